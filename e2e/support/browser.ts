@@ -1,0 +1,85 @@
+/**
+ * Real-browser helpers: Debian's Chromium (never a downloaded browser), axe-core checks and
+ * screenshots at the two widths the portal is judged at (375 px phone, 1280 px desktop).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const WIDTHS = [375, 1280] as const;
+export const ARTIFACTS = path.resolve(__dirname, '../artifacts');
+
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through npm run test:e2e');
+  return url;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, width: number = 1280): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, baseURL: baseUrl() });
+}
+
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
+
+/** Runs axe-core (WCAG 2.x A/AA and best practices) on the page as it is now. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => ({ target: node.target, failureSummary: node.failureSummary })),
+    }));
+  });
+}
+
+/** Fails with a readable list when axe finds anything. */
+export async function expectNoAxeViolations(page: Page, label: string) {
+  const violations = await axeViolations(page);
+  if (violations.length > 0) {
+    const text = violations
+      .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(' ')).join('\n  ')}`)
+      .join('\n');
+    throw new Error(`axe-core found ${violations.length} violation(s) on ${label}:\n${text}`);
+  }
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** Reads the developer outbox of the reference server (newest first). */
+export async function outbox(): Promise<Array<{ to: string; subject: string; text: string; links: string[] }>> {
+  const response = await fetch(`${baseUrl()}/loanmanager/dev/outbox.json`);
+  if (!response.ok) throw new Error(`outbox: ${response.status}`);
+  return (await response.json()) as Array<{ to: string; subject: string; text: string; links: string[] }>;
+}

@@ -1,0 +1,44 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+const swcTransform: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+// ESM-only packages that jest must transform.
+const transformIgnorePatterns = ['/node_modules/(?!(zod|@testing-library/user-event)/)'];
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'client',
+      testEnvironment: '<rootDir>/src/testing/jsdomEnvironment.ts',
+      roots: ['<rootDir>/src', '<rootDir>/__mocks__'],
+      testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+      setupFiles: ['<rootDir>/src/testing/jsdomPolyfills.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
+      transform: swcTransform,
+      transformIgnorePatterns,
+      moduleNameMapper: { '\\.(png|svg|jpg|css)$': '<rootDir>/__mocks__/fileMock.ts' },
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/server/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
+      transform: swcTransform,
+      transformIgnorePatterns,
+    },
+  ],
+};
+
+export default config;

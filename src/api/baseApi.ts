@@ -1,0 +1,98 @@
+/**
+ * The one createApi of the portal (reducerPath 'api'). Endpoints are injected per domain in
+ * accountApi.ts, goGreenApi.ts and userApi.ts. The base query adds what every call needs:
+ * the API base from the config, the token credential, the CSRF header on unsafe relative
+ * requests, and the local "required payload is missing" check against the contract schema.
+ */
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import type { PortalConfig } from '../app/config';
+import { DEFAULT_API_BASE } from '../app/config';
+
+/** Any zod (mini) schema: only safeParse is needed here. */
+interface PayloadSchema {
+  safeParse(value: unknown): { success: boolean; error?: { issues: ReadonlyArray<{ path: PropertyKey[] }> } };
+}
+
+export interface ApiRequest extends FetchArgs {
+  /** Checked before anything is sent; the call fails locally when the payload does not fit. */
+  contract?: PayloadSchema;
+}
+
+/** Every error the API layer produces is one of these plain, serializable shapes. */
+export type ApiError =
+  | { status: number; data: unknown }
+  | { status: 'LOCAL_VALIDATION_ERROR'; error: string; fields: string[] }
+  | { status: 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR'; error: string; data?: unknown };
+
+/** What the store hands to thunks and the base query (RTK Query's `extra`). */
+export interface ApiExtra {
+  config: Pick<PortalConfig, 'apiBase' | 'authToken'>;
+}
+
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'X-CSRFToken';
+
+export function readCookie(name: string, cookieString: string = typeof document === 'undefined' ? '' : document.cookie) {
+  for (const part of cookieString.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/** Absolute (scheme:) and protocol-relative (//host) addresses never get the CSRF token. */
+export function isRelativeUrl(url: string): boolean {
+  return !/^([a-z][a-z\d+.-]*:|\/\/)/i.test(url);
+}
+
+function joinUrl(base: string, path: string) {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+const rawBaseQuery = fetchBaseQuery({ credentials: 'same-origin' });
+
+export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> = async (request, api, extraOptions) => {
+  const args: ApiRequest = typeof request === 'string' ? { url: request } : request;
+  const { contract, ...fetchArgs } = args;
+  if (contract) {
+    const payload = fetchArgs.method && fetchArgs.method !== 'GET' ? fetchArgs.body : fetchArgs.params;
+    const checked = contract.safeParse(payload);
+    if (!checked.success) {
+      const fields = [...new Set((checked.error?.issues ?? []).map((issue) => issue.path.map(String).join('.')))];
+      return { error: { status: 'LOCAL_VALIDATION_ERROR', error: 'required payload is missing', fields } };
+    }
+  }
+  const config = (api.extra as ApiExtra | undefined)?.config;
+  const base = config?.apiBase ?? DEFAULT_API_BASE;
+  const url = joinUrl(base, fetchArgs.url);
+  const headers = new Headers(fetchArgs.headers as HeadersInit | undefined);
+  headers.set('Accept', 'application/json');
+  if (config?.authToken) headers.set('Authorization', `Token ${config.authToken}`);
+  const method = (fetchArgs.method ?? 'GET').toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD' && isRelativeUrl(url)) {
+    const csrf = readCookie(CSRF_COOKIE);
+    if (csrf) headers.set(CSRF_HEADER, csrf);
+  }
+  const result = await rawBaseQuery({ ...fetchArgs, url, method, headers }, api, extraOptions);
+  if (result.error) return { error: result.error as ApiError, meta: result.meta };
+  return result;
+};
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: apiBaseQuery,
+  tagTypes: ['GoGreenStatus'],
+  endpoints: () => ({}),
+});
+
+/** The HTTP status of an API error, or null for local and network failures. */
+export function httpStatusOf(error: unknown): number | null {
+  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number') return error.status;
+  return null;
+}
+
+/** The body of an HTTP error, if any. */
+export function errorBodyOf(error: unknown): unknown {
+  if (error && typeof error === 'object' && 'data' in error) return error.data;
+  return undefined;
+}

@@ -1,0 +1,118 @@
+/**
+ * The one schema source for the /loanmanager/api/ contract (spec sections 3 and 7).
+ * The client uses these schemas for its local "required payload is missing" checks and
+ * for the TypeScript types; the reference server validates request bodies with them.
+ * zod/mini keeps the client bundle small (it tree-shakes per check).
+ */
+import * as z from 'zod/mini';
+
+const requiredString = () => z.string().check(z.minLength(1));
+
+export const popupIdSchema = z.enum(['go-green-auto-pay', 'tax-reminder', 'tfa-verify-email']);
+export const popupSubTypeSchema = z.enum(['go_green', 'auto_pay', 'auto_pay_go_green_combined']);
+
+/** One popup the server asks the client to show. Unknown ids are tolerated here and skipped later. */
+export const popupItemSchema = z.object({
+  id: z.string(),
+  sub_type: z.optional(z.nullable(z.string())),
+  tax_year: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+  email: z.optional(z.nullable(z.string())),
+});
+export const popupListSchema = z.array(popupItemSchema);
+
+export const popupRequestSchema = z.strictObject({ coacct: requiredString() });
+export const markPopupSeenSchema = z.strictObject({ id_to_mark_as_seen: requiredString() });
+export const dismissPopupSchema = z.strictObject({ id_to_dismiss: z.literal('tax-reminder') });
+
+export const loanSummarySchema = z.object({
+  loanno: z.string(),
+  property_address: z.optional(z.string()),
+});
+
+export const registrationSchema = z.strictObject({
+  firstname: requiredString(),
+  lastname: requiredString(),
+  username: requiredString(),
+  password: requiredString(),
+  email: requiredString(),
+  loanno: requiredString(),
+  /** Digits only: hyphens are removed before sending. */
+  ssn: requiredString(),
+  /** YYYY-MM-DD */
+  dob: requiredString(),
+  remember_this_browser: z.boolean(),
+  recaptcha_response: requiredString(),
+});
+export const registrationResponseSchema = z.object({ available_loans: z.array(loanSummarySchema) });
+
+export const recoverUsernameSchema = z.strictObject({
+  loanno: requiredString(),
+  ssn: requiredString(),
+  dob: requiredString(),
+  recaptcha_response: requiredString(),
+});
+export const recoverUsernameResponseSchema = z.object({ email_address: z.string() });
+
+export const requestPasswordResetSchema = z.strictObject({
+  username: requiredString(),
+  recaptcha_response: requiredString(),
+});
+
+export const validateNonceSchema = z.strictObject({ nonce: requiredString() });
+export const resetPasswordSchema = z.strictObject({
+  nonce: requiredString(),
+  password: requiredString(),
+  password2: requiredString(),
+});
+export const verifyRequestSchema = z.strictObject({ nonce: requiredString() });
+
+export const goGreenInfoSchema = z.object({
+  email_address: z.string(),
+  email_validated: z.boolean(),
+  /** true when the borrower has already elected electronic documents */
+  electdocs: z.boolean(),
+  /** HTML; always sanitized before it is rendered */
+  disclosures: z.string(),
+});
+
+export const goGreenOptInSchema = z.strictObject({
+  time_zone: requiredString(),
+  browser: requiredString(),
+  os: requiredString(),
+  email: requiredString(),
+});
+
+export const emailQuerySchema = z.strictObject({ email_address: requiredString() });
+export const requestEmailChangeSchema = z.strictObject({ email_address: requiredString() });
+export const requestEmailChangeResponseSchema = z.object({ requires_validation: z.boolean() });
+export const isValidatedResponseSchema = z.object({ validated: z.boolean() });
+
+/** Sign-in is beyond the spec; the reference server adds it so the signed-in parts can be reached. */
+export const loginSchema = z.strictObject({ username: requiredString(), password: requiredString() });
+export const loginResponseSchema = z.object({ available_loans: z.array(loanSummarySchema) });
+
+/** The error body every 4xx of the reference server carries. */
+export const errorBodySchema = z.object({ errors: z.array(z.string()) });
+
+export type PopupItem = z.infer<typeof popupItemSchema>;
+export type PopupRequest = z.infer<typeof popupRequestSchema>;
+export type MarkPopupSeen = z.infer<typeof markPopupSeenSchema>;
+export type DismissPopup = z.infer<typeof dismissPopupSchema>;
+export type LoanSummary = z.infer<typeof loanSummarySchema>;
+export type Registration = z.infer<typeof registrationSchema>;
+export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
+export type RecoverUsername = z.infer<typeof recoverUsernameSchema>;
+export type RecoverUsernameResponse = z.infer<typeof recoverUsernameResponseSchema>;
+export type RequestPasswordReset = z.infer<typeof requestPasswordResetSchema>;
+export type ValidateNonce = z.infer<typeof validateNonceSchema>;
+export type ResetPassword = z.infer<typeof resetPasswordSchema>;
+export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
+export type GoGreenInfo = z.infer<typeof goGreenInfoSchema>;
+export type GoGreenOptIn = z.infer<typeof goGreenOptInSchema>;
+export type EmailQuery = z.infer<typeof emailQuerySchema>;
+export type RequestEmailChange = z.infer<typeof requestEmailChangeSchema>;
+export type RequestEmailChangeResponse = z.infer<typeof requestEmailChangeResponseSchema>;
+export type IsValidatedResponse = z.infer<typeof isValidatedResponseSchema>;
+export type Login = z.infer<typeof loginSchema>;
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,48 @@
+/**
+ * How a saga calls an endpoint: dispatch `initiate`, unwrap the result, and always clean up —
+ * a mutation's cache entry is removed (it may hold a password or SSN in its arguments) and a
+ * request still in flight when the saga is cancelled is aborted.
+ */
+import { call, cancelled, put } from 'redux-saga/effects';
+
+interface MutationRequest<R> {
+  unwrap(): Promise<R>;
+  reset(): void;
+  abort(): void;
+}
+
+interface MutationEndpoint<R, A> {
+  initiate(arg: A): unknown;
+  /** only carries the result type */
+  Types?: { ResultType: R };
+}
+
+export function* callMutation<R, A>(endpoint: MutationEndpoint<R, A>, arg: A): Generator<unknown, R, unknown> {
+  const request = (yield put(endpoint.initiate(arg) as never)) as unknown as MutationRequest<R>;
+  try {
+    return (yield call(() => request.unwrap())) as R;
+  } finally {
+    if ((yield cancelled()) as boolean) request.abort();
+    request.reset();
+  }
+}
+
+interface QueryRequest<R> {
+  unwrap(): Promise<R>;
+  unsubscribe(): void;
+}
+
+interface QueryEndpoint<R, A> {
+  initiate(arg: A, options?: { forceRefetch?: boolean; subscribe?: boolean }): unknown;
+  /** only carries the result type */
+  Types?: { ResultType: R };
+}
+
+export function* callQuery<R, A>(endpoint: QueryEndpoint<R, A>, arg: A): Generator<unknown, R, unknown> {
+  const request = (yield put(endpoint.initiate(arg) as never)) as unknown as QueryRequest<R>;
+  try {
+    return (yield call(() => request.unwrap())) as R;
+  } finally {
+    request.unsubscribe();
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The embedding contract: every page that hosts a widget carries
+ * <script type="application/json" id="loanmanager-config">{...}</script>.
+ * It is read once, by the loader, validated here and passed down; components never query the DOM for it.
+ */
+import * as z from 'zod/mini';
+import { readRawConfig } from './rawConfig';
+
+export { CONFIG_ELEMENT_ID } from './rawConfig';
+
+export const DEFAULT_API_BASE = '/loanmanager/api/';
+export const DEFAULT_STATIC_URL = '/loanmanager/static/';
+export const DEFAULT_ERROR_SAMPLE_RATE = 0.01;
+
+const configSchema = z.object({
+  recaptcha: z.optional(
+    z.object({
+      method: z.optional(z.string()),
+      site_key: z.optional(z.nullable(z.string())),
+    }),
+  ),
+  reset_nonce: z.optional(z.nullable(z.string())),
+  coacct: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+  auth_token: z.optional(z.nullable(z.string())),
+  api_base: z.optional(z.nullable(z.string())),
+  static_url: z.optional(z.nullable(z.string())),
+  error_reporting: z.optional(
+    z.nullable(
+      z.object({
+        dsn: z.optional(z.nullable(z.string())),
+        sample_rate: z.optional(z.nullable(z.number())),
+      }),
+    ),
+  ),
+  devtools: z.optional(z.nullable(z.boolean())),
+  record_actions: z.optional(z.nullable(z.boolean())),
+  /** Which QA tools a non-production host allows (the replay page). */
+  qa_tools: z.optional(z.nullable(z.boolean())),
+});
+
+export type RecaptchaMethod = 'dummy' | 'recaptcha_v3';
+
+export interface PortalConfig {
+  recaptcha: { method: RecaptchaMethod; siteKey: string | null };
+  resetNonce: string | null;
+  coacct: string | null;
+  authToken: string | null;
+  apiBase: string;
+  staticUrl: string;
+  errorReporting: { dsn: string | null; sampleRate: number };
+  devtools: boolean;
+  recordActions: boolean;
+  qaTools: boolean;
+}
+
+export function withTrailingSlash(path: string): string {
+  return path.endsWith('/') ? path : `${path}/`;
+}
+
+/** Validates the parsed JSON of the config block. Throws the spec's startup errors. */
+export function parseConfig(raw: unknown): PortalConfig {
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) throw new Error('unable to get config');
+  const data = parsed.data;
+  const method = data.recaptcha?.method ?? 'dummy';
+  if (method !== 'dummy' && method !== 'recaptcha_v3') throw new Error('invalid recaptcha method');
+  return {
+    recaptcha: { method, siteKey: data.recaptcha?.site_key ?? null },
+    resetNonce: data.reset_nonce ?? null,
+    coacct: data.coacct === undefined || data.coacct === null ? null : String(data.coacct),
+    authToken: data.auth_token ?? null,
+    apiBase: withTrailingSlash(data.api_base ?? DEFAULT_API_BASE),
+    staticUrl: withTrailingSlash(data.static_url ?? DEFAULT_STATIC_URL),
+    errorReporting: {
+      dsn: data.error_reporting?.dsn ?? null,
+      sampleRate: data.error_reporting?.sample_rate ?? DEFAULT_ERROR_SAMPLE_RATE,
+    },
+    devtools: data.devtools === true,
+    recordActions: data.record_actions === true,
+    qaTools: data.qa_tools === true,
+  };
+}
+
+/** Reads the config block from the host page. Missing or unparseable: Error('unable to get config'). */
+export function readConfig(doc: Document = document): PortalConfig {
+  return parseConfig(readRawConfig(doc));
+}
+
+/** A config for tests and tools; every key has its default. */
+export function defaultConfig(overrides: Partial<PortalConfig> = {}): PortalConfig {
+  return { ...parseConfig({}), ...overrides };
+}

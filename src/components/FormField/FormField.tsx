@@ -1,0 +1,58 @@
+import { Form } from 'antd';
+import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { fieldStatus, validateStatusOf } from '../FieldStatus/fieldStatus';
+
+export interface FormFieldProps {
+  /** The input's id; the label points at it and the error and hint are tied to it. */
+  id: string;
+  label: ReactNode;
+  /** The derived error of the field, shown (and announced) only after submit. */
+  error: string | null | undefined;
+  submitted: boolean;
+  /** A lasting hint under the field (e.g. the password requirements). */
+  hint?: ReactNode;
+  required?: boolean;
+  children: ReactElement<Record<string, unknown>>;
+}
+
+/**
+ * One labelled field with the spec's status display: none, error or success, only after submit.
+ * The error is in a live region and referenced by aria-describedby, so screen readers announce it.
+ */
+export function FormField({ id, label, error, submitted, hint, required = false, children }: FormFieldProps) {
+  const status = fieldStatus(submitted, error);
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [status === 'error' ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const input = isValidElement(children)
+    ? cloneElement(children, {
+        id,
+        'aria-invalid': status === 'error' ? true : undefined,
+        'aria-describedby': describedBy,
+        'aria-required': required || undefined,
+      })
+    : children;
+  return (
+    <Form.Item
+      label={<label htmlFor={id}>{label}</label>}
+      colon={false}
+      required={required}
+      validateStatus={validateStatusOf(status)}
+      hasFeedback={status !== 'none'}
+      help={
+        status === 'error' || hint ? (
+          <>
+            {status === 'error' ? (
+              <div id={errorId} role="alert">
+                {error}
+              </div>
+            ) : null}
+            {hint ? <div id={hintId}>{hint}</div> : null}
+          </>
+        ) : undefined
+      }
+    >
+      {input}
+    </Form.Item>
+  );
+}

@@ -1,0 +1,4 @@
+// Placeholder: the feature's issue replaces this watcher.
+export function* goGreenSaga(): Generator {
+  // nothing yet
+}

@@ -1,0 +1,4 @@
+// Placeholder: the feature's issue replaces this watcher.
+export function* recoverUsernameSaga(): Generator {
+  // nothing yet
+}

@@ -1,0 +1,4 @@
+// Placeholder: the feature's issue replaces this widget.
+export default function VerifyEmailWidget() {
+  return <p>Verifying...</p>;
+}

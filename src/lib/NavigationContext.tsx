@@ -1,0 +1,8 @@
+import { createContext, useContext } from 'react';
+import { createNavigation, type Navigation } from './navigation';
+
+export const NavigationContext = createContext<Navigation>(createNavigation());
+
+export function useNavigation(): Navigation {
+  return useContext(NavigationContext);
+}

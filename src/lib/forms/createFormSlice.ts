@@ -1,0 +1,72 @@
+/**
+ * Every form of the portal is a slice of the central store, so Redux DevTools time travel and a
+ * replayed recording show exactly what was typed. Keystrokes are one small `fieldChanged` action;
+ * errors are derived by memoized selectors (never stored), so they cannot go stale.
+ *
+ * `fieldChanged` carries `{ [field]: value }`, so the redaction module hides a password or SSN
+ * by its key in DevTools, error reports and recordings.
+ */
+import { createSlice, type PayloadAction, type SliceCaseReducers, type ValidateSliceCaseReducers } from '@reduxjs/toolkit';
+
+export type FormStatus = 'idle' | 'submitting' | 'succeeded' | 'failed';
+
+export interface FormState<V extends object> {
+  values: V;
+  touched: Partial<Record<keyof V & string, boolean>>;
+  /** true once the borrower has pressed submit: statuses (error/success) show only then */
+  submitted: boolean;
+  status: FormStatus;
+  /** what the server said, when a message is to be shown */
+  serverMessage: string | null;
+}
+
+export function initialFormState<V extends object>(values: V): FormState<V> {
+  return { values, touched: {}, submitted: false, status: 'idle', serverMessage: null };
+}
+
+/**
+ * The reducers every form shares. Feature slices add their own (past-tense events too).
+ * Action types: `<name>/fieldChanged`, `fieldBlurred`, `submitted`, `submissionStarted`,
+ * `submissionSucceeded`, `submissionFailed`, `formReset`.
+ */
+export function createFormSlice<V extends object, CR extends SliceCaseReducers<FormState<V>> = {}>(options: {
+  name: string;
+  initialValues: V;
+  extraReducers?: ValidateSliceCaseReducers<FormState<V>, CR>;
+}) {
+  const initialState = initialFormState(options.initialValues);
+  return createSlice({
+    name: options.name,
+    initialState,
+    reducers: {
+      fieldChanged(state, action: PayloadAction<Partial<V>>) {
+        Object.assign(state.values as object, action.payload);
+      },
+      fieldBlurred(state, action: PayloadAction<keyof V & string>) {
+        (state.touched as Record<string, boolean>)[action.payload] = true;
+      },
+      /** Marks every field touched; a saga decides whether the values are valid enough to send. */
+      submitted(state) {
+        for (const field of Object.keys(state.values as object)) (state.touched as Record<string, boolean>)[field] = true;
+        state.submitted = true;
+        state.serverMessage = null;
+      },
+      submissionStarted(state) {
+        state.status = 'submitting';
+        state.serverMessage = null;
+      },
+      submissionSucceeded(state, action: PayloadAction<string | null | undefined>) {
+        state.status = 'succeeded';
+        state.serverMessage = action.payload ?? null;
+      },
+      submissionFailed(state, action: PayloadAction<string | null | undefined>) {
+        state.status = 'failed';
+        state.serverMessage = action.payload ?? null;
+      },
+      formReset() {
+        return initialState;
+      },
+      ...(options.extraReducers ?? ({} as ValidateSliceCaseReducers<FormState<V>, CR>)),
+    },
+  });
+}

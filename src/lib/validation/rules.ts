@@ -1,0 +1,113 @@
+/**
+ * The field rules of spec section 5 as pure functions: each returns the message to show,
+ * or null when the value passes. Shared by every form slice and by the reference server.
+ */
+import { dobToIso } from './dob';
+import { LIMITS, MESSAGES } from './messages';
+import { checkPasswordRule } from './passwordRule';
+
+export type Rule = (value: string) => string | null;
+
+/** "A simple email pattern": something@something.something, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const required: Rule = (value) => (value.trim() === '' ? MESSAGES.required : null);
+
+export const maxLength200: Rule = (value) =>
+  value.length > LIMITS.validatorMaximum ? MESSAGES.maxLength200 : null;
+
+export const passwordRule: Rule = (value) => (checkPasswordRule(value).valid ? null : MESSAGES.password);
+
+export const email: Rule = (value) => (EMAIL_PATTERN.test(value) ? null : MESSAGES.invalidEmail);
+
+export const loanno: Rule = (value) => (value.length === LIMITS.loannoLength ? null : MESSAGES.loanno);
+
+export const ssn: Rule = (value) => (new RegExp(`^\\d{${LIMITS.ssnDigits}}$`).test(value) ? null : MESSAGES.ssn);
+
+/** An unparseable date becomes empty, so it fails as "required". */
+export const dob: Rule = (value) => (dobToIso(value) === '' ? MESSAGES.required : null);
+
+export function matches(other: string, message: string): Rule {
+  return (value) => (value === other ? null : message);
+}
+
+/** The first message of the rules, in order, or null. */
+export function firstError(value: string, rules: readonly Rule[]): string | null {
+  for (const rule of rules) {
+    const message = rule(value);
+    if (message !== null) return message;
+  }
+  return null;
+}
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+/** The rules of every form, keyed by field. Values are the form's own (dob as typed, ssn as digits). */
+export function validateRegistration(values: {
+  firstname: string;
+  lastname: string;
+  username: string;
+  password: string;
+  password2: string;
+  email: string;
+  email2: string;
+  loanno: string;
+  ssn: string;
+  dob: string;
+}): FieldErrors<keyof typeof values> {
+  const errors: FieldErrors<keyof typeof values> = {};
+  const check = (field: keyof typeof values, rules: Rule[]) => {
+    const message = firstError(values[field], rules);
+    if (message !== null) errors[field] = message;
+  };
+  check('firstname', [required]);
+  check('lastname', [required]);
+  check('username', [required]);
+  check('password', [required, passwordRule, maxLength200]);
+  check('password2', [matches(values.password, MESSAGES.passwordsDoNotMatch)]);
+  check('email', [required, email]);
+  check('email2', [matches(values.email, MESSAGES.emailsDoNotMatch)]);
+  check('loanno', [required, loanno]);
+  check('ssn', [required, ssn]);
+  check('dob', [required, dob]);
+  return errors;
+}
+
+export function validateRecovery(values: { loanno: string; ssn: string; dob: string }): FieldErrors<
+  'loanno' | 'ssn' | 'dob'
+> {
+  const errors: FieldErrors<'loanno' | 'ssn' | 'dob'> = {};
+  const loannoError = firstError(values.loanno, [required, loanno]);
+  if (loannoError) errors.loanno = loannoError;
+  const ssnError = firstError(values.ssn, [required, ssn]);
+  if (ssnError) errors.ssn = ssnError;
+  const dobError = firstError(values.dob, [required, dob]);
+  if (dobError) errors.dob = dobError;
+  return errors;
+}
+
+export function validateResetRequest(values: { username: string }): FieldErrors<'username'> {
+  const message = firstError(values.username, [required]);
+  return message ? { username: message } : {};
+}
+
+export function validateResetPassword(values: { password: string; password2: string }): FieldErrors<
+  'password' | 'password2'
+> {
+  const errors: FieldErrors<'password' | 'password2'> = {};
+  const passwordError = firstError(values.password, [required, passwordRule, maxLength200]);
+  if (passwordError) errors.password = passwordError;
+  const password2Error = firstError(values.password2, [
+    required,
+    maxLength200,
+    matches(values.password, MESSAGES.passwordsDoNotMatch),
+  ]);
+  if (password2Error) errors.password2 = password2Error;
+  return errors;
+}
+
+/** The go-green email field's synchronous rules ('Required', 'Invalid email address'). */
+export function validateGoGreenEmail(value: string): string | null {
+  if (value.trim() === '') return MESSAGES.goGreenEmailRequired;
+  return EMAIL_PATTERN.test(value) ? null : MESSAGES.goGreenEmailInvalid;
+}

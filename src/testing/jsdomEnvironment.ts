@@ -1,0 +1,36 @@
+/**
+ * jsdom plus what the portal needs from Node in tests: fetch and friends (RTK Query), with
+ * relative URLs resolved against the page's location, Node's AbortController (undici refuses
+ * jsdom's signals), MessageChannel (antd), TextEncoder and structuredClone.
+ */
+import JSDOMEnvironment from 'jest-environment-jsdom';
+
+type EnvironmentArgs = ConstructorParameters<typeof JSDOMEnvironment>;
+
+export default class PortalJsdomEnvironment extends JSDOMEnvironment {
+  constructor(...args: EnvironmentArgs) {
+    super(...args);
+    const page = this.global as unknown as typeof globalThis;
+    const resolve = (input: RequestInfo | URL) =>
+      typeof input === 'string' || input instanceof URL ? new URL(String(input), page.location.href) : input;
+    class PageRequest extends Request {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(resolve(input), init);
+      }
+    }
+    Object.assign(page, {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(resolve(input), init),
+      Request: PageRequest,
+      Response,
+      Headers,
+      FormData,
+      AbortController,
+      AbortSignal,
+      MessageChannel,
+      TextEncoder,
+      TextDecoder,
+      ReadableStream,
+      structuredClone,
+    });
+  }
+}

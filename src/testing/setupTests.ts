@@ -1,0 +1,14 @@
+import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// antd's transitions and lazy chunks need a little more than the default 1 s on a busy CI machine.
+configure({ asyncUtilTimeout: 3000 });
+
+afterEach(() => {
+  window.sessionStorage.clear();
+  window.localStorage.clear();
+  document.cookie.split(';').forEach((cookie) => {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
+});

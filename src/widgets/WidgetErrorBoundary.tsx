@@ -1,0 +1,35 @@
+import { Alert } from 'antd';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { ErrorReporter } from '../app/errorReporting';
+
+interface Props {
+  widget: string;
+  reporter: ErrorReporter;
+  children: ReactNode;
+}
+
+/** A widget that fails shows an error inside its own box; the host page and other widgets go on. */
+export class WidgetErrorBoundary extends Component<Props, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    this.props.reporter.report(error, { widget: this.props.widget, componentStack: info.componentStack });
+  }
+
+  override render() {
+    if (this.state.failed) {
+      return (
+        <Alert
+          type="error"
+          showIcon
+          title="This part of the page could not be shown. Please reload the page or try again later."
+        />
+      );
+    }
+    return this.props.children;
+  }
+}

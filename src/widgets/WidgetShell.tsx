@@ -1,0 +1,57 @@
+import { StyleProvider } from '@ant-design/cssinjs';
+import { App as AntApp, ConfigProvider, Spin } from 'antd';
+import { Suspense, useCallback, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import type { AppStore } from '../app/store';
+import { Snackbar } from '../components/Snackbar/Snackbar';
+import { messageDismissed, selectSnackbarMessages } from '../components/Snackbar/snackbarSlice';
+import { NavigationContext } from '../lib/NavigationContext';
+import { PORTAL_PREFIX_CLS, portalTheme } from './theme';
+import { WidgetErrorBoundary } from './WidgetErrorBoundary';
+
+function StoreSnackbar() {
+  const dispatch = useAppDispatch();
+  const messages = useAppSelector(selectSnackbarMessages);
+  const onDismiss = useCallback((id: string) => dispatch(messageDismissed(id)), [dispatch]);
+  return <Snackbar messages={messages} onDismiss={onDismiss} />;
+}
+
+export interface WidgetShellProps {
+  store: AppStore;
+  widget: string;
+  /** The widget's own element: antd popups render inside it. */
+  container?: HTMLElement;
+  /** Only one widget per page shows the snackbar. */
+  withSnackbar?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * Everything a widget needs around it inside a foreign page: the shared store, antd with its own
+ * class prefix (no clash with a host's antd) and high-priority hashed selectors (host element
+ * styles do not override it), popups kept inside the widget, and an error boundary.
+ */
+export function WidgetShell({ store, widget, container, withSnackbar = true, children }: WidgetShellProps) {
+  return (
+    <Provider store={store}>
+      <NavigationContext.Provider value={store.dependencies.navigation}>
+        <StyleProvider hashPriority="high">
+          <ConfigProvider
+            prefixCls={PORTAL_PREFIX_CLS}
+            iconPrefixCls={`${PORTAL_PREFIX_CLS}-icon`}
+            theme={portalTheme}
+            getPopupContainer={container ? () => container : undefined}
+          >
+            <AntApp component={false}>
+              <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter}>
+                <Suspense fallback={<Spin aria-label="Loading" />}>{children}</Suspense>
+              </WidgetErrorBoundary>
+              {withSnackbar ? <StoreSnackbar /> : null}
+            </AntApp>
+          </ConfigProvider>
+        </StyleProvider>
+      </NavigationContext.Provider>
+    </Provider>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * loanmanager-widgets.js — the stable loader a host page includes. It reads and validates the
+ * config block once, points webpack at the static URL, and mounts every
+ * <div data-loanmanager-widget="NAME"> it finds, loading only the chunks those widgets need.
+ * It stays tiny (no React here): React and antd arrive with the first widget chunk.
+ */
+import { readRawConfig, staticUrlOf } from '../app/rawConfig';
+import { widgetRegistry } from './registry';
+
+declare let __webpack_public_path__: string;
+
+export const WIDGET_ATTRIBUTE = 'data-loanmanager-widget';
+
+function showError(element: HTMLElement, text: string) {
+  const box = document.createElement('p');
+  box.setAttribute('role', 'alert');
+  box.textContent = text;
+  box.style.cssText = 'color:#b42318;border:1px solid #b42318;border-radius:6px;padding:12px;margin:0;';
+  element.replaceChildren(box);
+}
+
+export function start(doc: Document = document) {
+  const elements = Array.from(doc.querySelectorAll<HTMLElement>(`[${WIDGET_ATTRIBUTE}]`));
+  const fail = (error: unknown): never => {
+    const message = error instanceof Error ? error.message : 'unable to get config';
+    for (const element of elements) showError(element, message);
+    throw error;
+  };
+  let raw: unknown;
+  try {
+    raw = readRawConfig(doc);
+  } catch (error) {
+    return fail(error);
+  }
+  __webpack_public_path__ = staticUrlOf(raw);
+  // The runtime validates the config (e.g. 'invalid recaptcha method') before any widget mounts.
+  const mounting = import(/* webpackChunkName: "widget-runtime" */ './mountWidget').then((runtime) => ({
+    ...runtime,
+    config: runtime.validateConfig(raw),
+  }));
+  // A config error is shown in every widget box and thrown, so the host's console shows it too.
+  mounting.catch(fail);
+  for (const element of elements) {
+    const name = element.getAttribute(WIDGET_ATTRIBUTE) ?? '';
+    const load = widgetRegistry[name];
+    if (!load) {
+      showError(element, `Unknown widget "${name}".`);
+      continue;
+    }
+    Promise.all([mounting, load()]).then(
+      ([{ mountWidget, config }, widget]) => mountWidget(element, name, widget.default, config),
+      () =>
+        mounting.then(() =>
+          showError(element, 'This part of the page could not be loaded. Please reload the page.'),
+        ),
+    );
+  }
+}
+
+start();
