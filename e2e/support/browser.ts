@@ -77,9 +77,24 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
+/** One message of the developer outbox (server/routes/devOutbox.ts). */
+export interface OutboxMessage {
+  id: number;
+  to: string;
+  subject: string;
+  body: string;
+  /** absolute, for the address the outbox was read at */
+  links: string[];
+  /** the same links as paths (/loanmanager/...) */
+  paths: string[];
+  created_at: string;
+  sent_at: string | null;
+  send_error: string | null;
+}
+
 /** Reads the developer outbox of the reference server (newest first). */
-export async function outbox(): Promise<Array<{ to: string; subject: string; text: string; links: string[] }>> {
+export async function outbox(): Promise<OutboxMessage[]> {
   const response = await fetch(`${baseUrl()}/loanmanager/dev/outbox.json`);
   if (!response.ok) throw new Error(`outbox: ${response.status}`);
-  return (await response.json()) as Array<{ to: string; subject: string; text: string; links: string[] }>;
+  return (await response.json()) as OutboxMessage[];
 }

@@ -3,7 +3,7 @@
  * a mutation's cache entry is removed (it may hold a password or SSN in its arguments) and a
  * request still in flight when the saga is cancelled is aborted.
  */
-import { call, cancelled, put } from 'redux-saga/effects';
+import { call, put } from 'redux-saga/effects';
 
 interface MutationRequest<R> {
   unwrap(): Promise<R>;
@@ -19,10 +19,19 @@ interface MutationEndpoint<R, A> {
 
 export function* callMutation<R, A>(endpoint: MutationEndpoint<R, A>, arg: A): Generator<unknown, R, unknown> {
   const request = (yield put(endpoint.initiate(arg) as never)) as unknown as MutationRequest<R>;
+  let settled = false;
   try {
-    return (yield call(() => request.unwrap())) as R;
+    const result = (yield call(() => request.unwrap())) as R;
+    settled = true;
+    return result;
+  } catch (error) {
+    settled = true;
+    throw error;
   } finally {
-    if ((yield cancelled()) as boolean) request.abort();
+    // Unsettled here means the saga was cancelled mid-request. No `yield cancelled()` in this
+    // finally: a yield there turns the cancellation into a normal return for a caller that
+    // delegates with `yield*`, and that caller would then carry on (e.g. a polling loop).
+    if (!settled) request.abort();
     request.reset();
   }
 }

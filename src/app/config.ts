@@ -64,6 +64,8 @@ export function parseConfig(raw: unknown): PortalConfig {
   const data = parsed.data;
   const method = data.recaptcha?.method ?? 'dummy';
   if (method !== 'dummy' && method !== 'recaptcha_v3') throw new Error('invalid recaptcha method');
+  // reCAPTCHA v3 cannot run without its site key: refused at startup, not at the first submit.
+  if (method === 'recaptcha_v3' && !data.recaptcha?.site_key) throw new Error('invalid recaptcha method');
   return {
     recaptcha: { method, siteKey: data.recaptcha?.site_key ?? null },
     resetNonce: data.reset_nonce ?? null,

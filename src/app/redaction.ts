@@ -46,15 +46,21 @@ export function redact<T>(value: T): T {
   return redactValue(value, new WeakSet()) as T;
 }
 
-function redactValue(value: unknown, seen: WeakSet<object>): unknown {
+/** `ancestors` holds the objects on the path from the root: only a real cycle is cut, an object
+ * shared by two branches (common in Immer state) is copied in both. */
+function redactValue(value: unknown, ancestors: WeakSet<object>): unknown {
   if (typeof value === 'string') return value.includes('=') ? redactUrl(value) : value;
   if (value === null || typeof value !== 'object') return value;
-  if (seen.has(value)) return '[circular]';
-  seen.add(value);
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, seen));
-  const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    copy[key] = isSensitiveKey(key) && item !== undefined && item !== '' ? REDACTED : redactValue(item, seen);
+  if (ancestors.has(value)) return '[circular]';
+  ancestors.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((item) => redactValue(item, ancestors));
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      copy[key] = isSensitiveKey(key) && item !== undefined && item !== '' ? REDACTED : redactValue(item, ancestors);
+    }
+    return copy;
+  } finally {
+    ancestors.delete(value);
   }
-  return copy;
 }

@@ -21,8 +21,8 @@ export const featureSagas = [
 ];
 
 /** Each feature's watcher is spawned: a crash in one is reported and does not stop the others. */
-export function* rootSaga() {
-  for (const saga of featureSagas) {
+export function* rootSaga(sagas: ReadonlyArray<() => Generator> = featureSagas) {
+  for (const saga of sagas) {
     yield spawn(function* supervised() {
       try {
         yield call(saga);

@@ -17,6 +17,12 @@ export interface MakeStoreOptions {
   dependencies?: Partial<PortalDependencies>;
   /** Extra middleware placed before the saga middleware (e.g. the action recorder). */
   middleware?: Middleware[];
+  /**
+   * Middleware placed after RTK Query's and before the saga middleware: it sees exactly the
+   * actions that reach the reducers (RTK Query hands some straight to `next`, and swallows its
+   * own probes). The QA action recorder sits here.
+   */
+  reducerSideMiddleware?: Middleware[];
   /** Tests of reducers alone can leave the sagas off. */
   runSagas?: boolean;
 }
@@ -43,7 +49,13 @@ export function defaultDependencies(overrides: Partial<PortalDependencies> = {})
 }
 
 /** The one store factory: the app makes one per page (shared by all its widgets), tests one per test. */
-export function makeStore({ preloadedState, dependencies, middleware = [], runSagas = true }: MakeStoreOptions = {}) {
+export function makeStore({
+  preloadedState,
+  dependencies,
+  middleware = [],
+  reducerSideMiddleware = [],
+  runSagas = true,
+}: MakeStoreOptions = {}) {
   const deps = defaultDependencies(dependencies);
   const sagaMiddleware = createSagaMiddleware({
     context: { [DEPENDENCIES_CONTEXT]: deps },
@@ -56,7 +68,9 @@ export function makeStore({ preloadedState, dependencies, middleware = [], runSa
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({ thunk: { extraArgument: extra } })
         .concat(middleware)
-        .concat(api.middleware, sagaMiddleware),
+        .concat(api.middleware)
+        .concat(reducerSideMiddleware)
+        .concat(sagaMiddleware),
     devTools: devToolsOptions(deps.config),
   });
   if (runSagas) sagaMiddleware.run(rootSaga);

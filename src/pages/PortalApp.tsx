@@ -1,6 +1,7 @@
 import { Result } from 'antd';
 import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { usePortalConfig } from '../app/hooks';
 import { useNavigation } from '../lib/NavigationContext';
 import { isPortalPath, PORTAL_BASENAME, portalRoutes, type PortalRoute } from './portalRoutes';
 
@@ -36,11 +37,12 @@ function NotFound() {
 
 /** The standalone portal: the widgets as pages of one react-router app under /loanmanager/. */
 export default function PortalApp() {
+  const config = usePortalConfig();
   return (
     <BrowserRouter basename={PORTAL_BASENAME}>
       <RouterNavigationBridge />
       <Routes>
-        {portalRoutes.map((route) => (
+        {portalRoutes.filter((route) => route.enabled?.(config) ?? true).map((route) => (
           <Route
             key={route.path}
             path={route.path}

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PortalConfig } from '../app/config';
 import { widgetRegistry } from '../widgets/registry';
 
 export interface PortalRoute {
@@ -6,7 +7,13 @@ export interface PortalRoute {
   path: string;
   title: string;
   Page: LazyExoticComponent<ComponentType>;
+  /** A route that exists only under some configs (QA tools). */
+  enabled?: (config: PortalConfig) => boolean;
 }
+
+/** The QA replay page: non-production builds, or a host whose config sets `qa_tools`. */
+export const qaToolsEnabled = (config: Pick<PortalConfig, 'qaTools'>) =>
+  process.env.NODE_ENV !== 'production' || config.qaTools;
 
 const page = (widget: string) => {
   const load = widgetRegistry[widget];
@@ -26,6 +33,12 @@ export const portalRoutes: PortalRoute[] = [
   { path: 'go-green', title: 'Go Green', Page: page('go-green') },
   { path: 'login', title: 'Sign In', Page: page('login') },
   { path: 'profile', title: 'Profile', Page: page('profile') },
+  {
+    path: 'qa/replay',
+    title: 'Replay a QA recording',
+    Page: lazy(() => import(/* webpackChunkName: "qa-replay" */ './qa/ReplayPage')),
+    enabled: qaToolsEnabled,
+  },
 ];
 
 /** Whether an address is a page of this router (else it is a full page load). */

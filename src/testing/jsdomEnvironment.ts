@@ -8,8 +8,18 @@ import JSDOMEnvironment from 'jest-environment-jsdom';
 type EnvironmentArgs = ConstructorParameters<typeof JSDOMEnvironment>;
 
 export default class PortalJsdomEnvironment extends JSDOMEnvironment {
+  /** Node's MessagePorts keep the process alive (React's scheduler opens one): closed on teardown. */
+  private readonly channels: MessageChannel[] = [];
+
   constructor(...args: EnvironmentArgs) {
     super(...args);
+    const channels = this.channels;
+    class PageMessageChannel extends MessageChannel {
+      constructor() {
+        super();
+        channels.push(this);
+      }
+    }
     const page = this.global as unknown as typeof globalThis;
     const resolve = (input: RequestInfo | URL) =>
       typeof input === 'string' || input instanceof URL ? new URL(String(input), page.location.href) : input;
@@ -26,11 +36,19 @@ export default class PortalJsdomEnvironment extends JSDOMEnvironment {
       FormData,
       AbortController,
       AbortSignal,
-      MessageChannel,
+      MessageChannel: PageMessageChannel,
       TextEncoder,
       TextDecoder,
       ReadableStream,
       structuredClone,
     });
+  }
+
+  override async teardown() {
+    for (const channel of this.channels.splice(0)) {
+      channel.port1.close();
+      channel.port2.close();
+    }
+    await super.teardown();
   }
 }

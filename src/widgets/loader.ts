@@ -5,11 +5,11 @@
  * It stays tiny (no React here): React and antd arrive with the first widget chunk.
  */
 import { readRawConfig, staticUrlOf } from '../app/rawConfig';
-import { widgetRegistry } from './registry';
+import { WIDGET_ATTRIBUTE, widgetRegistry } from './registry';
 
 declare let __webpack_public_path__: string;
 
-export const WIDGET_ATTRIBUTE = 'data-loanmanager-widget';
+export { WIDGET_ATTRIBUTE };
 
 function showError(element: HTMLElement, text: string) {
   const box = document.createElement('p');
@@ -21,16 +21,17 @@ function showError(element: HTMLElement, text: string) {
 
 export function start(doc: Document = document) {
   const elements = Array.from(doc.querySelectorAll<HTMLElement>(`[${WIDGET_ATTRIBUTE}]`));
-  const fail = (error: unknown): never => {
+  const showEverywhere = (error: unknown) => {
     const message = error instanceof Error ? error.message : 'unable to get config';
     for (const element of elements) showError(element, message);
-    throw error;
   };
   let raw: unknown;
   try {
     raw = readRawConfig(doc);
   } catch (error) {
-    return fail(error);
+    // Shown in every widget box and thrown, so the host's console shows it too.
+    showEverywhere(error);
+    throw error;
   }
   __webpack_public_path__ = staticUrlOf(raw);
   // The runtime validates the config (e.g. 'invalid recaptcha method') before any widget mounts.
@@ -38,8 +39,12 @@ export function start(doc: Document = document) {
     ...runtime,
     config: runtime.validateConfig(raw),
   }));
-  // A config error is shown in every widget box and thrown, so the host's console shows it too.
-  mounting.catch(fail);
+  // A config error is shown in every widget box and logged once for the host's console
+  // (not rethrown: one rejection per widget would only repeat it as "uncaught").
+  mounting.catch((error: unknown) => {
+    showEverywhere(error);
+    console.error('[loanmanager]', error);
+  });
   for (const element of elements) {
     const name = element.getAttribute(WIDGET_ATTRIBUTE) ?? '';
     const load = widgetRegistry[name];
@@ -47,11 +52,13 @@ export function start(doc: Document = document) {
       showError(element, `Unknown widget "${name}".`);
       continue;
     }
-    Promise.all([mounting, load()]).then(
-      ([{ mountWidget, config }, widget]) => mountWidget(element, name, widget.default, config),
-      () =>
-        mounting.then(() =>
-          showError(element, 'This part of the page could not be loaded. Please reload the page.'),
+    Promise.all([mounting, load()])
+      .then(([{ mountWidget, config }, widget]) => mountWidget(element, name, widget.default, config))
+      // a chunk that did not load, or a widget whose mounting threw: this box only
+      .catch(() =>
+        mounting.then(
+          () => showError(element, 'This part of the page could not be loaded. Please reload the page.'),
+          () => undefined, // the config error is already shown in this box
         ),
     );
   }

@@ -6,6 +6,9 @@ import type { ComponentType } from 'react';
 
 export type WidgetModule = { default: ComponentType };
 
+/** The attribute of a host page's widget element: <div data-loanmanager-widget="NAME">. */
+export const WIDGET_ATTRIBUTE = 'data-loanmanager-widget';
+
 export const widgetRegistry: Record<string, () => Promise<WidgetModule>> = {
   registration: () => import(/* webpackChunkName: "widget-registration" */ '../features/registration/RegistrationWidget'),
   'recover-username': () =>

@@ -1,27 +1,69 @@
 import { Modal } from 'antd';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import {
   DIALOG_CLOSE_FALLBACK_MS,
   DIALOG_DEFAULT_MAX_WIDTH,
   NARROW_LAYOUT_BELOW_PX,
-  type CloseReason,
   type DialogPhase,
+  type DismissTrigger,
 } from './dialogMachine';
 
 export interface DialogProps {
   /** Owned by the caller's slice, so time travel shows the dialog exactly as it was. */
   phase: DialogPhase;
+  /** The dialog's accessible name. */
   title: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
   /** No close button, no backdrop click, no Escape: only the dialog's own buttons close it. */
   closingDisabled?: boolean;
   maxWidth?: number;
-  /** The caller moves its phase to 'closing' (the machine in dialogMachine.ts decides whether). */
-  onCloseRequested(reason: CloseReason): void;
+  /** Close button, backdrop or Escape; the caller moves its phase with `nextDialogPhase`. */
+  onCloseRequested(trigger: DismissTrigger): void;
   /** Called once per close, when the animation has ended or its fallback timer has fired. */
   onClosed(): void;
+}
+
+const NARROW_QUERY = `(max-width: ${NARROW_LAYOUT_BELOW_PX - 0.02}px)`;
+
+/** antd's title is a plain div: a heading lets screen reader users jump to the dialog. */
+const titleStyle = { margin: 0, font: 'inherit', color: 'inherit' } as const;
+
+function triggerOf(event: SyntheticEvent): DismissTrigger {
+  if (event.type === 'keydown') return 'escape';
+  return event.currentTarget instanceof HTMLButtonElement ? 'closeButton' : 'backdrop';
+}
+
+/**
+ * Reports the end of the closing phase exactly once: when the close animation ends or, if it
+ * never does (a hidden tab, reduced motion, a browser that drops the event), after the fallback.
+ * Returns the callback for the animation's end.
+ */
+export function useCloseFallback(phase: DialogPhase, onClosed: () => void): () => void {
+  const reported = useRef(false);
+  const onClosedRef = useRef(onClosed);
+  useEffect(() => {
+    onClosedRef.current = onClosed;
+  });
+
+  const reportClosed = useCallback(() => {
+    if (reported.current) return;
+    reported.current = true;
+    onClosedRef.current();
+  }, []);
+
+  useEffect(() => {
+    if (phase !== 'closing') {
+      // A new close of the same dialog may report again.
+      reported.current = false;
+      return undefined;
+    }
+    const fallback = window.setTimeout(reportClosed, DIALOG_CLOSE_FALLBACK_MS);
+    return () => window.clearTimeout(fallback);
+  }, [phase, reportClosed]);
+
+  return reportClosed;
 }
 
 export function Dialog({
@@ -34,30 +76,15 @@ export function Dialog({
   onCloseRequested,
   onClosed,
 }: DialogProps) {
-  const narrow = useMediaQuery(`(max-width: ${NARROW_LAYOUT_BELOW_PX - 0.02}px)`);
-  const closedReported = useRef(false);
-  const onClosedRef = useRef(onClosed);
-  onClosedRef.current = onClosed;
-
-  const reportClosed = () => {
-    if (closedReported.current) return;
-    closedReported.current = true;
-    onClosedRef.current();
-  };
-
-  useEffect(() => {
-    if (phase === 'open') closedReported.current = false;
-    if (phase !== 'closing') return undefined;
-    const fallback = window.setTimeout(reportClosed, DIALOG_CLOSE_FALLBACK_MS);
-    return () => window.clearTimeout(fallback);
-  }, [phase]);
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const reportClosed = useCloseFallback(phase, onClosed);
 
   if (phase === 'closed') return null;
 
   return (
     <Modal
       open={phase === 'open'}
-      title={title}
+      title={<h2 style={titleStyle}>{title}</h2>}
       footer={footer}
       width={narrow ? '100%' : maxWidth}
       style={narrow ? { top: 8, maxWidth: 'calc(100vw - 16px)', paddingBottom: 8 } : { maxWidth: 'calc(100vw - 32px)' }}
@@ -66,7 +93,7 @@ export function Dialog({
       keyboard={!closingDisabled}
       mask={{ closable: !closingDisabled }}
       focusable={{ trap: true, focusTriggerAfterClose: true }}
-      onCancel={(event) => onCloseRequested(event.type === 'keydown' ? 'escape' : event.currentTarget instanceof HTMLButtonElement ? 'button' : 'backdrop')}
+      onCancel={(event) => onCloseRequested(triggerOf(event))}
       afterClose={reportClosed}
       destroyOnHidden
     >

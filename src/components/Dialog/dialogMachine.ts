@@ -1,12 +1,15 @@
 /**
  * The dialog's states (spec section 4): open, closing, closed, with animated transitions.
- * A close request is honoured only when closing is allowed for that way of closing; the
- * closing phase ends when the animation ends or, as a fallback, after the animation time
- * plus 100 ms.
+ * The phase lives in the caller's slice and moves only through `nextDialogPhase`, so every
+ * dialog follows the same rules and time travel shows each one exactly as it was.
  */
 export type DialogPhase = 'open' | 'closing' | 'closed';
 
-export type CloseReason = 'button' | 'backdrop' | 'escape';
+/** The ways of closing that the dialog itself offers; `closingDisabled` turns all three off. */
+export type DismissTrigger = 'closeButton' | 'backdrop' | 'escape';
+
+/** `action`: one of the dialog's own buttons (e.g. "Ok"), which always closes it. */
+export type CloseTrigger = DismissTrigger | 'action';
 
 /** Animation time of the dialog's close transition, in ms (antd's motion duration "slow"). */
 export const DIALOG_ANIMATION_MS = 300;
@@ -18,23 +21,19 @@ export const NARROW_LAYOUT_BELOW_PX = 600;
 
 export type DialogEvent =
   | { type: 'opened' }
-  | { type: 'closeRequested'; reason: CloseReason; closingDisabled?: boolean }
-  | { type: 'closeAnimationEnded' }
-  | { type: 'closeFallbackElapsed' };
+  | { type: 'closeRequested'; trigger: CloseTrigger; closingDisabled: boolean }
+  /** The close animation ended, or its fallback timer fired: the Dialog reports whichever is first. */
+  | { type: 'closeFinished' };
 
 export function nextDialogPhase(phase: DialogPhase, event: DialogEvent): DialogPhase {
   switch (event.type) {
     case 'opened':
-      return 'open';
+      return phase === 'closed' ? 'open' : phase;
     case 'closeRequested':
-      // An explicit button always works (e.g. "I acknowledge"); other ways only when closing is allowed.
       if (phase !== 'open') return phase;
-      if (event.closingDisabled && event.reason !== 'button') return phase;
+      if (event.closingDisabled && event.trigger !== 'action') return phase;
       return 'closing';
-    case 'closeAnimationEnded':
-    case 'closeFallbackElapsed':
+    case 'closeFinished':
       return phase === 'closing' ? 'closed' : phase;
-    default:
-      return phase;
   }
 }

@@ -34,11 +34,15 @@ export function FormField({ id, label, error, submitted, hint, required = false,
     : children;
   return (
     <Form.Item
-      label={<label htmlFor={id}>{label}</label>}
+      // Form.Item renders the <label>; htmlFor ties it to the input (a nested <label> would be invalid HTML)
+      label={label}
+      htmlFor={id}
       colon={false}
       required={required}
       validateStatus={validateStatusOf(status)}
-      hasFeedback={status !== 'none'}
+      // Always on: antd wraps the input in an affix element when feedback is on, and switching it on at
+      // the first submit would replace the <input> node and drop the focus the submit just set.
+      hasFeedback
       help={
         status === 'error' || hint ? (
           <>

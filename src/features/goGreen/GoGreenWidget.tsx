@@ -1,4 +1,40 @@
-// Placeholder: the feature's issue replaces this widget.
+import { Button, Flex, Spin } from 'antd';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { AccountCard } from '../../components/FormFields/FormLayout';
+import { GoGreenConfirmation } from './GoGreenConfirmation';
+import { goGreenActions, selectGoGreen } from './goGreenSlice';
+import { OptInWizard } from './OptInWizard';
+import { OptOutView } from './OptOutView';
+
+const TITLE = 'Go Green';
+
+/** /loanmanager/go-green/: the opt-in wizard, the opt-out view, or the confirmation once done. */
 export default function GoGreenWidget() {
-  return <p>Go Green</p>;
+  const dispatch = useAppDispatch();
+  const loadStatus = useAppSelector((state) => selectGoGreen(state).loadStatus);
+  const electdocs = useAppSelector((state) => selectGoGreen(state).info?.electdocs === true);
+  const done = useAppSelector((state) => selectGoGreen(state).done);
+
+  useEffect(() => {
+    dispatch(goGreenActions.widgetMounted());
+    return () => {
+      dispatch(goGreenActions.widgetUnmounted());
+    };
+  }, [dispatch]);
+
+  if (done) return <GoGreenConfirmation title={TITLE} />;
+  if (loadStatus === 'loaded') return electdocs ? <OptOutView /> : <OptInWizard title={TITLE} />;
+  return (
+    <AccountCard title={TITLE}>
+      {loadStatus === 'failed' ? (
+        <Button onClick={() => dispatch(goGreenActions.widgetMounted())}>Try again</Button>
+      ) : (
+        <Flex role="status" gap={12} align="center">
+          <Spin />
+          <span>Loading...</span>
+        </Flex>
+      )}
+    </AccountCard>
+  );
 }

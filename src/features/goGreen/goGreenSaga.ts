@@ -1,4 +1,182 @@
-// Placeholder: the feature's issue replaces this watcher.
-export function* goGreenSaga(): Generator {
-  // nothing yet
+/**
+ * The go-green flows:
+ * - the status, once per mount (go-green/status);
+ * - the server check of the typed address, 500 ms after the last keystroke, only the last value;
+ * - the verification email (user/request_email_change), sent on demand or, for needsVerification,
+ *   on entering step 2; then the polling of user/is_validated every 5000 ms until validated,
+ *   cancelled, failed, the step left or the widget unmounted;
+ * - opt-in (go-green/opt_in) and opt-out (go-green/opt_out, then a full page load).
+ */
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { call, delay, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { api, httpStatusOf } from '../../api/baseApi';
+import type { GoGreenInfo, IsValidatedResponse, RequestEmailChangeResponse } from '../../api/contract';
+import { goGreenApi } from '../../api/goGreenApi';
+import { callMutation, callQuery } from '../../api/sagaCall';
+import { userApi } from '../../api/userApi';
+import { getDependencies } from '../../app/dependencies';
+import { messageShown } from '../../components/Snackbar/snackbarSlice';
+import { isUnexpectedFailure } from '../../lib/forms/submissionFlow';
+import { validateGoGreenEmail } from '../../lib/validation/rules';
+import { describeClient } from './clientDescription';
+import { GO_GREEN_MESSAGES, GO_GREEN_URL } from './goGreenMessages';
+import {
+  goGreenActions as actions,
+  leftEmailStep,
+  selectCanSendVerification,
+  selectGoGreen,
+  selectOptInEmail,
+  type GoGreenState,
+} from './goGreenSlice';
+
+/** Verification polling interval (spec sections 7 and 9); there is no upper limit on the polls. */
+export const POLL_INTERVAL_MS = 5000;
+/** The server check of the typed address runs after this long without typing (spec sections 5 and 9). */
+export const EMAIL_CHECK_DELAY_MS = 500;
+
+function* reportFailure(error: unknown, flow: string) {
+  const { reporter } = yield* getDependencies();
+  if (isUnexpectedFailure(error)) yield call([reporter, reporter.report], error, { flow });
+}
+
+/** "Only logged" failures (spec section 8): no address or body, just what failed and how. */
+function* logFailure(message: string, error: unknown) {
+  const { reporter } = yield* getDependencies();
+  yield call([reporter, reporter.log], message, { flow: 'goGreen', status: httpStatusOf(error) ?? 'network' });
+}
+
+function* loadStatus() {
+  try {
+    const info: GoGreenInfo = yield* callQuery(goGreenApi.endpoints.getGoGreenStatus, undefined);
+    yield put(actions.statusLoaded(info));
+  } catch (error) {
+    yield put(actions.statusLoadFailed());
+    yield put(messageShown(GO_GREEN_MESSAGES.loadFailed));
+    yield* reportFailure(error, 'goGreenStatus');
+  }
+}
+
+/**
+ * takeLatest over typing and leaving: each keystroke cancels the earlier wait or check, so only
+ * the last value is checked, and leaving the step or the page leaves no timer behind.
+ */
+function* checkEmail(action: UnknownAction) {
+  if (!actions.emailChanged.match(action)) return;
+  const value = action.payload;
+  if (validateGoGreenEmail(value) !== null) return;
+  yield delay(EMAIL_CHECK_DELAY_MS);
+  try {
+    yield* callMutation(userApi.endpoints.checkEmailAddress, { email_address: value });
+    yield put(actions.emailCheckSucceeded(value));
+  } catch {
+    // any failure (taken, malformed, network) marks the address invalid (spec section 5)
+    yield put(actions.emailCheckFailed(value));
+  }
+}
+
+function* sendFromForm() {
+  const canSend = (yield select(selectCanSendVerification)) as boolean;
+  if (!canSend) return;
+  const { emailForm } = (yield select(selectGoGreen)) as GoGreenState;
+  yield put(actions.verificationEmailRequested({ emailAddress: emailForm.value }));
+}
+
+/** Entering step 2 with status input and intention needsVerification sends to the address on file. */
+function* sendOnEnteringNeedsVerification() {
+  const { step, verificationStatus, intention, info } = (yield select(selectGoGreen)) as GoGreenState;
+  if (step !== 'email' || verificationStatus !== 'input' || intention !== 'needsVerification' || !info?.email_address) return;
+  yield put(actions.verificationEmailRequested({ emailAddress: info.email_address }));
+}
+
+function* requestVerification(emailAddress: string) {
+  try {
+    const response: RequestEmailChangeResponse = yield* callMutation(userApi.endpoints.requestEmailChange, {
+      email_address: emailAddress,
+    });
+    if (response.requires_validation) {
+      yield put(actions.verificationEmailSent());
+      yield put(actions.pollingStarted({ emailAddress }));
+    } else {
+      // no validation needed: the address counts as validated at once (spec section 7)
+      yield put(actions.validationResultReceived({ emailValidated: true }));
+    }
+  } catch (error) {
+    yield put(actions.emailChangeFailed());
+    yield* logFailure('go-green: email change request failed', error);
+  }
+}
+
+function* sendVerification(action: ReturnType<typeof actions.verificationEmailRequested>) {
+  // leaving the step (or the page) while the request runs aborts it: no polling starts behind the borrower
+  yield race({ send: call(requestVerification, action.payload.emailAddress), left: take([...leftEmailStep]) });
+}
+
+export function* pollUntilValidated(emailAddress: string) {
+  for (;;) {
+    yield delay(POLL_INTERVAL_MS);
+    const result: IsValidatedResponse = yield* callMutation(userApi.endpoints.isValidated, { email_address: emailAddress });
+    if (result.validated) {
+      yield put(actions.validationResultReceived({ emailValidated: true }));
+      return;
+    }
+  }
+}
+
+/**
+ * STYLE point 11. takeLatest: a new start cancels the earlier poll, so two never overlap. The race
+ * ends it on cancel, unmount or leaving the step; cancelling aborts the request in flight.
+ */
+function* pollVerification(action: ReturnType<typeof actions.pollingStarted>) {
+  try {
+    yield race({
+      poll: call(pollUntilValidated, action.payload.emailAddress),
+      cancel: take([actions.verificationCancelled.type, ...leftEmailStep]),
+    });
+  } catch (error) {
+    yield* logFailure('go-green: verification polling failed', error);
+    yield put(actions.pollingFailed());
+    yield put(messageShown(GO_GREEN_MESSAGES.problem));
+  } finally {
+    yield put(actions.pollingStopped());
+  }
+}
+
+function* optIn() {
+  const email = (yield select(selectOptInEmail)) as string;
+  const client: ReturnType<typeof describeClient> = yield call(describeClient);
+  try {
+    yield* callMutation(goGreenApi.endpoints.goGreenOptIn, { ...client, email });
+    yield put(actions.optInSucceeded());
+    // the next load (this widget or the profile) must see the new preference
+    yield put(api.util.invalidateTags(['GoGreenStatus']));
+  } catch (error) {
+    yield put(actions.optInFailed());
+    yield put(messageShown(GO_GREEN_MESSAGES.problem));
+    yield* reportFailure(error, 'goGreenOptIn');
+  }
+}
+
+function* optOut() {
+  try {
+    yield* callMutation(goGreenApi.endpoints.goGreenOptOut, undefined);
+  } catch (error) {
+    yield put(actions.optOutFailed());
+    yield put(messageShown(GO_GREEN_MESSAGES.problem));
+    yield* reportFailure(error, 'goGreenOptOut');
+    return;
+  }
+  yield put(actions.optOutSucceeded());
+  const { navigation } = yield* getDependencies();
+  yield call([navigation, navigation.navigate], GO_GREEN_URL, { fullReload: true });
+}
+
+export function* goGreenSaga() {
+  yield takeLeading(actions.widgetMounted.type, loadStatus);
+  yield takeLatest([actions.emailChanged.type, ...leftEmailStep], checkEmail);
+  yield takeEvery(actions.emailSubmitted.type, sendFromForm);
+  yield takeEvery(actions.nextPressed.type, sendOnEnteringNeedsVerification);
+  yield takeLeading(actions.verificationEmailRequested.type, sendVerification);
+  yield takeLatest(actions.pollingStarted.type, pollVerification);
+  yield takeLeading(actions.optInRequested.type, optIn);
+  yield takeLeading(actions.optOutRequested.type, optOut);
 }

@@ -1,4 +1,252 @@
-// Placeholder: the feature's issue replaces this slice.
-import { createSlice } from '@reduxjs/toolkit';
+/**
+ * The go-green widget's whole state: the status from the server, the wizard (step, radio choice,
+ * intention, verification status), the email form and the opt-in/opt-out requests. Everything the
+ * screen shows is here, so DevTools time travel and a replayed recording re-render it exactly.
+ */
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { GoGreenInfo } from '../../api/contract';
+import { MESSAGES } from '../../lib/validation/messages';
+import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rules';
 
-export const goGreenSlice = createSlice({ name: 'goGreen', initialState: {} as Record<string, never>, reducers: {} });
+/**
+ * What the borrower means to do, set by the step 1 radio choice (spec section 4 leaves the
+ * mapping open; this is it):
+ * - 'yes' and the address on file is validated -> alreadyVerifiedAndNoChange (no step 2);
+ * - 'yes' and the address on file is not validated -> needsVerification (step 2 'Validate Email
+ *   Address': the verification email goes to the address on file at once);
+ * - 'no' -> withCorrectedDetails (step 2 'Change Email Address': the borrower enters a new address).
+ */
+export type GoGreenIntention = 'alreadyVerifiedAndNoChange' | 'needsVerification' | 'withCorrectedDetails';
+export type EmailChoice = 'yes' | 'no';
+export type VerificationStatus = 'input' | 'waiting' | 'changed';
+export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+export type RequestStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
+/** The server-side check of the typed address: pending from the keystroke until the answer. */
+export type EmailCheckStatus = 'idle' | 'pending' | 'valid' | 'invalid';
+/** The wizard's steps, in order; 'email' exists only for needsVerification and withCorrectedDetails. */
+export type GoGreenStep = 'confirmEmail' | 'email' | 'reviewDisclosures';
+
+export interface EmailFormState {
+  value: string;
+  touched: boolean;
+  submitted: boolean;
+  check: EmailCheckStatus;
+}
+
+export interface GoGreenState {
+  info: GoGreenInfo | null;
+  loadStatus: LoadStatus;
+  emailChoice: EmailChoice | null;
+  intention: GoGreenIntention | null;
+  step: GoGreenStep;
+  verificationStatus: VerificationStatus;
+  /** the address the last verification request went to (the corrected one, or the one on file) */
+  verificationEmail: string | null;
+  /** a request_email_change call is in flight */
+  sendingVerification: boolean;
+  emailForm: EmailFormState;
+  optIn: RequestStatus;
+  optOut: RequestStatus;
+  done: boolean;
+}
+
+const initialEmailForm: EmailFormState = { value: '', touched: false, submitted: false, check: 'idle' };
+
+export const initialGoGreenState: GoGreenState = {
+  info: null,
+  loadStatus: 'idle',
+  emailChoice: null,
+  intention: null,
+  step: 'confirmEmail',
+  verificationStatus: 'input',
+  verificationEmail: null,
+  sendingVerification: false,
+  emailForm: initialEmailForm,
+  optIn: 'idle',
+  optOut: 'idle',
+  done: false,
+};
+
+export function intentionOf(choice: EmailChoice, emailValidated: boolean): GoGreenIntention {
+  if (choice === 'no') return 'withCorrectedDetails';
+  return emailValidated ? 'alreadyVerifiedAndNoChange' : 'needsVerification';
+}
+
+export function needsEmailStep(intention: GoGreenIntention | null): boolean {
+  return intention === 'needsVerification' || intention === 'withCorrectedDetails';
+}
+
+/** waiting -> input; from needsVerification the stepper also goes back to step 1 (spec section 4). */
+function returnToInput(state: GoGreenState) {
+  const wasWaiting = state.verificationStatus === 'waiting';
+  state.verificationStatus = 'input';
+  state.sendingVerification = false;
+  if (wasWaiting && state.intention === 'needsVerification') state.step = 'confirmEmail';
+}
+
+export const goGreenSlice = createSlice({
+  name: 'goGreen',
+  initialState: initialGoGreenState,
+  reducers: {
+    /** The widget appeared: a fresh wizard, and the status is loaded once. */
+    widgetMounted() {
+      return { ...initialGoGreenState, loadStatus: 'loading' };
+    },
+    /** Stops whatever runs in the background (the email check, the polling). */
+    widgetUnmounted() {},
+    statusLoaded(state, action: PayloadAction<GoGreenInfo>) {
+      state.info = action.payload;
+      state.loadStatus = 'loaded';
+    },
+    statusLoadFailed(state) {
+      state.loadStatus = 'failed';
+    },
+
+    emailChoiceChanged(state, action: PayloadAction<EmailChoice>) {
+      const intention = intentionOf(action.payload, state.info?.email_validated === true);
+      state.emailChoice = action.payload;
+      if (intention !== state.intention) {
+        // another intention means another step 2: nothing of the earlier one carries over
+        state.verificationStatus = 'input';
+        state.verificationEmail = null;
+        state.sendingVerification = false;
+        state.emailForm = initialEmailForm;
+      }
+      state.intention = intention;
+    },
+    nextPressed(state) {
+      if (state.step === 'confirmEmail' && state.intention !== null) {
+        if (!needsEmailStep(state.intention)) {
+          state.step = 'reviewDisclosures';
+          return;
+        }
+        state.step = 'email';
+        if (state.intention === 'needsVerification' && state.emailForm.value === '') {
+          // shown in the form should the automatic send fail
+          state.emailForm.value = state.info?.email_address ?? '';
+        }
+      } else if (state.step === 'email' && state.verificationStatus === 'changed') {
+        state.step = 'reviewDisclosures';
+      }
+    },
+    backPressed(state) {
+      if (state.step === 'reviewDisclosures') {
+        state.step = needsEmailStep(state.intention) ? 'email' : 'confirmEmail';
+      } else if (state.step === 'email') {
+        // leaving the step stops the polling; the borrower starts over from step 1
+        if (state.verificationStatus === 'waiting') state.verificationStatus = 'input';
+        state.sendingVerification = false;
+        state.step = 'confirmEmail';
+      }
+    },
+
+    emailChanged(state, action: PayloadAction<string>) {
+      state.emailForm.value = action.payload;
+      state.emailForm.check = validateGoGreenEmail(action.payload) === null ? 'pending' : 'idle';
+    },
+    emailBlurred(state) {
+      state.emailForm.touched = true;
+    },
+    /** The server check of one value; an answer for an older value is ignored. */
+    emailCheckSucceeded(state, action: PayloadAction<string>) {
+      if (action.payload === state.emailForm.value) state.emailForm.check = 'valid';
+    },
+    emailCheckFailed(state, action: PayloadAction<string>) {
+      if (action.payload === state.emailForm.value) state.emailForm.check = 'invalid';
+    },
+    /** Send Verification Email was pressed; the saga sends if the form is valid. */
+    emailSubmitted(state) {
+      state.emailForm.submitted = true;
+      state.emailForm.touched = true;
+    },
+
+    verificationEmailRequested(state, action: PayloadAction<{ emailAddress: string }>) {
+      state.sendingVerification = true;
+      state.verificationEmail = action.payload.emailAddress;
+    },
+    /** input -> waiting: the server sent the link and the address needs validating. */
+    verificationEmailSent(state) {
+      state.sendingVerification = false;
+      if (state.verificationStatus === 'input') state.verificationStatus = 'waiting';
+    },
+    /** Only logged (spec section 8): the borrower can send again. */
+    emailChangeFailed(state) {
+      state.sendingVerification = false;
+    },
+    pollingStarted(_state, _action: PayloadAction<{ emailAddress: string }>) {},
+    pollingStopped() {},
+    pollingFailed(state) {
+      returnToInput(state);
+    },
+    /** email_validated true -> changed, otherwise input (spec section 4). */
+    validationResultReceived(state, action: PayloadAction<{ emailValidated: boolean }>) {
+      if (action.payload.emailValidated) {
+        state.verificationStatus = 'changed';
+        state.sendingVerification = false;
+      } else {
+        returnToInput(state);
+      }
+    },
+    verificationCancelled(state) {
+      returnToInput(state);
+    },
+
+    optInRequested(state) {
+      state.optIn = 'pending';
+    },
+    optInSucceeded(state) {
+      state.optIn = 'succeeded';
+      state.done = true;
+    },
+    optInFailed(state) {
+      state.optIn = 'failed';
+    },
+    optOutRequested(state) {
+      state.optOut = 'pending';
+    },
+    /** The page reloads next; the button keeps its spinner until then. */
+    optOutSucceeded(state) {
+      state.optOut = 'succeeded';
+    },
+    optOutFailed(state) {
+      state.optOut = 'failed';
+    },
+  },
+});
+
+export const goGreenActions = goGreenSlice.actions;
+
+/** Every action that takes the wizard off step 2 or away altogether: background work there stops. */
+export const leftEmailStep = [
+  goGreenActions.backPressed.type,
+  goGreenActions.nextPressed.type,
+  goGreenActions.widgetUnmounted.type,
+] as const;
+
+export const selectGoGreen = (state: { goGreen: GoGreenState }) => state.goGreen;
+const selectEmailForm = (state: { goGreen: GoGreenState }) => state.goGreen.emailForm;
+
+/** The steps shown: step 2 only for needsVerification and withCorrectedDetails. */
+export const selectWizardSteps = createSelector(
+  [(state: { goGreen: GoGreenState }) => state.goGreen.intention],
+  (intention): GoGreenStep[] =>
+    needsEmailStep(intention) ? ['confirmEmail', 'email', 'reviewDisclosures'] : ['confirmEmail', 'reviewDisclosures'],
+);
+
+/** The email field's errors under the key `email`: the rules first, then the server check. */
+export const selectEmailErrors = createSelector([selectEmailForm], (form): FieldErrors<'email'> => {
+  const message = validateGoGreenEmail(form.value) ?? (form.check === 'invalid' ? MESSAGES.goGreenEmailInvalid : null);
+  return message === null ? {} : { email: message };
+});
+
+/** Send Verification Email is disabled while the form is invalid or the check is pending. */
+export const selectCanSendVerification = (state: { goGreen: GoGreenState }) =>
+  selectEmailErrors(state).email === undefined &&
+  state.goGreen.emailForm.check !== 'pending' &&
+  !state.goGreen.sendingVerification;
+
+/** The address opted in with: the one verified in step 2 (the corrected one), or the one on file. */
+export const selectOptInEmail = (state: { goGreen: GoGreenState }) => {
+  const { intention, verificationEmail, info } = state.goGreen;
+  return needsEmailStep(intention) && verificationEmail ? verificationEmail : (info?.email_address ?? '');
+};

@@ -1,4 +1,37 @@
-// Placeholder: the feature's issue replaces this widget.
+import { Flex } from 'antd';
+import { PasswordField, TextField } from '../../components/FormFields/BoundFields';
+import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
+import { PortalLink } from '../../components/PortalLink';
+import { useFormSubmit } from '../../lib/forms/useFormField';
+import { PORTAL_URLS } from '../../lib/portalUrls';
+import { LIMITS } from '../../lib/validation/messages';
+import { loginForm as form } from './loginSlice';
+
 export default function LoginWidget() {
-  return <p>Sign in</p>;
+  const onSubmit = useFormSubmit(form);
+  return (
+    <AccountCard title="Sign in">
+      <BoundForm label="Sign in" onSubmit={onSubmit}>
+        <TextField
+          form={form}
+          field="username"
+          label="Username"
+          maxLength={LIMITS.inputMaximum}
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+        />
+        <PasswordField form={form} field="password" label="Password" maxLength={LIMITS.inputMaximum} autoComplete="current-password" />
+        <FormFailureAlert form={form} />
+        <SubmitButton form={form}>Sign in</SubmitButton>
+      </BoundForm>
+      <nav aria-label="Account help">
+        <Flex vertical gap={4} style={{ marginTop: 16 }}>
+          <PortalLink href={PORTAL_URLS.register}>Register</PortalLink>
+          <PortalLink href={PORTAL_URLS.recoverUsername}>Forgot your username?</PortalLink>
+          <PortalLink href={PORTAL_URLS.requestPasswordReset}>Forgot your password?</PortalLink>
+        </Flex>
+      </nav>
+    </AccountCard>
+  );
 }

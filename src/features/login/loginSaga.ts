@@ -1,4 +1,32 @@
-// Placeholder: the feature's issue replaces this watcher.
-export function* loginSaga(): Generator {
-  // nothing yet
+/** Sign-in (beyond the spec): submit -> POST account/login/ -> a full page load of the landing page. */
+import { call, put, select, takeLeading } from 'redux-saga/effects';
+import { accountApi } from '../../api/accountApi';
+import { httpStatusOf } from '../../api/baseApi';
+import { callMutation } from '../../api/sagaCall';
+import { getDependencies } from '../../app/dependencies';
+import { isUnexpectedFailure, startIfValid } from '../../lib/forms/submissionFlow';
+import { landingUrl } from '../../lib/portalUrls';
+import { LOGIN_MESSAGES, loginActions, loginForm, type LoginValues } from './loginSlice';
+
+function* submitLogin() {
+  if (!(yield* startIfValid(loginForm))) return;
+  const { navigation, reporter } = yield* getDependencies();
+  const values = (yield select(loginForm.selectValues)) as LoginValues;
+  try {
+    const response = yield* callMutation(accountApi.endpoints.login, values);
+    yield put(loginActions.submissionSucceeded());
+    const url = landingUrl(response.available_loans);
+    yield put(loginActions.redirected(url));
+    // a full load: the signed-in pages are rendered by the server with the new session
+    yield call([navigation, navigation.navigate], url, { fullReload: true });
+  } catch (error) {
+    const status = httpStatusOf(error);
+    const rejected = status === 400 || status === 401;
+    yield put(loginActions.submissionFailed(rejected ? LOGIN_MESSAGES.incorrect : LOGIN_MESSAGES.failed));
+    if (isUnexpectedFailure(error)) yield call([reporter, reporter.report], error, { flow: 'login' });
+  }
+}
+
+export function* loginSaga() {
+  yield takeLeading(loginActions.submitted.type, submitLogin);
 }

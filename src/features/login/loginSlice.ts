@@ -1,4 +1,46 @@
-// Placeholder: the feature's issue replaces this slice.
-import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
+import { createFormSelectors } from '../../lib/forms/formSelectors';
+import { submissionEvents } from '../../lib/forms/submissionFlow';
+import type { FormBinding } from '../../lib/forms/useFormField';
+import { firstError, required, type FieldErrors } from '../../lib/validation/rules';
 
-export const loginSlice = createSlice({ name: 'login', initialState: {} as Record<string, never>, reducers: {} });
+export interface LoginValues {
+  username: string;
+  password: string;
+}
+
+export function validateLogin(values: LoginValues): FieldErrors<keyof LoginValues> {
+  const errors: FieldErrors<keyof LoginValues> = {};
+  const usernameError = firstError(values.username, [required]);
+  if (usernameError) errors.username = usernameError;
+  const passwordError = firstError(values.password, [required]);
+  if (passwordError) errors.password = passwordError;
+  return errors;
+}
+
+export const loginSlice = createFormSlice({
+  name: 'login',
+  initialValues: { username: '', password: '' } as LoginValues,
+  extraReducers: {
+    ...submissionEvents,
+    redirected(_state, _action: PayloadAction<string>) {},
+  },
+});
+
+export const loginActions = loginSlice.actions;
+
+export const loginForm = {
+  name: loginSlice.name,
+  actions: loginActions,
+  ...createFormSelectors((state: { login: FormState<LoginValues> }) => state.login, validateLogin, [
+    'username',
+    'password',
+  ]),
+} satisfies FormBinding<LoginValues>;
+
+/** Sign-in is beyond the spec: these texts are the portal's own. */
+export const LOGIN_MESSAGES = {
+  incorrect: 'The username or password is incorrect.',
+  failed: 'There was a problem signing in. Please try again later.',
+} as const;

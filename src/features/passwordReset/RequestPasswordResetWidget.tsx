@@ -1,4 +1,44 @@
-// Placeholder: the feature's issue replaces this widget.
+import { Alert, Typography } from 'antd';
+import { TextField } from '../../components/FormFields/BoundFields';
+import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
+import { PortalLink } from '../../components/PortalLink';
+import { useAppSelector } from '../../app/hooks';
+import { useFormSubmit } from '../../lib/forms/useFormField';
+import { PORTAL_URLS } from '../../lib/portalUrls';
+import { LIMITS } from '../../lib/validation/messages';
+import { REQUEST_PASSWORD_RESET_MESSAGES, requestPasswordResetForm as form } from './requestPasswordResetSlice';
+
 export default function RequestPasswordResetWidget() {
-  return <p>Having trouble signing in?</p>;
+  const onSubmit = useFormSubmit(form);
+  const succeeded = useAppSelector((state) => form.selectForm(state).status === 'succeeded');
+  return (
+    <AccountCard title="Having trouble signing in?">
+      {succeeded ? (
+        <Alert type="success" showIcon title={REQUEST_PASSWORD_RESET_MESSAGES.succeeded} />
+      ) : (
+        <>
+          <Typography.Paragraph>Enter your username and we will email you a link to reset your password.</Typography.Paragraph>
+          <BoundForm label="Request a password reset" onSubmit={onSubmit}>
+            <TextField
+              form={form}
+              field="username"
+              label="Username"
+              maxLength={LIMITS.inputMaximum}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+            />
+            <FormFailureAlert form={form} />
+            <SubmitButton form={form} disabledWhileInvalid>
+              Continue
+            </SubmitButton>
+          </BoundForm>
+          <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+            Forgot your username?{' '}
+            <PortalLink href={PORTAL_URLS.recoverUsernameFromResetRequest}>Recover your username</PortalLink>
+          </Typography.Paragraph>
+        </>
+      )}
+    </AccountCard>
+  );
 }

@@ -1,4 +1,59 @@
-// Placeholder: the feature's issue replaces this widget.
+import { Alert, Flex, Spin, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PasswordField } from '../../components/FormFields/BoundFields';
+import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
+import { PortalLink } from '../../components/PortalLink';
+import { useFormSubmit } from '../../lib/forms/useFormField';
+import { PORTAL_URLS } from '../../lib/portalUrls';
+import { LIMITS, MESSAGES } from '../../lib/validation/messages';
+import { RESET_PASSWORD_MESSAGES, resetPasswordActions, resetPasswordForm as form } from './resetPasswordSlice';
+
+function NewPasswordForm() {
+  const onSubmit = useFormSubmit(form);
+  const succeeded = useAppSelector((state) => form.selectForm(state).status === 'succeeded');
+  if (succeeded) return <Alert type="success" showIcon title={RESET_PASSWORD_MESSAGES.succeeded} />;
+  return (
+    <BoundForm label="Reset Password" onSubmit={onSubmit}>
+      <PasswordField
+        form={form}
+        field="password"
+        label="Password"
+        hint={MESSAGES.passwordHint}
+        maxLength={LIMITS.inputMaximum}
+        autoComplete="new-password"
+      />
+      <PasswordField form={form} field="password2" label="Password (again)" maxLength={LIMITS.inputMaximum} autoComplete="new-password" />
+      <FormFailureAlert form={form} />
+      <SubmitButton form={form}>Reset Password</SubmitButton>
+    </BoundForm>
+  );
+}
+
 export default function ResetPasswordWidget() {
-  return <p>Reset Password</p>;
+  const dispatch = useAppDispatch();
+  const nonceStatus = useAppSelector((state) => state.resetPassword.nonceStatus);
+  useEffect(() => {
+    dispatch(resetPasswordActions.opened());
+  }, [dispatch]);
+
+  return (
+    <AccountCard title="Reset Password">
+      {nonceStatus === 'checking' ? (
+        <Flex role="status" gap={12} align="center">
+          <Spin />
+          <span>{RESET_PASSWORD_MESSAGES.checking}</span>
+        </Flex>
+      ) : nonceStatus === 'expired' ? (
+        <>
+          <Alert type="warning" showIcon title={RESET_PASSWORD_MESSAGES.expired} />
+          <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+            <PortalLink href={PORTAL_URLS.requestPasswordReset}>Request a new password reset link</PortalLink>
+          </Typography.Paragraph>
+        </>
+      ) : (
+        <NewPasswordForm />
+      )}
+    </AccountCard>
+  );
 }

@@ -1,4 +1,87 @@
-// Placeholder: the feature's issue replaces this watcher.
-export function* passwordResetSaga(): Generator {
-  // nothing yet
+/**
+ * Both halves of the password reset:
+ * - the request: submit -> captcha ('request_password_reset') -> POST account/request_password_reset/;
+ * - the reset page: validate_nonce on load (checking -> valid | expired), then submit -> POST
+ *   account/reset_password/ -> the success message -> the login page about 3 s later.
+ * The nonce comes from the page's config block only, never from the address or an action.
+ */
+import { call, delay, put, select, takeLeading } from 'redux-saga/effects';
+import { accountApi } from '../../api/accountApi';
+import { callMutation } from '../../api/sagaCall';
+import { getDependencies } from '../../app/dependencies';
+import { isUnexpectedFailure, obtainCaptchaToken, startIfValid } from '../../lib/forms/submissionFlow';
+import { PORTAL_URLS } from '../../lib/portalUrls';
+import {
+  REQUEST_PASSWORD_RESET_MESSAGES,
+  requestPasswordResetActions,
+  requestPasswordResetForm,
+  type RequestPasswordResetValues,
+} from './requestPasswordResetSlice';
+import {
+  REDIRECT_DELAY_MS,
+  RESET_PASSWORD_MESSAGES,
+  resetPasswordActions,
+  resetPasswordForm,
+  type ResetPasswordValues,
+} from './resetPasswordSlice';
+
+function* reportIfUnexpected(error: unknown, flow: string) {
+  if (!isUnexpectedFailure(error)) return;
+  const { reporter } = yield* getDependencies();
+  yield call([reporter, reporter.report], error, { flow });
+}
+
+function* submitResetRequest() {
+  if (!(yield* startIfValid(requestPasswordResetForm))) return;
+  const values = (yield select(requestPasswordResetForm.selectValues)) as RequestPasswordResetValues;
+  try {
+    const token = yield* obtainCaptchaToken('request_password_reset', requestPasswordResetActions.captchaObtained);
+    yield* callMutation(accountApi.endpoints.requestPasswordReset, { username: values.username, recaptcha_response: token });
+    yield put(requestPasswordResetActions.submissionSucceeded(REQUEST_PASSWORD_RESET_MESSAGES.succeeded));
+  } catch (error) {
+    yield put(requestPasswordResetActions.submissionFailed(REQUEST_PASSWORD_RESET_MESSAGES.failed));
+    yield* reportIfUnexpected(error, 'requestPasswordReset');
+  }
+}
+
+function* checkResetNonce() {
+  const { config } = yield* getDependencies();
+  if (!config.resetNonce) {
+    yield put(resetPasswordActions.nonceRejected());
+    return;
+  }
+  try {
+    yield* callMutation(accountApi.endpoints.validateNonce, { nonce: config.resetNonce });
+    yield put(resetPasswordActions.nonceAccepted());
+  } catch (error) {
+    yield put(resetPasswordActions.nonceRejected());
+    yield* reportIfUnexpected(error, 'validateNonce');
+  }
+}
+
+function* submitNewPassword() {
+  if (!(yield* startIfValid(resetPasswordForm))) return;
+  const { config, navigation } = yield* getDependencies();
+  const values = (yield select(resetPasswordForm.selectValues)) as ResetPasswordValues;
+  try {
+    yield* callMutation(accountApi.endpoints.resetPassword, {
+      nonce: config.resetNonce ?? '',
+      password: values.password,
+      password2: values.password2,
+    });
+  } catch (error) {
+    yield put(resetPasswordActions.submissionFailed(RESET_PASSWORD_MESSAGES.failed));
+    yield* reportIfUnexpected(error, 'resetPassword');
+    return;
+  }
+  yield put(resetPasswordActions.submissionSucceeded(RESET_PASSWORD_MESSAGES.succeeded));
+  yield delay(REDIRECT_DELAY_MS);
+  yield put(resetPasswordActions.redirected(PORTAL_URLS.login));
+  yield call([navigation, navigation.navigate], PORTAL_URLS.login);
+}
+
+export function* passwordResetSaga() {
+  yield takeLeading(requestPasswordResetActions.submitted.type, submitResetRequest);
+  yield takeLeading(resetPasswordActions.opened.type, checkResetNonce);
+  yield takeLeading(resetPasswordActions.submitted.type, submitNewPassword);
 }

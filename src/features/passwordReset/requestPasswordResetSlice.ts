@@ -1,4 +1,33 @@
-// Placeholder: the feature's issue replaces this slice.
-import { createSlice } from '@reduxjs/toolkit';
+import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
+import { createFormSelectors } from '../../lib/forms/formSelectors';
+import { submissionEvents } from '../../lib/forms/submissionFlow';
+import type { FormBinding } from '../../lib/forms/useFormField';
+import { validateResetRequest } from '../../lib/validation/rules';
 
-export const requestPasswordResetSlice = createSlice({ name: 'requestPasswordReset', initialState: {} as Record<string, never>, reducers: {} });
+export interface RequestPasswordResetValues {
+  username: string;
+}
+
+export const requestPasswordResetSlice = createFormSlice({
+  name: 'requestPasswordReset',
+  initialValues: { username: '' } as RequestPasswordResetValues,
+  extraReducers: { ...submissionEvents },
+});
+
+export const requestPasswordResetActions = requestPasswordResetSlice.actions;
+
+export const requestPasswordResetForm = {
+  name: requestPasswordResetSlice.name,
+  actions: requestPasswordResetActions,
+  ...createFormSelectors(
+    (state: { requestPasswordReset: FormState<RequestPasswordResetValues> }) => state.requestPasswordReset,
+    validateResetRequest,
+    ['username'],
+  ),
+} satisfies FormBinding<RequestPasswordResetValues>;
+
+/** The reset-request texts of spec sections 2 and 8, verbatim. */
+export const REQUEST_PASSWORD_RESET_MESSAGES = {
+  succeeded: 'Please check your email for a link to reset your password.',
+  failed: 'There was a problem requesting a password reset',
+} as const;

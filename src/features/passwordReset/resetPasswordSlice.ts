@@ -1,4 +1,79 @@
-// Placeholder: the feature's issue replaces this slice.
-import { createSlice } from '@reduxjs/toolkit';
+/**
+ * The reset page: a form slice (password, password2) plus the nonce check that decides which of
+ * the three states shows (checking, valid, expired). The nonce itself is never stored: the saga
+ * reads it from the page config when it needs it.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
+import { createFormSelectors } from '../../lib/forms/formSelectors';
+import { submissionEvents } from '../../lib/forms/submissionFlow';
+import type { FormBinding } from '../../lib/forms/useFormField';
+import { validateResetPassword } from '../../lib/validation/rules';
 
-export const resetPasswordSlice = createSlice({ name: 'resetPassword', initialState: {} as Record<string, never>, reducers: {} });
+export interface ResetPasswordValues {
+  password: string;
+  password2: string;
+}
+
+export type NonceStatus = 'checking' | 'valid' | 'expired';
+
+export interface ResetPasswordState extends FormState<ResetPasswordValues> {
+  nonceStatus: NonceStatus;
+}
+
+/** The form half: its actions are `resetPassword/fieldChanged`, `resetPassword/submitted`, ... */
+const resetPasswordFormSlice = createFormSlice({
+  name: 'resetPassword',
+  initialValues: { password: '', password2: '' } as ResetPasswordValues,
+  extraReducers: { ...submissionEvents },
+});
+
+const initialState: ResetPasswordState = { ...resetPasswordFormSlice.getInitialState(), nonceStatus: 'checking' };
+
+export const resetPasswordSlice = createSlice({
+  name: 'resetPassword',
+  initialState,
+  reducers: {
+    /** the widget was mounted: the nonce of the page config is checked */
+    opened(state) {
+      state.nonceStatus = 'checking';
+    },
+    nonceAccepted(state) {
+      state.nonceStatus = 'valid';
+    },
+    nonceRejected(state) {
+      state.nonceStatus = 'expired';
+    },
+    redirected(_state, _action: PayloadAction<string>) {},
+  },
+  extraReducers: (builder) => {
+    builder.addDefaultCase((state, action) => {
+      const next = resetPasswordFormSlice.reducer(state, action);
+      // formReset answers a fresh form state: keep the nonce status beside it
+      return next === state ? undefined : { ...next, nonceStatus: state.nonceStatus };
+    });
+  },
+});
+
+export const resetPasswordActions = { ...resetPasswordFormSlice.actions, ...resetPasswordSlice.actions };
+
+export const resetPasswordForm = {
+  name: resetPasswordFormSlice.name,
+  actions: resetPasswordFormSlice.actions,
+  ...createFormSelectors(
+    (state: { resetPassword: ResetPasswordState }) => state.resetPassword,
+    validateResetPassword,
+    ['password', 'password2'],
+  ),
+} satisfies FormBinding<ResetPasswordValues>;
+
+/** The reset texts of spec sections 2 and 8, verbatim. */
+export const RESET_PASSWORD_MESSAGES = {
+  checking: 'Please wait...',
+  expired: 'Your reset password request has expired.',
+  failed: 'There was a problem resetting your password',
+  succeeded: 'Password reset successful! You will now be redirected to the login page.',
+} as const;
+
+/** How long the success message shows before the login page. */
+export const REDIRECT_DELAY_MS = 3000;

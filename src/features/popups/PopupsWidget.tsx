@@ -1,4 +1,52 @@
-// Placeholder: the feature's issue replaces this widget.
+/**
+ * The popups widget of the signed-in pages. It renders nothing of its own: the saga decides
+ * which popup is on screen, and the dialog renders from the slice alone.
+ */
+import { useCallback, useEffect } from 'react';
+import type { DismissTrigger } from '../../components/Dialog/dialogMachine';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { OfferPopup } from './OfferPopup';
+import type { PopupViewProps } from './popupDialogProps';
+import type { Popup } from './popupModel';
+import { closeRequested, popupClosed, selectCurrentPopup, selectShownPopups, widgetMounted } from './popupsSlice';
+import { TaxReminderPopup } from './TaxReminderPopup';
+import { VerifyEmailPopup } from './VerifyEmailPopup';
+
+function PopupView({ popup, ...view }: PopupViewProps & { popup: Popup }) {
+  switch (popup.id) {
+    case 'go-green-auto-pay':
+      return <OfferPopup subType={popup.subType} {...view} />;
+    case 'tax-reminder':
+      return <TaxReminderPopup taxYear={popup.taxYear} {...view} />;
+    case 'tfa-verify-email':
+      return <VerifyEmailPopup email={popup.email} {...view} />;
+  }
+}
+
 export default function PopupsWidget() {
-  return <p></p>;
+  const dispatch = useAppDispatch();
+  const current = useAppSelector(selectCurrentPopup);
+  const shownCount = useAppSelector(selectShownPopups).length;
+
+  useEffect(() => {
+    dispatch(widgetMounted());
+  }, [dispatch]);
+
+  const onCloseRequested = useCallback(
+    (trigger: DismissTrigger) => dispatch(closeRequested({ reason: 'dismissed', trigger })),
+    [dispatch],
+  );
+  const onClosed = useCallback(() => dispatch(popupClosed()), [dispatch]);
+  const onClose = useCallback<PopupViewProps['onClose']>((reason) => dispatch(closeRequested({ reason })), [dispatch]);
+
+  if (!current) return null;
+  return (
+    <PopupView
+      // A fresh dialog per popup shown, even when two in a row have the same id.
+      key={shownCount}
+      popup={current.popup}
+      dialog={{ phase: current.phase, onCloseRequested, onClosed }}
+      onClose={onClose}
+    />
+  );
 }

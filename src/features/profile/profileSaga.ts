@@ -1,4 +1,36 @@
-// Placeholder: the feature's issue replaces this watcher.
-export function* profileSaga(): Generator {
-  // nothing yet
+/** Change email address: submit -> validity -> POST user/request_email_change/ -> what happens next. */
+import { call, put, select, takeLeading } from 'redux-saga/effects';
+import { api } from '../../api/baseApi';
+import type { RequestEmailChangeResponse } from '../../api/contract';
+import { callMutation } from '../../api/sagaCall';
+import { userApi } from '../../api/userApi';
+import { getDependencies } from '../../app/dependencies';
+import { isUnexpectedFailure, startIfValid } from '../../lib/forms/submissionFlow';
+import { PROFILE_MESSAGES, profileActions, profileForm, type ProfileValues } from './profileSlice';
+
+function* submitEmailChange() {
+  if (!(yield* startIfValid(profileForm))) return;
+  const values = (yield select(profileForm.selectValues)) as ProfileValues;
+  try {
+    const response: RequestEmailChangeResponse = yield* callMutation(userApi.endpoints.requestEmailChange, {
+      email_address: values.email_address,
+    });
+    if (response.requires_validation) {
+      yield put(profileActions.submissionSucceeded(PROFILE_MESSAGES.verificationSent));
+    } else {
+      yield put(profileActions.submissionSucceeded(PROFILE_MESSAGES.changed));
+      // the address on file changed at once: the shown one (and go-green's) is reloaded
+      yield put(api.util.invalidateTags(['GoGreenStatus']));
+    }
+  } catch (error) {
+    yield put(profileActions.submissionFailed(PROFILE_MESSAGES.failed));
+    if (isUnexpectedFailure(error)) {
+      const { reporter } = yield* getDependencies();
+      yield call([reporter, reporter.report], error, { flow: 'profileEmailChange' });
+    }
+  }
+}
+
+export function* profileSaga() {
+  yield takeLeading(profileActions.submitted.type, submitEmailChange);
 }

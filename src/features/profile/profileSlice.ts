@@ -1,4 +1,35 @@
-// Placeholder: the feature's issue replaces this slice.
-import { createSlice } from '@reduxjs/toolkit';
+/** The profile's "Change email address" form (beyond the spec: the page the go-green texts link to). */
+import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
+import { createFormSelectors } from '../../lib/forms/formSelectors';
+import { submissionEvents } from '../../lib/forms/submissionFlow';
+import type { FormBinding } from '../../lib/forms/useFormField';
+import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rules';
 
-export const profileSlice = createSlice({ name: 'profile', initialState: {} as Record<string, never>, reducers: {} });
+export interface ProfileValues {
+  email_address: string;
+}
+
+export const profileSlice = createFormSlice({
+  name: 'profile',
+  initialValues: { email_address: '' } as ProfileValues,
+  extraReducers: { ...submissionEvents },
+});
+
+export const profileActions = profileSlice.actions;
+
+function validateProfile(values: ProfileValues): FieldErrors<'email_address'> {
+  const message = validateGoGreenEmail(values.email_address);
+  return message === null ? {} : { email_address: message };
+}
+
+export const profileForm = {
+  name: profileSlice.name,
+  actions: profileActions,
+  ...createFormSelectors((state: { profile: FormState<ProfileValues> }) => state.profile, validateProfile, ['email_address']),
+} satisfies FormBinding<ProfileValues>;
+
+export const PROFILE_MESSAGES = {
+  verificationSent: 'A verification link has been sent to your new email address.',
+  changed: 'Your email address has been changed.',
+  failed: 'There was a problem, please try again later',
+} as const;

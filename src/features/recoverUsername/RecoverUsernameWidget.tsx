@@ -1,4 +1,45 @@
-// Placeholder: the feature's issue replaces this widget.
+import { Alert, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
+import { LoanIdentityFields } from '../../components/FormFields/LoanIdentityFields';
+import { PortalLink } from '../../components/PortalLink';
+import { useFormSubmit } from '../../lib/forms/useFormField';
+import { PORTAL_URLS } from '../../lib/portalUrls';
+import { recoverUsernameActions, recoverUsernameForm as form } from './recoverUsernameSlice';
+
 export default function RecoverUsernameWidget() {
-  return <p>Recover Username</p>;
+  const dispatch = useAppDispatch();
+  const onSubmit = useFormSubmit(form);
+  const success = useAppSelector((state) => {
+    const { status, serverMessage } = form.selectForm(state);
+    return status === 'succeeded' ? serverMessage : null;
+  });
+  useEffect(() => {
+    dispatch(recoverUsernameActions.opened());
+  }, [dispatch]);
+
+  return (
+    <AccountCard title="Recover Username">
+      {success ? (
+        <>
+          <Alert type="success" showIcon title={success} />
+          <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+            <PortalLink href={PORTAL_URLS.login}>Go to the sign-in page</PortalLink>
+          </Typography.Paragraph>
+        </>
+      ) : (
+        <>
+          <Typography.Paragraph>
+            Enter your loan number, social security number and date of birth, and we will email your username to you.
+          </Typography.Paragraph>
+          <BoundForm label="Recover Username" onSubmit={onSubmit}>
+            <LoanIdentityFields form={form} />
+            <FormFailureAlert form={form} />
+            <SubmitButton form={form}>Recover Username</SubmitButton>
+          </BoundForm>
+        </>
+      )}
+    </AccountCard>
+  );
 }

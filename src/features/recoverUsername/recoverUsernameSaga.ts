@@ -1,4 +1,48 @@
-// Placeholder: the feature's issue replaces this watcher.
-export function* recoverUsernameSaga(): Generator {
-  // nothing yet
+/**
+ * Username recovery: the automatic submit of details cached by registration (read and removed
+ * at once), and submit -> captcha ('recover_username') -> POST account/recover_username/.
+ */
+import { call, put, select, takeLeading } from 'redux-saga/effects';
+import { accountApi } from '../../api/accountApi';
+import { callMutation } from '../../api/sagaCall';
+import { getDependencies } from '../../app/dependencies';
+import { isUnexpectedFailure, obtainCaptchaToken, startIfValid } from '../../lib/forms/submissionFlow';
+import { takeRecoveryDetails, type RecoveryDetails } from '../../lib/recoveryCache';
+import { isoToDob } from '../../lib/validation/dob';
+import {
+  RECOVER_USERNAME_MESSAGES,
+  recoverUsernameActions,
+  recoverUsernameForm,
+  toRecoverUsernamePayload,
+  type RecoverUsernameValues,
+} from './recoverUsernameSlice';
+
+function* restoreCachedDetails() {
+  const { sessionStore } = yield* getDependencies();
+  const details = (yield call(takeRecoveryDetails, sessionStore)) as RecoveryDetails | null;
+  if (!details) return;
+  yield put(recoverUsernameActions.fieldChanged({ loanno: details.loanno, ssn: details.ssn, dob: isoToDob(details.dob) }));
+  yield put(recoverUsernameActions.cachedDetailsRestored());
+  yield put(recoverUsernameActions.submitted());
+}
+
+function* submitRecovery() {
+  if (!(yield* startIfValid(recoverUsernameForm))) return;
+  const deps = yield* getDependencies();
+  const values = (yield select(recoverUsernameForm.selectValues)) as RecoverUsernameValues;
+  try {
+    const token = yield* obtainCaptchaToken('recover_username', recoverUsernameActions.captchaObtained);
+    const response = yield* callMutation(accountApi.endpoints.recoverUsername, toRecoverUsernamePayload(values, token));
+    yield put(recoverUsernameActions.submissionSucceeded(RECOVER_USERNAME_MESSAGES.succeeded(response.email_address)));
+  } catch (error) {
+    yield put(recoverUsernameActions.submissionFailed(RECOVER_USERNAME_MESSAGES.failed));
+    if (isUnexpectedFailure(error)) {
+      yield call([deps.reporter, deps.reporter.report], error, { flow: 'recoverUsername' });
+    }
+  }
+}
+
+export function* recoverUsernameSaga() {
+  yield takeLeading(recoverUsernameActions.opened.type, restoreCachedDetails);
+  yield takeLeading(recoverUsernameActions.submitted.type, submitRecovery);
 }

@@ -1,4 +1,58 @@
-// Placeholder: the feature's issue replaces this slice.
-import { createSlice } from '@reduxjs/toolkit';
+import type { RecoverUsername } from '../../api/contract';
+import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
+import { createFormSelectors } from '../../lib/forms/formSelectors';
+import { submissionEvents } from '../../lib/forms/submissionFlow';
+import type { FormBinding } from '../../lib/forms/useFormField';
+import { dobToIso } from '../../lib/validation/dob';
+import { validateRecovery } from '../../lib/validation/rules';
+import { reduceSsnInput } from '../../lib/validation/ssn';
 
-export const recoverUsernameSlice = createSlice({ name: 'recoverUsername', initialState: {} as Record<string, never>, reducers: {} });
+export interface RecoverUsernameValues {
+  loanno: string;
+  /** digits */
+  ssn: string;
+  /** as typed, MM/DD/YYYY */
+  dob: string;
+}
+
+export const RECOVER_USERNAME_FIELDS = ['loanno', 'ssn', 'dob'] as const;
+
+export const recoverUsernameSlice = createFormSlice({
+  name: 'recoverUsername',
+  initialValues: { loanno: '', ssn: '', dob: '' } as RecoverUsernameValues,
+  extraReducers: {
+    ...submissionEvents,
+    /** the widget was mounted: the saga looks for details cached by registration */
+    opened() {},
+    /** the cached details were put into the form (by `fieldChanged`) and removed from storage */
+    cachedDetailsRestored() {},
+  },
+});
+
+export const recoverUsernameActions = recoverUsernameSlice.actions;
+
+export const recoverUsernameForm = {
+  name: recoverUsernameSlice.name,
+  actions: recoverUsernameActions,
+  ...createFormSelectors(
+    (state: { recoverUsername: FormState<RecoverUsernameValues> }) => state.recoverUsername,
+    validateRecovery,
+    RECOVER_USERNAME_FIELDS,
+  ),
+} satisfies FormBinding<RecoverUsernameValues>;
+
+export function toRecoverUsernamePayload(values: RecoverUsernameValues, captchaToken: string): RecoverUsername {
+  return {
+    loanno: values.loanno,
+    ssn: reduceSsnInput(values.ssn),
+    dob: dobToIso(values.dob),
+    recaptcha_response: captchaToken,
+  };
+}
+
+/** The recovery texts of spec section 8, verbatim. */
+export const RECOVER_USERNAME_MESSAGES = {
+  failed: 'There was a problem recovering your username.',
+  succeeded: (email: string) =>
+    `Your username has been emailed to you at ${email}. If you do not receive it, please wait a few minutes and check your spam folder.`,
+} as const;

@@ -1,4 +1,52 @@
-// Placeholder: the feature's issue replaces this widget.
+import { Typography } from 'antd';
+import { CheckboxField, PasswordField, TextField } from '../../components/FormFields/BoundFields';
+import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
+import { LoanIdentityFields } from '../../components/FormFields/LoanIdentityFields';
+import { PortalLink } from '../../components/PortalLink';
+import { useFormSubmit } from '../../lib/forms/useFormField';
+import { PORTAL_URLS } from '../../lib/portalUrls';
+import { LIMITS, MESSAGES } from '../../lib/validation/messages';
+import { registrationForm as form } from './registrationSlice';
+
+const max = LIMITS.inputMaximum;
+
 export default function RegistrationWidget() {
-  return <p>Register</p>;
+  const onSubmit = useFormSubmit(form);
+  return (
+    <AccountCard title="Register">
+      <BoundForm label="Register" onSubmit={onSubmit}>
+        <TextField form={form} field="firstname" label="First Name" maxLength={max} autoComplete="given-name" />
+        <TextField form={form} field="lastname" label="Last Name" maxLength={max} autoComplete="family-name" />
+        <TextField
+          form={form}
+          field="username"
+          label="Username"
+          maxLength={max}
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+        />
+        <PasswordField
+          form={form}
+          field="password"
+          label="Password"
+          hint={MESSAGES.passwordHint}
+          maxLength={max}
+          autoComplete="new-password"
+        />
+        <PasswordField form={form} field="password2" label="Password (again)" maxLength={max} autoComplete="new-password" />
+        <TextField form={form} field="email" label="Email" type="email" maxLength={max} autoComplete="email" />
+        <TextField form={form} field="email2" label="Email (again)" type="email" maxLength={max} autoComplete="email" />
+        <LoanIdentityFields form={form} />
+        <div style={{ marginBottom: 24 }}>
+          <CheckboxField form={form} field="remember_this_browser" label="Remember this browser" />
+        </div>
+        <FormFailureAlert form={form} />
+        <SubmitButton form={form}>Register</SubmitButton>
+      </BoundForm>
+      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+        Already registered? <PortalLink href={PORTAL_URLS.recoverUsername}>Recover your username</PortalLink>
+      </Typography.Paragraph>
+    </AccountCard>
+  );
 }

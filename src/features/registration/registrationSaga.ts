@@ -1,4 +1,69 @@
-// Placeholder: the feature's issue replaces this watcher.
-export function* registrationSaga(): Generator {
-  // nothing yet
+/**
+ * Registration: submit -> validity -> wait indicator -> captcha ('registration') -> POST
+ * account/register/ -> loan selection or overview; and every failure branch of spec section 8.
+ */
+import { call, put, select, takeLeading } from 'redux-saga/effects';
+import { accountApi } from '../../api/accountApi';
+import { errorBodyOf, httpStatusOf } from '../../api/baseApi';
+import { errorBodySchema } from '../../api/contract';
+import { callMutation } from '../../api/sagaCall';
+import { getDependencies } from '../../app/dependencies';
+import { isUnexpectedFailure, obtainCaptchaToken, startIfValid } from '../../lib/forms/submissionFlow';
+import { landingUrl, PORTAL_URLS } from '../../lib/portalUrls';
+import { cacheRecoveryDetails } from '../../lib/recoveryCache';
+import { dobToIso } from '../../lib/validation/dob';
+import { REGISTRATION_MESSAGES } from './registrationMessages';
+import { registrationActions, registrationForm, toRegistrationPayload, type RegistrationValues } from './registrationSlice';
+
+/** The first message of an `{ errors: [...] }` body, or null for any other body. */
+function firstListedError(body: unknown): string | null {
+  const parsed = errorBodySchema.safeParse(body);
+  return parsed.success ? (parsed.data.errors[0] ?? null) : null;
+}
+
+function* offerUsernameRecovery(values: RegistrationValues) {
+  const deps = yield* getDependencies();
+  yield put(registrationActions.alreadyRegistered());
+  const accepted = (yield call([deps, deps.confirm], REGISTRATION_MESSAGES.alreadyRegistered)) as boolean;
+  if (!accepted) {
+    yield put(registrationActions.recoveryDeclined());
+    return;
+  }
+  yield put(registrationActions.recoveryAccepted());
+  yield call(cacheRecoveryDetails, deps.sessionStore, {
+    loanno: values.loanno,
+    ssn: values.ssn,
+    dob: dobToIso(values.dob),
+  });
+  yield put(registrationActions.redirected(PORTAL_URLS.recoverUsername));
+  yield call([deps.navigation, deps.navigation.navigate], PORTAL_URLS.recoverUsername);
+}
+
+function* submitRegistration() {
+  if (!(yield* startIfValid(registrationForm))) return;
+  const deps = yield* getDependencies();
+  const values = (yield select(registrationForm.selectValues)) as RegistrationValues;
+  try {
+    const token = yield* obtainCaptchaToken('registration', registrationActions.captchaObtained);
+    const response = yield* callMutation(accountApi.endpoints.register, toRegistrationPayload(values, token));
+    yield put(registrationActions.submissionSucceeded());
+    const url = landingUrl(response.available_loans);
+    yield put(registrationActions.redirected(url));
+    yield call([deps.navigation, deps.navigation.navigate], url, { fullReload: true });
+  } catch (error) {
+    if (httpStatusOf(error) === 409) {
+      yield* offerUsernameRecovery(values);
+    } else if (isUnexpectedFailure(error)) {
+      // "silent": nothing new is shown, the form is usable again, and the failure is reported
+      yield put(registrationActions.submissionFailed());
+      yield call([deps.reporter, deps.reporter.report], error, { flow: 'registration' });
+    } else {
+      const message = firstListedError(errorBodyOf(error)) ?? REGISTRATION_MESSAGES.accountNotFound;
+      yield put(registrationActions.submissionFailed(message));
+    }
+  }
+}
+
+export function* registrationSaga() {
+  yield takeLeading(registrationActions.submitted.type, submitRegistration);
 }

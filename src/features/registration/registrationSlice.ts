@@ -1,4 +1,98 @@
-// Placeholder: the feature's issue replaces this slice.
-import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { Registration } from '../../api/contract';
+import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
+import { createFormSelectors } from '../../lib/forms/formSelectors';
+import { submissionEvents } from '../../lib/forms/submissionFlow';
+import type { FormBinding } from '../../lib/forms/useFormField';
+import { dobToIso } from '../../lib/validation/dob';
+import { validateRegistration } from '../../lib/validation/rules';
+import { reduceSsnInput } from '../../lib/validation/ssn';
 
-export const registrationSlice = createSlice({ name: 'registration', initialState: {} as Record<string, never>, reducers: {} });
+/** The form's own values: dob as typed (MM/DD/YYYY), ssn as its digits, plus the two confirmations. */
+export interface RegistrationValues {
+  firstname: string;
+  lastname: string;
+  username: string;
+  password: string;
+  password2: string;
+  email: string;
+  email2: string;
+  loanno: string;
+  ssn: string;
+  dob: string;
+  remember_this_browser: boolean;
+}
+
+/** The order the fields are shown in; submit focuses the first invalid one. */
+export const REGISTRATION_FIELDS = [
+  'firstname',
+  'lastname',
+  'username',
+  'password',
+  'password2',
+  'email',
+  'email2',
+  'loanno',
+  'ssn',
+  'dob',
+] as const;
+
+export const initialRegistrationValues: RegistrationValues = {
+  firstname: '',
+  lastname: '',
+  username: '',
+  password: '',
+  password2: '',
+  email: '',
+  email2: '',
+  loanno: '',
+  ssn: '',
+  dob: '',
+  remember_this_browser: false,
+};
+
+export const registrationSlice = createFormSlice({
+  name: 'registration',
+  initialValues: initialRegistrationValues,
+  extraReducers: {
+    ...submissionEvents,
+    /** status 409: the borrower is asked whether to have the username emailed */
+    alreadyRegistered(state) {
+      state.status = 'failed';
+    },
+    recoveryAccepted() {},
+    recoveryDeclined() {},
+    /** the browser is sent on (loan selection, loan overview, or username recovery) */
+    redirected(_state, _action: PayloadAction<string>) {},
+  },
+});
+
+export const registrationActions = registrationSlice.actions;
+
+type RegistrationRoot = { registration: FormState<RegistrationValues> };
+
+export const registrationForm = {
+  name: registrationSlice.name,
+  actions: registrationActions,
+  ...createFormSelectors(
+    (state: RegistrationRoot) => state.registration,
+    validateRegistration,
+    REGISTRATION_FIELDS,
+  ),
+} satisfies FormBinding<RegistrationValues>;
+
+/** The request body (spec section 3): dob as YYYY-MM-DD, ssn digits only, no confirmations. */
+export function toRegistrationPayload(values: RegistrationValues, captchaToken: string): Registration {
+  return {
+    firstname: values.firstname,
+    lastname: values.lastname,
+    username: values.username,
+    password: values.password,
+    email: values.email,
+    loanno: values.loanno,
+    ssn: reduceSsnInput(values.ssn),
+    dob: dobToIso(values.dob),
+    remember_this_browser: values.remember_this_browser,
+    recaptcha_response: captchaToken,
+  };
+}

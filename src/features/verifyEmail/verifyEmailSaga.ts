@@ -1,4 +1,30 @@
-// Placeholder: the feature's issue replaces this watcher.
-export function* verifyEmailSaga(): Generator {
-  // nothing yet
+/** Verify email: the nonce of the page's address -> POST anon-user/verify_email/ -> verified or error. */
+import { call, put, takeLeading } from 'redux-saga/effects';
+import { accountApi } from '../../api/accountApi';
+import { callMutation } from '../../api/sagaCall';
+import { getDependencies } from '../../app/dependencies';
+import { isUnexpectedFailure } from '../../lib/forms/submissionFlow';
+import { verifyEmailActions } from './verifyEmailSlice';
+
+// takeLeading: a nonce works once, so a second mount while the first call runs must not spend it again.
+function* verify(action: ReturnType<typeof verifyEmailActions.opened>) {
+  const { nonce } = action.payload;
+  if (!nonce) {
+    yield put(verifyEmailActions.verificationFailed());
+    return;
+  }
+  try {
+    yield* callMutation(accountApi.endpoints.verifyEmail, { nonce });
+    yield put(verifyEmailActions.verified());
+  } catch (error) {
+    yield put(verifyEmailActions.verificationFailed());
+    if (isUnexpectedFailure(error)) {
+      const { reporter } = yield* getDependencies();
+      yield call([reporter, reporter.report], error, { flow: 'verifyEmail' });
+    }
+  }
+}
+
+export function* verifyEmailSaga() {
+  yield takeLeading(verifyEmailActions.opened.type, verify);
 }

@@ -1,4 +1,37 @@
-// Placeholder: the feature's issue replaces this slice.
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-export const verifyEmailSlice = createSlice({ name: 'verifyEmail', initialState: {} as Record<string, never>, reducers: {} });
+export type VerifyEmailStatus = 'idle' | 'verifying' | 'verified' | 'error';
+
+export interface VerifyEmailState {
+  status: VerifyEmailStatus;
+}
+
+const initialState: VerifyEmailState = { status: 'idle' };
+
+export const verifyEmailSlice = createSlice({
+  name: 'verifyEmail',
+  initialState,
+  reducers: {
+    /** The page was opened with the nonce of its address (redacted by key in every sink). */
+    opened(state, _action: PayloadAction<{ nonce: string | null }>) {
+      state.status = 'verifying';
+    },
+    verified(state) {
+      state.status = 'verified';
+    },
+    verificationFailed(state) {
+      state.status = 'error';
+    },
+  },
+});
+
+export const verifyEmailActions = verifyEmailSlice.actions;
+
+export const selectVerifyEmailStatus = (state: { verifyEmail: VerifyEmailState }) => state.verifyEmail.status;
+
+/** The verify-email texts of spec sections 2 and 8, verbatim. */
+export const VERIFY_EMAIL_MESSAGES = {
+  verifying: 'Verifying...',
+  verified: 'Your email has been verified. You may now close this tab.',
+  failed: 'There was a problem verifying your email address.',
+} as const;

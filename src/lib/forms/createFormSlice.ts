@@ -29,8 +29,13 @@ export function initialFormState<V extends object>(values: V): FormState<V> {
  * Action types: `<name>/fieldChanged`, `fieldBlurred`, `submitted`, `submissionStarted`,
  * `submissionSucceeded`, `submissionFailed`, `formReset`.
  */
-export function createFormSlice<V extends object, CR extends SliceCaseReducers<FormState<V>> = {}>(options: {
-  name: string;
+export function createFormSlice<
+  V extends object,
+  CR extends SliceCaseReducers<FormState<V>> = {},
+  // the literal name keeps the slice's key (e.g. `registration`) in RootState
+  Name extends string = string,
+>(options: {
+  name: Name;
   initialValues: V;
   extraReducers?: ValidateSliceCaseReducers<FormState<V>, CR>;
 }) {

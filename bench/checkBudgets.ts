@@ -1,0 +1,30 @@
+/**
+ * `npm run test:budgets`: builds the app and the floor pages (production, temp folders: dist/ is
+ * not touched), and fails when a page is over 1.25x its floor or the loader over 5 KiB gzip.
+ * Deterministic: byte counts of a production build, no timing.
+ */
+import { LOADER_GZIP_MAX_BYTES, PAGE_TO_FLOOR_MAX } from './budgets';
+import { measureWeight } from './lib/weight';
+import { loaderLine, verdict, weightTable } from './weight';
+
+async function main() {
+  const report = await measureWeight((line) => console.log(line));
+  console.log('');
+  console.log('First-load JS+CSS per page, KiB (gzip level 9; brotli quality 11), beside its floor:');
+  console.log(weightTable(report));
+  console.log(loaderLine(report));
+  const result = verdict(report);
+  if (!result.ok) {
+    console.error('');
+    console.error(`Byte budgets FAILED (page <= ${PAGE_TO_FLOOR_MAX}x floor, loader <= ${LOADER_GZIP_MAX_BYTES} B gzip):`);
+    for (const line of result.lines) console.error(`  ${line}`);
+    console.error('Run `npm run bench -- weight` for the contributors of each page.');
+    process.exit(1);
+  }
+  console.log(`Byte budgets OK (page <= ${PAGE_TO_FLOOR_MAX}x floor, loader <= ${LOADER_GZIP_MAX_BYTES} B gzip).`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(2);
+});

@@ -1,0 +1,185 @@
+/**
+ * Servers the benchmarks start, all on 127.0.0.1 and stopped by their own pid: the reference
+ * server (server/main.ts, fresh temp database), the bare fastify floor, and a tiny static
+ * server for the bench-only pages.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { tempDir } from './build';
+import { ROOT } from './categories';
+
+export const LOOPBACK = '127.0.0.1';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, LOOPBACK, () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { redirect: 'manual' });
+      if (response.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no server at ${url} after ${timeoutMs} ms`);
+}
+
+export interface Running {
+  url: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+}
+
+const TSX_CLI = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+
+/** The reference server with a fresh database (demo data seeded), serving dist/static. */
+export async function startReferenceServer(env: Record<string, string> = {}): Promise<Running> {
+  const port = await freePort();
+  const dataDir = tempDir('db');
+  const child = spawn(process.execPath, [TSX_CLI, 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: LOOPBACK,
+      DATABASE_PATH: path.join(dataDir, 'loanmanager.sqlite'),
+      RATE_LIMIT_MAX: '100000000',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://${LOOPBACK}:${port}`;
+  const stop = stopper(child);
+  try {
+    await waitForHttp(`${url}/loanmanager/login/`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url,
+    child,
+    stop: async () => {
+      await stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The floor of the load test: bare fastify, one route returning a constant, in its own process. */
+export async function startFloorServer(): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [TSX_CLI, path.join(ROOT, 'bench/load/floorServer.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: LOOPBACK },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://${LOOPBACK}:${port}`;
+  await waitForHttp(`${url}/constant`);
+  return { url, child, stop: stopper(child) };
+}
+
+export interface Session {
+  /** `sessionid=…; csrftoken=…` */
+  cookie: string;
+  csrfToken: string;
+}
+
+function cookiesOf(response: Response): Map<string, string> {
+  const jar = new Map<string, string>();
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(';');
+    const index = pair?.indexOf('=') ?? -1;
+    if (pair && index > 0) jar.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
+  }
+  return jar;
+}
+
+/** Signs a demo borrower in the way the login page does: GET a page for the csrftoken, then POST login. */
+export async function signIn(baseUrl: string, username: string, password: string): Promise<Session> {
+  const page = await fetch(`${baseUrl}/loanmanager/login/`);
+  const jar = cookiesOf(page);
+  const csrfToken = jar.get('csrftoken');
+  if (!csrfToken) throw new Error('no csrftoken cookie on the login page');
+  const response = await fetch(`${baseUrl}/loanmanager/api/account/login/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-csrftoken': csrfToken,
+      cookie: `csrftoken=${csrfToken}`,
+    },
+    body: JSON.stringify({ username, password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in as ${username} failed: ${response.status} ${await response.text()}`);
+  for (const [name, value] of cookiesOf(response)) jar.set(name, value);
+  if (!jar.get('sessionid')) throw new Error('sign-in set no sessionid cookie');
+  return {
+    cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+    csrfToken: jar.get('csrftoken') ?? csrfToken,
+  };
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/** Serves `pages` (path -> html) and the files of each `mounts` (url prefix -> folder). */
+export async function startStaticServer(mounts: Record<string, string>, pages: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    const html = pages[url.pathname];
+    if (html !== undefined) {
+      response.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-store' });
+      return response.end(html);
+    }
+    for (const [prefix, dir] of Object.entries(mounts)) {
+      if (!url.pathname.startsWith(prefix)) continue;
+      const file = path.join(dir, path.normalize(url.pathname.slice(prefix.length)));
+      if (file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+        return fs.createReadStream(file).pipe(response);
+      }
+    }
+    response.writeHead(404, { 'content-type': 'application/json' });
+    response.end('{"errors":["not found"]}');
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, LOOPBACK, resolve));
+  return {
+    url: `http://${LOOPBACK}:${port}`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

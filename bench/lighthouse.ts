@@ -1,0 +1,159 @@
+/**
+ * Part 3, Lighthouse 12.2.3 (its default config: mobile form factor, simulated throttling,
+ * performance category only) on every page the reference server serves, signed in where the page
+ * needs it (the session cookie goes in extraHeaders). One Chromium for all pages; each run starts
+ * with cleared storage (Lighthouse's default), so every figure is a cold load.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { chromium } from 'playwright-core';
+import { DEMO_PASSWORD } from '../server/db/seed';
+import { ROOT } from './lib/categories';
+import { CHROMIUM } from './lib/machine';
+import { signIn, startReferenceServer, type Running, type Session } from './lib/servers';
+import { table } from './lib/table';
+import { CHROMIUM_ARGS } from './typing';
+
+export const PERFORMANCE_GOAL = 95;
+
+/** Every page of the reference server (the QA and dev pages are off in production mode). */
+export const LIGHTHOUSE_PAGES: { path: string; signedIn: boolean }[] = [
+  { path: '/loanmanager/login/', signedIn: false },
+  { path: '/loanmanager/register/', signedIn: false },
+  { path: '/loanmanager/recover_username/', signedIn: false },
+  { path: '/loanmanager/request_password_reset', signedIn: false },
+  { path: '/loanmanager/reset_password/bench-nonce-that-does-not-exist/', signedIn: false },
+  { path: '/loanmanager/verify_email/?nonce=bench-nonce-that-does-not-exist', signedIn: false },
+  { path: '/loanmanager/main/', signedIn: true },
+  { path: '/loanmanager/loanoverview/', signedIn: true },
+  { path: '/loanmanager/go-green/', signedIn: true },
+  { path: '/loanmanager/profile/', signedIn: true },
+  { path: '/loanmanager/eftsetuprequest/', signedIn: true },
+];
+
+export interface LighthouseRow {
+  page: string;
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+  benchmarkIndex: number;
+  error?: string;
+}
+
+function newest(dir: string): number {
+  let time = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    time = Math.max(time, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
+  }
+  return time;
+}
+
+/** The reference server serves dist/static: build it (as `npm run build`) when missing or older than src. */
+export function buildDistIfStale(log: (line: string) => void) {
+  const loader = path.join(ROOT, 'dist/static/loanmanager-widgets.js');
+  if (fs.existsSync(loader) && fs.statSync(loader).mtimeMs >= newest(path.join(ROOT, 'src'))) return;
+  log('dist/ is stale: npm run build…');
+  execFileSync('npx', ['webpack', '--mode', 'production'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/**
+ * Puts the session cookies in the browser's own cookie jar (or empties it). Lighthouse keeps
+ * cookies across runs, and a jar cookie wins over a Cookie header given in extraHeaders, so a
+ * csrftoken left by an anonymous page would otherwise hide the session.
+ */
+async function setBrowserCookies(port: number, baseUrl: string, session: Session | null) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('no default browser context');
+    await context.clearCookies();
+    if (session) {
+      const cookies = session.cookie.split('; ').map((pair) => {
+        const index = pair.indexOf('=');
+        return { name: pair.slice(0, index), value: pair.slice(index + 1), url: baseUrl };
+      });
+      await context.addCookies(cookies);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function runLighthouse(log: (line: string) => void, artifactsDir: string): Promise<LighthouseRow[]> {
+  buildDistIfStale(log);
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  let server: Running | null = null;
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
+  const rows: LighthouseRow[] = [];
+  try {
+    server = await startReferenceServer();
+    // uma.unverified has the most popups (combined, tax, verify email) on main/.
+    const session = await signIn(server.url, 'uma.unverified', DEMO_PASSWORD);
+    fs.mkdirSync(artifactsDir, { recursive: true });
+    let signedIn: boolean | null = null;
+    for (const page of LIGHTHOUSE_PAGES) {
+      log(`lighthouse ${page.path}…`);
+      if (page.signedIn !== signedIn) {
+        await setBrowserCookies(chrome.port, server.url, page.signedIn ? session : null);
+        signedIn = page.signedIn;
+      }
+      const result = await lighthouse(`${server.url}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        extraHeaders: page.signedIn ? { Cookie: session.cookie } : undefined,
+      });
+      const lhr = result?.lhr;
+      if (!lhr) {
+        rows.push({ page: page.path, score: NaN, fcp: NaN, lcp: NaN, tbt: NaN, cls: NaN, bytes: NaN, benchmarkIndex: NaN, error: 'no result' });
+        continue;
+      }
+      const name = page.path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '');
+      fs.writeFileSync(path.join(artifactsDir, `${name}.json`), JSON.stringify(lhr, null, 1));
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      rows.push({
+        page: page.path,
+        score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
+        fcp: audit('first-contentful-paint'),
+        lcp: audit('largest-contentful-paint'),
+        tbt: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        bytes: audit('total-byte-weight'),
+        benchmarkIndex: lhr.environment.benchmarkIndex,
+        error: lhr.runtimeError?.message ?? (lhr.finalDisplayedUrl.includes('/login/') && page.signedIn ? 'redirected to login' : undefined),
+      });
+    }
+    return rows;
+  } finally {
+    await server?.stop();
+    chrome.kill();
+  }
+}
+
+export function lighthouseTable(rows: LighthouseRow[]): string {
+  return table(
+    ['page', 'score', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'transfer KiB', 'CPU benchmarkIndex', `>= ${PERFORMANCE_GOAL}`, 'note'],
+    rows.map((r) => [
+      r.page,
+      Number.isNaN(r.score) ? '—' : r.score,
+      (r.fcp / 1000).toFixed(2),
+      (r.lcp / 1000).toFixed(2),
+      r.tbt.toFixed(0),
+      r.cls.toFixed(3),
+      (r.bytes / 1024).toFixed(0),
+      r.benchmarkIndex.toFixed(0),
+      r.score >= PERFORMANCE_GOAL ? 'yes' : 'NO',
+      r.error ?? '',
+    ]),
+  );
+}

@@ -1,0 +1,22 @@
+/** Bench-only page: the antd-Form registration form inside the same antd shell as a widget (no Redux). */
+import { StyleProvider } from '@ant-design/cssinjs';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { createRoot } from 'react-dom/client';
+import { PORTAL_PREFIX_CLS, portalTheme } from '../../src/widgets/theme';
+import { AntdRegistrationForm } from './AntdRegistrationForm';
+
+const element = document.getElementById('root') as HTMLElement;
+createRoot(element).render(
+  <StyleProvider hashPriority="high">
+    <ConfigProvider
+      prefixCls={PORTAL_PREFIX_CLS}
+      iconPrefixCls={`${PORTAL_PREFIX_CLS}-icon`}
+      theme={portalTheme}
+      getPopupContainer={() => element}
+    >
+      <AntApp component={false}>
+        <AntdRegistrationForm />
+      </AntApp>
+    </ConfigProvider>
+  </StyleProvider>,
+);

@@ -1,0 +1,170 @@
+/**
+ * The signed-out account flows in Chromium against the reference server, as borrowers do them:
+ * - Reggie (not registered, two loans) registers and lands on main/; his verification email's
+ *   link verifies the address once, and a second time fails;
+ * - registering with Dana's details (already registered) answers 409: accepting the question
+ *   goes to recovery, which submits by itself and leaves sessionStorage empty;
+ * - Sam requests a reset, opens the emailed link, sets a new password, is sent to the login page
+ *   and signs in with it; the same link again shows the expired state;
+ * - every state passes axe-core at 375 px and 1280 px.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../server/db/seed';
+import { baseUrl, expectNoAxeViolations, launchBrowser, outbox, screenshot, WIDTHS } from './support/browser';
+
+const RECOVERY_CACHE_KEY = 'loanmanager.recoverUsername.details';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser.close();
+});
+
+/** bypassCSP: the portal's CSP forbids the inline script through which axe-core is injected. */
+async function openPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 800 : 900 },
+    baseURL: baseUrl(),
+    bypassCSP: true,
+  });
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** axe-core at both widths, and a screenshot of each. */
+async function checkAccessibility(page: Page, label: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 600 ? 800 : 900 });
+    await expectNoAxeViolations(page, `${label} at ${width} px`);
+    await screenshot(page, `account-${label.replace(/\W+/g, '-')}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function emailLink(address: string, subject: RegExp): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const message = (await outbox()).find((candidate) => candidate.to === address && subject.test(candidate.subject));
+    const link = message?.links[0];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no email "${subject.source}" to ${address}`);
+}
+
+async function fillIdentity(page: Page, loanno: string, ssn: string, dob: string) {
+  await page.getByLabel('Loan Number').fill(loanno);
+  await page.getByLabel('Social Security Number').pressSequentially(ssn);
+  await page.getByLabel('Date of Birth').pressSequentially(dob);
+}
+
+test('register a seeded borrower end to end, then verify the email through its link (once)', async () => {
+  const page = await openPage();
+  await page.goto('/loanmanager/register/');
+  await page.getByRole('heading', { level: 1, name: 'Register' }).waitFor();
+  await checkAccessibility(page, 'register empty');
+
+  await page.getByRole('button', { name: 'Register' }).click();
+  // submit focuses the first invalid field
+  await page.waitForFunction(() => document.activeElement?.id === 'registration-firstname');
+  await checkAccessibility(page, 'register errors');
+
+  await page.getByLabel('First Name').fill('Reggie');
+  await page.getByLabel('Last Name').fill('Register');
+  await page.getByLabel('Username').fill('reggie.register');
+  await page.getByLabel('Password', { exact: true }).fill('Reggie-pass1');
+  await page.getByLabel('Password (again)').fill('Reggie-pass1');
+  await page.getByLabel('Email', { exact: true }).fill('reggie.register@example.com');
+  await page.getByLabel('Email (again)').fill('reggie.register@example.com');
+  await fillIdentity(page, '9000000008', '900000007', '12241978');
+  expect(await page.getByLabel('Social Security Number').inputValue()).toBe('900-00-0007');
+  await Promise.all([page.waitForURL('**/loanmanager/main/'), page.getByRole('button', { name: 'Register' }).click()]);
+  await page.getByRole('heading', { name: 'Your loans' }).waitFor();
+
+  const link = await emailLink('reggie.register@example.com', /verify/i);
+  const verify = await openPage();
+  await verify.goto(link);
+  await verify.getByText('Your email has been verified. You may now close this tab.').waitFor();
+  await checkAccessibility(verify, 'verify verified');
+  await verify.reload();
+  await verify.getByText('There was a problem verifying your email address.').waitFor();
+  await checkAccessibility(verify, 'verify error');
+});
+
+test('409: already registered, accepted, recovery submits by itself and the cache is emptied', async () => {
+  const page = await openPage(375);
+  const questions: string[] = [];
+  page.on('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.goto('/loanmanager/register/');
+  await page.getByLabel('First Name').fill('Dana');
+  await page.getByLabel('Last Name').fill('Demo');
+  await page.getByLabel('Username').fill('dana.again');
+  await page.getByLabel('Password', { exact: true }).fill('Dana-pass12');
+  await page.getByLabel('Password (again)').fill('Dana-pass12');
+  await page.getByLabel('Email', { exact: true }).fill('dana.demo@example.com');
+  await page.getByLabel('Email (again)').fill('dana.demo@example.com');
+  await fillIdentity(page, '9000000001', '900000001', '01151980');
+  await page.getByRole('button', { name: 'Register' }).click();
+  // a router navigation inside the portal (same document), so no load event to wait for
+  await page.waitForFunction(() => window.location.pathname === '/loanmanager/recover_username/');
+  const success = page.getByText(/^Your username has been emailed to you at .+\. If you do not receive it, please wait a few minutes and check your spam folder\.$/);
+  await success.waitFor();
+  expect(questions).toEqual(['You have already registered. Would you like to have your username emailed to you?']);
+  expect(await page.evaluate((key) => window.sessionStorage.getItem(key), RECOVERY_CACHE_KEY)).toBeNull();
+  expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+  expect(await page.getByRole('link', { name: 'Go to the sign-in page' }).getAttribute('href')).toBe('/loanmanager/login/');
+  await checkAccessibility(page, 'recover success');
+  const email = (await outbox()).find((message) => message.to === 'dana.demo@example.com' && /username/i.test(message.subject));
+  expect(email?.body).toContain('dana.demo');
+});
+
+test('request a reset, open the emailed link, set a new password, sign in with it; the link then expires', async () => {
+  const page = await openPage();
+  await page.goto('/loanmanager/request_password_reset');
+  await page.getByRole('heading', { level: 1, name: 'Having trouble signing in?' }).waitFor();
+  expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+  await checkAccessibility(page, 'reset request form');
+  await page.getByLabel('Username').fill('sam.several');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByText('Please check your email for a link to reset your password.').waitFor();
+  await checkAccessibility(page, 'reset request sent');
+
+  const link = await emailLink('sam.several@example.com', /reset/i);
+  await page.goto(link);
+  await page.getByRole('heading', { level: 1, name: 'Reset Password' }).waitFor();
+  await page.getByLabel('Password', { exact: true }).waitFor();
+  await checkAccessibility(page, 'reset form');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await checkAccessibility(page, 'reset errors');
+  await page.getByLabel('Password', { exact: true }).fill('Sam-new-pass9');
+  await page.getByLabel('Password (again)').fill('Sam-new-pass9');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await page.getByText('Password reset successful! You will now be redirected to the login page.').waitFor();
+  await checkAccessibility(page, 'reset success');
+  await page.waitForURL('**/loanmanager/login/', { timeout: 10_000 });
+
+  await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  await checkAccessibility(page, 'login');
+  await page.getByLabel('Username').fill('sam.several');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText('The username or password is incorrect.').waitFor();
+  await page.getByLabel('Password', { exact: true }).fill('Sam-new-pass9');
+  await Promise.all([page.waitForURL('**/loanmanager/main/'), page.getByRole('button', { name: 'Sign in' }).click()]);
+
+  const reused = await openPage(375);
+  await reused.goto(link);
+  await reused.getByText('Your reset password request has expired.').waitFor();
+  expect(await reused.getByRole('link', { name: 'Request a new password reset link' }).getAttribute('href')).toBe(
+    '/loanmanager/request_password_reset',
+  );
+  await checkAccessibility(reused, 'reset expired');
+});

@@ -1,0 +1,177 @@
+/**
+ * Go green in Chromium against the reference server, as borrowers do it:
+ * - Uma (unverified address): the verification email goes out by itself; the link opened from the
+ *   dev outbox in a second tab flips the first tab to verified within one poll; review, complete,
+ *   the confirmation; the status is now elected; then the opt-out path.
+ * - Cory (verified): the corrected-details path with a new address.
+ * - Dana (verified, correct details): every view passes axe-core at 375 px and 1280 px.
+ * The page clock is installed before the app loads, so the 500 ms check and the 5 s poll are
+ * fast-forwarded instead of waited for.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../server/db/seed';
+import { baseUrl, expectNoAxeViolations, launchBrowser, outbox, screenshot, WIDTHS } from './support/browser';
+
+const GO_GREEN = '/loanmanager/go-green/';
+const WAITING =
+  "A verification link has been sent to your new email address. Please click that link and return to this page to continue. If you can't find the email please check your Junk or Spam folder.";
+const VERIFIED = 'Your email address has been verified.';
+const THANK_YOU = 'Thank you for choosing "Go Green".';
+const YES = 'Yes, the details mentioned above are correct';
+const NO = 'No, I want to submit correct details';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser.close();
+});
+
+/** bypassCSP: the portal's CSP forbids the inline script through which axe-core is injected. */
+async function openPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 800 : 900 },
+    baseURL: baseUrl(),
+    bypassCSP: true,
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.clock.install();
+  return page;
+}
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/loanmanager/login/');
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value;
+  if (!csrf) throw new Error('the login page set no csrftoken cookie');
+  const response = await page.request.post('/loanmanager/api/account/login/', {
+    data: { username, password: DEMO_PASSWORD },
+    headers: { 'X-CSRFToken': csrf },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function goGreenStatus(page: Page): Promise<{ email_address: string; email_validated: boolean; electdocs: boolean }> {
+  const response = await page.request.get('/loanmanager/api/go-green/status/');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { email_address: string; email_validated: boolean; electdocs: boolean };
+}
+
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
+
+/** The link of the newest message to `address`, once the server has written it. */
+async function verificationLink(address: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const message = (await outbox()).find((candidate) => candidate.to === address);
+    const link = message?.links.find((candidate) => candidate.includes('verify_email'));
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no verification email to ${address}`);
+}
+
+/** Opens the emailed link in a second tab of the same browser, as a borrower would. */
+async function verifyInSecondTab(page: Page, address: string) {
+  const tab = await page.context().newPage();
+  await tab.goto(await verificationLink(address));
+  await tab.getByText('Your email has been verified. You may now close this tab.').waitFor();
+  await tab.close();
+}
+
+async function completeOptIn(page: Page) {
+  await stepHeading(page, 'Review Disclosures').waitFor();
+  await expect(page.getByRole('region', { name: 'Disclosures' }).isVisible()).resolves.toBe(true);
+  await page.getByRole('button', { name: 'Complete' }).click();
+  await page.getByText(THANK_YOU).waitFor();
+  const leaf = page.locator('img[src$="images/leaf.svg"]');
+  await expect(leaf.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).resolves.toBe(true);
+}
+
+test('an unverified borrower: automatic email, verified in another tab within one poll, opt in, then opt out', async () => {
+  const page = await openPage(1280);
+  await signIn(page, 'uma.unverified');
+  await page.goto(GO_GREEN);
+  await stepHeading(page, 'Confirm Email Address').waitFor();
+  await page.getByText('uma.unverified@example.com').waitFor();
+
+  await page.getByRole('radio', { name: YES }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await stepHeading(page, 'Validate Email Address').waitFor();
+  await page.getByText(WAITING).waitFor();
+  await expectNoAxeViolations(page, 'go-green waiting (1280)');
+  await screenshot(page, 'go-green-waiting-1280');
+
+  await verifyInSecondTab(page, 'uma.unverified@example.com');
+  await page.clock.runFor(5000);
+  await page.getByText(VERIFIED).waitFor({ timeout: 5000 });
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await completeOptIn(page);
+  await screenshot(page, 'go-green-done-1280');
+  await expect(goGreenStatus(page)).resolves.toMatchObject({ electdocs: true, email_validated: true });
+
+  await page.goto(GO_GREEN);
+  await page.getByRole('heading', { level: 1, name: 'Opt Out of Go Green' }).waitFor();
+  await expectNoAxeViolations(page, 'go-green opt-out (1280)');
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === GO_GREEN, { waitUntil: 'load' }),
+    page.getByRole('button', { name: 'Opt Out' }).click(),
+  ]);
+  await stepHeading(page, 'Confirm Email Address').waitFor();
+  await expect(goGreenStatus(page)).resolves.toMatchObject({ electdocs: false });
+});
+
+test('corrected details: a new address is checked, verified and opted in with', async () => {
+  const page = await openPage(375);
+  await signIn(page, 'cory.coborrower');
+  await page.goto(GO_GREEN);
+  await page.getByRole('radio', { name: NO }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await stepHeading(page, 'Change Email Address').waitFor();
+
+  const send = page.getByRole('button', { name: 'Send Verification Email' });
+  await page.getByRole('textbox', { name: 'Email Address' }).fill('cory.new@example.com');
+  await page.clock.runFor(500);
+  // enabled once the server check of the address has passed
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('button')].some((b) => b.textContent?.includes('Send Verification Email') && !b.disabled),
+  );
+  await expectNoAxeViolations(page, 'go-green change email (375)');
+  await send.click();
+  await page.getByText(WAITING).waitFor();
+
+  await verifyInSecondTab(page, 'cory.new@example.com');
+  await page.clock.runFor(5000);
+  await page.getByText(VERIFIED).waitFor({ timeout: 5000 });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await completeOptIn(page);
+  await expectNoAxeViolations(page, 'go-green confirmation (375)');
+  await screenshot(page, 'go-green-done-375');
+  await expect(goGreenStatus(page)).resolves.toMatchObject({ electdocs: true, email_address: 'cory.new@example.com' });
+});
+
+test.each(WIDTHS)('every view of the wizard passes axe-core at %i px', async (width) => {
+  const page = await openPage(width);
+  await signIn(page, 'dana.demo');
+  await page.goto(GO_GREEN);
+  await stepHeading(page, 'Confirm Email Address').waitFor();
+  await expectNoAxeViolations(page, `go-green step 1 (${width})`);
+  await page.getByRole('radio', { name: YES }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await stepHeading(page, 'Review Disclosures').waitFor();
+  await expectNoAxeViolations(page, `go-green disclosures (${width})`);
+  await screenshot(page, `go-green-disclosures-${width}`);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('radio', { name: NO }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await stepHeading(page, 'Change Email Address').waitFor();
+  await page.getByRole('textbox', { name: 'Email Address' }).fill('not-an-address');
+  await page.getByRole('textbox', { name: 'Email Address' }).blur();
+  await page.getByText('Invalid email address').waitFor();
+  await expectNoAxeViolations(page, `go-green email error (${width})`);
+});

@@ -1,0 +1,123 @@
+/**
+ * What every route plugin is given, the request decorations, and the one way routes fail:
+ * throw an `HttpError`; the error handler turns it into JSON.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CaptchaVerifier } from './captcha';
+import type { ServerOptions } from './config';
+import type { Account, PortalStore } from './db/database';
+import type { Mailer } from './mail';
+
+export interface Auth {
+  userId: number;
+  /** The session row, when signed in by cookie. */
+  sessionId: number | null;
+  /** The API token row, when signed in by `Authorization: Token`. */
+  tokenId: number | null;
+  /** What "seen in this session" is keyed by: the session, or the token. */
+  sessionKey: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+    /** The CSRF token of this browser (from its cookie, or newly issued with this response). */
+    csrfToken: string;
+  }
+}
+
+export interface PortalContext {
+  options: ServerOptions;
+  store: PortalStore;
+  mailer: Mailer;
+  captcha: CaptchaVerifier;
+  nowMs(): number;
+}
+
+export const API_PREFIX = '/loanmanager/api/';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(`HTTP ${statusCode}`);
+  }
+
+  static errors(statusCode: number, ...errors: string[]): HttpError {
+    return new HttpError(statusCode, { errors });
+  }
+}
+
+export const NOT_SIGNED_IN = 'Authentication credentials were not provided.';
+
+/** The signed-in account, or a 401. */
+export async function requireAccount(ctx: PortalContext, request: FastifyRequest): Promise<Account & { auth: Auth }> {
+  const auth = request.auth;
+  if (!auth) throw HttpError.errors(401, NOT_SIGNED_IN);
+  const account = await ctx.store.getAccount(auth.userId);
+  if (!account) throw HttpError.errors(401, NOT_SIGNED_IN);
+  return { ...account, auth };
+}
+
+/** Validation issues, in the reduced shape the contract's zod/mini schemas report. */
+interface Issue {
+  code: string;
+  path: PropertyKey[];
+  keys?: string[];
+  expected?: string;
+}
+
+interface SafeParser<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly Issue[] } };
+}
+
+function valueAt(value: unknown, path: PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function describe(issue: Issue, value: unknown): string {
+  const field = issue.path.map(String).join('.');
+  const prefix = field === '' ? '' : `${field}: `;
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `${prefix}Unknown field${(issue.keys?.length ?? 0) > 1 ? 's' : ''}: ${(issue.keys ?? []).join(', ')}`;
+    case 'invalid_type':
+      if (field === '') return 'Expected a JSON object';
+      return valueAt(value, issue.path) === undefined
+        ? `${prefix}This field is required`
+        : `${prefix}Expected a ${issue.expected ?? 'different type'}`;
+    case 'too_small':
+      return `${prefix}This field is required`;
+    default:
+      return `${prefix}Invalid value`;
+  }
+}
+
+/** Parses a body or query with a contract schema; 400 `{errors}` naming each problem. */
+export function parseWith<T>(schema: SafeParser<T>, value: unknown): T {
+  const result = schema.safeParse(value ?? undefined);
+  if (result.success) return result.data;
+  throw new HttpError(400, { errors: [...new Set(result.error.issues.map((issue) => describe(issue, value)))] });
+}
+
+/** A bodiless POST (opt_out, logout) accepts nothing or `{}`. */
+export function requireEmptyBody(body: unknown) {
+  if (body === undefined || body === null) return;
+  if (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0) return;
+  throw HttpError.errors(400, 'This endpoint takes no body');
+}
+
+export function sendJson(reply: FastifyReply, statusCode: number, body: unknown) {
+  return reply.code(statusCode).header('cache-control', 'no-store').send(body);
+}
+
+/** The address of the client: the socket's, or X-Forwarded-For's when TRUST_PROXY=1. */
+export function clientAddress(request: FastifyRequest): string {
+  return request.ip;
+}

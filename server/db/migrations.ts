@@ -1,0 +1,140 @@
+/**
+ * The schema, as versioned migrations. Each runs once, in order, inside a transaction, and
+ * is recorded in `schema_migrations`. Never edit a migration that has shipped: add a new one.
+ * Times are stored as integer milliseconds since the epoch (UTC).
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    sql: `
+      CREATE TABLE loans (
+        loanno TEXT PRIMARY KEY,
+        property_address TEXT NOT NULL,
+        monthly_payment_cents INTEGER NOT NULL,
+        next_payment_due TEXT NOT NULL
+      );
+
+      CREATE TABLE borrowers (
+        id INTEGER PRIMARY KEY,
+        firstname TEXT NOT NULL,
+        lastname TEXT NOT NULL,
+        -- sha256 of the nine digits: the SSN itself is never stored by the portal
+        ssn_hash TEXT NOT NULL,
+        dob TEXT NOT NULL,
+        email_address TEXT,
+        email_validated INTEGER NOT NULL DEFAULT 0,
+        electdocs INTEGER NOT NULL DEFAULT 0,
+        autopay INTEGER NOT NULL DEFAULT 0
+      );
+
+      CREATE TABLE loan_borrowers (
+        loanno TEXT NOT NULL REFERENCES loans(loanno),
+        borrower_id INTEGER NOT NULL REFERENCES borrowers(id),
+        role TEXT NOT NULL CHECK (role IN ('primary', 'co')),
+        PRIMARY KEY (loanno, borrower_id)
+      );
+      CREATE INDEX loan_borrowers_borrower ON loan_borrowers(borrower_id);
+
+      CREATE TABLE users (
+        id INTEGER PRIMARY KEY,
+        borrower_id INTEGER NOT NULL UNIQUE REFERENCES borrowers(id),
+        username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        password_hash TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+
+      -- addresses a borrower asked to use, and whether they proved they receive mail there
+      CREATE TABLE email_addresses (
+        borrower_id INTEGER NOT NULL REFERENCES borrowers(id),
+        email_address TEXT NOT NULL COLLATE NOCASE,
+        requested_at INTEGER NOT NULL,
+        validated_at INTEGER,
+        PRIMARY KEY (borrower_id, email_address)
+      );
+
+      CREATE TABLE sessions (
+        id INTEGER PRIMARY KEY,
+        key_hash TEXT NOT NULL UNIQUE,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX sessions_user ON sessions(user_id);
+
+      CREATE TABLE api_tokens (
+        id INTEGER PRIMARY KEY,
+        token_hash TEXT NOT NULL UNIQUE,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        label TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+
+      -- single-use secrets sent by email; only their sha256 is stored
+      CREATE TABLE nonces (
+        id INTEGER PRIMARY KEY,
+        purpose TEXT NOT NULL CHECK (purpose IN ('password_reset', 'verify_email')),
+        nonce_hash TEXT NOT NULL UNIQUE,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        email_address TEXT,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_at INTEGER
+      );
+
+      -- "seen" lasts for one session (or one API token)
+      CREATE TABLE popup_seen (
+        session_key TEXT NOT NULL,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        popup_id TEXT NOT NULL,
+        seen_at INTEGER NOT NULL,
+        PRIMARY KEY (session_key, popup_id)
+      );
+
+      -- "dismissed" lasts for good
+      CREATE TABLE popup_dismissed (
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        popup_id TEXT NOT NULL,
+        dismissed_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, popup_id)
+      );
+
+      -- electronic delivery consent: append-only
+      CREATE TABLE consent_audit (
+        id INTEGER PRIMARY KEY,
+        borrower_id INTEGER NOT NULL REFERENCES borrowers(id),
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        action TEXT NOT NULL CHECK (action IN ('opt_in', 'opt_out')),
+        email_address TEXT,
+        time_zone TEXT,
+        browser TEXT,
+        os TEXT,
+        client_address TEXT NOT NULL,
+        user_agent TEXT,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TRIGGER consent_audit_no_update BEFORE UPDATE ON consent_audit
+        BEGIN SELECT RAISE(ABORT, 'consent_audit is append-only'); END;
+      CREATE TRIGGER consent_audit_no_delete BEFORE DELETE ON consent_audit
+        BEGIN SELECT RAISE(ABORT, 'consent_audit is append-only'); END;
+
+      CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY,
+        to_address TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        body TEXT NOT NULL,
+        -- JSON array of the paths the message links to
+        links TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        sent_at INTEGER,
+        send_error TEXT
+      );
+    `,
+  },
+];

@@ -1,0 +1,137 @@
+/**
+ * The HTML the server writes: the page shell every portal page shares (header, main, the
+ * JSON config block and the widget loader) and small escaping helpers.
+ */
+
+export const LOADER_PATH = '/loanmanager/static/loanmanager-widgets.js';
+export const SERVICER_NAME = 'Loan Manager';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** JSON that is safe inside <script type="application/json">: no `<` (so no `</script>`), no
+ * `>` or `&`, and no line separators that old parsers choke on. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The embedding contract read by the widget loader (src/app/config.ts). */
+export interface PageConfig {
+  recaptcha: { method: string; site_key: string | null };
+  coacct: string | null;
+  reset_nonce: string | null;
+  devtools: boolean;
+  record_actions: boolean;
+  qa_tools: boolean;
+}
+
+export interface SignedInNav {
+  /** main/ for several loans, loanoverview/ for one */
+  homePath: string;
+  csrfToken: string;
+  current: string;
+}
+
+export interface PageOptions {
+  title: string;
+  /** Server-rendered pages have their own h1; widget pages leave the heading to the widget. */
+  heading?: string;
+  /** Trusted HTML placed in <main> after the heading. */
+  content?: string;
+  /** Which widget the page hosts (`portal` or `popups`); none for plain pages. */
+  widget?: 'portal' | 'popups';
+  /** The config block; needed whenever a widget is hosted. */
+  config?: PageConfig;
+  nav?: SignedInNav | null;
+}
+
+const STYLE = `
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;line-height:1.5;color:#1f1f1f;background:#fafafa}
+a{color:#0b5cad}
+.skip-link{position:absolute;left:-9999px;top:0;background:#fff;padding:8px 12px;z-index:10}
+.skip-link:focus{left:8px;top:8px}
+.site-header{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:8px 16px;padding:12px 16px;background:#14532d;color:#fff}
+.site-header a{color:#fff}
+.brand{font-weight:600;font-size:1.125rem;text-decoration:none}
+.site-nav ul{display:flex;flex-wrap:wrap;gap:4px 16px;list-style:none;margin:0;padding:0;align-items:center}
+.site-nav form{margin:0}
+.site-nav button{font:inherit;color:#fff;background:transparent;border:1px solid #fff;border-radius:4px;padding:2px 10px;cursor:pointer}
+main{max-width:960px;margin:0 auto;padding:16px}
+.visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+table{border-collapse:collapse;width:100%;background:#fff}
+th,td{text-align:left;padding:8px;border-bottom:1px solid #ddd}
+.card{background:#fff;border:1px solid #ddd;border-radius:8px;padding:16px;margin:16px 0}
+.loan-list{list-style:none;padding:0}
+.actions{display:flex;flex-wrap:wrap;gap:8px 16px;padding:0;list-style:none}
+pre{white-space:pre-wrap;word-break:break-word}
+`
+  .trim()
+  .replace(/\n/g, '');
+
+function renderNav(nav: SignedInNav): string {
+  const links: Array<[string, string]> = [
+    [nav.homePath, 'Your loans'],
+    ['/loanmanager/go-green/', 'Go Green'],
+    ['/loanmanager/eftsetuprequest/', 'Automatic payments'],
+    ['/loanmanager/profile/', 'Profile'],
+  ];
+  const items = links
+    .map(
+      ([href, label]) =>
+        `<li><a href="${escapeHtml(href)}"${href === nav.current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a></li>`,
+    )
+    .join('');
+  return (
+    `<nav class="site-nav" aria-label="Account"><ul>${items}` +
+    `<li><form method="post" action="/loanmanager/logout/">` +
+    `<input type="hidden" name="csrfmiddlewaretoken" value="${escapeHtml(nav.csrfToken)}">` +
+    `<button type="submit">Sign out</button></form></li></ul></nav>`
+  );
+}
+
+export function renderPage(options: PageOptions): string {
+  const heading = options.heading ? `<h1>${escapeHtml(options.heading)}</h1>` : '';
+  const widget = options.widget ? `<div data-loanmanager-widget="${options.widget}"></div>` : '';
+  const scripts =
+    options.widget && options.config
+      ? `<script type="application/json" id="loanmanager-config">${jsonForScript(options.config)}</script>` +
+        `<script src="${LOADER_PATH}" defer></script>`
+      : '';
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(options.title)} | ${SERVICER_NAME}</title>` +
+    '<link rel="icon" href="data:,">' +
+    `<style>${STYLE}</style></head>` +
+    '<body><a class="skip-link" href="#main">Skip to main content</a>' +
+    `<header class="site-header"><a class="brand" href="/loanmanager/">${SERVICER_NAME}</a>` +
+    `${options.nav ? renderNav(options.nav) : ''}</header>` +
+    `<main id="main">${heading}${options.content ?? ''}${widget}</main>` +
+    `${scripts}</body></html>`
+  );
+}
+
+export function formatCents(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** YYYY-MM-DD as MM/DD/YYYY, the format borrowers type and read. */
+export function formatIsoDate(iso: string): string {
+  const [year, month, day] = iso.split('-');
+  return year && month && day ? `${month}/${day}/${year}` : iso;
+}

@@ -1,0 +1,264 @@
+/**
+ * The anonymous account endpoints (spec section 7) plus sign-in and sign-out:
+ * /loanmanager/api/account/* and /loanmanager/api/anon-user/verify_email/.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  loginSchema,
+  recoverUsernameSchema,
+  registrationSchema,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+  validateNonceSchema,
+  verifyRequestSchema,
+} from '../../src/api/contract';
+import { isoToDob } from '../../src/lib/validation/dob';
+import { LIMITS, MESSAGES } from '../../src/lib/validation/messages';
+import { checkPasswordRule } from '../../src/lib/validation/passwordRule';
+import { validateRegistration } from '../../src/lib/validation/rules';
+import type { CaptchaAction } from '../captcha';
+import { HttpError, parseWith, requireEmptyBody, sendJson, type PortalContext } from '../context';
+import type { Loan } from '../db/database';
+import { maskEmail } from '../mail';
+import {
+  RESET_NONCE_MINUTES,
+  VERIFY_NONCE_HOURS,
+  dummyPasswordHash,
+  hashPassword,
+  hashSecret,
+  randomToken,
+  verifyPassword,
+} from '../security';
+import { signIn, signOut } from '../sessions';
+
+export const MESSAGES_SERVER = {
+  alreadyRegistered: 'You have already registered.',
+  usernameTaken: 'That username is already taken. Please choose another.',
+  usernameCharacters: 'Usernames may contain only letters, digits and the characters @ . + - _',
+  captchaFailed: 'The captcha check failed. Please try again.',
+  noRegistration: 'We could not find a registered account for those details.',
+  resetExpired: 'Your reset password request has expired.',
+  verifyFailed: 'This verification link is invalid or has expired.',
+  invalidCredentials: 'Invalid username or password.',
+  maxLength50: 'Maximum length is 50.',
+  emailInUse: 'This email address is already in use by another account.',
+} as const;
+
+const FIELD_LABELS: Record<string, string> = {
+  firstname: 'First name',
+  lastname: 'Last name',
+  username: 'Username',
+  password: 'Password',
+  email: 'Email',
+  loanno: 'Loan number',
+  ssn: 'Social security number',
+  dob: 'Date of birth',
+};
+
+const USERNAME_PATTERN = /^[\w.@+-]+$/;
+
+export function availableLoans(loans: Loan[]) {
+  return loans.map((loan) => ({ loanno: loan.loanno, property_address: loan.propertyAddress }));
+}
+
+/** The emailed verification link for an address (register, email change, go green). */
+export async function sendVerificationEmail(ctx: PortalContext, userId: number, emailAddress: string) {
+  const nonce = randomToken();
+  const now = ctx.nowMs();
+  await ctx.store.createNonce({
+    purpose: 'verify_email',
+    nonceHash: hashSecret(nonce),
+    userId,
+    emailAddress,
+    now,
+    expiresAt: now + VERIFY_NONCE_HOURS * 3600 * 1000,
+  });
+  const link = `/loanmanager/verify_email/?nonce=${nonce}`;
+  await ctx.mailer.send({
+    to: emailAddress,
+    subject: 'Please verify your email address',
+    body:
+      'Please confirm that this is your email address by opening this link:\n\n' +
+      `${ctx.options.publicUrl}${link}\n\n` +
+      `The link works once and expires in ${VERIFY_NONCE_HOURS} hours. ` +
+      'If you did not ask for this, you can ignore this message.',
+    links: [link],
+  });
+}
+
+export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
+  const rateLimit = { rateLimit: { max: ctx.options.rateLimitMax, timeWindow: 60_000 } };
+
+  const post = (
+    path: string,
+    handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    limited = true,
+  ) => app.post(path, { config: limited ? rateLimit : {} }, handler);
+
+  const checkCaptcha = async (request: FastifyRequest, token: string, action: CaptchaAction) => {
+    if (!(await ctx.captcha.verify(token, action, request.ip))) {
+      throw HttpError.errors(400, MESSAGES_SERVER.captchaFailed);
+    }
+  };
+
+  post('/loanmanager/api/account/register/', async (request, reply) => {
+    const body = parseWith(registrationSchema, request.body);
+    await checkCaptcha(request, body.recaptcha_response, 'registration');
+    const fieldErrors = validateRegistration({
+      ...body,
+      password2: body.password,
+      email2: body.email,
+      // the rules take the date as typed (MM/DD/YYYY); an invalid ISO date becomes '' and fails
+      dob: isoToDob(body.dob),
+    });
+    const errors = Object.entries(fieldErrors).map(([field, message]) => `${FIELD_LABELS[field] ?? field}: ${message}`);
+    for (const field of ['firstname', 'lastname', 'username', 'email'] as const) {
+      if (body[field].length > LIMITS.inputMaximum) errors.push(`${FIELD_LABELS[field]}: ${MESSAGES_SERVER.maxLength50}`);
+    }
+    if (!fieldErrors.username && !USERNAME_PATTERN.test(body.username)) {
+      errors.push(`${FIELD_LABELS.username}: ${MESSAGES_SERVER.usernameCharacters}`);
+    }
+    if (errors.length > 0) throw new HttpError(400, { errors });
+
+    const match = await ctx.store.findLoanMatch(body.loanno, body.ssn, body.dob);
+    // No `errors` list: the client shows its "unable to find your account" message.
+    if (!match) throw new HttpError(400, { detail: 'no match' });
+    if (match.user) throw HttpError.errors(409, MESSAGES_SERVER.alreadyRegistered);
+    if (await ctx.store.emailInUseByOtherUser(body.email, match.borrower.id)) {
+      throw HttpError.errors(400, MESSAGES_SERVER.emailInUse);
+    }
+
+    const created = await ctx.store.createUserForBorrower({
+      borrowerId: match.borrower.id,
+      username: body.username,
+      passwordHash: await hashPassword(body.password),
+      emailAddress: body.email,
+      now: ctx.nowMs(),
+    });
+    if (!created.ok) {
+      throw created.reason === 'already_registered'
+        ? HttpError.errors(409, MESSAGES_SERVER.alreadyRegistered)
+        : HttpError.errors(400, MESSAGES_SERVER.usernameTaken);
+    }
+    await signIn(ctx, request, reply, created.user.id, body.remember_this_browser);
+    if (!(await ctx.store.isEmailValidated(match.borrower.id, body.email))) {
+      await sendVerificationEmail(ctx, created.user.id, body.email);
+    }
+    request.log.info({ userId: created.user.id }, 'borrower registered');
+    const loans = await ctx.store.loansOfBorrower(match.borrower.id);
+    return sendJson(reply, 201, { available_loans: availableLoans(loans) });
+  });
+
+  post('/loanmanager/api/account/recover_username/', async (request, reply) => {
+    const body = parseWith(recoverUsernameSchema, request.body);
+    await checkCaptcha(request, body.recaptcha_response, 'recover_username');
+    const match = await ctx.store.findLoanMatch(body.loanno, body.ssn, body.dob);
+    const emailAddress = match?.borrower.emailAddress;
+    if (!match?.user || !emailAddress) throw HttpError.errors(400, MESSAGES_SERVER.noRegistration);
+    await ctx.mailer.send({
+      to: emailAddress,
+      subject: 'Your Loan Manager username',
+      body:
+        `Your username is: ${match.user.username}\n\n` +
+        `Sign in at ${ctx.options.publicUrl}/loanmanager/login/\n\n` +
+        'If you did not ask for this, you can ignore this message.',
+      links: ['/loanmanager/login/'],
+    });
+    return sendJson(reply, 200, { email_address: maskEmail(emailAddress) });
+  });
+
+  post('/loanmanager/api/account/request_password_reset/', async (request, reply) => {
+    const body = parseWith(requestPasswordResetSchema, request.body);
+    await checkCaptcha(request, body.recaptcha_response, 'request_password_reset');
+    const user = await ctx.store.findUserByUsername(body.username);
+    const account = user ? await ctx.store.getAccount(user.id) : null;
+    const emailAddress = account?.borrower.emailAddress;
+    if (account && emailAddress) {
+      const nonce = randomToken();
+      const now = ctx.nowMs();
+      await ctx.store.createNonce({
+        purpose: 'password_reset',
+        nonceHash: hashSecret(nonce),
+        userId: account.user.id,
+        emailAddress: null,
+        now,
+        expiresAt: now + RESET_NONCE_MINUTES * 60 * 1000,
+      });
+      const link = `/loanmanager/reset_password/${nonce}/`;
+      await ctx.mailer.send({
+        to: emailAddress,
+        subject: 'Reset your Loan Manager password',
+        body:
+          'Someone asked to reset the password of your Loan Manager account. To choose a new password, open:\n\n' +
+          `${ctx.options.publicUrl}${link}\n\n` +
+          `The link works once and expires in ${RESET_NONCE_MINUTES} minutes. ` +
+          'If you did not ask for this, you can ignore this message; your password is unchanged.',
+        links: [link],
+      });
+    }
+    // The same answer either way: whether a username exists is not disclosed.
+    return sendJson(reply, 200, {});
+  });
+
+  post('/loanmanager/api/account/validate_nonce/', async (request, reply) => {
+    const body = parseWith(validateNonceSchema, request.body);
+    const nonce = await ctx.store.findUsableNonce('password_reset', hashSecret(body.nonce), ctx.nowMs());
+    if (!nonce) throw HttpError.errors(400, MESSAGES_SERVER.resetExpired);
+    return sendJson(reply, 200, { valid: true });
+  });
+
+  post('/loanmanager/api/account/reset_password/', async (request, reply) => {
+    const body = parseWith(resetPasswordSchema, request.body);
+    const nonceHash = hashSecret(body.nonce);
+    if (!(await ctx.store.findUsableNonce('password_reset', nonceHash, ctx.nowMs()))) {
+      throw HttpError.errors(400, MESSAGES_SERVER.resetExpired);
+    }
+    const errors: string[] = [];
+    if (!checkPasswordRule(body.password).valid) errors.push(MESSAGES.password);
+    if (body.password.length > LIMITS.validatorMaximum) errors.push(MESSAGES.maxLength200);
+    if (body.password !== body.password2) errors.push(MESSAGES.passwordsDoNotMatch);
+    if (errors.length > 0) throw new HttpError(400, { errors });
+    const done = await ctx.store.completePasswordReset({
+      nonceHash,
+      passwordHash: await hashPassword(body.password),
+      now: ctx.nowMs(),
+      keepSessionId: request.auth?.sessionId ?? null,
+    });
+    if (!done) throw HttpError.errors(400, MESSAGES_SERVER.resetExpired);
+    request.log.info({ userId: done.userId }, 'password reset');
+    return sendJson(reply, 200, {});
+  });
+
+  post('/loanmanager/api/anon-user/verify_email/', async (request, reply) => {
+    const body = parseWith(verifyRequestSchema, request.body);
+    const done = await ctx.store.completeEmailVerification(hashSecret(body.nonce), ctx.nowMs());
+    if (!done) throw HttpError.errors(400, MESSAGES_SERVER.verifyFailed);
+    request.log.info({ userId: done.userId }, 'email address verified');
+    return sendJson(reply, 200, { email_validated: true });
+  });
+
+  post('/loanmanager/api/account/login/', async (request, reply) => {
+    const body = parseWith(loginSchema, request.body);
+    const user = body.username.length <= LIMITS.inputMaximum ? await ctx.store.findUserByUsername(body.username) : null;
+    const tooLong = body.password.length > LIMITS.validatorMaximum;
+    // Unknown usernames cost one hash too, so response time does not reveal which exist.
+    const matches = tooLong
+      ? false
+      : await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
+    if (!user || !matches) throw HttpError.errors(400, MESSAGES_SERVER.invalidCredentials);
+    await signIn(ctx, request, reply, user.id, false);
+    request.log.info({ userId: user.id }, 'signed in');
+    const loans = await ctx.store.loansOfBorrower(user.borrowerId);
+    return sendJson(reply, 200, { available_loans: availableLoans(loans) });
+  });
+
+  post(
+    '/loanmanager/api/account/logout/',
+    async (request, reply) => {
+      requireEmptyBody(request.body);
+      await signOut(ctx, request, reply);
+      return sendJson(reply, 200, {});
+    },
+    false,
+  );
+}

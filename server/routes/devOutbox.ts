@@ -1,0 +1,60 @@
+/**
+ * The developer mailbox: every message the server "sent", newest first, with its links made
+ * absolute for the address the page was opened at. Registered only outside production.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PortalContext } from '../context';
+import { escapeHtml, renderPage } from '../html';
+import { isHttps } from '../security';
+import { sendHtml } from './pages';
+
+const LIMIT = 200;
+
+function origin(request: FastifyRequest): string {
+  return `${isHttps(request) ? 'https' : 'http'}://${request.host}`;
+}
+
+export function devOutboxRoutes(app: FastifyInstance, ctx: PortalContext) {
+  app.get('/loanmanager/dev/outbox.json', async (request, reply) => {
+    const base = origin(request);
+    const messages = await ctx.store.listOutbox(LIMIT);
+    return reply.header('cache-control', 'no-store').send(
+      messages.map((message) => ({
+        id: message.id,
+        to: message.to,
+        subject: message.subject,
+        body: message.body,
+        /** the same as body (the name the e2e helpers read) */
+        text: message.body,
+        links: message.links.map((link) => `${base}${link}`),
+        paths: message.links,
+        created_at: new Date(message.createdAt).toISOString(),
+        sent_at: message.sentAt === null ? null : new Date(message.sentAt).toISOString(),
+        send_error: message.sendError,
+      })),
+    );
+  });
+
+  app.get('/loanmanager/dev/outbox/', async (request, reply) => {
+    const base = origin(request);
+    const messages = await ctx.store.listOutbox(LIMIT);
+    const items = messages
+      .map((message) => {
+        const links = message.links
+          .map((link) => `<li><a href="${escapeHtml(base + link)}">${escapeHtml(base + link)}</a></li>`)
+          .join('');
+        return (
+          `<li class="card"><h2>${escapeHtml(message.subject)}</h2>` +
+          `<p>To ${escapeHtml(message.to)}, <time datetime="${new Date(message.createdAt).toISOString()}">` +
+          `${escapeHtml(new Date(message.createdAt).toUTCString())}</time></p>` +
+          (links ? `<ul>${links}</ul>` : '') +
+          `<details><summary>Message text</summary><pre>${escapeHtml(message.body)}</pre></details></li>`
+        );
+      })
+      .join('');
+    const content =
+      '<p>Every email the server sent, newest first. Development only: this page does not exist in production.</p>' +
+      (items ? `<ol class="loan-list" reversed>${items}</ol>` : '<p>No messages yet.</p>');
+    return sendHtml(reply, 200, renderPage({ title: 'Outbox', heading: 'Developer outbox', content }));
+  });
+}

@@ -1,0 +1,254 @@
+/**
+ * The portal's pages. Widget pages are shells hosting the `portal` widget (a router that
+ * renders the page for the address); main/, loanoverview/ and eftsetuprequest/ are rendered
+ * here. Signed-in pages send visitors without a session to the sign-in page.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PortalContext } from '../context';
+import type { Account, Loan } from '../db/database';
+import { escapeHtml, formatCents, formatIsoDate, renderPage, type PageConfig, type PageOptions } from '../html';
+import { CSRF_COOKIE, CSRF_FORM_FIELD, looksLikeToken, safeEqual } from '../security';
+import { signOut } from '../sessions';
+
+export const LOGIN_PATH = '/loanmanager/login/';
+const MAIN_PATH = '/loanmanager/main/';
+const OVERVIEW_PATH = '/loanmanager/loanoverview/';
+
+/** The longest reset nonce passed on to the page (real ones are 43 characters). */
+const NONCE_MAXIMUM = 200;
+
+export function landingPath(loanCount: number): string {
+  return loanCount > 1 ? MAIN_PATH : OVERVIEW_PATH;
+}
+
+export function sendHtml(reply: FastifyReply, statusCode: number, html: string) {
+  return reply.code(statusCode).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+}
+
+interface WidgetPage {
+  path: string;
+  title: string;
+  signedIn: boolean;
+  qaOnly?: boolean;
+}
+
+/** Titles as in src/pages/portalRoutes.ts. */
+const WIDGET_PAGES: WidgetPage[] = [
+  { path: 'register/', title: 'Register', signedIn: false },
+  { path: 'recover_username/', title: 'Recover Username', signedIn: false },
+  { path: 'request_password_reset', title: 'Having trouble signing in?', signedIn: false },
+  { path: 'verify_email/', title: 'Verify Email', signedIn: false },
+  { path: 'login/', title: 'Sign In', signedIn: false },
+  { path: 'go-green/', title: 'Go Green', signedIn: true },
+  { path: 'profile/', title: 'Profile', signedIn: true },
+  { path: 'qa/replay/', title: 'QA Replay', signedIn: false, qaOnly: true },
+];
+
+export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
+  const { options } = ctx;
+
+  const config = (extra: { coacct?: string | null; reset_nonce?: string | null } = {}): PageConfig => ({
+    recaptcha: { method: options.recaptcha.method, site_key: options.recaptcha.siteKey },
+    coacct: extra.coacct ?? null,
+    reset_nonce: extra.reset_nonce ?? null,
+    devtools: !options.production,
+    record_actions: options.recordActions,
+    qa_tools: !options.production,
+  });
+
+  /** The signed-in account and its loans, or null after answering with a redirect to sign in. */
+  const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
+    const account = request.auth ? await ctx.store.getAccount(request.auth.userId) : null;
+    if (!account) {
+      await reply.code(302).header('cache-control', 'no-store').redirect(LOGIN_PATH);
+      return null;
+    }
+    return { account, loans: await ctx.store.loansOfBorrower(account.borrower.id) };
+  };
+
+  const page = (
+    request: FastifyRequest,
+    signedInAs: { account: Account; loans: Loan[] } | null,
+    current: string,
+    rest: PageOptions,
+  ): string =>
+    renderPage({
+      ...rest,
+      nav: signedInAs
+        ? { homePath: landingPath(signedInAs.loans.length), csrfToken: request.csrfToken, current }
+        : null,
+    });
+
+  app.get('/loanmanager', async (request, reply) => {
+    const account = request.auth ? await ctx.store.getAccount(request.auth.userId) : null;
+    const target = account ? landingPath((await ctx.store.loansOfBorrower(account.borrower.id)).length) : LOGIN_PATH;
+    return reply.code(302).header('cache-control', 'no-store').redirect(target);
+  });
+
+  for (const widgetPage of WIDGET_PAGES) {
+    if (widgetPage.qaOnly && options.production) continue;
+    const current = `/loanmanager/${widgetPage.path.replace(/\/?$/, '/')}`;
+    app.get(`/loanmanager/${widgetPage.path}`, async (request, reply) => {
+      const session = widgetPage.signedIn ? await signedIn(request, reply) : null;
+      if (widgetPage.signedIn && !session) return reply;
+      const html = page(request, session, current, {
+        title: widgetPage.title,
+        widget: 'portal',
+        config: config({ coacct: session ? String(session.account.borrower.id) : null }),
+      });
+      return sendHtml(reply, 200, html);
+    });
+  }
+
+  const resetPage = async (request: FastifyRequest<{ Params: { nonce?: string } }>, reply: FastifyReply) => {
+    const nonce = request.params.nonce ?? '';
+    const html = renderPage({
+      title: 'Reset Password',
+      widget: 'portal',
+      config: config({ reset_nonce: nonce !== '' && nonce.length <= NONCE_MAXIMUM ? nonce : null }),
+    });
+    return sendHtml(reply, 200, html);
+  };
+  app.get('/loanmanager/reset_password/', resetPage);
+  app.get('/loanmanager/reset_password/:nonce/', resetPage);
+
+  app.get(MAIN_PATH, async (request, reply) => {
+    const session = await signedIn(request, reply);
+    if (!session) return reply;
+    const { account, loans } = session;
+    const items = loans
+      .map(
+        (loan) =>
+          `<li class="card"><h2>Loan ${escapeHtml(loan.loanno)}</h2>` +
+          `<p>${escapeHtml(loan.propertyAddress)}</p>` +
+          `<p>Monthly payment ${formatCents(loan.monthlyPaymentCents)}, next due ${formatIsoDate(loan.nextPaymentDue)}.</p>` +
+          `<p><a href="${OVERVIEW_PATH}?loanno=${encodeURIComponent(loan.loanno)}">Loan overview` +
+          `<span class="visually-hidden"> for loan ${escapeHtml(loan.loanno)}</span></a></p></li>`,
+      )
+      .join('');
+    const content =
+      `<p>Welcome, ${escapeHtml(account.borrower.firstname)} ${escapeHtml(account.borrower.lastname)}.</p>` +
+      (loans.length === 0 ? '<p>There are no loans on your account.</p>' : `<ul class="loan-list">${items}</ul>`) +
+      manageLinks();
+    const html = page(request, session, MAIN_PATH, {
+      title: 'Your loans',
+      heading: 'Your loans',
+      content,
+      widget: 'popups',
+      config: config({ coacct: String(account.borrower.id) }),
+    });
+    return sendHtml(reply, 200, html);
+  });
+
+  app.get<{ Querystring: { loanno?: string } }>(OVERVIEW_PATH, async (request, reply) => {
+    const session = await signedIn(request, reply);
+    if (!session) return reply;
+    const { account, loans } = session;
+    const wanted = typeof request.query.loanno === 'string' ? request.query.loanno : null;
+    const loan = wanted === null ? loans[0] : loans.find((candidate) => candidate.loanno === wanted);
+    if (wanted !== null && !loan) {
+      return sendHtml(
+        reply,
+        404,
+        page(request, session, OVERVIEW_PATH, {
+          title: 'Loan overview',
+          heading: 'Loan overview',
+          content: `<p>That loan is not on your account. <a href="${landingPath(loans.length)}">Back to your loans</a>.</p>`,
+        }),
+      );
+    }
+    const rows: Array<[string, string]> = loan
+      ? [
+          ['Loan number', loan.loanno],
+          ['Property address', loan.propertyAddress],
+          ['Your role', loan.role === 'primary' ? 'Borrower' : 'Co-borrower'],
+          ['Monthly payment', formatCents(loan.monthlyPaymentCents)],
+          ['Next payment due', formatIsoDate(loan.nextPaymentDue)],
+          ['Paperless documents (Go Green)', account.borrower.electdocs ? 'Yes' : 'No'],
+          ['Automatic payments', account.borrower.autopay ? 'On' : 'Off'],
+        ]
+      : [];
+    const table = loan
+      ? `<table><caption class="visually-hidden">Loan ${escapeHtml(loan.loanno)}</caption><tbody>` +
+        rows.map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('') +
+        '</tbody></table>'
+      : '<p>There are no loans on your account.</p>';
+    const back = loans.length > 1 ? `<p><a href="${MAIN_PATH}">All your loans</a></p>` : '';
+    const html = page(request, session, OVERVIEW_PATH, {
+      title: 'Loan overview',
+      heading: 'Loan overview',
+      content: `<p>Welcome, ${escapeHtml(account.borrower.firstname)} ${escapeHtml(account.borrower.lastname)}.</p>${table}${back}${manageLinks()}`,
+      widget: 'popups',
+      config: config({ coacct: String(account.borrower.id) }),
+    });
+    return sendHtml(reply, 200, html);
+  });
+
+  app.get('/loanmanager/eftsetuprequest/', async (request, reply) => {
+    const session = await signedIn(request, reply);
+    if (!session) return reply;
+    const status = session.account.borrower.autopay
+      ? '<p>Automatic payments are <strong>on</strong> for your account.</p>'
+      : '<p>Automatic payments are <strong>off</strong> for your account.</p>';
+    const content =
+      status +
+      '<p>With automatic payments, your monthly payment is drafted from your bank account on the day you ' +
+      'choose between the 1st and the 15th of each month. There is no fee, and a payment drafted by the ' +
+      '15th is never late.</p>' +
+      '<div class="card"><h2>About this page</h2><p>This demo does not set up payments: it collects no ' +
+      'bank details and changes nothing. In the live portal this page holds the automatic payment form.</p></div>' +
+      `<p><a href="${landingPath(session.loans.length)}">Back to your loans</a></p>`;
+    return sendHtml(
+      reply,
+      200,
+      page(request, session, '/loanmanager/eftsetuprequest/', {
+        title: 'Automatic payments',
+        heading: 'Automatic payments',
+        content,
+      }),
+    );
+  });
+
+  // The header's sign-out button: a plain form carrying the CSRF token as a hidden field.
+  app.register(async (forms) => {
+    forms.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    forms.post<{ Body: Record<string, string> | undefined }>('/loanmanager/logout/', async (request, reply) => {
+      const sent = request.body?.[CSRF_FORM_FIELD];
+      const cookie = request.cookies[CSRF_COOKIE];
+      if (typeof sent !== 'string' || !looksLikeToken(cookie) || !safeEqual(sent, cookie)) {
+        return sendHtml(
+          reply,
+          403,
+          renderPage({
+            title: 'Forbidden',
+            heading: 'Something went wrong',
+            content: `<p>Your request could not be verified. Please <a href="${MAIN_PATH}">go back</a> and try again.</p>`,
+          }),
+        );
+      }
+      await signOut(ctx, request, reply);
+      return reply.code(303).header('cache-control', 'no-store').redirect(LOGIN_PATH);
+    });
+  });
+}
+
+function manageLinks(): string {
+  return (
+    '<h2>Manage your account</h2><ul class="actions">' +
+    '<li><a href="/loanmanager/go-green/">Go Green: get your documents electronically</a></li>' +
+    '<li><a href="/loanmanager/eftsetuprequest/">Set up automatic payments</a></li>' +
+    '<li><a href="/loanmanager/profile/">Profile and email address</a></li></ul>'
+  );
+}
+
+export function notFoundPage(): string {
+  return renderPage({
+    title: 'Page not found',
+    heading: 'Page not found',
+    content: `<p>There is no page at this address. <a href="${LOGIN_PATH}">Go to sign in</a>.</p>`,
+  });
+}

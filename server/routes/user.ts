@@ -1,0 +1,96 @@
+/** The signed-in user's endpoints: /loanmanager/api/user/*. All answer 401 without a session or token. */
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import {
+  dismissPopupSchema,
+  emailQuerySchema,
+  markPopupSeenSchema,
+  popupIdSchema,
+  popupRequestSchema,
+  requestEmailChangeSchema,
+} from '../../src/api/contract';
+import { EMAIL_PATTERN } from '../../src/lib/validation/rules';
+import { HttpError, parseWith, requireAccount, sendJson, type PortalContext } from '../context';
+import type { Account } from '../db/database';
+import { popupsFor } from '../popups';
+import { sendVerificationEmail } from './account';
+
+export const EMAIL_MESSAGES = {
+  invalid: 'Invalid email address',
+  inUse: 'This email address is already in use by another account.',
+  notYourAccount: 'This account is not yours.',
+} as const;
+
+/** Longest address accepted (RFC 5321 path limit). */
+const EMAIL_MAXIMUM = 254;
+
+const markSeenSchema = z.strictObject({ id_to_mark_as_seen: popupIdSchema });
+
+/** Syntax, and not the address of another user; 400 `{errors}` otherwise. */
+export async function checkEmailAvailable(ctx: PortalContext, account: Account, emailAddress: string) {
+  const address = emailAddress.trim();
+  if (address.length > EMAIL_MAXIMUM || !EMAIL_PATTERN.test(address)) throw HttpError.errors(400, EMAIL_MESSAGES.invalid);
+  if (await ctx.store.emailInUseByOtherUser(address, account.borrower.id)) throw HttpError.errors(400, EMAIL_MESSAGES.inUse);
+  return address;
+}
+
+export function userRoutes(app: FastifyInstance, ctx: PortalContext) {
+  const emailChangeLimit = { rateLimit: { max: ctx.options.rateLimitMax, timeWindow: 60_000 } };
+
+  app.get('/loanmanager/api/user/check_email_address/', async (request, reply) => {
+    const account = await requireAccount(ctx, request);
+    const query = parseWith(emailQuerySchema, request.query);
+    await checkEmailAvailable(ctx, account, query.email_address);
+    return sendJson(reply, 200, { valid: true });
+  });
+
+  app.get('/loanmanager/api/user/is_validated/', async (request, reply) => {
+    const account = await requireAccount(ctx, request);
+    const query = parseWith(emailQuerySchema, request.query);
+    const validated = await ctx.store.isEmailValidated(account.borrower.id, query.email_address.trim());
+    return sendJson(reply, 200, { validated });
+  });
+
+  app.post('/loanmanager/api/user/request_email_change/', { config: emailChangeLimit }, async (request, reply) => {
+    const account = await requireAccount(ctx, request);
+    const body = parseWith(requestEmailChangeSchema, request.body);
+    const address = await checkEmailAvailable(ctx, account, body.email_address);
+    if (await ctx.store.isEmailValidated(account.borrower.id, address)) {
+      await ctx.store.setEmailOnFile(account.borrower.id, address, true, ctx.nowMs());
+      return sendJson(reply, 200, { requires_validation: false });
+    }
+    await ctx.store.recordPendingEmail(account.borrower.id, address, ctx.nowMs());
+    await sendVerificationEmail(ctx, account.user.id, address);
+    return sendJson(reply, 200, { requires_validation: true });
+  });
+
+  app.post('/loanmanager/api/user/popup/', async (request, reply) => {
+    const account = await requireAccount(ctx, request);
+    const body = parseWith(popupRequestSchema, request.body);
+    if (body.coacct !== String(account.borrower.id)) throw HttpError.errors(403, EMAIL_MESSAGES.notYourAccount);
+    const [seen, dismissed] = await Promise.all([
+      ctx.store.seenPopups(account.auth.sessionKey),
+      ctx.store.dismissedPopups(account.user.id),
+    ]);
+    const popups = popupsFor(account.borrower, new Date(ctx.nowMs()), ctx.options.taxSeason).filter(
+      (popup) => !seen.has(popup.id) && !dismissed.has(popup.id),
+    );
+    return sendJson(reply, 200, popups);
+  });
+
+  app.post('/loanmanager/api/user/set_popup_seen/', async (request, reply) => {
+    const account = await requireAccount(ctx, request);
+    // the contract's shape first, then only the popup ids this server knows
+    parseWith(markPopupSeenSchema, request.body);
+    const body = parseWith(markSeenSchema, request.body);
+    await ctx.store.markPopupSeen(account.auth.sessionKey, account.user.id, body.id_to_mark_as_seen, ctx.nowMs());
+    return sendJson(reply, 200, {});
+  });
+
+  app.post('/loanmanager/api/user/dismiss_popup/', async (request, reply) => {
+    const account = await requireAccount(ctx, request);
+    const body = parseWith(dismissPopupSchema, request.body);
+    await ctx.store.dismissPopup(account.user.id, body.id_to_dismiss, ctx.nowMs());
+    return sendJson(reply, 200, {});
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * Secrets and credentials: random tokens, their stored hashes, password hashing, and the
+ * cookies of the session and the Django-style CSRF protection.
+ */
+import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export const SESSION_COOKIE = 'sessionid';
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'x-csrftoken';
+/** The hidden field a plain HTML form carries instead of the header (as in Django). */
+export const CSRF_FORM_FIELD = 'csrfmiddlewaretoken';
+
+/** Sessions without "remember this browser" end with the browser, and on the server after 12 hours. */
+export const SESSION_HOURS = 12;
+export const REMEMBERED_SESSION_DAYS = 30;
+export const RESET_NONCE_MINUTES = 60;
+export const VERIFY_NONCE_HOURS = 48;
+
+/** 32 random bytes, URL-safe: session keys, CSRF tokens, API tokens and emailed nonces (256 bits). */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** How a secret is stored: only its sha256 ever reaches the database. */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
+export function looksLikeToken(value: unknown): value is string {
+  return typeof value === 'string' && TOKEN_PATTERN.test(value);
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+// scrypt with N=2^15, r=8, p=1: 32 MiB and roughly 100 ms per hash. The parameters are stored
+// with each hash, so they can be raised later without invalidating existing passwords.
+const SCRYPT_N = 1 << 15;
+const SCRYPT_R = 8;
+const SCRYPT_P = 1;
+const KEY_LENGTH = 64;
+
+function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scryptCallback(password, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+const scryptOptions = (n: number, r: number, p: number): ScryptOptions => ({
+  N: n,
+  r,
+  p,
+  maxmem: 256 * n * r + 1024 * 1024,
+});
+
+/** `scrypt$N$r$p$salt$hash`, salt and hash base64. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, KEY_LENGTH, scryptOptions(SCRYPT_N, SCRYPT_R, SCRYPT_P));
+  return ['scrypt', SCRYPT_N, SCRYPT_R, SCRYPT_P, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const key = await scrypt(
+    password,
+    Buffer.from(salt, 'base64'),
+    expected.length,
+    scryptOptions(Number(n), Number(r), Number(p)),
+  );
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** A hash no password matches, compared against when the username is unknown (same timing). */
+let dummyHash: Promise<string> | null = null;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomToken());
+  return dummyHash;
+}
+
+/** Behind a TLS-terminating proxy the original scheme arrives in X-Forwarded-Proto. */
+export function isHttps(request: FastifyRequest): boolean {
+  const forwarded = request.headers['x-forwarded-proto'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase();
+  return first === 'https' || request.protocol === 'https';
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, key: string, maxAgeSeconds: number | null) {
+  reply.setCookie(SESSION_COOKIE, key, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(request),
+    ...(maxAgeSeconds === null ? {} : { maxAge: maxAgeSeconds }),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request) });
+}
+
+/** The CSRF cookie is readable by script (the client copies it into X-CSRFToken). One year. */
+export function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(CSRF_COOKIE, token, {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: isHttps(request),
+    maxAge: 365 * 24 * 60 * 60,
+  });
+}

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { API, REPO_ROOT, nonceOf, startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const optIn = (email: string) => ({ time_zone: 'America/Chicago', browser: 'Firefox 140', os: 'Linux', email });
+
+/** The message of what `run` throws. (Not toThrow: better-sqlite3 errors may come from another jest realm.) */
+function failureOf(run: () => unknown): string {
+  try {
+    run();
+    return 'no error';
+  } catch (error) {
+    return (error as { message: string }).message;
+  }
+}
+
+/** Reads the audit table straight from the SQLite file, as an auditor would. */
+function auditRows(): Array<Record<string, unknown>> {
+  const db = new BetterSqlite3(path.join(server.dir, 'var', 'test.sqlite'), { readonly: true });
+  try {
+    return db.prepare('SELECT * FROM consent_audit ORDER BY id').all() as Array<Record<string, unknown>>;
+  } finally {
+    db.close();
+  }
+}
+
+describe('go-green/status', () => {
+  it('reports the borrower state and the disclosures file', async () => {
+    const client = server.client();
+    await client.login('paula.paperless');
+    const response = await client.get(`${API}go-green/status/`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({
+      email_address: 'paula.paperless@example.com',
+      email_validated: true,
+      electdocs: true,
+      disclosures: fs.readFileSync(path.join(REPO_ROOT, 'server', 'content', 'disclosures.html'), 'utf8'),
+    });
+  });
+});
+
+describe('go-green/opt_in and opt_out', () => {
+  it('opts in with the verified address on file and records the consent', async () => {
+    const client = server.client();
+    await client.login('cory.coborrower');
+    const response = await client.post(`${API}go-green/opt_in/`, optIn('cory.coborrower@example.com'), {
+      headers: { 'user-agent': 'jest-agent' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await client.get(`${API}go-green/status/`)).json()).toMatchObject({ electdocs: true });
+    const row = auditRows().at(-1);
+    expect(row).toMatchObject({
+      action: 'opt_in',
+      email_address: 'cory.coborrower@example.com',
+      time_zone: 'America/Chicago',
+      browser: 'Firefox 140',
+      os: 'Linux',
+      user_agent: 'jest-agent',
+      client_address: '127.0.0.1',
+      created_at: server.clock.now().getTime(),
+    });
+  });
+
+  it('opts out, recorded too; the co-borrower on the same loan is unaffected', async () => {
+    const paula = server.client();
+    await paula.login('paula.paperless');
+    const response = await paula.post(`${API}go-green/opt_out/`);
+    expect(response.statusCode).toBe(200);
+    expect((await paula.get(`${API}go-green/status/`)).json()).toMatchObject({ electdocs: false });
+    expect(auditRows().at(-1)).toMatchObject({ action: 'opt_out', email_address: 'paula.paperless@example.com' });
+    const cory = server.client();
+    await cory.login('cory.coborrower');
+    expect((await cory.get(`${API}go-green/status/`)).json()).toMatchObject({ electdocs: true });
+  });
+
+  it('refuses an opt-out with a body', async () => {
+    const client = server.client();
+    await client.login('paula.paperless');
+    expect((await client.post(`${API}go-green/opt_out/`, { electdocs: false })).statusCode).toBe(400);
+    expect((await client.post(`${API}go-green/opt_out/`, {})).statusCode).toBe(200);
+  });
+
+  it('needs a verified address: an unverified one is refused until its link is opened', async () => {
+    const client = server.client();
+    await client.login('uma.unverified');
+    const refused = await client.post(`${API}go-green/opt_in/`, optIn('uma.unverified@example.com'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual(['Please verify this email address before choosing electronic delivery.']);
+    expect((await client.get(`${API}go-green/status/`)).json()).toMatchObject({ electdocs: false });
+
+    // the wizard's "Validate Email Address" step: a link to the address on file
+    const change = await client.post(`${API}user/request_email_change/`, { email_address: 'uma.unverified@example.com' });
+    expect(change.json()).toEqual({ requires_validation: true });
+    const [mail] = await server.outbox();
+    // without the CSRF cookie of the page the POST is refused; as a browser does it, it works
+    const direct = await server.client().post(`${API}anon-user/verify_email/`, { nonce: nonceOf(mail!.paths[0]!) });
+    expect(direct.statusCode).toBe(403);
+    const browser = server.client();
+    await browser.visit(mail!.paths[0]);
+    expect((await browser.post(`${API}anon-user/verify_email/`, { nonce: nonceOf(mail!.paths[0]!) })).statusCode).toBe(200);
+
+    expect((await client.get(`${API}user/is_validated/`, { query: { email_address: 'uma.unverified@example.com' } })).json()).toEqual({
+      validated: true,
+    });
+    expect((await client.post(`${API}go-green/opt_in/`, optIn('uma.unverified@example.com'))).statusCode).toBe(200);
+  });
+
+  it('opts in with corrected details once the new address is verified, and files it', async () => {
+    const client = server.client();
+    await client.login('sam.several');
+    await client.post(`${API}user/request_email_change/`, { email_address: 'sam.paperless@example.com' });
+    const [mail] = await server.outbox();
+    expect((await client.post(`${API}go-green/opt_in/`, optIn('sam.paperless@example.com'))).statusCode).toBe(400);
+    await client.post(`${API}anon-user/verify_email/`, { nonce: nonceOf(mail!.paths[0]!) });
+    expect((await client.post(`${API}go-green/opt_in/`, optIn('sam.paperless@example.com'))).statusCode).toBe(200);
+    expect((await client.get(`${API}go-green/status/`)).json()).toMatchObject({
+      email_address: 'sam.paperless@example.com',
+      email_validated: true,
+      electdocs: true,
+    });
+  });
+
+  it('refuses bodies outside the contract', async () => {
+    const client = server.client();
+    await client.login('dana.demo');
+    const missing = await client.post(`${API}go-green/opt_in/`, { email: 'dana.demo@example.com' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([
+      'time_zone: This field is required',
+      'browser: This field is required',
+      'os: This field is required',
+    ]);
+    const wrong = await client.post(`${API}go-green/opt_in/`, { ...optIn('dana.demo@example.com'), os: 7 });
+    expect(wrong.json().errors).toEqual(['os: Expected a string']);
+  });
+
+  it('keeps the audit table append-only', () => {
+    const db = new BetterSqlite3(path.join(server.dir, 'var', 'test.sqlite'));
+    try {
+      expect(failureOf(() => db.prepare('UPDATE consent_audit SET action = ?').run('opt_in'))).toMatch(/append-only/);
+      expect(failureOf(() => db.prepare('DELETE FROM consent_audit').run())).toMatch(/append-only/);
+    } finally {
+      db.close();
+    }
+    expect(auditRows().length).toBeGreaterThanOrEqual(4);
+  });
+});

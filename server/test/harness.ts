@@ -1,0 +1,196 @@
+/**
+ * Test harness: a real server on a real SQLite file in a fresh temporary folder, a movable
+ * clock, captured logs, and a small cookie-keeping client that talks HTTP through fastify's
+ * `inject` (the full request pipeline: parsers, hooks, plugins, error handler).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildServer, type BuildOptions } from '../app';
+import { DEMO_PASSWORD } from '../db/seed';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export interface TestClock {
+  now: () => Date;
+  advance(ms: number): void;
+  set(date: Date): void;
+}
+
+export function createClock(start = new Date('2026-02-10T12:00:00Z')): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (date) => {
+      current = date.getTime();
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  clock: TestClock;
+  dir: string;
+  /** Every log line written so far, as text. */
+  logs(): string;
+  client(): TestClient;
+  /** Messages of the developer outbox, newest first. */
+  outbox(): Promise<OutboxEntry[]>;
+  close(): Promise<void>;
+}
+
+export interface OutboxEntry {
+  id: number;
+  to: string;
+  subject: string;
+  body: string;
+  links: string[];
+  paths: string[];
+}
+
+export async function startTestServer(overrides: Partial<BuildOptions> = {}): Promise<TestServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-server-'));
+  const staticDir = path.join(dir, 'static');
+  fs.mkdirSync(staticDir);
+  fs.writeFileSync(path.join(staticDir, 'loanmanager-widgets.js'), '/* loader */');
+  fs.writeFileSync(path.join(staticDir, 'portal.0123456789.js'), '/* chunk */');
+  const clock = createClock();
+  let logText = '';
+  const logStream = new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      logText += chunk.toString();
+      callback();
+    },
+  });
+  const app = await buildServer({
+    databasePath: path.join(dir, 'var', 'test.sqlite'),
+    staticDir,
+    fallbackStaticDir: path.join(REPO_ROOT, 'server', 'static'),
+    disclosuresPath: path.join(REPO_ROOT, 'server', 'content', 'disclosures.html'),
+    production: false,
+    recordActions: false,
+    taxSeason: null,
+    rateLimitMax: 1000,
+    publicUrl: 'http://portal.test',
+    smtpUrl: null,
+    seedDemoData: true,
+    logLevel: 'trace',
+    logStream,
+    now: clock.now,
+    ...overrides,
+  });
+  const server: TestServer = {
+    app,
+    clock,
+    dir,
+    logs: () => logText,
+    client: () => new TestClient(app),
+    async outbox() {
+      const response = await app.inject({ method: 'GET', url: '/loanmanager/dev/outbox.json' });
+      return response.json<OutboxEntry[]>();
+    },
+    async close() {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+
+export interface RequestOptions {
+  /** true (default for unsafe methods): send the cookie's token; false: none; a string: that value. */
+  csrf?: boolean | string;
+  headers?: Record<string, string>;
+  /** Sent as is (with the content type given in headers, default application/json). */
+  rawBody?: string | Buffer;
+  query?: Record<string, string>;
+}
+
+/** Keeps cookies like a browser and copies the CSRF cookie into X-CSRFToken like the portal. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  private remember(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      const expired = cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async request(method: Method, url: string, body?: unknown, options: RequestOptions = {}) {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size > 0 && headers.cookie === undefined) headers.cookie = this.cookieHeader();
+    const unsafe = method !== 'GET' && method !== 'HEAD';
+    const csrf = options.csrf ?? unsafe;
+    if (csrf === true && this.cookies.has('csrftoken')) headers['x-csrftoken'] = this.cookies.get('csrftoken') ?? '';
+    if (typeof csrf === 'string') headers['x-csrftoken'] = csrf;
+    let payload: string | Buffer | undefined;
+    if (options.rawBody !== undefined) {
+      payload = options.rawBody;
+      headers['content-type'] ??= 'application/json';
+    } else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await this.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+      ...(options.query ? { query: options.query } : {}),
+    });
+    this.remember(response);
+    return response;
+  }
+
+  get(url: string, options?: RequestOptions) {
+    return this.request('GET', url, undefined, options);
+  }
+
+  post(url: string, body?: unknown, options?: RequestOptions) {
+    return this.request('POST', url, body, options);
+  }
+
+  /** Opens a page first, as a browser would, so the CSRF cookie is set. */
+  async visit(url = '/loanmanager/login/') {
+    return this.get(url);
+  }
+
+  async login(username: string, password = DEMO_PASSWORD) {
+    if (!this.cookies.has('csrftoken')) await this.visit();
+    const response = await this.post('/loanmanager/api/account/login/', { username, password });
+    if (response.statusCode !== 200) throw new Error(`login of ${username} failed: ${response.statusCode} ${response.body}`);
+    return response;
+  }
+}
+
+/** The parsed config block of a page. */
+export function pageConfig(html: string): Record<string, unknown> {
+  const match = /<script type="application\/json" id="loanmanager-config">(.*?)<\/script>/s.exec(html);
+  if (!match?.[1]) throw new Error('no config block');
+  return JSON.parse(match[1]) as Record<string, unknown>;
+}
+
+/** The nonce at the end of an emailed link. */
+export function nonceOf(link: string): string {
+  const match = /reset_password\/([^/]+)\/|[?&]nonce=([^&]+)/.exec(link);
+  const nonce = match?.[1] ?? match?.[2];
+  if (!nonce) throw new Error(`no nonce in ${link}`);
+  return decodeURIComponent(nonce);
+}
+
+export const API = '/loanmanager/api/';

@@ -1,0 +1,223 @@
+import { API, pageConfig, startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const WIDGET_PAGES: Array<[string, string]> = [
+  ['/loanmanager/register/', 'Register'],
+  ['/loanmanager/recover_username/', 'Recover Username'],
+  ['/loanmanager/request_password_reset', 'Having trouble signing in?'],
+  ['/loanmanager/verify_email/?nonce=abc', 'Verify Email'],
+  ['/loanmanager/login/', 'Sign In'],
+  ['/loanmanager/qa/replay/', 'QA Replay'],
+];
+
+const withoutSlash = (url: string) => url.replace(/\/(\?|$)/, '$1');
+const withSlash = (url: string) => url.replace(/([^/])(\?|$)/, '$1/$2');
+
+describe('widget page shells', () => {
+  it.each(WIDGET_PAGES)('%s is a shell hosting the portal widget, with and without the trailing slash', async (url, title) => {
+    for (const variant of [withSlash(url), withoutSlash(url)]) {
+      const response = await server.client().get(variant);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-store');
+      const html = response.body;
+      expect(html.startsWith('<!doctype html><html lang="en">')).toBe(true);
+      expect(html).toContain(`<title>${title} | Loan Manager</title>`);
+      expect(html).toContain('<main id="main"><div data-loanmanager-widget="portal"></div></main>');
+      expect(html).not.toContain('<h1');
+      expect(html).toContain('<script src="/loanmanager/static/loanmanager-widgets.js" defer></script>');
+      expect(pageConfig(html)).toEqual({
+        recaptcha: { method: 'dummy', site_key: null },
+        coacct: null,
+        reset_nonce: null,
+        devtools: true,
+        record_actions: false,
+        qa_tools: true,
+      });
+    }
+  });
+
+  it('the reset page carries the nonce of its address in the config block', async () => {
+    const nonce = 'AbC_-123abc456def789ghi012jkl345mno678pqr90';
+    for (const url of [`/loanmanager/reset_password/${nonce}/`, `/loanmanager/reset_password/${nonce}`]) {
+      const response = await server.client().get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>Reset Password | Loan Manager</title>');
+      expect(pageConfig(response.body).reset_nonce).toBe(nonce);
+    }
+    const bare = await server.client().get('/loanmanager/reset_password/');
+    expect(pageConfig(bare.body).reset_nonce).toBeNull();
+  });
+
+  it('escapes the config block so a crafted nonce cannot close the script', async () => {
+    const crafted = encodeURIComponent('</script><script>alert(1)</script>');
+    const response = await server.client().get(`/loanmanager/reset_password/${crafted}/`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('<script>alert(1)');
+    expect(response.body).toContain('\\u003c/script\\u003e');
+    expect(pageConfig(response.body).reset_nonce).toBe('</script><script>alert(1)</script>');
+  });
+
+  it('signed-in widget pages redirect to sign-in without a session, and carry coacct with one', async () => {
+    for (const url of ['/loanmanager/go-green/', '/loanmanager/go-green', '/loanmanager/profile/', '/loanmanager/profile']) {
+      const response = await server.client().get(url);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/loanmanager/login/');
+    }
+    const client = server.client();
+    await client.login('dana.demo');
+    const page = await client.get('/loanmanager/go-green');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div data-loanmanager-widget="portal"></div>');
+    expect(pageConfig(page.body).coacct).toMatch(/^\d+$/);
+  });
+});
+
+describe('server-rendered signed-in pages', () => {
+  it.each(['/loanmanager/main/', '/loanmanager/main', '/loanmanager/loanoverview/', '/loanmanager/eftsetuprequest'])(
+    '%s redirects to sign-in without a session',
+    async (url) => {
+      const response = await server.client().get(url);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/loanmanager/login/');
+    },
+  );
+
+  it('main/ lists the loans, links onwards and hosts the popups widget', async () => {
+    const client = server.client();
+    await client.login('sam.several');
+    const response = await client.get('/loanmanager/main');
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('<h1>Your loans</h1>');
+    for (const loanno of ['9000000002', '9000000003', '9000000004']) {
+      expect(html).toContain(`href="/loanmanager/loanoverview/?loanno=${loanno}"`);
+    }
+    for (const link of ['/loanmanager/go-green/', '/loanmanager/eftsetuprequest/', '/loanmanager/profile/']) {
+      expect(html).toContain(`href="${link}"`);
+    }
+    expect(html).toContain('<div data-loanmanager-widget="popups"></div>');
+    expect(html).toContain(`name="csrfmiddlewaretoken" value="${client.cookies.get('csrftoken')}"`);
+    expect(pageConfig(html).coacct).toMatch(/^\d+$/);
+  });
+
+  it('loanoverview/ shows one loan of the borrower, and no one else’s', async () => {
+    const client = server.client();
+    await client.login('dana.demo');
+    const response = await client.get('/loanmanager/loanoverview/');
+    expect(response.body).toContain('<h1>Loan overview</h1>');
+    expect(response.body).toContain('<td>9000000001</td>');
+    expect(response.body).toContain('<td>1 Demo Street, Exampleville, ZZ 00001</td>');
+    expect(response.body).toContain('<div data-loanmanager-widget="popups"></div>');
+    const foreign = await client.get('/loanmanager/loanoverview/?loanno=9000000002');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).not.toContain('2 Sample Road');
+  });
+
+  it('eftsetuprequest/ explains automatic payments honestly', async () => {
+    const client = server.client();
+    await client.login('dana.demo');
+    const response = await client.get('/loanmanager/eftsetuprequest/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<h1>Automatic payments</h1>');
+    expect(response.body).toContain('between the 1st and the 15th');
+    expect(response.body).toContain('This demo does not set up payments');
+  });
+
+  it('/loanmanager/ goes to sign-in, or to the landing page once signed in', async () => {
+    for (const url of ['/loanmanager', '/loanmanager/']) {
+      const response = await server.client().get(url);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/loanmanager/login/');
+    }
+    const one = server.client();
+    await one.login('dana.demo');
+    expect((await one.get('/loanmanager/')).headers.location).toBe('/loanmanager/loanoverview/');
+    const several = server.client();
+    await several.login('sam.several');
+    expect((await several.get('/loanmanager/')).headers.location).toBe('/loanmanager/main/');
+  });
+
+  it('the sign-out form ends the session with the CSRF token, and not without it', async () => {
+    const client = server.client();
+    await client.login('dana.demo');
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const forged = await client.post('/loanmanager/logout/', undefined, { rawBody: 'csrfmiddlewaretoken=forged', headers: form });
+    expect(forged.statusCode).toBe(403);
+    expect((await client.get(`${API}go-green/status/`)).statusCode).toBe(200);
+    const token = client.cookies.get('csrftoken') ?? '';
+    const out = await client.post('/loanmanager/logout/', undefined, {
+      rawBody: `csrfmiddlewaretoken=${token}`,
+      headers: form,
+    });
+    expect(out.statusCode).toBe(303);
+    expect(out.headers.location).toBe('/loanmanager/login/');
+    expect((await client.get(`${API}go-green/status/`)).statusCode).toBe(401);
+  });
+
+  it('unknown pages are an HTML 404', async () => {
+    const response = await server.client().get('/loanmanager/nowhere/');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('<h1>Page not found</h1>');
+  });
+});
+
+describe('static files', () => {
+  it('serves the loader briefly cached, hashed chunks for a year, and the leaf image', async () => {
+    const client = server.client();
+    const loader = await client.get('/loanmanager/static/loanmanager-widgets.js');
+    expect(loader.statusCode).toBe(200);
+    expect(loader.headers['cache-control']).toBe('public, max-age=60');
+    const chunk = await client.get('/loanmanager/static/portal.0123456789.js');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const leaf = await client.get('/loanmanager/static/images/leaf.svg');
+    expect(leaf.statusCode).toBe(200);
+    expect(leaf.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(leaf.body).toContain('<svg');
+    expect((await client.get('/loanmanager/static/missing.js')).statusCode).toBe(404);
+    expect((await client.get('/loanmanager/static/../../package.json')).statusCode).toBe(404);
+  });
+});
+
+describe('developer outbox', () => {
+  it('lists messages newest first with absolute links for the request host', async () => {
+    const client = server.client();
+    await client.visit();
+    await client.post(`${API}account/request_password_reset/`, { username: 'dana.demo', recaptcha_response: 't' });
+    await client.post(`${API}account/request_password_reset/`, { username: 'sam.several', recaptcha_response: 't' });
+    const json = await client.get('/loanmanager/dev/outbox.json', { headers: { host: 'localhost:9999' } });
+    const messages = json.json() as Array<{ to: string; links: string[]; text: string; body: string }>;
+    expect(messages[0]?.text).toBe(messages[0]?.body);
+    expect(messages[0]?.text).toContain('http://portal.test/loanmanager/reset_password/');
+    expect(messages.map((message) => message.to).slice(0, 2)).toEqual(['sam.several@example.com', 'dana.demo@example.com']);
+    expect(messages[0]?.links[0]).toMatch(/^http:\/\/localhost:9999\/loanmanager\/reset_password\/[A-Za-z0-9_-]+\/$/);
+    const html = await client.get('/loanmanager/dev/outbox', { headers: { host: 'localhost:9999' } });
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain(`<a href="${messages[0]?.links[0]}">`);
+    expect(html.body.indexOf('sam.several@example.com')).toBeLessThan(html.body.indexOf('dana.demo@example.com'));
+  });
+});
+
+describe('production mode', () => {
+  it('has no outbox and no QA page, and turns the developer tools off', async () => {
+    const production = await startTestServer({ production: true, recordActions: true });
+    try {
+      const client = production.client();
+      expect((await client.get('/loanmanager/dev/outbox/')).statusCode).toBe(404);
+      expect((await client.get('/loanmanager/dev/outbox.json')).statusCode).toBe(404);
+      expect((await client.get('/loanmanager/qa/replay/')).statusCode).toBe(404);
+      const config = pageConfig((await client.get('/loanmanager/login/')).body);
+      expect(config).toMatchObject({ devtools: false, qa_tools: false, record_actions: true });
+    } finally {
+      await production.close();
+    }
+  });
+});

@@ -1,0 +1,245 @@
+import { DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
+import { API, nonceOf, startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('CSRF', () => {
+  it('sets a readable csrftoken cookie on pages and on API responses that lack one', async () => {
+    const client = server.client();
+    const page = await client.get('/loanmanager/register/');
+    const cookie = page.cookies.find((candidate) => candidate.name === 'csrftoken');
+    expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' });
+    expect(cookie?.httpOnly).toBeFalsy();
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // kept while valid
+    const again = await client.get('/loanmanager/login/');
+    expect(again.cookies.find((candidate) => candidate.name === 'csrftoken')).toBeUndefined();
+    const api = await server.client().get(`${API}go-green/status/`);
+    expect(api.cookies.find((candidate) => candidate.name === 'csrftoken')).toBeDefined();
+  });
+
+  it.each([
+    ['missing', false],
+    ['wrong', 'A'.repeat(43)],
+    ['malformed', 'short'],
+  ] as const)('refuses an unsafe API request with the header %s (403 JSON)', async (_case, csrf) => {
+    const client = server.client();
+    await client.visit();
+    const response = await client.post(`${API}account/login/`, { username: 'dana.demo', password: DEMO_PASSWORD }, { csrf });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ errors: ['CSRF verification failed'] });
+    expect(response.cookies.find((cookie) => cookie.name === 'sessionid')).toBeUndefined();
+  });
+
+  it('refuses a header without the cookie, even when it looks valid', async () => {
+    const client = server.client();
+    const response = await client.post(`${API}account/logout/`, undefined, { csrf: 'A'.repeat(43) });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('refuses signed-in unsafe requests without the header', async () => {
+    const client = server.client();
+    await client.login('dana.demo');
+    const response = await client.post(`${API}go-green/opt_out/`, undefined, { csrf: false });
+    expect(response.statusCode).toBe(403);
+    expect((await client.get(`${API}go-green/status/`)).json()).toMatchObject({ electdocs: false });
+  });
+
+  it('cookies are Secure behind an https proxy', async () => {
+    const client = server.client();
+    const page = await client.get('/loanmanager/login/', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(page.cookies.find((cookie) => cookie.name === 'csrftoken')?.secure).toBe(true);
+    const login = await client.post(
+      `${API}account/login/`,
+      { username: 'dana.demo', password: DEMO_PASSWORD },
+      { headers: { 'x-forwarded-proto': 'https' } },
+    );
+    expect(login.cookies.find((cookie) => cookie.name === 'sessionid')).toMatchObject({ secure: true, httpOnly: true });
+    const plain = await server.client().get('/loanmanager/login/');
+    expect(plain.cookies.find((cookie) => cookie.name === 'csrftoken')?.secure).toBeFalsy();
+  });
+});
+
+describe('bad input never causes a 500', () => {
+  const cases: Array<[string, { rawBody: string; headers?: Record<string, string> }, number, string]> = [
+    ['malformed JSON', { rawBody: '{"username": "dana.demo", "password": ' }, 400, 'Malformed JSON body'],
+    ['a JSON array', { rawBody: '[1,2]' }, 400, 'Expected a JSON object'],
+    ['JSON null', { rawBody: 'null' }, 400, 'Expected a JSON object'],
+    ['a prototype-poisoning body', { rawBody: '{"__proto__": {"admin": true}}' }, 400, 'Malformed JSON body'],
+    ['an empty JSON body', { rawBody: '' }, 400, 'Empty JSON body: send {} or no Content-Type'],
+    ['a form body', { rawBody: 'username=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 415, 'Unsupported content type: send application/json'],
+    ['a text body', { rawBody: 'username', headers: { 'content-type': 'text/plain' } }, 400, 'Expected a JSON object'],
+    ['a body over 16 KB', { rawBody: JSON.stringify({ username: 'a', password: 'x'.repeat(17 * 1024) }) }, 413, 'Request body too large (limit 16384 bytes)'],
+  ];
+
+  it.each(cases)('%s is refused with a JSON error', async (_name, options, status, message) => {
+    const client = server.client();
+    await client.visit();
+    const response = await client.post(`${API}account/login/`, undefined, options);
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toEqual({ errors: [message] });
+  });
+
+  it('wrong types and unknown fields are 400 with the field named', async () => {
+    const client = server.client();
+    await client.visit();
+    const wrongType = await client.post(`${API}account/login/`, { username: 12, password: ['x'] });
+    expect(wrongType.json()).toEqual({ errors: ['username: Expected a string', 'password: Expected a string'] });
+    const unknown = await client.post(`${API}account/login/`, { username: 'a', password: 'b', role: 'admin' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ errors: ['Unknown field: role'] });
+  });
+
+  it('unknown API paths and methods answer JSON 404', async () => {
+    const client = server.client();
+    await client.visit();
+    const missing = await client.get(`${API}nothing/here/`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ errors: ['Not found'] });
+    const wrongMethod = await client.get(`${API}account/login/`);
+    expect(wrongMethod.statusCode).toBe(404);
+    expect(wrongMethod.json()).toEqual({ errors: ['Not found'] });
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 with Retry-After once an address exceeds the limit, then recovers', async () => {
+    const limited = await startTestServer({ rateLimitMax: 3 });
+    try {
+      const client = limited.client();
+      await client.visit();
+      const attempt = () =>
+        client.post(`${API}account/request_password_reset/`, { username: 'nobody', recaptcha_response: 't' });
+      for (let index = 0; index < 3; index += 1) expect((await attempt()).statusCode).toBe(200);
+      const refused = await attempt();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json()).toEqual({ errors: ['Too many requests. Please wait a minute and try again.'] });
+      // other clients' addresses are counted apart
+      const elsewhere = await limited.app.inject({
+        method: 'POST',
+        url: `${API}account/request_password_reset/`,
+        remoteAddress: '10.0.0.9',
+        headers: { cookie: client.cookieHeader(), 'x-csrftoken': client.cookies.get('csrftoken') ?? '' },
+        payload: { username: 'nobody', recaptcha_response: 't' },
+      });
+      expect(elsewhere.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('pages and API answers carry CSP and friends', async () => {
+    const client = server.client();
+    for (const url of ['/loanmanager/login/', `${API}go-green/status/`, '/loanmanager/static/loanmanager-widgets.js']) {
+      const response = await client.get(url);
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(response.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+      expect(response.headers['content-security-policy']).not.toContain('google');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('same-origin');
+    }
+  });
+
+  it('allows Google only with recaptcha_v3', async () => {
+    const v3 = await startTestServer({
+      recaptcha: { method: 'recaptcha_v3', siteKey: 'site-key', secret: 'secret' },
+      captcha: { verify: async () => true },
+    });
+    try {
+      const page = await v3.client().get('/loanmanager/register/');
+      const csp = page.headers['content-security-policy'] as string;
+      expect(csp).toContain("script-src 'self' https://www.google.com https://www.gstatic.com");
+      expect(csp).toContain('frame-src https://www.google.com https://www.gstatic.com');
+      expect(page.body).toContain('"recaptcha":{"method":"recaptcha_v3","site_key":"site-key"}');
+    } finally {
+      await v3.close();
+    }
+  });
+
+  it('refuses a failed captcha', async () => {
+    const strict = await startTestServer({ captcha: { verify: async () => false } });
+    try {
+      const client = strict.client();
+      await client.visit();
+      const response = await client.post(`${API}account/request_password_reset/`, {
+        username: 'dana.demo',
+        recaptcha_response: 'bad',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual(['The captcha check failed. Please try again.']);
+      expect(await strict.outbox()).toEqual([]);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('logs', () => {
+  it('never contain a password, SSN, date of birth, nonce or credential', async () => {
+    const secrets: string[] = [];
+    const client = server.client();
+    await client.visit();
+    const nico = DEMO_BORROWERS.find((borrower) => borrower.firstname === 'Nico')!;
+    const password = 'Logged-never-7';
+    secrets.push(password, nico.ssn, nico.dob);
+    await client.post(`${API}account/register/`, {
+      firstname: 'Nico',
+      lastname: 'Newcomer',
+      username: 'nico.logs',
+      password,
+      email: 'nico.logs@example.com',
+      loanno: nico.loans[0]!.loanno,
+      ssn: nico.ssn,
+      dob: nico.dob,
+      remember_this_browser: false,
+      recaptcha_response: 'captcha-secret-value',
+    });
+    secrets.push('captcha-secret-value');
+    const [verifyMail] = await server.outbox();
+    const verifyNonce = nonceOf(verifyMail!.paths[0]!);
+    secrets.push(verifyNonce);
+    await client.get(verifyMail!.paths[0]!);
+    await client.post(`${API}anon-user/verify_email/`, { nonce: verifyNonce });
+
+    await client.post(`${API}account/request_password_reset/`, { username: 'nico.logs', recaptcha_response: 't' });
+    const [resetMail] = await server.outbox();
+    const resetNonce = nonceOf(resetMail!.paths[0]!);
+    secrets.push(resetNonce);
+    await client.get(resetMail!.paths[0]!);
+    await client.get(resetMail!.paths[0]!.replace(/\/$/, ''));
+    await client.post(`${API}account/validate_nonce/`, { nonce: resetNonce });
+    await client.post(`${API}account/reset_password/`, { nonce: resetNonce, password: 'Logged-never-8', password2: 'x' });
+    await client.post(`${API}account/reset_password/`, {
+      nonce: resetNonce,
+      password: 'Logged-never-8',
+      password2: 'Logged-never-8',
+    });
+    secrets.push('Logged-never-8');
+    // failures too: a malformed body around a password, an unknown field, a bad login
+    await client.post(`${API}account/login/`, undefined, { rawBody: '{"username":"nico.logs","password":"Logged-never-9' });
+    await client.post(`${API}account/login/`, { username: 'nico.logs', password: 'Logged-never-9', ssn: nico.ssn });
+    await client.post(`${API}account/login/`, { username: 'nico.logs', password: 'Logged-never-9' });
+    secrets.push('Logged-never-9');
+    await client.login('nico.logs', 'Logged-never-8');
+    secrets.push(client.cookies.get('sessionid')!, client.cookies.get('csrftoken')!);
+    await client.get(`${API}go-green/status/`, { headers: { authorization: 'Token demo_token_dana_demo_not_a_secret_0001' } });
+    secrets.push('demo_token_dana_demo_not_a_secret_0001');
+
+    const logs = server.logs();
+    expect(logs).toContain('incoming request');
+    expect(logs).toContain('/loanmanager/reset_password/[redacted]/');
+    for (const secret of secrets) expect(logs).not.toContain(secret);
+    expect(logs).not.toContain(nico.dob.replace(/-/g, ''));
+  });
+});

@@ -1,0 +1,191 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createCaptchaVerifier } from '../captcha';
+import { optionsFromEnv } from '../config';
+import { openDatabase } from '../db/database';
+import { jsonForScript } from '../html';
+import { redactRequestUrl } from '../logger';
+import { maskEmail } from '../mail';
+import { isTaxSeason, popupsFor } from '../popups';
+import { hashPassword, verifyPassword } from '../security';
+import { staleReason } from '../../scripts/start';
+
+describe('maskEmail', () => {
+  it.each([
+    ['dana.demo@example.com', 'd***@example.com'],
+    ['a@example.org', 'a***@example.org'],
+    ['odd@sub@example.net', 'o***@example.net'],
+    ['broken', '***'],
+  ])('%s -> %s', (address, masked) => expect(maskEmail(address)).toBe(masked));
+});
+
+describe('redactRequestUrl', () => {
+  it('masks nonces in paths and queries, and email addresses in queries', () => {
+    expect(redactRequestUrl('/loanmanager/reset_password/abcDEF123/')).toBe('/loanmanager/reset_password/[redacted]/');
+    expect(redactRequestUrl('/loanmanager/verify_email/?nonce=abc&x=1')).toBe('/loanmanager/verify_email/?nonce=[redacted]&x=1');
+    expect(redactRequestUrl('/loanmanager/api/user/is_validated/?email_address=a%40b.c')).toBe(
+      '/loanmanager/api/user/is_validated/?email_address=[redacted]',
+    );
+  });
+});
+
+describe('jsonForScript', () => {
+  it('keeps the JSON equal while removing every character that could end the script', () => {
+    const value = { text: '</script><!-- & \u2028' };
+    const encoded = jsonForScript(value);
+    expect(encoded).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(encoded)).toEqual(value);
+  });
+});
+
+describe('passwords', () => {
+  it('hash with a fresh salt and verify only the right password', async () => {
+    const first = await hashPassword('Demo-pass1!');
+    const second = await hashPassword('Demo-pass1!');
+    expect(first).not.toBe(second);
+    expect(first).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifyPassword('Demo-pass1!', first)).toBe(true);
+    expect(await verifyPassword('Demo-pass1?', first)).toBe(false);
+    expect(await verifyPassword('Demo-pass1!', 'md5$abc')).toBe(false);
+  });
+});
+
+describe('popups', () => {
+  const borrower = {
+    id: 1,
+    firstname: 'A',
+    lastname: 'B',
+    dob: '1980-01-01',
+    emailAddress: 'a@example.com',
+    emailValidated: true,
+    electdocs: true,
+    autopay: true,
+  };
+  it('offers nothing to a paperless, auto-paying, verified borrower out of season', () => {
+    expect(popupsFor(borrower, new Date('2026-06-01T00:00:00Z'), null)).toEqual([]);
+  });
+  it('knows the tax season: January to April, or forced', () => {
+    expect(isTaxSeason(new Date('2026-01-01T00:00:00Z'), null)).toBe(true);
+    expect(isTaxSeason(new Date('2026-04-30T23:59:59Z'), null)).toBe(true);
+    expect(isTaxSeason(new Date('2026-05-01T00:00:00Z'), null)).toBe(false);
+    expect(isTaxSeason(new Date('2026-05-01T00:00:00Z'), true)).toBe(true);
+    expect(isTaxSeason(new Date('2026-02-01T00:00:00Z'), false)).toBe(false);
+  });
+});
+
+describe('recaptcha_v3 verification', () => {
+  const answer = (body: unknown, ok = true) =>
+    jest.fn(async () => ({ ok, json: async () => body }) as unknown as Response) as unknown as typeof fetch;
+
+  it('needs success, the expected action and a score of 0.5', async () => {
+    const options = { method: 'recaptcha_v3' as const, secret: 'secret' };
+    const good = answer({ success: true, action: 'registration', score: 0.9 });
+    expect(await createCaptchaVerifier(options, good).verify('t', 'registration', '127.0.0.1')).toBe(true);
+    const call = (good as unknown as jest.Mock).mock.calls[0] as [string, { body: URLSearchParams }];
+    expect(call[0]).toBe('https://www.google.com/recaptcha/api/siteverify');
+    expect(call[1].body.get('secret')).toBe('secret');
+    expect(call[1].body.get('response')).toBe('t');
+    for (const bad of [
+      answer({ success: true, action: 'recover_username', score: 0.9 }),
+      answer({ success: true, action: 'registration', score: 0.2 }),
+      answer({ success: false }),
+      answer({}, false),
+      jest.fn(async () => Promise.reject(new Error('offline'))) as unknown as typeof fetch,
+    ]) {
+      expect(await createCaptchaVerifier(options, bad).verify('t', 'registration', '127.0.0.1')).toBe(false);
+    }
+  });
+
+  it('refuses to start without a secret; dummy accepts any non-empty token', async () => {
+    expect(() => createCaptchaVerifier({ method: 'recaptcha_v3', secret: null })).toThrow(/RECAPTCHA_SECRET/);
+    const dummy = createCaptchaVerifier({ method: 'dummy', secret: null });
+    expect(await dummy.verify('anything', 'registration', '')).toBe(true);
+    expect(await dummy.verify('', 'registration', '')).toBe(false);
+  });
+});
+
+describe('optionsFromEnv', () => {
+  it('reads the documented variables', () => {
+    const options = optionsFromEnv({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATABASE_PATH: '/tmp/x.sqlite',
+      RECAPTCHA_METHOD: 'recaptcha_v3',
+      RECAPTCHA_SITE_KEY: 'key',
+      RECAPTCHA_SECRET: 'secret',
+      NODE_ENV: 'production',
+      RECORD_ACTIONS: '1',
+      TAX_SEASON: '0',
+      RATE_LIMIT_MAX: '5',
+      SMTP_URL: 'smtp://localhost:2525',
+    });
+    expect(options).toMatchObject({
+      databasePath: '/tmp/x.sqlite',
+      production: true,
+      recaptcha: { method: 'recaptcha_v3', siteKey: 'key', secret: 'secret' },
+      recordActions: true,
+      taxSeason: false,
+      rateLimitMax: 5,
+      smtpUrl: 'smtp://localhost:2525',
+      publicUrl: 'http://127.0.0.1:9000',
+    });
+    expect(optionsFromEnv({}).taxSeason).toBeNull();
+    expect(optionsFromEnv({ TAX_SEASON: '1' }).taxSeason).toBe(true);
+    expect(optionsFromEnv({}).databasePath).toMatch(/var[\\/]loanmanager\.sqlite$/);
+  });
+
+  it('refuses nonsense', () => {
+    expect(() => optionsFromEnv({ RECAPTCHA_METHOD: 'magic' })).toThrow(/RECAPTCHA_METHOD/);
+    expect(() => optionsFromEnv({ RATE_LIMIT_MAX: '0' })).toThrow(/RATE_LIMIT_MAX/);
+    expect(() => optionsFromEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});
+
+describe('database migrations', () => {
+  it('create the schema once and leave an existing file alone', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-db-'));
+    try {
+      const file = path.join(dir, 'nested', 'db.sqlite');
+      const first = openDatabase(file);
+      expect(first.createdFresh).toBe(true);
+      await first.seedLoan({ loanno: '9000000099', propertyAddress: 'x', monthlyPaymentCents: 1, nextPaymentDue: '2026-01-01' });
+      await first.close();
+      const second = openDatabase(file);
+      expect(second.createdFresh).toBe(false);
+      // (matched by message: better-sqlite3 errors can come from another jest realm, so no toThrow)
+      const duplicate = await second
+        .seedLoan({ loanno: '9000000099', propertyAddress: 'x', monthlyPaymentCents: 1, nextPaymentDue: '2026-01-01' })
+        .then(
+          () => 'inserted',
+          (error: { message: string }) => error.message,
+        );
+      expect(duplicate).toMatch(/UNIQUE/);
+      await second.close();
+      expect(fs.existsSync(`${file}-wal`) || fs.existsSync(file)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('scripts/start staleness', () => {
+  it('builds when the loader is missing or older than a source file', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-start-'));
+    try {
+      const src = path.join(dir, 'src', 'deep');
+      fs.mkdirSync(src, { recursive: true });
+      const loader = path.join(dir, 'loader.js');
+      const source = path.join(src, 'file.ts');
+      fs.writeFileSync(source, '');
+      expect(staleReason(loader, [path.join(dir, 'src')])).toMatch(/not been built/);
+      fs.writeFileSync(loader, '');
+      fs.utimesSync(source, new Date(1000), new Date(1000));
+      expect(staleReason(loader, [path.join(dir, 'src')])).toBeNull();
+      fs.utimesSync(source, new Date(), new Date(Date.now() + 60_000));
+      expect(staleReason(loader, [path.join(dir, 'src')])).toMatch(/changed/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

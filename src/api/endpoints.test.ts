@@ -1,0 +1,365 @@
+/**
+ * The 15 calls of spec section 7: method, path, body or query, through the real store and the
+ * real base query; only fetch is replaced (mockApi).
+ */
+import { findNonSerializableValue } from '@reduxjs/toolkit';
+import { defaultConfig } from '../app/config';
+import { makeStore, type AppStore } from '../app/store';
+import { mockApi } from '../testing/mockApi';
+import { recordingNavigation, recordingReporter } from '../testing/renderWithProviders';
+import { accountApi } from './accountApi';
+import type { ApiError } from './baseApi';
+import { goGreenApi } from './goGreenApi';
+import { userApi } from './userApi';
+
+function storeWith(config = defaultConfig()) {
+  return makeStore({
+    dependencies: {
+      config,
+      reporter: recordingReporter().reporter,
+      navigation: recordingNavigation().navigation,
+      confirm: () => false,
+    },
+  });
+}
+
+interface Call {
+  unwrap(): Promise<unknown>;
+}
+
+type Dispatcher = (store: AppStore) => Call;
+
+interface EndpointCase {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  query?: Record<string, string>;
+  response?: unknown;
+  send: Dispatcher;
+}
+
+const registration = {
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  username: 'ada',
+  password: 'Secret#123',
+  email: 'ada@example.test',
+  loanno: '0123456789',
+  ssn: '123456789',
+  dob: '1980-12-10',
+  remember_this_browser: false,
+  recaptcha_response: 'dummy-captcha-token',
+};
+const recovery = { loanno: '0123456789', ssn: '123456789', dob: '1980-12-10', recaptcha_response: 'token' };
+const optIn = { time_zone: 'America/Chicago', browser: 'Firefox', os: 'Linux', email: 'ada@example.test' };
+
+const endpoints: EndpointCase[] = [
+  {
+    name: 'recoverUsername',
+    method: 'POST',
+    path: 'account/recover_username/',
+    body: recovery,
+    response: { email_address: 'a***@example.test' },
+    send: (store) => store.dispatch(accountApi.endpoints.recoverUsername.initiate(recovery)),
+  },
+  {
+    name: 'register',
+    method: 'POST',
+    path: 'account/register/',
+    body: registration,
+    response: { available_loans: [{ loanno: '0123456789' }] },
+    send: (store) => store.dispatch(accountApi.endpoints.register.initiate(registration)),
+  },
+  {
+    name: 'requestPasswordReset',
+    method: 'POST',
+    path: 'account/request_password_reset/',
+    body: { username: 'ada', recaptcha_response: 'token' },
+    send: (store) =>
+      store.dispatch(
+        accountApi.endpoints.requestPasswordReset.initiate({ username: 'ada', recaptcha_response: 'token' }),
+      ),
+  },
+  {
+    name: 'resetPassword',
+    method: 'POST',
+    path: 'account/reset_password/',
+    body: { nonce: 'n-1', password: 'Secret#123', password2: 'Secret#123' },
+    send: (store) =>
+      store.dispatch(
+        accountApi.endpoints.resetPassword.initiate({ nonce: 'n-1', password: 'Secret#123', password2: 'Secret#123' }),
+      ),
+  },
+  {
+    name: 'validateNonce',
+    method: 'POST',
+    path: 'account/validate_nonce/',
+    body: { nonce: 'n-2' },
+    send: (store) => store.dispatch(accountApi.endpoints.validateNonce.initiate({ nonce: 'n-2' })),
+  },
+  {
+    name: 'verifyEmail',
+    method: 'POST',
+    path: 'anon-user/verify_email/',
+    body: { nonce: 'n-3' },
+    send: (store) => store.dispatch(accountApi.endpoints.verifyEmail.initiate({ nonce: 'n-3' })),
+  },
+  {
+    name: 'goGreenOptIn',
+    method: 'POST',
+    path: 'go-green/opt_in/',
+    body: optIn,
+    send: (store) => store.dispatch(goGreenApi.endpoints.goGreenOptIn.initiate(optIn)),
+  },
+  {
+    name: 'goGreenOptOut',
+    method: 'POST',
+    path: 'go-green/opt_out/',
+    body: undefined,
+    send: (store) => store.dispatch(goGreenApi.endpoints.goGreenOptOut.initiate()),
+  },
+  {
+    name: 'getGoGreenStatus',
+    method: 'GET',
+    path: 'go-green/status/',
+    query: {},
+    response: { email_address: 'ada@example.test', email_validated: true, electdocs: false, disclosures: '<p>x</p>' },
+    send: (store) => store.dispatch(goGreenApi.endpoints.getGoGreenStatus.initiate()),
+  },
+  {
+    name: 'checkEmailAddress',
+    method: 'GET',
+    path: 'user/check_email_address/',
+    query: { email_address: 'new@example.test' },
+    send: (store) =>
+      store.dispatch(userApi.endpoints.checkEmailAddress.initiate({ email_address: 'new@example.test' })),
+  },
+  {
+    name: 'dismissPopup',
+    method: 'POST',
+    path: 'user/dismiss_popup/',
+    body: { id_to_dismiss: 'tax-reminder' },
+    send: (store) => store.dispatch(userApi.endpoints.dismissPopup.initiate({ id_to_dismiss: 'tax-reminder' })),
+  },
+  {
+    name: 'isValidated',
+    method: 'GET',
+    path: 'user/is_validated/',
+    query: { email_address: 'new@example.test' },
+    response: { validated: true },
+    send: (store) => store.dispatch(userApi.endpoints.isValidated.initiate({ email_address: 'new@example.test' })),
+  },
+  {
+    name: 'getPopups',
+    method: 'POST',
+    path: 'user/popup/',
+    body: { coacct: '42' },
+    response: [{ id: 'tax-reminder', tax_year: 2024 }],
+    send: (store) => store.dispatch(userApi.endpoints.getPopups.initiate({ coacct: '42' })),
+  },
+  {
+    name: 'requestEmailChange',
+    method: 'POST',
+    path: 'user/request_email_change/',
+    body: { email_address: 'new@example.test' },
+    response: { requires_validation: true },
+    send: (store) =>
+      store.dispatch(userApi.endpoints.requestEmailChange.initiate({ email_address: 'new@example.test' })),
+  },
+  {
+    name: 'markPopupSeen',
+    method: 'POST',
+    path: 'user/set_popup_seen/',
+    body: { id_to_mark_as_seen: 'go-green-auto-pay' },
+    send: (store) =>
+      store.dispatch(userApi.endpoints.markPopupSeen.initiate({ id_to_mark_as_seen: 'go-green-auto-pay' })),
+  },
+];
+
+describe('the 15 calls of spec section 7', () => {
+  it('covers every path of the spec table exactly once', () => {
+    expect(new Set(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).size).toBe(15);
+  });
+
+  it.each(endpoints)('$name sends $method /loanmanager/api/$path', async (endpoint) => {
+    const response = endpoint.response ?? {};
+    const network = mockApi({ [`${endpoint.method} ${endpoint.path}`]: { body: response } });
+    const store = storeWith();
+    await expect(endpoint.send(store).unwrap()).resolves.toEqual(response);
+
+    expect(network.requests).toHaveLength(1);
+    const [request] = network.requests;
+    expect(request?.method).toBe(endpoint.method);
+    expect(request?.url.pathname).toBe(`/loanmanager/api/${endpoint.path}`);
+    expect(request?.body).toEqual(endpoint.body);
+    if (endpoint.method === 'POST' && endpoint.body !== undefined) {
+      expect(request?.headers.get('Content-Type')).toMatch(/^application\/json/);
+    }
+    if (endpoint.query) {
+      expect(Object.fromEntries(request?.url.searchParams ?? [])).toEqual(endpoint.query);
+    } else {
+      expect(request?.url.search).toBe('');
+    }
+    expect(request?.headers.get('Accept')).toBe('application/json');
+  });
+});
+
+describe('a missing payload fails locally', () => {
+  const missing: Array<[string, Dispatcher]> = [
+    ['recoverUsername', (store) => store.dispatch(accountApi.endpoints.recoverUsername.initiate(undefined as never))],
+    ['register', (store) => store.dispatch(accountApi.endpoints.register.initiate(undefined as never))],
+    [
+      'requestPasswordReset',
+      (store) => store.dispatch(accountApi.endpoints.requestPasswordReset.initiate(undefined as never)),
+    ],
+    ['resetPassword', (store) => store.dispatch(accountApi.endpoints.resetPassword.initiate(undefined as never))],
+    ['validateNonce', (store) => store.dispatch(accountApi.endpoints.validateNonce.initiate(undefined as never))],
+    ['verifyEmail', (store) => store.dispatch(accountApi.endpoints.verifyEmail.initiate(undefined as never))],
+    ['goGreenOptIn', (store) => store.dispatch(goGreenApi.endpoints.goGreenOptIn.initiate(undefined as never))],
+    ['dismissPopup', (store) => store.dispatch(userApi.endpoints.dismissPopup.initiate(undefined as never))],
+    ['getPopups', (store) => store.dispatch(userApi.endpoints.getPopups.initiate(undefined as never))],
+    [
+      'requestEmailChange',
+      (store) => store.dispatch(userApi.endpoints.requestEmailChange.initiate(undefined as never)),
+    ],
+    ['markPopupSeen', (store) => store.dispatch(userApi.endpoints.markPopupSeen.initiate(undefined as never))],
+    [
+      'checkEmailAddress without an email',
+      (store) => store.dispatch(userApi.endpoints.checkEmailAddress.initiate({} as never)),
+    ],
+    [
+      'checkEmailAddress with an empty email',
+      (store) => store.dispatch(userApi.endpoints.checkEmailAddress.initiate({ email_address: '' })),
+    ],
+    ['isValidated without an email', (store) => store.dispatch(userApi.endpoints.isValidated.initiate({} as never))],
+    [
+      'isValidated without any argument',
+      (store) => store.dispatch(userApi.endpoints.isValidated.initiate(undefined as never)),
+    ],
+  ];
+
+  it.each(missing)('%s: no request, a typed serializable LOCAL_VALIDATION_ERROR', async (_name, send) => {
+    const network = mockApi({});
+    const store = storeWith();
+    const error = (await send(store)
+      .unwrap()
+      .then(
+        () => null,
+        (reason: unknown) => reason,
+      )) as ApiError | null;
+
+    expect(network.fetchMock).not.toHaveBeenCalled();
+    expect(error).toMatchObject({ status: 'LOCAL_VALIDATION_ERROR', error: expect.any(String) });
+    expect(error && 'fields' in error && Array.isArray(error.fields)).toBe(true);
+    expect(findNonSerializableValue(error)).toBe(false);
+    expect(JSON.parse(JSON.stringify(error))).toEqual(error);
+  });
+
+  it('names the missing field', async () => {
+    mockApi({});
+    const store = storeWith();
+    const error: unknown = await store
+      .dispatch(accountApi.endpoints.resetPassword.initiate({ nonce: 'n', password: 'Secret#123' } as never))
+      .unwrap()
+      .catch((reason: unknown) => reason);
+    expect(error).toEqual({ status: 'LOCAL_VALIDATION_ERROR', error: expect.any(String), fields: ['password2'] });
+  });
+
+  it('a payload that is complete is sent', async () => {
+    const network = mockApi({ 'GET user/is_validated/': { body: { validated: false } } });
+    const store = storeWith();
+    await expect(
+      store.dispatch(userApi.endpoints.isValidated.initiate({ email_address: 'a@example.test' })).unwrap(),
+    ).resolves.toEqual({ validated: false });
+    expect(network.fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('CSRF', () => {
+  beforeEach(() => {
+    document.cookie = 'csrftoken=csrf-value-1; path=/';
+    document.cookie = 'other=1; path=/';
+  });
+
+  it('copies the csrftoken cookie into X-CSRFToken on a POST to the relative API base', async () => {
+    const network = mockApi({ 'POST user/set_popup_seen/': { body: {} } });
+    const store = storeWith();
+    await store.dispatch(userApi.endpoints.markPopupSeen.initiate({ id_to_mark_as_seen: 'tax-reminder' })).unwrap();
+    const [request] = network.sent('POST user/set_popup_seen/');
+    expect(request?.headers.get('X-CSRFToken')).toBe('csrf-value-1');
+  });
+
+  it('also on a POST without a body', async () => {
+    const network = mockApi({ 'POST go-green/opt_out/': { body: {} } });
+    const store = storeWith();
+    await store.dispatch(goGreenApi.endpoints.goGreenOptOut.initiate()).unwrap();
+    expect(network.sent('POST go-green/opt_out/')[0]?.headers.get('X-CSRFToken')).toBe('csrf-value-1');
+  });
+
+  it('never on a GET', async () => {
+    const network = mockApi({
+      'GET go-green/status/': { body: {} },
+      'GET user/is_validated/': { body: { validated: true } },
+    });
+    const store = storeWith();
+    const status = store.dispatch(goGreenApi.endpoints.getGoGreenStatus.initiate());
+    await status.unwrap();
+    status.unsubscribe();
+    await store.dispatch(userApi.endpoints.isValidated.initiate({ email_address: 'a@example.test' })).unwrap();
+    expect(network.requests).toHaveLength(2);
+    for (const request of network.requests) expect(request.headers.has('X-CSRFToken')).toBe(false);
+  });
+
+  it.each([
+    ['absolute', 'https://api.example.test/loanmanager/api/'],
+    ['protocol-relative', '//api.example.test/loanmanager/api/'],
+  ])('never on a POST to an %s API base', async (_kind, apiBase) => {
+    const network = mockApi({ 'POST user/set_popup_seen/': { body: {} } });
+    const store = storeWith(defaultConfig({ apiBase }));
+    await store.dispatch(userApi.endpoints.markPopupSeen.initiate({ id_to_mark_as_seen: 'tax-reminder' })).unwrap();
+    const [request] = network.sent('POST user/set_popup_seen/');
+    expect(request?.url.host).toBe('api.example.test');
+    expect(request?.headers.has('X-CSRFToken')).toBe(false);
+  });
+
+  it('sends no header when there is no cookie', async () => {
+    document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    const network = mockApi({ 'POST go-green/opt_out/': { body: {} } });
+    await storeWith().dispatch(goGreenApi.endpoints.goGreenOptOut.initiate()).unwrap();
+    expect(network.requests[0]?.headers.has('X-CSRFToken')).toBe(false);
+  });
+});
+
+describe('credentials', () => {
+  it('sends Authorization: Token when the config has auth_token', async () => {
+    const network = mockApi({ 'POST user/popup/': { body: [] } });
+    const store = storeWith(defaultConfig({ authToken: 'tok-123' }));
+    await store.dispatch(userApi.endpoints.getPopups.initiate({ coacct: '1' })).unwrap();
+    expect(network.requests[0]?.headers.get('Authorization')).toBe('Token tok-123');
+  });
+
+  it('sends no Authorization header without auth_token', async () => {
+    const network = mockApi({ 'POST user/popup/': { body: [] } });
+    await storeWith().dispatch(userApi.endpoints.getPopups.initiate({ coacct: '1' })).unwrap();
+    expect(network.requests[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('uses the api_base of the config', async () => {
+    const network = mockApi({ 'POST /other/base/user/popup/': { body: [] } });
+    const store = storeWith(defaultConfig({ apiBase: '/other/base' }));
+    await store.dispatch(userApi.endpoints.getPopups.initiate({ coacct: '1' })).unwrap();
+    expect(network.requests[0]?.url.pathname).toBe('/other/base/user/popup/');
+  });
+});
+
+describe('errors from the server', () => {
+  it('an HTTP error keeps its status and body', async () => {
+    mockApi({ 'POST account/register/': { status: 409, body: { errors: ['already registered'] } } });
+    const error: unknown = await storeWith()
+      .dispatch(accountApi.endpoints.register.initiate(registration))
+      .unwrap()
+      .catch((reason: unknown) => reason);
+    expect(error).toEqual({ status: 409, data: { errors: ['already registered'] } });
+  });
+});

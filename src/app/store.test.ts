@@ -1,0 +1,193 @@
+import { configureStore, type StoreEnhancer } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { put, take, takeEvery } from 'redux-saga/effects';
+import { messageShown } from '../components/Snackbar/snackbarSlice';
+import { recordingNavigation, recordingReporter } from '../testing/renderWithProviders';
+import { defaultConfig } from './config';
+import { DEPENDENCIES_CONTEXT } from './dependencies';
+import { devToolsOptions } from './devtools';
+import { REDACTED } from './redaction';
+import { defaultDependencies, makeStore } from './store';
+import { rootSaga } from './rootSaga';
+
+function quietStore() {
+  const { reporter, reported } = recordingReporter();
+  const store = makeStore({
+    dependencies: { reporter, navigation: recordingNavigation().navigation, confirm: () => false },
+  });
+  return { store, reported };
+}
+
+describe('makeStore', () => {
+  it('makes a fresh store each time, with every slice and the api reducer', () => {
+    const first = quietStore().store;
+    const second = quietStore().store;
+    first.dispatch(messageShown('hello'));
+    expect(first.getState().snackbar.messages).toHaveLength(1);
+    expect(second.getState().snackbar.messages).toHaveLength(0);
+    expect(first.getState()).toHaveProperty('api');
+  });
+
+  it('takes a preloaded state', () => {
+    const store = makeStore({
+      preloadedState: { snackbar: { messages: [{ id: 'm1', text: 'preloaded', kind: 'info' }] } },
+      dependencies: { reporter: recordingReporter().reporter },
+    });
+    expect(store.getState().snackbar.messages[0]?.text).toBe('preloaded');
+  });
+
+  it('exposes its dependencies (config, navigation, captcha, reporter, ...)', () => {
+    const config = defaultConfig({ coacct: '7' });
+    const store = makeStore({ dependencies: { config, reporter: recordingReporter().reporter } });
+    expect(store.dependencies.config).toBe(config);
+    expect(Object.keys(store.dependencies).sort()).toEqual(
+      ['captcha', 'config', 'confirm', 'navigation', 'reporter', 'sessionStore'].sort(),
+    );
+  });
+
+  it('runs extra middleware given to it', () => {
+    const seen: string[] = [];
+    const store = makeStore({
+      dependencies: { reporter: recordingReporter().reporter },
+      middleware: [() => (next) => (action) => {
+        seen.push((action as { type: string }).type);
+        return next(action);
+      }],
+    });
+    store.dispatch(messageShown('x'));
+    expect(seen).toContain('snackbar/messageShown');
+  });
+
+  it('keeps the serializability check on: a non-serializable action is reported', () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { store } = quietStore();
+      store.dispatch({ type: 'test/dateSent', payload: new Date(0) });
+      const messages = consoleError.mock.calls.map((call: unknown[]) => String(call[0]));
+      expect(messages).toEqual([expect.stringContaining('A non-serializable value was detected in an action')]);
+    } finally {
+      consoleError.mockRestore();
+    }
+  });
+
+  it('a serializable action passes without a warning', () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      quietStore().store.dispatch(messageShown('fine'));
+      expect(consoleError).not.toHaveBeenCalled();
+    } finally {
+      consoleError.mockRestore();
+    }
+  });
+});
+
+describe('Redux DevTools', () => {
+  it('is on outside production builds, with trace and both sanitizers redacting', () => {
+    const options = devToolsOptions({ devtools: false });
+    expect(options).not.toBe(false);
+    if (options === false) return;
+    expect(options.trace).toBe(true);
+    const action = { type: 'registration/fieldChanged', payload: { password: 'Secret#123' } };
+    expect(options.actionSanitizer?.(action, 0)).toEqual({
+      type: 'registration/fieldChanged',
+      payload: { password: REDACTED },
+    });
+    const state = { registration: { values: { ssn: '123456789', firstname: 'Ada' } } };
+    expect(options.stateSanitizer?.(state, 0)).toEqual({
+      registration: { values: { ssn: REDACTED, firstname: 'Ada' } },
+    });
+  });
+
+  describe('in a production build', () => {
+    const original = process.env.NODE_ENV;
+    afterEach(() => {
+      process.env.NODE_ENV = original;
+    });
+
+    it('is off unless the config says devtools: true', () => {
+      process.env.NODE_ENV = 'production';
+      expect(devToolsOptions({ devtools: false })).toBe(false);
+      expect(devToolsOptions({ devtools: true })).toMatchObject({ trace: true });
+    });
+  });
+
+  it('makeStore hands the redacting sanitizers to the DevTools extension', () => {
+    type Options = ReturnType<typeof devToolsOptions>;
+    const received: Options[] = [];
+    const devtoolsWindow = window as unknown as { __REDUX_DEVTOOLS_EXTENSION_COMPOSE__?: unknown };
+    devtoolsWindow.__REDUX_DEVTOOLS_EXTENSION_COMPOSE__ = (options: Options) => {
+      received.push(options);
+      return (...enhancers: StoreEnhancer[]) =>
+        enhancers.reduceRight<StoreEnhancer>(
+          (composed, enhancer) => ((next) => enhancer(composed(next) as never)) as StoreEnhancer,
+          ((next: unknown) => next) as StoreEnhancer,
+        );
+    };
+    try {
+      jest.isolateModules(() => {
+        // RTK reads the extension hook when it loads, so the store is loaded afresh here.
+        const { makeStore: freshMakeStore } = jest.requireActual<typeof import('./store')>('./store');
+        freshMakeStore({ dependencies: { reporter: recordingReporter().reporter } });
+      });
+    } finally {
+      delete devtoolsWindow.__REDUX_DEVTOOLS_EXTENSION_COMPOSE__;
+    }
+    expect(received).toHaveLength(1);
+    const options = received[0];
+    if (!options) throw new Error('no options');
+    expect(options.trace).toBe(true);
+    expect(options.actionSanitizer?.({ type: 'x/y', payload: { nonce: 'n' } }, 0)).toEqual({
+      type: 'x/y',
+      payload: { nonce: REDACTED },
+    });
+    expect(options.stateSanitizer?.({ form: { dob: '1980-01-01' } }, 0)).toEqual({ form: { dob: REDACTED } });
+  });
+});
+
+describe('rootSaga', () => {
+  function runRoot(sagas: Array<() => Generator>) {
+    const { reporter, reported } = recordingReporter();
+    const sagaMiddleware = createSagaMiddleware({
+      context: { [DEPENDENCIES_CONTEXT]: defaultDependencies({ reporter }) },
+    });
+    const actions: string[] = [];
+    const store = configureStore({
+      reducer: (state: null = null, action) => {
+        actions.push(action.type);
+        return state;
+      },
+      middleware: (getDefault) => getDefault().concat(sagaMiddleware),
+      devTools: false,
+    });
+    sagaMiddleware.run(rootSaga, sagas);
+    return { store, reported, actions };
+  }
+
+  it('reports a feature saga that throws, and the others keep running', () => {
+    function* crashingFeatureSaga() {
+      yield take('test/crashRequested');
+      throw new Error('feature saga crashed');
+    }
+    function* healthyFeatureSaga() {
+      yield takeEvery('test/pinged', function* answer() {
+        yield put({ type: 'test/ponged' });
+      });
+    }
+    const { store, reported, actions } = runRoot([crashingFeatureSaga, healthyFeatureSaga]);
+
+    store.dispatch({ type: 'test/crashRequested' });
+    expect(reported).toEqual([
+      { kind: 'report', what: new Error('feature saga crashed'), context: { saga: 'crashingFeatureSaga' } },
+    ]);
+
+    store.dispatch({ type: 'test/pinged' });
+    store.dispatch({ type: 'test/pinged' });
+    expect(actions.filter((type) => type === 'test/ponged')).toHaveLength(2);
+  });
+
+  it('starts every feature saga by default (the store runs them)', () => {
+    // A saga that starts reads the store's dependencies; none of them crash at start.
+    const { reported } = quietStore();
+    expect(reported).toEqual([]);
+  });
+});

@@ -1,0 +1,192 @@
+import { act, render, renderHook, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { Dialog, useCloseFallback } from './Dialog';
+import { DIALOG_ANIMATION_MS, DIALOG_CLOSE_FALLBACK_MS, nextDialogPhase, type DialogEvent, type DialogPhase, type DismissTrigger } from './dialogMachine';
+
+/** A caller that keeps the phase in state and moves it only through the machine, as a slice does. */
+function Harness({ closingDisabled = false, onClosed }: { closingDisabled?: boolean; onClosed: () => void }) {
+  const [phases, setPhases] = useState<DialogPhase[]>(['closed']);
+  const phase = phases[phases.length - 1] ?? 'closed';
+  const [triggers, setTriggers] = useState<DismissTrigger[]>([]);
+  const send = (event: DialogEvent) =>
+    setPhases((history) => {
+      const last = history[history.length - 1] ?? 'closed';
+      const next = nextDialogPhase(last, event);
+      return next === last ? history : [...history, next];
+    });
+  return (
+    <>
+      <button type="button" onClick={() => send({ type: 'opened' })}>
+        Show terms
+      </button>
+      <p>phases: {phases.join(' > ')}</p>
+      <p>close requests: {triggers.join(', ')}</p>
+      <Dialog
+        phase={phase}
+        title="Terms"
+        closingDisabled={closingDisabled}
+        onCloseRequested={(trigger) => {
+          setTriggers((list) => [...list, trigger]);
+          send({ type: 'closeRequested', trigger, closingDisabled });
+        }}
+        onClosed={() => {
+          onClosed();
+          send({ type: 'closeFinished' });
+        }}
+        footer={
+          <button type="button" onClick={() => send({ type: 'closeRequested', trigger: 'action', closingDisabled })}>
+            Agree
+          </button>
+        }
+      >
+        <p>Read carefully.</p>
+      </Dialog>
+    </>
+  );
+}
+
+function setup(props: { closingDisabled?: boolean } = {}) {
+  const onClosed = jest.fn();
+  const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+  render(<Harness {...props} onClosed={onClosed} />);
+  return { user, onClosed };
+}
+
+/** The area around the dialog: the one element a test has to find by structure, not by role. */
+function backdropOf(dialog: HTMLElement): HTMLElement {
+  const wrapper = dialog.parentElement;
+  if (!wrapper) throw new Error('the dialog has no wrapper');
+  return wrapper;
+}
+
+async function settle(ms = DIALOG_CLOSE_FALLBACK_MS) {
+  await act(async () => {
+    jest.advanceTimersByTime(ms);
+  });
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('Dialog', () => {
+  it('opens with the title as its accessible name and moves focus into it', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Show terms' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terms' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(screen.getByRole('heading', { name: 'Terms' })).toBeInTheDocument();
+    await settle(DIALOG_ANIMATION_MS);
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
+  type User = ReturnType<typeof userEvent.setup>;
+  it.each<[DismissTrigger, (user: User) => Promise<void>]>([
+    ['escape', (user) => user.keyboard('{Escape}')],
+    ['closeButton', (user) => user.click(screen.getByRole('button', { name: 'Close' }))],
+    ['backdrop', (user) => user.click(backdropOf(screen.getByRole('dialog', { name: 'Terms' })))],
+  ])('closes on %s: closing, then closed, reported once, focus back on the opener', async (trigger, close) => {
+    const { user, onClosed } = setup();
+    const opener = screen.getByRole('button', { name: 'Show terms' });
+    await user.click(opener);
+    await screen.findByRole('dialog', { name: 'Terms' });
+    await close(user);
+    await settle();
+    expect(screen.getByText('phases: closed > open > closing > closed')).toBeInTheDocument();
+    expect(screen.getByText(`close requests: ${trigger}`)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onClosed).toHaveBeenCalledTimes(1);
+    expect(opener).toHaveFocus();
+  });
+
+  it('with closing disabled: no close button, and Escape does nothing; its own button still closes it', async () => {
+    const { user, onClosed } = setup({ closingDisabled: true });
+    await user.click(screen.getByRole('button', { name: 'Show terms' }));
+    await screen.findByRole('dialog', { name: 'Terms' });
+    expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await settle(1000);
+    expect(screen.getByText('phases: closed > open')).toBeInTheDocument();
+    expect(onClosed).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Agree' }));
+    await settle();
+    expect(screen.getByText('phases: closed > open > closing > closed')).toBeInTheDocument();
+    expect(onClosed).toHaveBeenCalledTimes(1);
+  });
+
+  it('with closing disabled, a click on the backdrop does nothing', async () => {
+    const { user } = setup({ closingDisabled: true });
+    await user.click(screen.getByRole('button', { name: 'Show terms' }));
+    await user.click(backdropOf(await screen.findByRole('dialog', { name: 'Terms' })));
+    await settle(1000);
+    expect(screen.getByRole('dialog', { name: 'Terms' })).toBeInTheDocument();
+    expect(screen.getByText('phases: closed > open')).toBeInTheDocument();
+  });
+});
+
+describe('Dialog rendered straight into its closing phase (as time travel can)', () => {
+  it('is reported closed by the fallback, once, though no close animation ever runs', async () => {
+    const onClosed = jest.fn();
+    render(
+      <Dialog phase="closing" title="Terms" onCloseRequested={() => undefined} onClosed={onClosed}>
+        <p>Read carefully.</p>
+      </Dialog>,
+    );
+    await settle(DIALOG_CLOSE_FALLBACK_MS - 1);
+    expect(onClosed).not.toHaveBeenCalled();
+    await settle(1);
+    expect(onClosed).toHaveBeenCalledTimes(1);
+    await settle(5000);
+    expect(onClosed).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useCloseFallback', () => {
+  it('reports closed after animation time + 100 ms when the animation never ends', () => {
+    const onClosed = jest.fn();
+    renderHook(() => useCloseFallback('closing', onClosed));
+    act(() => jest.advanceTimersByTime(DIALOG_CLOSE_FALLBACK_MS - 1));
+    expect(onClosed).not.toHaveBeenCalled();
+    act(() => jest.advanceTimersByTime(1));
+    expect(onClosed).toHaveBeenCalledTimes(1);
+    act(() => jest.advanceTimersByTime(5000));
+    expect(onClosed).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports closed once when the animation ends first, not again when the fallback is due', () => {
+    const onClosed = jest.fn();
+    const { result } = renderHook(() => useCloseFallback('closing', onClosed));
+    act(() => jest.advanceTimersByTime(300));
+    act(() => result.current());
+    expect(onClosed).toHaveBeenCalledTimes(1);
+    act(() => jest.advanceTimersByTime(DIALOG_CLOSE_FALLBACK_MS));
+    act(() => result.current());
+    expect(onClosed).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts no timer while open, and reports each later close once', () => {
+    const onClosed = jest.fn();
+    const { rerender } = renderHook(({ phase }: { phase: DialogPhase }) => useCloseFallback(phase, onClosed), {
+      initialProps: { phase: 'open' },
+    });
+    act(() => jest.advanceTimersByTime(5000));
+    expect(onClosed).not.toHaveBeenCalled();
+    rerender({ phase: 'closing' });
+    act(() => jest.advanceTimersByTime(DIALOG_CLOSE_FALLBACK_MS));
+    rerender({ phase: 'closed' });
+    rerender({ phase: 'open' });
+    rerender({ phase: 'closing' });
+    act(() => jest.advanceTimersByTime(DIALOG_CLOSE_FALLBACK_MS));
+    expect(onClosed).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not report a close that was abandoned before the fallback', () => {
+    const onClosed = jest.fn();
+    const { rerender } = renderHook(({ phase }: { phase: DialogPhase }) => useCloseFallback(phase, onClosed), {
+      initialProps: { phase: 'closing' },
+    });
+    rerender({ phase: 'open' });
+    act(() => jest.advanceTimersByTime(DIALOG_CLOSE_FALLBACK_MS));
+    expect(onClosed).not.toHaveBeenCalled();
+  });
+});

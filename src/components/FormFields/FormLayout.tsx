@@ -1,0 +1,70 @@
+/**
+ * The frame of every signed-out form: a titled region with the page heading, an antd vertical
+ * layout inside a real <form> (Enter submits; `noValidate` because the slice's rules decide),
+ * and the submit button that shows the wait indicator while the flow runs.
+ */
+import { Alert, Button, Card, Form, Typography } from 'antd';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import type { FormBinding } from '../../lib/forms/useFormField';
+
+export function AccountCard({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} style={{ maxWidth: 480, margin: '0 auto', width: '100%' }}>
+      <Card variant="borderless" styles={{ body: { padding: 'clamp(16px, 4vw, 24px)' } }}>
+        <Typography.Title level={1} id={headingId} style={{ fontSize: 28, marginTop: 0 }}>
+          {title}
+        </Typography.Title>
+        {children}
+      </Card>
+    </section>
+  );
+}
+
+export function BoundForm({
+  label,
+  onSubmit,
+  children,
+}: {
+  /** The accessible name of the form. */
+  label: string;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <form aria-label={label} onSubmit={onSubmit} noValidate>
+      <Form layout="vertical" component={false}>
+        {children}
+      </Form>
+    </form>
+  );
+}
+
+/** Disabled with a spinner while submitting (no double submit); optionally while the form is invalid. */
+export function SubmitButton<V extends object>({
+  form,
+  children,
+  disabledWhileInvalid = false,
+}: {
+  form: FormBinding<V>;
+  children: ReactNode;
+  disabledWhileInvalid?: boolean;
+}) {
+  const submitting = useAppSelector((state) => form.selectForm(state).status === 'submitting');
+  const invalid = useAppSelector((state) => disabledWhileInvalid && form.selectFirstInvalidField(state) !== null);
+  return (
+    <Button type="primary" htmlType="submit" block loading={submitting} disabled={submitting || invalid}>
+      {children}
+    </Button>
+  );
+}
+
+/** The server's message after a failed submit, announced as an alert. */
+export function FormFailureAlert<V extends object>({ form }: { form: FormBinding<V> }) {
+  const message = useAppSelector((state) => {
+    const { status, serverMessage } = form.selectForm(state);
+    return status === 'failed' ? serverMessage : null;
+  });
+  return message ? <Alert type="error" showIcon title={message} style={{ marginBottom: 16 }} /> : null;
+}

@@ -1,0 +1,277 @@
+/** The go-green sagas run whole in a real store (sagas on), with jest's fake clock and a mocked network. */
+import { defaultConfig } from '../../app/config';
+import { makeStore } from '../../app/store';
+import { selectSnackbarMessages } from '../../components/Snackbar/snackbarSlice';
+import { MESSAGES } from '../../lib/validation/messages';
+import { actionLog } from '../../testing/actionLog';
+import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
+import { recordingNavigation, recordingReporter } from '../../testing/renderWithProviders';
+import { GO_GREEN_MESSAGES } from './goGreenMessages';
+import { EMAIL_CHECK_DELAY_MS, POLL_INTERVAL_MS } from './goGreenSaga';
+import {
+  goGreenActions as actions,
+  goGreenSlice,
+  initialGoGreenState,
+  selectEmailErrors,
+  type GoGreenState,
+} from './goGreenSlice';
+
+const IS_VALIDATED = 'GET user/is_validated/';
+const CHECK_EMAIL = 'GET user/check_email_address/';
+const EMAIL_CHANGE = 'POST user/request_email_change/';
+const STATUS = 'GET go-green/status/';
+
+const onFile = {
+  email_address: 'uma@example.com',
+  email_validated: false,
+  electdocs: false,
+  disclosures: '<p>Terms</p>',
+};
+
+function setup(handlers: Record<string, MockHandler | MockResponse> = {}, goGreen?: GoGreenState) {
+  const api = mockApi({ [STATUS]: { body: onFile }, ...handlers });
+  const { reporter, reported } = recordingReporter();
+  const { navigation, visited } = recordingNavigation();
+  const log = actionLog();
+  const store = makeStore({
+    preloadedState: goGreen ? { goGreen } : undefined,
+    middleware: [log.middleware],
+    dependencies: { config: defaultConfig(), reporter, navigation },
+  });
+  const polls = () => api.sent(IS_VALIDATED).map((request) => request.url.searchParams.get('email_address'));
+  return { store, api, reported, visited, log, polls };
+}
+
+/** Lets the fake clock run, with every promise (fetch, RTK Query, saga) settled between timers. */
+const advance = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+
+/** Status loaded, 'No' chosen, on step 2 (built by the reducer: no status request, no cache timer). */
+function onEmailStep(handlers: Record<string, MockHandler | MockResponse> = {}) {
+  const goGreen = [actions.statusLoaded(onFile), actions.emailChoiceChanged('no'), actions.nextPressed()].reduce(
+    goGreenSlice.reducer,
+    initialGoGreenState,
+  );
+  return setup(handlers, goGreen);
+}
+
+/** RTK Query's own subscription bookkeeping runs on a 500 ms timer; nothing of ours may remain after it. */
+async function expectNoTimerLeft() {
+  await advance(500);
+  expect(jest.getTimerCount()).toBe(0);
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('verification polling', () => {
+  test('polls user/is_validated exactly every 5000 ms with the address', async () => {
+    expect(POLL_INTERVAL_MS).toBe(5000);
+    const { store, polls } = setup({ [IS_VALIDATED]: { body: { validated: false } } });
+    store.dispatch(actions.pollingStarted({ emailAddress: 'new@example.com' }));
+    await advance(POLL_INTERVAL_MS - 1);
+    expect(polls()).toHaveLength(0);
+    await advance(1);
+    expect(polls()).toEqual(['new@example.com']);
+    await advance(POLL_INTERVAL_MS - 1);
+    expect(polls()).toHaveLength(1);
+    await advance(1);
+    expect(polls()).toHaveLength(2);
+  });
+
+  test('has no upper limit: it carries on past 100 polls', async () => {
+    const { store, polls } = setup({ [IS_VALIDATED]: { body: { validated: false } } });
+    store.dispatch(actions.pollingStarted({ emailAddress: 'new@example.com' }));
+    for (let poll = 0; poll < 120; poll += 1) await advance(POLL_INTERVAL_MS);
+    expect(polls()).toHaveLength(120);
+  });
+
+  test('stops when validated: status changed, no further poll', async () => {
+    let answers = 0;
+    const { store, polls, log } = onEmailStep({
+      [CHECK_EMAIL]: { body: { valid: true } },
+      [EMAIL_CHANGE]: { body: { requires_validation: true } },
+      [IS_VALIDATED]: () => ({ body: { validated: (answers += 1) === 3 } }),
+    });
+    store.dispatch(actions.verificationEmailRequested({ emailAddress: 'new@example.com' }));
+    await advance(0);
+    expect(store.getState().goGreen.verificationStatus).toBe('waiting');
+    await advance(3 * POLL_INTERVAL_MS);
+    expect(store.getState().goGreen.verificationStatus).toBe('changed');
+    await advance(10 * POLL_INTERVAL_MS);
+    expect(polls()).toHaveLength(3);
+    expect(log.of('goGreen')).toEqual([
+      'goGreen/verificationEmailRequested',
+      'goGreen/verificationEmailSent',
+      'goGreen/pollingStarted',
+      'goGreen/validationResultReceived',
+      'goGreen/pollingStopped',
+    ]);
+  });
+
+  test.each([
+    ['cancel', actions.verificationCancelled(), 'input'],
+    ['leaving the step', actions.backPressed(), 'input'],
+    // the next mount starts afresh
+    ['unmount', actions.widgetUnmounted(), 'waiting'],
+  ])('stops on %s, and leaves no timer behind', async (_name, stop, status) => {
+    const { store, polls } = onEmailStep({
+      [EMAIL_CHANGE]: { body: { requires_validation: true } },
+      [IS_VALIDATED]: { body: { validated: false } },
+    });
+    store.dispatch(actions.verificationEmailRequested({ emailAddress: 'new@example.com' }));
+    await advance(2 * POLL_INTERVAL_MS);
+    expect(polls()).toHaveLength(2);
+    store.dispatch(stop);
+    await expectNoTimerLeft();
+    await advance(10 * POLL_INTERVAL_MS);
+    expect(polls()).toHaveLength(2);
+    expect(store.getState().goGreen.verificationStatus).toBe(status);
+  });
+
+  test('a failure is logged, shows the snackbar and ends the polling', async () => {
+    const { store, polls, reported } = onEmailStep({
+      [EMAIL_CHANGE]: { body: { requires_validation: true } },
+      [IS_VALIDATED]: { status: 500, body: { errors: ['boom'] } },
+    });
+    store.dispatch(actions.verificationEmailRequested({ emailAddress: 'new@example.com' }));
+    await advance(POLL_INTERVAL_MS);
+    expect(reported).toEqual([
+      { kind: 'log', what: 'go-green: verification polling failed', context: { flow: 'goGreen', status: 500 } },
+    ]);
+    expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual([GO_GREEN_MESSAGES.problem]);
+    expect(store.getState().goGreen.verificationStatus).toBe('input');
+    await advance(10 * POLL_INTERVAL_MS);
+    expect(polls()).toHaveLength(1);
+    await expectNoTimerLeft();
+  });
+
+  test('never two at once: starting again cancels the earlier poll, including its request in flight', async () => {
+    const { store, polls } = setup({
+      [IS_VALIDATED]: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        return { body: { validated: false } };
+      },
+    });
+    store.dispatch(actions.pollingStarted({ emailAddress: 'first@example.com' }));
+    await advance(POLL_INTERVAL_MS + 1000); // the first request is in flight
+    store.dispatch(actions.pollingStarted({ emailAddress: 'second@example.com' }));
+    await advance(4 * (POLL_INTERVAL_MS + 3000));
+    expect(polls()[0]).toBe('first@example.com');
+    expect(polls().slice(1)).toEqual(Array(4).fill('second@example.com'));
+    // the first loop never polled again, and no request result is left behind
+    expect(store.getState().api.mutations).toEqual({});
+  });
+
+  test('an email-change failure is only logged; nothing is shown and nothing polls', async () => {
+    const { store, polls, reported } = onEmailStep({ [EMAIL_CHANGE]: { status: 500, body: { errors: ['x'] } } });
+    store.dispatch(actions.verificationEmailRequested({ emailAddress: 'new@example.com' }));
+    await advance(3 * POLL_INTERVAL_MS);
+    expect(reported).toEqual([
+      { kind: 'log', what: 'go-green: email change request failed', context: { flow: 'goGreen', status: 500 } },
+    ]);
+    expect(selectSnackbarMessages(store.getState())).toEqual([]);
+    expect(store.getState().goGreen).toMatchObject({ verificationStatus: 'input', sendingVerification: false });
+    expect(polls()).toHaveLength(0);
+  });
+
+  test('requires_validation false: changed at once, nothing polls', async () => {
+    const { store, polls } = onEmailStep({ [EMAIL_CHANGE]: { body: { requires_validation: false } } });
+    store.dispatch(actions.verificationEmailRequested({ emailAddress: 'new@example.com' }));
+    await advance(0);
+    expect(store.getState().goGreen.verificationStatus).toBe('changed');
+    await advance(3 * POLL_INTERVAL_MS);
+    expect(polls()).toHaveLength(0);
+  });
+});
+
+describe('needsVerification', () => {
+  test('entering step 2 with status input sends the verification email to the address on file at once', async () => {
+    const { store, api } = setup({
+      [EMAIL_CHANGE]: { body: { requires_validation: true } },
+      [IS_VALIDATED]: { body: { validated: false } },
+    });
+    store.dispatch(actions.widgetMounted());
+    await advance(0);
+    store.dispatch(actions.emailChoiceChanged('yes'));
+    store.dispatch(actions.nextPressed());
+    await advance(0);
+    expect(api.sent(EMAIL_CHANGE).map((request) => request.body)).toEqual([{ email_address: 'uma@example.com' }]);
+    expect(store.getState().goGreen.verificationStatus).toBe('waiting');
+    store.dispatch(actions.verificationCancelled());
+    expect(store.getState().goGreen.step).toBe('confirmEmail');
+  });
+});
+
+describe('the server check of the typed address', () => {
+  test('waits 500 ms without typing and checks only the last value', async () => {
+    expect(EMAIL_CHECK_DELAY_MS).toBe(500);
+    const { store, api } = onEmailStep({ [CHECK_EMAIL]: { body: { valid: true } } });
+    const checked = () => api.sent(CHECK_EMAIL).map((request) => request.url.searchParams.get('email_address'));
+    store.dispatch(actions.emailChanged('first@example.com'));
+    await advance(400);
+    store.dispatch(actions.emailChanged('second@example.com'));
+    await advance(EMAIL_CHECK_DELAY_MS - 1);
+    expect(checked()).toEqual([]);
+    expect(store.getState().goGreen.emailForm.check).toBe('pending');
+    await advance(1);
+    expect(checked()).toEqual(['second@example.com']);
+    expect(store.getState().goGreen.emailForm.check).toBe('valid');
+  });
+
+  test('a slow answer for an earlier value is dropped', async () => {
+    const { store } = onEmailStep({
+      [CHECK_EMAIL]: async (request) => {
+        const slow = request.url.searchParams.get('email_address') === 'first@example.com';
+        await new Promise((resolve) => setTimeout(resolve, slow ? 2000 : 10));
+        return slow ? { body: { valid: true } } : { status: 400, body: { errors: ['in use'] } };
+      },
+    });
+    store.dispatch(actions.emailChanged('first@example.com'));
+    await advance(EMAIL_CHECK_DELAY_MS + 100);
+    store.dispatch(actions.emailChanged('second@example.com'));
+    await advance(5000);
+    expect(store.getState().goGreen.emailForm.check).toBe('invalid');
+  });
+
+  test('any failure marks the address invalid under the key email', async () => {
+    const { store } = onEmailStep({ [CHECK_EMAIL]: { status: 400, body: { errors: ['in use'] } } });
+    store.dispatch(actions.emailChanged('taken@example.com'));
+    await advance(EMAIL_CHECK_DELAY_MS);
+    expect(selectEmailErrors(store.getState())).toEqual({ email: MESSAGES.goGreenEmailInvalid });
+  });
+
+  test('a malformed address is not sent to the server', async () => {
+    const { store, api } = onEmailStep();
+    store.dispatch(actions.emailChanged('nope'));
+    await advance(5000);
+    expect(api.sent(CHECK_EMAIL)).toHaveLength(0);
+  });
+
+  test('unmounting during the wait leaves no timer', async () => {
+    const { store, api } = onEmailStep();
+    store.dispatch(actions.emailChanged('first@example.com'));
+    await advance(100);
+    store.dispatch(actions.widgetUnmounted());
+    await expectNoTimerLeft();
+    await advance(5000);
+    expect(api.sent(CHECK_EMAIL)).toHaveLength(0);
+  });
+});
+
+describe('load, opt-in and opt-out', () => {
+  test('the status is loaded once per mount; a failure shows the snackbar', async () => {
+    const { store, api } = setup({ [STATUS]: { status: 500, body: {} } });
+    store.dispatch(actions.widgetMounted());
+    await advance(0);
+    expect(api.sent(STATUS)).toHaveLength(1);
+    expect(store.getState().goGreen.loadStatus).toBe('failed');
+    expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual([GO_GREEN_MESSAGES.loadFailed]);
+  });
+
+  test('opt-out success: a full page load of /loanmanager/go-green/', async () => {
+    const { store, visited } = setup({ 'POST go-green/opt_out/': { body: { electdocs: false } } });
+    store.dispatch(actions.optOutRequested());
+    await advance(0);
+    expect(visited).toEqual([{ url: '/loanmanager/go-green/', fullReload: true }]);
+  });
+});

@@ -1,0 +1,216 @@
+import type { GoGreenInfo } from '../../api/contract';
+import { MESSAGES } from '../../lib/validation/messages';
+import {
+  goGreenActions as actions,
+  goGreenSlice,
+  initialGoGreenState,
+  intentionOf,
+  selectCanSendVerification,
+  selectEmailErrors,
+  selectOptInEmail,
+  selectWizardSteps,
+  type GoGreenState,
+} from './goGreenSlice';
+
+const reduce = (state: GoGreenState, ...steps: Array<Parameters<typeof goGreenSlice.reducer>[1]>) =>
+  steps.reduce(goGreenSlice.reducer, state);
+
+const info = (overrides: Partial<GoGreenInfo> = {}): GoGreenInfo => ({
+  email_address: 'uma@example.com',
+  email_validated: false,
+  electdocs: false,
+  disclosures: '<p>Terms</p>',
+  ...overrides,
+});
+
+const loaded = (overrides: Partial<GoGreenInfo> = {}) =>
+  reduce(initialGoGreenState, actions.widgetMounted(), actions.statusLoaded(info(overrides)));
+
+/** On step 2 with the given intention, a verification email sent: status waiting. */
+function waitingOn(choice: 'yes' | 'no') {
+  return reduce(
+    loaded(),
+    actions.emailChoiceChanged(choice),
+    actions.nextPressed(),
+    actions.verificationEmailRequested({ emailAddress: 'uma@example.com' }),
+    actions.verificationEmailSent(),
+  );
+}
+
+const wizard = (state: GoGreenState) => ({ step: state.step, status: state.verificationStatus, intention: state.intention });
+
+describe('intention (documented mapping)', () => {
+  test.each([
+    ['yes', true, 'alreadyVerifiedAndNoChange'],
+    ['yes', false, 'needsVerification'],
+    ['no', true, 'withCorrectedDetails'],
+    ['no', false, 'withCorrectedDetails'],
+  ] as const)('radio %s with email_validated %s -> %s', (choice, validated, intention) => {
+    expect(intentionOf(choice, validated)).toBe(intention);
+    expect(reduce(loaded({ email_validated: validated }), actions.emailChoiceChanged(choice)).intention).toBe(intention);
+  });
+
+  test('a new intention starts step 2 over; the same one keeps it', () => {
+    const changed = reduce(
+      loaded(),
+      actions.emailChoiceChanged('no'),
+      actions.nextPressed(),
+      actions.emailChanged('new@example.com'),
+      actions.verificationEmailRequested({ emailAddress: 'new@example.com' }),
+      actions.validationResultReceived({ emailValidated: true }),
+      actions.backPressed(),
+    );
+    expect(reduce(changed, actions.emailChoiceChanged('no')).verificationStatus).toBe('changed');
+    const switched = reduce(changed, actions.emailChoiceChanged('yes'));
+    expect(switched).toMatchObject({ verificationStatus: 'input', verificationEmail: null, emailForm: { value: '' } });
+  });
+});
+
+describe('steps', () => {
+  test('alreadyVerifiedAndNoChange goes from step 1 straight to the disclosures and back', () => {
+    const onReview = reduce(loaded({ email_validated: true }), actions.emailChoiceChanged('yes'), actions.nextPressed());
+    expect(onReview.step).toBe('reviewDisclosures');
+    expect(selectWizardSteps({ goGreen: onReview })).toEqual(['confirmEmail', 'reviewDisclosures']);
+    expect(reduce(onReview, actions.backPressed()).step).toBe('confirmEmail');
+  });
+
+  test('step 2 exists for needsVerification and withCorrectedDetails; Next leaves it only once changed', () => {
+    for (const choice of ['yes', 'no'] as const) {
+      const onEmail = reduce(loaded(), actions.emailChoiceChanged(choice), actions.nextPressed());
+      expect(onEmail.step).toBe('email');
+      expect(selectWizardSteps({ goGreen: onEmail })).toEqual(['confirmEmail', 'email', 'reviewDisclosures']);
+      expect(reduce(onEmail, actions.nextPressed()).step).toBe('email');
+      const changed = reduce(onEmail, actions.validationResultReceived({ emailValidated: true }), actions.nextPressed());
+      expect(changed.step).toBe('reviewDisclosures');
+      expect(reduce(changed, actions.backPressed()).step).toBe('email');
+    }
+  });
+
+  test('Next does nothing on step 1 before a choice', () => {
+    expect(reduce(loaded(), actions.nextPressed()).step).toBe('confirmEmail');
+  });
+
+  test('needsVerification pre-fills the form with the address on file', () => {
+    const onEmail = reduce(loaded(), actions.emailChoiceChanged('yes'), actions.nextPressed());
+    expect(onEmail.emailForm.value).toBe('uma@example.com');
+  });
+});
+
+describe('verificationStatus (spec section 4)', () => {
+  test('sending a verification email moves input to waiting', () => {
+    expect(waitingOn('no').verificationStatus).toBe('waiting');
+  });
+
+  test('a validation result with email_validated true sets changed', () => {
+    expect(reduce(waitingOn('no'), actions.validationResultReceived({ emailValidated: true })).verificationStatus).toBe(
+      'changed',
+    );
+  });
+
+  test('a validation result with email_validated false sets input', () => {
+    expect(wizard(reduce(waitingOn('no'), actions.validationResultReceived({ emailValidated: false })))).toEqual({
+      step: 'email',
+      status: 'input',
+      intention: 'withCorrectedDetails',
+    });
+  });
+
+  test('cancel returns to input; with withCorrectedDetails the stepper stays on step 2', () => {
+    expect(wizard(reduce(waitingOn('no'), actions.verificationCancelled()))).toEqual({
+      step: 'email',
+      status: 'input',
+      intention: 'withCorrectedDetails',
+    });
+  });
+
+  test('waiting -> input with needsVerification returns the stepper to step 1 (cancel, result false, polling failure)', () => {
+    for (const action of [
+      actions.verificationCancelled(),
+      actions.validationResultReceived({ emailValidated: false }),
+      actions.pollingFailed(),
+    ]) {
+      expect(wizard(reduce(waitingOn('yes'), action))).toEqual({
+        step: 'confirmEmail',
+        status: 'input',
+        intention: 'needsVerification',
+      });
+    }
+  });
+
+  test('input stays on step 2 when it was not waiting (an email-change failure)', () => {
+    const state = reduce(
+      loaded(),
+      actions.emailChoiceChanged('yes'),
+      actions.nextPressed(),
+      actions.verificationEmailRequested({ emailAddress: 'uma@example.com' }),
+      actions.emailChangeFailed(),
+    );
+    expect(wizard(state)).toEqual({ step: 'email', status: 'input', intention: 'needsVerification' });
+    expect(state.sendingVerification).toBe(false);
+  });
+
+  test('Back from step 2 while waiting returns to step 1 and input', () => {
+    expect(wizard(reduce(waitingOn('no'), actions.backPressed()))).toEqual({
+      step: 'confirmEmail',
+      status: 'input',
+      intention: 'withCorrectedDetails',
+    });
+  });
+});
+
+describe('email form', () => {
+  const onEmail = () => reduce(loaded(), actions.emailChoiceChanged('no'), actions.nextPressed());
+
+  test('Required and Invalid email address under the key email; no server check for them', () => {
+    const empty = onEmail();
+    expect(selectEmailErrors({ goGreen: empty })).toEqual({ email: MESSAGES.goGreenEmailRequired });
+    const invalid = reduce(empty, actions.emailChanged('not-an-address'));
+    expect(selectEmailErrors({ goGreen: invalid })).toEqual({ email: MESSAGES.goGreenEmailInvalid });
+    expect(invalid.emailForm.check).toBe('idle');
+    expect(selectCanSendVerification({ goGreen: invalid })).toBe(false);
+  });
+
+  test('a well-formed address is pending until the server answers; only the answer for the current value counts', () => {
+    const pending = reduce(onEmail(), actions.emailChanged('new@example.com'));
+    expect(pending.emailForm.check).toBe('pending');
+    expect(selectCanSendVerification({ goGreen: pending })).toBe(false);
+    expect(reduce(pending, actions.emailCheckSucceeded('old@example.com')).emailForm.check).toBe('pending');
+    const valid = reduce(pending, actions.emailCheckSucceeded('new@example.com'));
+    expect(selectCanSendVerification({ goGreen: valid })).toBe(true);
+    const invalid = reduce(pending, actions.emailCheckFailed('new@example.com'));
+    expect(selectEmailErrors({ goGreen: invalid })).toEqual({ email: MESSAGES.goGreenEmailInvalid });
+  });
+
+  test('the opt-in address is the verified one, else the one on file', () => {
+    expect(selectOptInEmail({ goGreen: reduce(loaded({ email_validated: true }), actions.emailChoiceChanged('yes')) })).toBe(
+      'uma@example.com',
+    );
+    const corrected = reduce(
+      loaded(),
+      actions.emailChoiceChanged('no'),
+      actions.nextPressed(),
+      actions.verificationEmailRequested({ emailAddress: 'new@example.com' }),
+      actions.validationResultReceived({ emailValidated: true }),
+    );
+    expect(selectOptInEmail({ goGreen: corrected })).toBe('new@example.com');
+  });
+});
+
+describe('load, opt-in and opt-out', () => {
+  test('mounting starts afresh and loads; the answer is info', () => {
+    const done = reduce(loaded(), actions.optInRequested(), actions.optInSucceeded());
+    expect(done).toMatchObject({ done: true, optIn: 'succeeded' });
+    expect(reduce(done, actions.widgetMounted())).toEqual({ ...initialGoGreenState, loadStatus: 'loading' });
+    expect(reduce(initialGoGreenState, actions.widgetMounted(), actions.statusLoadFailed()).loadStatus).toBe('failed');
+  });
+
+  test('opt-in and opt-out failures leave the view in place', () => {
+    expect(reduce(loaded(), actions.optInRequested(), actions.optInFailed())).toMatchObject({ optIn: 'failed', done: false });
+    expect(reduce(loaded(), actions.optOutRequested(), actions.optOutFailed()).optOut).toBe('failed');
+  });
+
+  test('the state is plain data (serializable for DevTools and recordings)', () => {
+    const state = waitingOn('no');
+    expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+  });
+});

@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import { MESSAGES } from '../../lib/validation/messages';
+import { mockApi } from '../../testing/mockApi';
+import { renderWidget } from '../../testing/renderWidget';
+import LoginWidget from './LoginWidget';
+
+jest.setTimeout(30_000);
+
+const LOGIN = 'POST account/login/';
+const signIn = () => screen.getByRole('button', { name: /Sign in$/ });
+
+async function fillAndSubmit(user: ReturnType<typeof renderWidget>['user']) {
+  await user.type(screen.getByLabelText('Username'), 'dana.demo');
+  await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'Demo-pass1!');
+  await user.click(signIn());
+}
+
+test('title, fields, links', () => {
+  renderWidget(<LoginWidget />);
+  expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Username')).toHaveAttribute('autocomplete', 'username');
+  expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAttribute('autocomplete', 'current-password');
+  expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/loanmanager/register/');
+  expect(screen.getByRole('link', { name: 'Forgot your username?' })).toHaveAttribute('href', '/loanmanager/recover_username/');
+  expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/loanmanager/request_password_reset');
+});
+
+test('an empty submit shows required errors and focuses the username', async () => {
+  const api = mockApi({});
+  const { user } = renderWidget(<LoginWidget />);
+  await user.click(signIn());
+  expect(screen.getByLabelText('Username')).toHaveFocus();
+  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([MESSAGES.required, MESSAGES.required]);
+  expect(api.requests).toHaveLength(0);
+});
+
+test.each([
+  ['several loans', [{ loanno: '1' }, { loanno: '2' }], '/loanmanager/main/'],
+  ['one loan', [{ loanno: '1' }], '/loanmanager/loanoverview/'],
+])('success with %s: a full page load of the landing page', async (_, loans, url) => {
+  const api = mockApi({ [LOGIN]: { body: { available_loans: loans } } });
+  const { user, visited, actions } = renderWidget(<LoginWidget />);
+  await fillAndSubmit(user);
+  await waitFor(() => expect(visited).toEqual([{ url, fullReload: true }]));
+  expect(api.sent(LOGIN)[0]?.body).toEqual({ username: 'dana.demo', password: 'Demo-pass1!' });
+  expect(actions.of('login', 'api/executeMutation').filter((type) => !/\/field(Changed|Blurred)$/.test(type))).toEqual([
+    'login/submitted',
+    'login/submissionStarted',
+    'api/executeMutation/pending',
+    'api/executeMutation/fulfilled',
+    'login/submissionSucceeded',
+    'login/redirected',
+  ]);
+});
+
+test.each([
+  [400, 'The username or password is incorrect.', 0],
+  [401, 'The username or password is incorrect.', 0],
+  [500, 'There was a problem signing in. Please try again later.', 1],
+])('failure %i: %s', async (status, message, reports) => {
+  mockApi({ [LOGIN]: { status, body: { errors: ['Invalid username or password.'] } } });
+  const { user, reported, visited } = renderWidget(<LoginWidget />);
+  await fillAndSubmit(user);
+  expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  expect(reported).toHaveLength(reports);
+  expect(visited).toEqual([]);
+});

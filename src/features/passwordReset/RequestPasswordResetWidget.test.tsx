@@ -1,0 +1,72 @@
+import { screen, waitFor } from '@testing-library/react';
+import { mockApi } from '../../testing/mockApi';
+import { renderWidget } from '../../testing/renderWidget';
+import RequestPasswordResetWidget from './RequestPasswordResetWidget';
+
+jest.setTimeout(30_000);
+
+const REQUEST = 'POST account/request_password_reset/';
+const flow = (log: { of: (...domains: string[]) => string[] }) => log.of('requestPasswordReset', 'api/executeMutation');
+
+test('title, the username field with autocomplete, autocapitalize and spellcheck off, and the username link', () => {
+  renderWidget(<RequestPasswordResetWidget />);
+  expect(screen.getByRole('heading', { level: 1, name: 'Having trouble signing in?' })).toBeInTheDocument();
+  const username = screen.getByLabelText('Username');
+  expect(username).toHaveAttribute('autocomplete', 'off');
+  expect(username).toHaveAttribute('autocapitalize', 'off');
+  expect(username).toHaveAttribute('spellcheck', 'false');
+  expect(username).toHaveAttribute('maxlength', '50');
+  expect(screen.getByRole('link', { name: 'Recover your username' })).toHaveAttribute('href', '/loanmanager/recover_username');
+});
+
+test('Continue is disabled while the form is invalid', async () => {
+  mockApi({});
+  const { user } = renderWidget(<RequestPasswordResetWidget />);
+  expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await user.type(screen.getByLabelText('Username'), 'd');
+  expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  await user.clear(screen.getByLabelText('Username'));
+  expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+});
+
+test('success: captcha "request_password_reset", the body, then the green notice instead of the form', async () => {
+  const captcha: string[] = [];
+  const api = mockApi({ [REQUEST]: { body: {} } });
+  const { user, actions } = renderWidget(<RequestPasswordResetWidget />, {
+    dependencies: {
+      captcha: {
+        getCaptchaToken: (action) => {
+          captcha.push(action);
+          return Promise.resolve('token-1');
+        },
+      },
+    },
+  });
+  await user.type(screen.getByLabelText('Username'), 'dana.demo');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Please check your email for a link to reset your password.');
+  expect(screen.queryByLabelText('Username')).not.toBeInTheDocument();
+  expect(captcha).toEqual(['request_password_reset']);
+  expect(api.sent(REQUEST).map((request) => request.body)).toEqual([{ username: 'dana.demo', recaptcha_response: 'token-1' }]);
+  expect(flow(actions).filter((type) => !/\/field(Changed|Blurred)$/.test(type))).toEqual([
+    'requestPasswordReset/submitted',
+    'requestPasswordReset/submissionStarted',
+    'requestPasswordReset/captchaObtained',
+    'api/executeMutation/pending',
+    'api/executeMutation/fulfilled',
+    'requestPasswordReset/submissionSucceeded',
+  ]);
+});
+
+test.each([
+  ['400', { status: 400, body: { errors: ['The captcha check failed. Please try again.'] } }],
+  ['503', { status: 503 }],
+])('failure (%s): the alert, and the form stays with its value', async (_, response) => {
+  mockApi({ [REQUEST]: response });
+  const { user } = renderWidget(<RequestPasswordResetWidget />);
+  await user.type(screen.getByLabelText('Username'), 'dana.demo');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('There was a problem requesting a password reset');
+  expect(screen.getByLabelText('Username')).toHaveValue('dana.demo');
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled());
+});

@@ -1,0 +1,120 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { defaultConfig } from '../../app/config';
+import { MESSAGES } from '../../lib/validation/messages';
+import { mockApi, type MockResponse } from '../../testing/mockApi';
+import { renderWidget } from '../../testing/renderWidget';
+import ResetPasswordWidget from './ResetPasswordWidget';
+
+jest.setTimeout(30_000);
+
+const VALIDATE = 'POST account/validate_nonce/';
+const RESET = 'POST account/reset_password/';
+const NONCE = 'nonce-from-config';
+const config = defaultConfig({ resetNonce: NONCE });
+const flow = (log: { of: (...domains: string[]) => string[] }) =>
+  log.of('resetPassword', 'api/executeMutation').filter((type) => !type.endsWith('/fieldChanged'));
+
+test('checking: "Please wait..." while validate_nonce runs with the nonce of the config block', async () => {
+  let answer: (response: MockResponse) => void = () => undefined;
+  const api = mockApi({ [VALIDATE]: () => new Promise<MockResponse>((resolve) => (answer = resolve)) });
+  window.history.replaceState(null, '', '/loanmanager/reset_password/?nonce=from-the-address');
+  renderWidget(<ResetPasswordWidget />, { dependencies: { config } });
+  expect(screen.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent('Please wait...');
+  await waitFor(() => expect(api.sent(VALIDATE)).toHaveLength(1));
+  expect(api.sent(VALIDATE)[0]?.body).toEqual({ nonce: NONCE });
+  answer({ body: { valid: true } });
+  expect(await screen.findByLabelText('Password', { selector: 'input' })).toBeInTheDocument();
+  window.history.replaceState(null, '', '/');
+});
+
+test.each([
+  ['an invalid nonce', () => mockApi({ [VALIDATE]: { status: 400, body: { errors: ['Your reset password request has expired.'] } } }), config],
+  ['no nonce in the config', () => mockApi({}), defaultConfig()],
+])('expired (%s): the message and a way to request again', async (_, setup, pageConfig) => {
+  const api = setup();
+  renderWidget(<ResetPasswordWidget />, { dependencies: { config: pageConfig } });
+  expect(await screen.findByRole('alert')).toHaveTextContent('Your reset password request has expired.');
+  expect(screen.getByRole('link', { name: 'Request a new password reset link' })).toHaveAttribute(
+    'href',
+    '/loanmanager/request_password_reset',
+  );
+  expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  if (pageConfig.resetNonce === null) expect(api.requests).toHaveLength(0);
+});
+
+test('valid: Password and Password (again); errors show on submit, focus on the first invalid', async () => {
+  const api = mockApi({ [VALIDATE]: { body: { valid: true } } });
+  const { user } = renderWidget(<ResetPasswordWidget />, { dependencies: { config } });
+  const password = await screen.findByLabelText('Password', { selector: 'input' });
+  const again = screen.getByLabelText('Password (again)', { selector: 'input' });
+  expect(password).toHaveAttribute('maxlength', '50');
+  expect(screen.getByText(MESSAGES.passwordHint)).toBeInTheDocument();
+  await user.type(password, 'weak');
+  await user.tab();
+  expect(screen.queryAllByRole('alert')).toHaveLength(0);
+  await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+  expect(password).toHaveFocus();
+  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([MESSAGES.password, MESSAGES.required]);
+  await user.clear(password);
+  await user.type(password, 'Secret-pass1');
+  await user.type(again, 'Secret-pass2');
+  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([MESSAGES.passwordsDoNotMatch]);
+  expect(api.sent(RESET)).toHaveLength(0);
+});
+
+test('success: the exact body, the alert, then the login page about 3 s later', async () => {
+  const api = mockApi({ [VALIDATE]: { body: { valid: true } }, [RESET]: { body: {} } });
+  const { user, visited, actions } = renderWidget(<ResetPasswordWidget />, { dependencies: { config } });
+  await user.type(await screen.findByLabelText('Password', { selector: 'input' }), 'Secret-pass1');
+  await user.type(screen.getByLabelText('Password (again)', { selector: 'input' }), 'Secret-pass1');
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+  try {
+    await act(async () => {
+      screen.getByRole('button', { name: 'Reset Password' }).click();
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Password reset successful! You will now be redirected to the login page.',
+      ),
+    );
+    expect(visited).toEqual([]);
+    await act(async () => {
+      jest.advanceTimersByTime(2900);
+    });
+    expect(visited).toEqual([]);
+    await act(async () => {
+      jest.advanceTimersByTime(200);
+    });
+    expect(visited).toEqual([{ url: '/loanmanager/login/', fullReload: false }]);
+  } finally {
+    jest.useRealTimers();
+  }
+  expect(api.sent(RESET).map((request) => request.body)).toEqual([
+    { nonce: NONCE, password: 'Secret-pass1', password2: 'Secret-pass1' },
+  ]);
+  expect(flow(actions)).toEqual([
+    'resetPassword/opened',
+    'api/executeMutation/pending',
+    'api/executeMutation/fulfilled',
+    'resetPassword/nonceAccepted',
+    'resetPassword/fieldBlurred',
+    'resetPassword/submitted',
+    'resetPassword/submissionStarted',
+    'api/executeMutation/pending',
+    'api/executeMutation/fulfilled',
+    'resetPassword/submissionSucceeded',
+    'resetPassword/redirected',
+  ]);
+});
+
+test('failure: the reset problem alert, the form stays', async () => {
+  mockApi({ [VALIDATE]: { body: { valid: true } }, [RESET]: { status: 400, body: { errors: ['x'] } } });
+  const { user, visited } = renderWidget(<ResetPasswordWidget />, { dependencies: { config } });
+  await user.type(await screen.findByLabelText('Password', { selector: 'input' }), 'Secret-pass1');
+  await user.type(screen.getByLabelText('Password (again)', { selector: 'input' }), 'Secret-pass1');
+  await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('There was a problem resetting your password');
+  expect(screen.getByRole('button', { name: 'Reset Password' })).toBeEnabled();
+  expect(visited).toEqual([]);
+});

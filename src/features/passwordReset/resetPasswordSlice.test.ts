@@ -1,0 +1,39 @@
+import { requestPasswordResetActions, requestPasswordResetForm, requestPasswordResetSlice } from './requestPasswordResetSlice';
+import { resetPasswordActions as actions, resetPasswordForm, resetPasswordSlice } from './resetPasswordSlice';
+import { MESSAGES } from '../../lib/validation/messages';
+
+const reducer = resetPasswordSlice.reducer;
+const initial = resetPasswordSlice.getInitialState();
+
+test('the reset page starts checking; the nonce answer makes it valid or expired', () => {
+  expect(initial.nonceStatus).toBe('checking');
+  expect(reducer(initial, actions.nonceAccepted()).nonceStatus).toBe('valid');
+  expect(reducer(initial, actions.nonceRejected()).nonceStatus).toBe('expired');
+  expect(reducer(reducer(initial, actions.nonceRejected()), actions.opened()).nonceStatus).toBe('checking');
+});
+
+test('the form half works on the same state and keeps the nonce status, formReset included', () => {
+  let state = reducer(initial, actions.nonceAccepted());
+  state = reducer(state, actions.fieldChanged({ password: 'Secret-pass1' }));
+  state = reducer(state, actions.fieldBlurred('password'));
+  state = reducer(state, actions.submitted());
+  expect(state).toMatchObject({ nonceStatus: 'valid', submitted: true, values: { password: 'Secret-pass1', password2: '' } });
+  state = reducer(state, actions.formReset());
+  expect(state).toEqual({ ...initial, nonceStatus: 'valid' });
+  expect(actions.fieldChanged({ password: 'x' }).type).toBe('resetPassword/fieldChanged');
+});
+
+test('reset errors from the shared rules', () => {
+  const state = { resetPassword: reducer(initial, actions.fieldChanged({ password: 'weak', password2: '' })) };
+  expect(resetPasswordForm.selectErrors(state)).toEqual({ password: MESSAGES.password, password2: MESSAGES.required });
+  expect(resetPasswordForm.selectFirstInvalidField(state)).toBe('password');
+});
+
+test('reset request: username required; succeeded and failed carry the message', () => {
+  const reduce = requestPasswordResetSlice.reducer;
+  const start = requestPasswordResetSlice.getInitialState();
+  expect(requestPasswordResetForm.selectIsValid({ requestPasswordReset: start })).toBe(false);
+  const typed = reduce(start, requestPasswordResetActions.fieldChanged({ username: 'dana.demo' }));
+  expect(requestPasswordResetForm.selectIsValid({ requestPasswordReset: typed })).toBe(true);
+  expect(reduce(typed, requestPasswordResetActions.submissionSucceeded('ok'))).toMatchObject({ status: 'succeeded', serverMessage: 'ok' });
+});

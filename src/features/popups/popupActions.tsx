@@ -1,0 +1,47 @@
+/**
+ * The controls the popups share. Declining is an action (a button that looks like a link);
+ * going somewhere is a real link through the navigation service.
+ */
+import { Button, theme } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { PortalLink } from '../../components/PortalLink';
+
+/** Long labels wrap on a phone instead of overflowing the dialog. */
+const wrappingButton: CSSProperties = { whiteSpace: 'normal', height: 'auto', textAlign: 'center' };
+
+export function DeclineButton({ onClick, children }: { onClick(): void; children: ReactNode }) {
+  return (
+    <Button type="link" onClick={onClick} style={{ ...wrappingButton, paddingInline: 0 }}>
+      {children}
+    </Button>
+  );
+}
+
+export function PrimaryButton({ onClick, children, block = false }: { onClick(): void; children: ReactNode; block?: boolean }) {
+  return (
+    <Button type="primary" onClick={onClick} block={block} style={{ ...wrappingButton, paddingBlock: 4 }}>
+      {children}
+    </Button>
+  );
+}
+
+/** The popup's call to action: a link, drawn like a primary button. */
+export function CallToActionLink({ href, children }: { href: string; children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <PortalLink
+      href={href}
+      style={{
+        display: 'inline-block',
+        padding: `${token.paddingXS}px ${token.padding}px`,
+        borderRadius: token.borderRadius,
+        background: token.colorPrimary,
+        color: token.colorTextLightSolid,
+        fontWeight: token.fontWeightStrong,
+        textDecoration: 'none',
+      }}
+    >
+      {children}
+    </PortalLink>
+  );
+}

@@ -1,0 +1,215 @@
+import type { Middleware } from '@reduxjs/toolkit';
+import { waitFor } from '@testing-library/react';
+import type { PopupItem } from '../../api/contract';
+import { defaultConfig } from '../../app/config';
+import { makeStore } from '../../app/store';
+import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
+import { recordingNavigation, recordingReporter } from '../../testing/renderWithProviders';
+import type { PopupId } from './popupModel';
+import { closeRequested, popupClosed, widgetMounted, type CloseRequest } from './popupsSlice';
+
+const COMBINED: PopupItem = { id: 'go-green-auto-pay', sub_type: 'auto_pay_go_green_combined' };
+const TAX: PopupItem = { id: 'tax-reminder', tax_year: 2025 };
+const VERIFY: PopupItem = { id: 'tfa-verify-email', email: 'uma@example.com' };
+
+const SEEN = 'POST user/set_popup_seen/';
+const DISMISS = 'POST user/dismiss_popup/';
+const POPUPS = 'POST user/popup/';
+
+function setup(items: PopupItem[], handlers: Record<string, MockHandler | MockResponse> = {}, coacct: string | null = '6') {
+  const network = mockApi({ [POPUPS]: { body: items }, [SEEN]: { body: {} }, [DISMISS]: { body: {} }, ...handlers });
+  const { reporter, reported } = recordingReporter();
+  const actions: string[] = [];
+  const recordTypes: Middleware = () => (next) => (action) => {
+    if (typeof action === 'object' && action !== null && 'type' in action && String(action.type).startsWith('popups/')) {
+      actions.push(String(action.type));
+    }
+    return next(action);
+  };
+  const store = makeStore({
+    dependencies: { config: defaultConfig({ coacct }), reporter, navigation: recordingNavigation().navigation },
+    middleware: [recordTypes],
+  });
+  const current = () => store.getState().popups.current;
+  const seenIds = () => network.sent(SEEN).map((request) => request.body);
+
+  /** Waits until `id` is on screen and open, and every request it started has been answered. */
+  const waitForOpen = async (id: PopupId) => {
+    await waitFor(() => expect(current()).toMatchObject({ popup: { id }, phase: 'open' }));
+    await settled();
+  };
+  const settled = () => waitFor(() => expect(Object.keys(store.getState().api.mutations)).toHaveLength(0));
+  const close = (request: CloseRequest) => {
+    store.dispatch(closeRequested(request));
+    store.dispatch(popupClosed());
+  };
+  return { store, network, reported, actions, current, seenIds, waitForOpen, settled, close };
+}
+
+describe('popupsSaga', () => {
+  it('fetches the list with the coacct, once per page, when the widget mounts', async () => {
+    const { store, network, waitForOpen } = setup([TAX]);
+    expect(network.requests).toHaveLength(0);
+    store.dispatch(widgetMounted());
+    store.dispatch(widgetMounted());
+    await waitForOpen('tax-reminder');
+    expect(network.sent(POPUPS).map((request) => request.body)).toEqual([{ coacct: '6' }]);
+  });
+
+  it('shows the popups one at a time, in order; the next waits until the previous is closed, not just closing', async () => {
+    const { store, current, actions, seenIds, waitForOpen, settled } = setup([COMBINED, TAX, VERIFY]);
+    store.dispatch(widgetMounted());
+    await waitForOpen('go-green-auto-pay');
+    expect(store.getState().popups.queue.map((item) => item.id)).toEqual(['tax-reminder', 'tfa-verify-email']);
+
+    store.dispatch(closeRequested({ reason: 'declined' }));
+    await settled();
+    expect(current()).toMatchObject({ popup: { id: 'go-green-auto-pay' }, phase: 'closing', closeReason: 'declined' });
+    expect(seenIds()).toEqual([{ id_to_mark_as_seen: 'go-green-auto-pay' }]);
+
+    store.dispatch(popupClosed());
+    await waitForOpen('tax-reminder');
+    store.dispatch(closeRequested({ reason: 'ok' }));
+    store.dispatch(popupClosed());
+    await waitForOpen('tfa-verify-email');
+    store.dispatch(closeRequested({ reason: 'acknowledged' }));
+    store.dispatch(popupClosed());
+
+    expect(current()).toMatchObject({ popup: { id: 'tfa-verify-email' }, phase: 'closed' });
+    expect(store.getState().popups.shown).toEqual(['go-green-auto-pay', 'tax-reminder', 'tfa-verify-email']);
+    expect(store.getState().popups.queue).toEqual([]);
+    expect(seenIds()).toEqual([
+      { id_to_mark_as_seen: 'go-green-auto-pay' },
+      { id_to_mark_as_seen: 'tax-reminder' },
+      { id_to_mark_as_seen: 'tfa-verify-email' },
+    ]);
+    expect(actions).toEqual([
+      'popups/widgetMounted',
+      'popups/listReceived',
+      'popups/popupShown',
+      'popups/closeRequested',
+      'popups/popupClosed',
+      'popups/popupShown',
+      'popups/closeRequested',
+      'popups/popupClosed',
+      'popups/popupShown',
+      'popups/closeRequested',
+      'popups/popupClosed',
+    ]);
+  });
+
+  it('marks a popup seen exactly once, and never one that was not shown', async () => {
+    const { store, seenIds, waitForOpen, close, settled } = setup([COMBINED, TAX]);
+    store.dispatch(widgetMounted());
+    await waitForOpen('go-green-auto-pay');
+    // a second request while closing changes nothing
+    store.dispatch(closeRequested({ reason: 'declined' }));
+    store.dispatch(closeRequested({ reason: 'dismissed', trigger: 'escape' }));
+    await settled();
+    expect(seenIds()).toEqual([{ id_to_mark_as_seen: 'go-green-auto-pay' }]);
+    expect(store.getState().popups.current?.closeReason).toBe('declined');
+    store.dispatch(popupClosed());
+    store.dispatch(popupClosed());
+    await waitForOpen('tax-reminder');
+    expect(seenIds()).toEqual([{ id_to_mark_as_seen: 'go-green-auto-pay' }, { id_to_mark_as_seen: 'tax-reminder' }]);
+    close({ reason: 'ok' });
+    await settled();
+    expect(seenIds()).toHaveLength(2);
+  });
+
+  it('skips and reports unknown ids, unknown sub_types and unusable items, without marking them seen', async () => {
+    const { store, reported, seenIds, waitForOpen, close, settled } = setup([
+      { id: 'birthday-card' },
+      { id: 'go-green-auto-pay', sub_type: 'solar_panels' },
+      TAX,
+      { id: 'tfa-verify-email', email: null },
+      { id: 'tax-reminder', tax_year: 'last year' },
+    ]);
+    store.dispatch(widgetMounted());
+    await waitForOpen('tax-reminder');
+    close({ reason: 'ok' });
+    await settled();
+
+    expect(store.getState().popups.shown).toEqual(['tax-reminder']);
+    expect(store.getState().popups.queue).toEqual([]);
+    expect(seenIds()).toEqual([{ id_to_mark_as_seen: 'tax-reminder' }]);
+    expect(reported.map((entry) => [entry.kind, entry.context?.id])).toEqual([
+      ['report', 'birthday-card'],
+      ['report', 'go-green-auto-pay'],
+      ['report', 'tfa-verify-email'],
+      ['report', 'tax-reminder'],
+    ]);
+  });
+
+  it.each<[string, PopupItem, CloseRequest, boolean]>([
+    ["the tax popup's Don't show again", TAX, { reason: 'dont-show-again' }, true],
+    ["the tax popup's Ok", TAX, { reason: 'ok' }, false],
+    ['the tax popup dismissed with Escape', TAX, { reason: 'dismissed', trigger: 'escape' }, false],
+    ['another popup closed with dont-show-again', COMBINED, { reason: 'dont-show-again' }, false],
+  ])('dismissal: %s', async (_label, item, request, dismissed) => {
+    const { store, network, waitForOpen, close, settled } = setup([item]);
+    store.dispatch(widgetMounted());
+    await waitForOpen(item.id as PopupId);
+    close(request);
+    await settled();
+    expect(network.sent(DISMISS).map((sent) => sent.body)).toEqual(dismissed ? [{ id_to_dismiss: 'tax-reminder' }] : []);
+  });
+
+  it('sends the dismissal as soon as it is chosen, before the close animation ends', async () => {
+    const { store, network, waitForOpen, settled } = setup([TAX]);
+    store.dispatch(widgetMounted());
+    await waitForOpen('tax-reminder');
+    store.dispatch(closeRequested({ reason: 'dont-show-again' }));
+    await settled();
+    expect(store.getState().popups.current?.phase).toBe('closing');
+    expect(network.sent(DISMISS)).toHaveLength(1);
+  });
+
+  it('the verify-email popup is closed only by its acknowledge button', async () => {
+    const { store, current, waitForOpen } = setup([VERIFY, TAX]);
+    store.dispatch(widgetMounted());
+    await waitForOpen('tfa-verify-email');
+    for (const trigger of ['escape', 'backdrop', 'closeButton'] as const) {
+      store.dispatch(closeRequested({ reason: 'dismissed', trigger }));
+      store.dispatch(popupClosed());
+    }
+    expect(current()).toMatchObject({ popup: { id: 'tfa-verify-email' }, phase: 'open', closeReason: null });
+    store.dispatch(closeRequested({ reason: 'acknowledged' }));
+    store.dispatch(popupClosed());
+    await waitForOpen('tax-reminder');
+  });
+
+  it('only logs a failure to fetch the popups', async () => {
+    const { store, network, reported, current } = setup([], { [POPUPS]: { status: 500, body: { errors: ['down'] } } });
+    store.dispatch(widgetMounted());
+    await waitFor(() => expect(reported).toHaveLength(1));
+    expect(reported[0]).toMatchObject({ kind: 'log', context: { status: 500 } });
+    expect(current()).toBeNull();
+    expect(network.requests).toHaveLength(1);
+  });
+
+  it('only logs failures to mark seen and to dismiss, and goes on with the next popup', async () => {
+    const failing = { status: 500, body: { errors: ['down'] } };
+    const { store, reported, waitForOpen, close, settled } = setup([TAX, COMBINED], { [SEEN]: failing, [DISMISS]: failing });
+    store.dispatch(widgetMounted());
+    await waitForOpen('tax-reminder');
+    close({ reason: 'dont-show-again' });
+    await waitForOpen('go-green-auto-pay');
+    close({ reason: 'declined' });
+    await settled();
+    expect(reported.map((entry) => [entry.kind, entry.what])).toEqual([
+      ['log', 'popups: could not mark a popup seen'],
+      ['log', 'popups: could not dismiss the tax popup'],
+      ['log', 'popups: could not mark a popup seen'],
+    ]);
+    expect(store.getState().popups.shown).toEqual(['tax-reminder', 'go-green-auto-pay']);
+  });
+
+  it('without a coacct in the page config, sends nothing and logs it', async () => {
+    const { store, network, reported } = setup([TAX], {}, null);
+    store.dispatch(widgetMounted());
+    await waitFor(() => expect(reported).toHaveLength(1));
+    expect(reported[0]?.kind).toBe('log');
+    expect(network.requests).toHaveLength(0);
+  });
+});

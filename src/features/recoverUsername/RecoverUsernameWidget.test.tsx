@@ -1,0 +1,108 @@
+import { screen } from '@testing-library/react';
+import { DUMMY_CAPTCHA_TOKEN } from '../../captcha/captcha';
+import { RECOVERY_CACHE_KEY } from '../../lib/recoveryCache';
+import { MESSAGES } from '../../lib/validation/messages';
+import { mockApi } from '../../testing/mockApi';
+import { renderWidget } from '../../testing/renderWidget';
+import { RECOVER_USERNAME_MESSAGES, recoverUsernameSlice } from './recoverUsernameSlice';
+import RecoverUsernameWidget from './RecoverUsernameWidget';
+
+jest.setTimeout(30_000);
+
+const RECOVER = 'POST account/recover_username/';
+const submit = () => screen.getByRole('button', { name: /Recover Username$/ });
+const flow = (log: { of: (...domains: string[]) => string[] }) => log.of('recoverUsername', 'api/executeMutation');
+
+function renderFilled() {
+  return renderWidget(<RecoverUsernameWidget />, {
+    preloadedState: {
+      recoverUsername: {
+        ...recoverUsernameSlice.getInitialState(),
+        values: { loanno: '9000000001', ssn: '900000001', dob: '01/15/1980' },
+      },
+    },
+  });
+}
+
+test('the title and the three fields; an empty submit focuses the loan number and sends nothing', async () => {
+  const api = mockApi({});
+  const { user, actions } = renderWidget(<RecoverUsernameWidget />);
+  expect(screen.getByRole('heading', { level: 1, name: 'Recover Username' })).toBeInTheDocument();
+  await user.click(submit());
+  expect(screen.getByLabelText('Loan Number')).toHaveFocus();
+  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(Array(3).fill(MESSAGES.required));
+  expect(flow(actions)).toEqual(['recoverUsername/opened', 'recoverUsername/submitted', 'recoverUsername/validationFailed']);
+  expect(api.requests).toHaveLength(0);
+});
+
+test('cached details from registration: filled, submitted automatically, and removed from storage at once', async () => {
+  window.sessionStorage.setItem(
+    RECOVERY_CACHE_KEY,
+    JSON.stringify({ loanno: '9000000001', ssn: '900000001', dob: '1980-01-15' }),
+  );
+  let storedWhenSent: string | null = 'not sent';
+  const api = mockApi({
+    [RECOVER]: () => {
+      storedWhenSent = window.sessionStorage.getItem(RECOVERY_CACHE_KEY);
+      return { body: { email_address: 'd***@example.com' } };
+    },
+  });
+  const { actions } = renderWidget(<RecoverUsernameWidget />);
+  expect(await screen.findByRole('alert')).toHaveTextContent(RECOVER_USERNAME_MESSAGES.succeeded('d***@example.com'));
+  expect(storedWhenSent).toBeNull();
+  expect(window.sessionStorage.getItem(RECOVERY_CACHE_KEY)).toBeNull();
+  expect(api.sent(RECOVER).map((request) => request.body)).toEqual([
+    { loanno: '9000000001', ssn: '900000001', dob: '1980-01-15', recaptcha_response: DUMMY_CAPTCHA_TOKEN },
+  ]);
+  expect(flow(actions)).toEqual([
+    'recoverUsername/opened',
+    'recoverUsername/fieldChanged',
+    'recoverUsername/cachedDetailsRestored',
+    'recoverUsername/submitted',
+    'recoverUsername/submissionStarted',
+    'recoverUsername/captchaObtained',
+    'api/executeMutation/pending',
+    'api/executeMutation/fulfilled',
+    'recoverUsername/submissionSucceeded',
+  ]);
+});
+
+test('success: the message with the address and a link to the login page', async () => {
+  const captcha: string[] = [];
+  mockApi({ [RECOVER]: { body: { email_address: 'dana.demo@example.com' } } });
+  const { user } = renderWidget(<RecoverUsernameWidget />, {
+    preloadedState: {
+      recoverUsername: {
+        ...recoverUsernameSlice.getInitialState(),
+        values: { loanno: '9000000001', ssn: '900000001', dob: '01/15/1980' },
+      },
+    },
+    dependencies: {
+      captcha: {
+        getCaptchaToken: (action) => {
+          captcha.push(action);
+          return Promise.resolve('t');
+        },
+      },
+    },
+  });
+  await user.click(submit());
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(
+    'Your username has been emailed to you at dana.demo@example.com. If you do not receive it, please wait a few minutes and check your spam folder.',
+  );
+  expect(screen.getByRole('link', { name: 'Go to the sign-in page' })).toHaveAttribute('href', '/loanmanager/login/');
+  expect(captcha).toEqual(['recover_username']);
+});
+
+test.each([
+  ['a 400', { status: 400, body: { errors: ['We could not find a registered account for those details.'] } }, false],
+  ['a 500', { status: 500, body: {} }, true],
+])('failure (%s): the recovery problem alert, the form stays usable', async (_, response, reportedExpected) => {
+  mockApi({ [RECOVER]: response });
+  const { user, reported } = renderFilled();
+  await user.click(submit());
+  expect(await screen.findByRole('alert')).toHaveTextContent('There was a problem recovering your username.');
+  expect(submit()).toBeEnabled();
+  expect(reported.length > 0).toBe(reportedExpected);
+});

@@ -1,0 +1,301 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { redact } from '../../app/redaction';
+import { MESSAGES } from '../../lib/validation/messages';
+import { RECOVERY_CACHE_KEY } from '../../lib/recoveryCache';
+import { mockApi, type MockResponse } from '../../testing/mockApi';
+import { renderWidget, type RenderWidgetOptions } from '../../testing/renderWidget';
+import { DUMMY_CAPTCHA_TOKEN } from '../../captcha/captcha';
+import { REGISTRATION_MESSAGES } from './registrationMessages';
+import { registrationSlice, type RegistrationValues } from './registrationSlice';
+import RegistrationWidget from './RegistrationWidget';
+
+// antd in jsdom on a shared machine: a filled form takes seconds to render and type into
+jest.setTimeout(30_000);
+
+const REGISTER = 'POST account/register/';
+
+const validValues: RegistrationValues = {
+  firstname: 'Reggie',
+  lastname: 'Register',
+  username: 'reggie',
+  password: 'Secret-pass1',
+  password2: 'Secret-pass1',
+  email: 'reggie@example.com',
+  email2: 'reggie@example.com',
+  loanno: '9000000008',
+  ssn: '900000007',
+  dob: '12/24/1978',
+  remember_this_browser: true,
+};
+
+function renderFilled(dependencies: RenderWidgetOptions['dependencies'] = {}) {
+  return renderWidget(<RegistrationWidget />, {
+    preloadedState: { registration: { ...registrationSlice.getInitialState(), values: validValues } },
+    dependencies,
+  });
+}
+
+// while waiting, the button's name also holds the spinner's ('loading Register')
+const submit = () => screen.getByRole('button', { name: /Register$/ });
+const flowActions = (log: { of: (...domains: string[]) => string[] }) => log.of('registration', 'api/executeMutation');
+
+describe('registration form', () => {
+  test('has the title, every labelled field with its autocomplete and limit, and the recovery link', () => {
+    renderWidget(<RegistrationWidget />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Register' })).toBeInTheDocument();
+    const expectations: Array<[string, string, number | null]> = [
+      ['First Name', 'given-name', 50],
+      ['Last Name', 'family-name', 50],
+      ['Username', 'username', 50],
+      ['Password', 'new-password', 50],
+      ['Password (again)', 'new-password', 50],
+      ['Email', 'email', 50],
+      ['Email (again)', 'email', 50],
+      ['Loan Number', 'off', 10],
+      ['Social Security Number', 'off', null],
+      ['Date of Birth', 'bday', null],
+    ];
+    for (const [label, autocomplete, maxLength] of expectations) {
+      const input = screen.getByLabelText(label, { selector: 'input' });
+      expect(input).toHaveAttribute('autocomplete', autocomplete);
+      if (maxLength !== null) expect(input).toHaveAttribute('maxlength', String(maxLength));
+    }
+    expect(screen.getByLabelText('Social Security Number')).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByRole('checkbox', { name: 'Remember this browser' })).not.toBeChecked();
+    expect(screen.getByText(MESSAGES.passwordHint)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Recover your username' })).toHaveAttribute('href', '/loanmanager/recover_username/');
+  });
+
+  test('an empty submit marks every field, announces the errors, focuses the first invalid field and sends nothing', async () => {
+    const api = mockApi({});
+    const { user, actions } = renderWidget(<RegistrationWidget />);
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+    await user.click(submit());
+    expect(screen.getByLabelText('First Name')).toHaveFocus();
+    expect(screen.getByLabelText('First Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('First Name')).toHaveAccessibleDescription(MESSAGES.required);
+    // firstname, lastname, username, password, email, loanno, ssn, dob: required; the confirmations match (both empty)
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(Array(8).fill(MESSAGES.required));
+    expect(actions.of('registration')).toEqual(['registration/submitted', 'registration/validationFailed']);
+    expect(api.requests).toHaveLength(0);
+  });
+
+  test('shows each rule message of section 5 after submit, and focus goes to the first invalid field in order', async () => {
+    mockApi({});
+    const { user, store } = renderWidget(<RegistrationWidget />, {
+      preloadedState: {
+        registration: {
+          ...registrationSlice.getInitialState(),
+          values: {
+            ...validValues,
+            password: 'password',
+            password2: 'different',
+            email: 'not-an-email',
+            email2: 'other@example.com',
+            loanno: '12345',
+            ssn: '1234',
+            dob: '02/30/2024',
+          },
+        },
+      },
+    });
+    await user.click(submit());
+    const errorOf = (label: string) => screen.getByLabelText(label, { selector: 'input' }).getAttribute('aria-describedby');
+    const described = (label: string) =>
+      (errorOf(label) ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' | ');
+    expect(described('Password')).toBe(`${MESSAGES.password} | ${MESSAGES.passwordHint}`);
+    expect(described('Password (again)')).toBe(MESSAGES.passwordsDoNotMatch);
+    expect(described('Email')).toBe(MESSAGES.invalidEmail);
+    expect(described('Email (again)')).toBe(MESSAGES.emailsDoNotMatch);
+    expect(described('Loan Number')).toBe(MESSAGES.loanno);
+    expect(described('Social Security Number')).toBe(MESSAGES.ssn);
+    // an impossible date becomes empty, so it is reported as required
+    expect(described('Date of Birth')).toBe(`${MESSAGES.required} | MM/DD/YYYY`);
+    expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveFocus();
+    // the valid fields show the success status
+    expect(screen.getByLabelText('First Name')).not.toHaveAttribute('aria-invalid');
+    expect(store.getState().registration.submitted).toBe(true);
+  });
+
+  test('typing: one fieldChanged per keystroke, the SSN kept as digits and shown masked, paste reduced to 9 digits', async () => {
+    mockApi({});
+    const { user, store, actions } = renderWidget(<RegistrationWidget />);
+    await user.type(screen.getByLabelText('First Name'), 'Ann');
+    expect(actions.of('registration')).toEqual(Array(3).fill('registration/fieldChanged'));
+    expect(store.getState().registration.values.firstname).toBe('Ann');
+
+    const ssn = screen.getByLabelText('Social Security Number');
+    await user.type(ssn, '1234567890');
+    expect(store.getState().registration.values.ssn).toBe('123456789');
+    expect(ssn).toHaveValue('123-45-6789');
+
+    await user.clear(ssn);
+    await user.click(ssn);
+    await user.paste('SSN: 987 65 4321 0000');
+    expect(store.getState().registration.values.ssn).toBe('987654321');
+    expect(ssn).toHaveValue('987-65-4321');
+
+    const dob = screen.getByLabelText('Date of Birth');
+    await user.type(dob, '04151980');
+    expect(dob).toHaveValue('04/15/1980');
+    expect(store.getState().registration.values.dob).toBe('04/15/1980');
+  });
+
+  test('the password can be shown and hidden', async () => {
+    const { user } = renderWidget(<RegistrationWidget />);
+    const password = screen.getByLabelText('Password', { selector: 'input' });
+    expect(password).toHaveAttribute('type', 'password');
+    const field = password.closest('.lm-form-item') as HTMLElement;
+    await user.click(within(field).getByRole('button', { name: 'Show' }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(within(field).getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(field).getByRole('button', { name: 'Hide' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  test.each([
+    ['several loans', [{ loanno: '9000000008' }, { loanno: '9000000009' }], '/loanmanager/main/'],
+    ['one loan', [{ loanno: '9000000008' }], '/loanmanager/loanoverview/'],
+  ])('success with %s: exact body, captcha for "registration", then a full load of the landing page', async (_, loans, url) => {
+    const captchaActions: string[] = [];
+    const api = mockApi({ [REGISTER]: { status: 201, body: { available_loans: loans } } });
+    const { user, visited, actions } = renderFilled({
+      captcha: {
+        getCaptchaToken: (action) => {
+          captchaActions.push(action);
+          return Promise.resolve(DUMMY_CAPTCHA_TOKEN);
+        },
+      },
+    });
+    await user.click(submit());
+    await waitFor(() => expect(visited).toEqual([{ url, fullReload: true }]));
+    expect(captchaActions).toEqual(['registration']);
+    expect(api.sent(REGISTER).map((request) => request.body)).toEqual([
+      {
+        firstname: 'Reggie',
+        lastname: 'Register',
+        username: 'reggie',
+        password: 'Secret-pass1',
+        email: 'reggie@example.com',
+        loanno: '9000000008',
+        ssn: '900000007',
+        dob: '1978-12-24',
+        remember_this_browser: true,
+        recaptcha_response: DUMMY_CAPTCHA_TOKEN,
+      },
+    ]);
+    expect(flowActions(actions)).toEqual([
+      'registration/submitted',
+      'registration/submissionStarted',
+      'registration/captchaObtained',
+      'api/executeMutation/pending',
+      'api/executeMutation/fulfilled',
+      'registration/submissionSucceeded',
+      'registration/redirected',
+    ]);
+  });
+
+  test('the button shows the wait indicator and a second click sends nothing more', async () => {
+    let answer: (response: MockResponse) => void = () => undefined;
+    const api = mockApi({ [REGISTER]: () => new Promise<MockResponse>((resolve) => (answer = resolve)) });
+    const { user, visited } = renderFilled();
+    await user.click(submit());
+    await waitFor(() => expect(api.sent(REGISTER)).toHaveLength(1));
+    expect(submit()).toBeDisabled();
+    await user.click(submit());
+    answer({ status: 201, body: { available_loans: [{ loanno: '9000000008' }] } });
+    await waitFor(() => expect(visited).toHaveLength(1));
+    expect(api.sent(REGISTER)).toHaveLength(1);
+  });
+
+  test('409 accepted: the question, the details cached in sessionStorage, then username recovery', async () => {
+    const questions: string[] = [];
+    mockApi({ [REGISTER]: { status: 409, body: { errors: ['You have already registered.'] } } });
+    const { user, visited, actions } = renderFilled({
+      confirm: (question) => {
+        questions.push(question);
+        return true;
+      },
+    });
+    await user.click(submit());
+    await waitFor(() => expect(visited).toEqual([{ url: '/loanmanager/recover_username/', fullReload: false }]));
+    expect(questions).toEqual([REGISTRATION_MESSAGES.alreadyRegistered]);
+    expect(JSON.parse(window.sessionStorage.getItem(RECOVERY_CACHE_KEY) ?? 'null')).toEqual({
+      loanno: '9000000008',
+      ssn: '900000007',
+      dob: '1978-12-24',
+    });
+    expect(window.localStorage).toHaveLength(0);
+    expect(flowActions(actions).slice(-4)).toEqual([
+      'api/executeMutation/rejected',
+      'registration/alreadyRegistered',
+      'registration/recoveryAccepted',
+      'registration/redirected',
+    ]);
+  });
+
+  test('409 declined: nothing cached, no navigation, the form is usable again', async () => {
+    mockApi({ [REGISTER]: { status: 409, body: { errors: ['You have already registered.'] } } });
+    const { user, visited, actions } = renderFilled({ confirm: () => false });
+    await user.click(submit());
+    await waitFor(() => expect(actions.types).toContain('registration/recoveryDeclined'));
+    expect(window.sessionStorage.getItem(RECOVERY_CACHE_KEY)).toBeNull();
+    expect(visited).toEqual([]);
+    expect(submit()).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('an error body with an errors list: an alert with the first error', async () => {
+    mockApi({ [REGISTER]: { status: 400, body: { errors: ['That username is already taken.', 'second'] } } });
+    const { user, actions } = renderFilled();
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('That username is already taken.');
+    expect(screen.queryByText('second')).not.toBeInTheDocument();
+    expect(flowActions(actions).slice(-2)).toEqual(['api/executeMutation/rejected', 'registration/submissionFailed']);
+  });
+
+  test('any other error body: the "unable to find your account" alert', async () => {
+    mockApi({ [REGISTER]: { status: 400, body: { detail: 'no match' } } });
+    const { user } = renderFilled();
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(REGISTRATION_MESSAGES.accountNotFound);
+  });
+
+  test.each([
+    ['a 5xx', () => mockApi({ [REGISTER]: { status: 503, body: { errors: ['down'] } } })],
+    [
+      'a network failure',
+      () => {
+        const api = mockApi({});
+        api.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+        return api;
+      },
+    ],
+  ])('%s: nothing new is shown, the form is usable at once, the error is reported', async (_, setup) => {
+    setup();
+    const { user, reported, visited, actions } = renderFilled();
+    await user.click(submit());
+    await waitFor(() => expect(reported).toHaveLength(1));
+    expect(reported[0]).toMatchObject({ kind: 'report', context: { flow: 'registration' } });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+    expect(visited).toEqual([]);
+    expect(actions.of('registration').at(-1)).toBe('registration/submissionFailed');
+  });
+
+  test('no password, SSN, date of birth or captcha token in any action but fieldChanged, nor in any redacted action', async () => {
+    mockApi({ [REGISTER]: { status: 400, body: { errors: ['nope'] } } });
+    const { user, actions } = renderFilled();
+    await user.click(submit());
+    await screen.findByRole('alert');
+    const secrets = [validValues.password, validValues.ssn, '1978-12-24', validValues.dob, DUMMY_CAPTCHA_TOKEN];
+    const leaks = (value: unknown) => secrets.filter((secret) => JSON.stringify(value).includes(secret));
+    const own = actions.actions.filter((action) => !action.type.startsWith('api/') && !action.type.endsWith('/fieldChanged'));
+    expect(own.length).toBeGreaterThan(3);
+    for (const action of own) expect(leaks(action)).toEqual([]);
+    for (const action of actions.actions) expect(leaks(redact(action))).toEqual([]);
+  });
+});

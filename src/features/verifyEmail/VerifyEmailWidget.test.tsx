@@ -1,0 +1,50 @@
+import { screen, waitFor } from '@testing-library/react';
+import { redact } from '../../app/redaction';
+import { mockApi, type MockResponse } from '../../testing/mockApi';
+import { renderWidget } from '../../testing/renderWidget';
+import VerifyEmailWidget from './VerifyEmailWidget';
+
+jest.setTimeout(30_000);
+
+const VERIFY = 'POST anon-user/verify_email/';
+
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+test('"Verifying..." then verified; the nonce comes from the query string and is redacted in the action log', async () => {
+  window.history.replaceState(null, '', '/loanmanager/verify_email/?nonce=abc123');
+  let answer: (response: MockResponse) => void = () => undefined;
+  const api = mockApi({ [VERIFY]: () => new Promise<MockResponse>((resolve) => (answer = resolve)) });
+  const { actions } = renderWidget(<VerifyEmailWidget />);
+  expect(screen.getByRole('status')).toHaveTextContent('Verifying...');
+  await waitFor(() => expect(api.sent(VERIFY)).toHaveLength(1));
+  expect(api.sent(VERIFY)[0]?.body).toEqual({ nonce: 'abc123' });
+  answer({ body: { email_validated: true } });
+  expect(await screen.findByRole('alert')).toHaveTextContent('Your email has been verified. You may now close this tab.');
+  expect(actions.of('verifyEmail', 'api/executeMutation')).toEqual([
+    'verifyEmail/opened',
+    'api/executeMutation/pending',
+    'api/executeMutation/fulfilled',
+    'verifyEmail/verified',
+  ]);
+  for (const action of actions.actions) expect(JSON.stringify(redact(action))).not.toContain('abc123');
+});
+
+test.each([
+  ['a used or expired nonce', '?nonce=used', { status: 400, body: { errors: ['This verification link is invalid or has expired.'] } }, 1],
+  ['no nonce', '', { body: {} }, 0],
+])('%s: the problem message', async (_, search, response, requests) => {
+  window.history.replaceState(null, '', `/loanmanager/verify_email/${search}`);
+  const api = mockApi({ [VERIFY]: response });
+  const { reported } = renderWidget(<VerifyEmailWidget />);
+  expect(await screen.findByRole('alert')).toHaveTextContent('There was a problem verifying your email address.');
+  expect(api.sent(VERIFY)).toHaveLength(requests);
+  expect(reported).toEqual([]);
+});
+
+test('a server failure is also reported', async () => {
+  window.history.replaceState(null, '', '/loanmanager/verify_email/?nonce=n');
+  mockApi({ [VERIFY]: { status: 502 } });
+  const { reported } = renderWidget(<VerifyEmailWidget />);
+  expect(await screen.findByRole('alert')).toHaveTextContent('There was a problem verifying your email address.');
+  expect(reported).toHaveLength(1);
+});

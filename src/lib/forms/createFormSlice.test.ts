@@ -1,0 +1,92 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { createFormSlice, initialFormState, type FormState } from './createFormSlice';
+
+interface Values {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+const slice = createFormSlice({
+  name: 'testForm',
+  initialValues: { username: '', password: '', remember: false } as Values,
+  extraReducers: {
+    rememberToggled(state: FormState<Values>, action: PayloadAction<boolean>) {
+      state.values.remember = action.payload;
+    },
+  },
+});
+const { actions, reducer } = slice;
+
+describe('createFormSlice', () => {
+  it('starts idle, untouched, not submitted', () => {
+    expect(reducer(undefined, { type: '@@init' })).toEqual({
+      values: { username: '', password: '', remember: false },
+      touched: {},
+      submitted: false,
+      status: 'idle',
+      serverMessage: null,
+    });
+    expect(initialFormState({ a: 1 })).toEqual({
+      values: { a: 1 },
+      touched: {},
+      submitted: false,
+      status: 'idle',
+      serverMessage: null,
+    });
+  });
+
+  it('names its actions <form>/<pastTenseEvent>', () => {
+    expect(actions.fieldChanged({ username: 'a' }).type).toBe('testForm/fieldChanged');
+    expect(actions.fieldBlurred('username').type).toBe('testForm/fieldBlurred');
+    expect(actions.submitted().type).toBe('testForm/submitted');
+    expect(actions.submissionStarted().type).toBe('testForm/submissionStarted');
+    expect(actions.submissionSucceeded(null).type).toBe('testForm/submissionSucceeded');
+    expect(actions.submissionFailed(null).type).toBe('testForm/submissionFailed');
+    expect(actions.formReset().type).toBe('testForm/formReset');
+  });
+
+  it('fieldChanged carries { [field]: value } and changes only that field', () => {
+    const action = actions.fieldChanged({ password: 'Secret#1' });
+    expect(action.payload).toEqual({ password: 'Secret#1' });
+    const state = reducer(reducer(undefined, actions.fieldChanged({ username: 'ada' })), action);
+    expect(state.values).toEqual({ username: 'ada', password: 'Secret#1', remember: false });
+  });
+
+  it('fieldBlurred marks one field touched', () => {
+    const state = reducer(undefined, actions.fieldBlurred('username'));
+    expect(state.touched).toEqual({ username: true });
+    expect(state.submitted).toBe(false);
+  });
+
+  it('submitted marks every field touched, sets submitted and clears the server message', () => {
+    let state = reducer(undefined, actions.submissionFailed('There was a problem'));
+    state = reducer(state, actions.submitted());
+    expect(state.touched).toEqual({ username: true, password: true, remember: true });
+    expect(state.submitted).toBe(true);
+    expect(state.serverMessage).toBeNull();
+  });
+
+  it('submission goes submitting → succeeded or failed with a message', () => {
+    let state = reducer(undefined, actions.submissionStarted());
+    expect(state.status).toBe('submitting');
+    expect(reducer(state, actions.submissionSucceeded('Done')).status).toBe('succeeded');
+    expect(reducer(state, actions.submissionSucceeded('Done')).serverMessage).toBe('Done');
+    expect(reducer(state, actions.submissionSucceeded(undefined)).serverMessage).toBeNull();
+    state = reducer(state, actions.submissionFailed('There was a problem requesting a password reset'));
+    expect(state).toMatchObject({ status: 'failed', serverMessage: 'There was a problem requesting a password reset' });
+    expect(reducer(state, actions.submissionStarted()).serverMessage).toBeNull();
+  });
+
+  it('formReset returns to the initial state', () => {
+    let state = reducer(undefined, actions.fieldChanged({ username: 'ada' }));
+    state = reducer(state, actions.submitted());
+    state = reducer(state, actions.submissionFailed('x'));
+    expect(reducer(state, actions.formReset())).toEqual(reducer(undefined, { type: '@@init' }));
+  });
+
+  it('keeps the reducers the feature adds', () => {
+    expect(reducer(undefined, actions.rememberToggled(true)).values.remember).toBe(true);
+    expect(actions.rememberToggled(true).type).toBe('testForm/rememberToggled');
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * The steps every signed-out form's submit saga shares: the validity gate, the wait indicator,
+ * the captcha token, and the line between an expected server answer and an unexpected failure.
+ */
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { call, put, select } from 'redux-saga/effects';
+import { httpStatusOf } from '../../api/baseApi';
+import { getDependencies } from '../../app/dependencies';
+import type { RootState } from '../../app/rootReducer';
+import type { CaptchaAction } from '../../captcha/captcha';
+
+/** Events of every submit flow beyond createFormSlice's own; they tell the story and change no state. */
+export const submissionEvents = {
+  /** submit was pressed while a field is invalid: nothing is sent */
+  validationFailed() {},
+  /** the captcha token arrived (the token itself never goes into an action) */
+  captchaObtained() {},
+};
+
+export interface SubmittableForm {
+  selectIsValid(state: RootState): boolean;
+  actions: {
+    validationFailed(): UnknownAction;
+    submissionStarted(): UnknownAction;
+  };
+}
+
+/** Valid: `submissionStarted` (the wait indicator) and true. Invalid: `validationFailed` and false. */
+export function* startIfValid(form: SubmittableForm): Generator<unknown, boolean, unknown> {
+  const valid = (yield select(form.selectIsValid)) as boolean;
+  if (!valid) {
+    yield put(form.actions.validationFailed());
+    return false;
+  }
+  yield put(form.actions.submissionStarted());
+  return true;
+}
+
+export function* obtainCaptchaToken(
+  action: CaptchaAction,
+  obtained: () => UnknownAction,
+): Generator<unknown, string, unknown> {
+  const { captcha } = yield* getDependencies();
+  const token = (yield call([captcha, captcha.getCaptchaToken], action)) as string;
+  yield put(obtained());
+  return token;
+}
+
+/** A network failure, a 5xx or a local error: not an answer the flow expects, so it is reported. */
+export function isUnexpectedFailure(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  return status === null || status >= 500;
+}

@@ -1,0 +1,69 @@
+/**
+ * React bindings of a form slice. Each input subscribes to its own value, its own error string
+ * and the form's `submitted` flag, so a keystroke re-renders the one field that changed.
+ */
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { useCallback, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import type { RootState } from '../../app/rootReducer';
+import type { FormState } from './createFormSlice';
+
+export interface FormBinding<V extends object> {
+  /** The slice name; it prefixes the ids of the form's inputs. */
+  name: string;
+  actions: {
+    fieldChanged(payload: Partial<V>): UnknownAction;
+    fieldBlurred(field: keyof V & string): UnknownAction;
+    submitted(): UnknownAction;
+  };
+  selectForm(state: RootState): FormState<V>;
+  selectErrors(state: RootState): Partial<Record<string, string>>;
+  selectFirstInvalidField(state: RootState): string | null;
+}
+
+/** The keys of V whose values are strings (text inputs) or booleans (checkboxes). */
+export type StringField<V> = { [F in keyof V & string]: V[F] extends string ? F : never }[keyof V & string];
+export type BooleanField<V> = { [F in keyof V & string]: V[F] extends boolean ? F : never }[keyof V & string];
+
+export function fieldId(formName: string, field: string): string {
+  return `${formName}-${field}`;
+}
+
+export function useFieldValue<V extends object, F extends keyof V & string>(form: FormBinding<V>, field: F): V[F] {
+  return useAppSelector((state) => form.selectForm(state).values[field]);
+}
+
+/** The field's derived error and whether statuses are shown yet (only after submit). */
+export function useFieldFeedback<V extends object>(form: FormBinding<V>, field: keyof V & string) {
+  const error = useAppSelector((state) => form.selectErrors(state)[field] ?? null);
+  const submitted = useAppSelector((state) => form.selectForm(state).submitted);
+  return { error, submitted };
+}
+
+export function useFieldHandlers<V extends object, F extends keyof V & string>(form: FormBinding<V>, field: F) {
+  const dispatch = useAppDispatch();
+  const onValue = useCallback(
+    (value: V[F]) => dispatch(form.actions.fieldChanged({ [field]: value } as unknown as Partial<V>)),
+    [dispatch, form, field],
+  );
+  const onBlur = useCallback(() => dispatch(form.actions.fieldBlurred(field)), [dispatch, form, field]);
+  return { onValue, onBlur };
+}
+
+/**
+ * The submit handler: `<form>/submitted` (every field touched; the saga decides whether to send),
+ * then DOM focus on the first invalid field, in field order (spec section 4).
+ */
+export function useFormSubmit<V extends object>(form: FormBinding<V>) {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  return useCallback(
+    (event?: FormEvent) => {
+      event?.preventDefault();
+      dispatch(form.actions.submitted());
+      const firstInvalid = form.selectFirstInvalidField(store.getState());
+      if (firstInvalid !== null) document.getElementById(fieldId(form.name, firstInvalid))?.focus();
+    },
+    [dispatch, store, form],
+  );
+}

@@ -1,0 +1,92 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { createNavigation } from '../lib/navigation';
+import { renderWithProviders } from '../testing/renderWithProviders';
+import PortalApp from './PortalApp';
+import { isPortalPath, portalRoutes } from './portalRoutes';
+
+describe('isPortalPath', () => {
+  it.each([
+    '/loanmanager/register/',
+    '/loanmanager/register',
+    '/loanmanager/recover_username/',
+    '/loanmanager/request_password_reset',
+    '/loanmanager/reset_password/',
+    '/loanmanager/reset_password/abc/',
+    '/loanmanager/verify_email/?nonce=abc',
+    '/loanmanager/go-green/',
+    '/loanmanager/login/',
+    '/loanmanager/profile/',
+    'http://portal.test/loanmanager/login/#top',
+  ])('%s is a page of the router', (url) => {
+    expect(isPortalPath(url)).toBe(true);
+  });
+
+  it.each([
+    '/loanmanager/main/',
+    '/loanmanager/loanoverview/',
+    '/loanmanager/eftsetuprequest/',
+    '/loanmanager/',
+    '/loanmanager',
+    '/loanmanager/api/user/popup/',
+    '/loanmanager/registerx/',
+    '/other/login/',
+  ])('%s is a full page load', (url) => {
+    expect(isPortalPath(url)).toBe(false);
+  });
+
+  it('every route has a title and a lazy page', () => {
+    for (const route of portalRoutes) {
+      expect(route.title).not.toBe('');
+      expect(route.Page).toBeDefined();
+    }
+  });
+});
+
+describe('PortalApp', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('renders the page of the address, lazily, and sets the document title', async () => {
+    window.history.replaceState(null, '', '/loanmanager/request_password_reset');
+    renderWithProviders(<PortalApp />);
+    expect(await screen.findByText('Having trouble signing in?')).toBeInTheDocument();
+    expect(document.title).toBe('Having trouble signing in? | Loan Manager');
+  });
+
+  it('an unknown address shows a not-found page', async () => {
+    window.history.replaceState(null, '', '/loanmanager/nowhere/');
+    renderWithProviders(<PortalApp />);
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  });
+
+  it('the navigation service routes inside the portal and loads the page for other addresses', async () => {
+    window.history.replaceState(null, '', '/loanmanager/request_password_reset');
+    const assign = jest.fn();
+    const navigation = createNavigation(assign);
+    renderWithProviders(<PortalApp />, { dependencies: { navigation } });
+    await screen.findByText('Having trouble signing in?');
+
+    act(() => navigation.navigate('/loanmanager/login/?next=1'));
+    await waitFor(() => expect(window.location.pathname).toBe('/loanmanager/login/'));
+    expect(window.location.search).toBe('?next=1');
+    await waitFor(() => expect(document.title).toBe('Sign In | Loan Manager'));
+    expect(assign).not.toHaveBeenCalled();
+
+    act(() => navigation.navigate('/loanmanager/main/'));
+    expect(assign).toHaveBeenCalledWith('/loanmanager/main/');
+
+    act(() => navigation.navigate('/loanmanager/go-green/', { fullReload: true }));
+    expect(assign).toHaveBeenLastCalledWith('/loanmanager/go-green/');
+    expect(window.location.pathname).toBe('/loanmanager/login/');
+  });
+
+  it('detaches the router when the portal unmounts', async () => {
+    window.history.replaceState(null, '', '/loanmanager/request_password_reset');
+    const assign = jest.fn();
+    const navigation = createNavigation(assign);
+    const { unmount } = renderWithProviders(<PortalApp />, { dependencies: { navigation } });
+    await screen.findByText('Having trouble signing in?');
+    unmount();
+    navigation.navigate('/loanmanager/login/');
+    expect(assign).toHaveBeenCalledWith('/loanmanager/login/');
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The QA toolbar, shown only while the session is recorded: a small labelled region in the
+ * bottom corner with the download button and its shortcut. On a phone it shrinks to the button.
+ */
+import { Button } from 'antd';
+import { useState, type CSSProperties } from 'react';
+import { DOWNLOAD_SHORTCUT } from '../../app/recorder/recorderControls';
+import { useMediaQuery } from '../../lib/useMediaQuery';
+
+export interface RecorderToolbarProps {
+  /** Saves the recording; returns the file name. */
+  onDownload(): string;
+}
+
+const boxStyle: CSSProperties = {
+  position: 'fixed',
+  insetInlineStart: 8,
+  insetBlockEnd: 8,
+  zIndex: 2147483000,
+  display: 'flex',
+  alignItems: 'center',
+  gap: 8,
+  maxWidth: 'calc(100vw - 16px)',
+  padding: '4px 8px',
+  fontSize: 12,
+  lineHeight: 1.4,
+  color: '#1f1f1f',
+  background: 'rgba(255, 255, 255, 0.96)',
+  border: '1px solid #8c8c8c',
+  borderRadius: 6,
+  boxShadow: '0 2px 8px rgba(0, 0, 0, 0.15)',
+};
+
+const dotStyle: CSSProperties = { width: 8, height: 8, borderRadius: '50%', background: '#b42318', flex: 'none' };
+const visuallyHidden: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+};
+
+export default function RecorderToolbar({ onDownload }: RecorderToolbarProps) {
+  const wide = useMediaQuery('(min-width: 600px)');
+  const [saved, setSaved] = useState('');
+  return (
+    <section aria-label="QA recording" style={boxStyle}>
+      <span aria-hidden="true" style={dotStyle} />
+      <span style={wide ? undefined : visuallyHidden}>Recording</span>
+      <Button size="small" aria-keyshortcuts={DOWNLOAD_SHORTCUT.ariaKeyShortcuts} onClick={() => setSaved(onDownload())}>
+        Download recording
+      </Button>
+      {wide ? <kbd style={{ fontSize: 11 }}>{DOWNLOAD_SHORTCUT.label}</kbd> : null}
+      <span role="status" style={visuallyHidden}>
+        {saved ? `Recording saved as ${saved}` : ''}
+      </span>
+    </section>
+  );
+}

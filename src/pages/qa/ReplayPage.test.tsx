@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { mockApi } from '../../testing/mockApi';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import ReplayPage from './ReplayPage';
+
+jest.setTimeout(60_000);
+
+const recordingText = fs.readFileSync(path.resolve(__dirname, '../../../recordings/go-green-opt-in.recording.json'), 'utf8');
+const file = (text: string, name = 'session.recording.json') => new File([text], name, { type: 'application/json' });
+
+async function openRecording(text = recordingText) {
+  const api = mockApi({});
+  const view = renderWithProviders(<ReplayPage />);
+  await view.user.upload(screen.getByLabelText('Recording file (.recording.json)'), file(text));
+  await screen.findByRole('slider', { name: 'Step' });
+  return { ...view, api };
+}
+
+test('opens a recording and shows the widget at its last step; scrubbing back re-renders earlier steps; nothing is sent', async () => {
+  const { user, api } = await openRecording();
+  expect(await screen.findByText('Thank you for choosing "Go Green".')).toBeInTheDocument();
+  const slider = screen.getByRole('slider', { name: 'Step' });
+  expect(slider).toHaveValue('14');
+  expect(screen.getByText('Step 14 of 14: api/queries/removeQueryResult', { selector: '[role=status]' })).toBeInTheDocument();
+  expect(slider).toHaveAttribute('aria-valuetext', 'Step 14 of 14: api/queries/removeQueryResult');
+
+  const list = screen.getByRole('navigation', { name: 'Recorded actions' });
+  await user.click(within(list).getByRole('button', { name: /#7 goGreen\/nextPressed/ }));
+  expect(within(list).getByRole('button', { name: /#7 goGreen\/nextPressed/ })).toHaveAttribute('aria-current', 'step');
+  expect(await screen.findByRole('button', { name: 'Complete' })).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Previous step' }));
+  expect(await screen.findByRole('radio', { name: 'Yes, the details mentioned above are correct' })).toBeChecked();
+
+  fireEvent.change(slider, { target: { value: '1' } });
+  expect(await screen.findByText('Loading...')).toBeInTheDocument();
+  expect(within(list).getByRole('button', { name: /#1 goGreen\/widgetMounted/ })).toHaveAttribute('aria-current', 'step');
+
+  await user.click(screen.getByRole('button', { name: 'Next step' }));
+  expect(slider).toHaveValue('2');
+  expect(api.requests).toEqual([]);
+});
+
+test('clicking inside the replayed widget changes nothing and sends nothing', async () => {
+  const { user, api } = await openRecording();
+  const list = screen.getByRole('navigation', { name: 'Recorded actions' });
+  await user.click(within(list).getByRole('button', { name: /#8 goGreen\/optInRequested/ }));
+  await user.click(within(list).getByRole('button', { name: /#7 goGreen\/nextPressed/ }));
+  await user.click(await screen.findByRole('button', { name: 'Complete' }));
+  expect(screen.getByRole('button', { name: 'Complete' })).toBeInTheDocument();
+  expect(screen.queryByText('Thank you for choosing "Go Green".')).not.toBeInTheDocument();
+  expect(api.requests).toEqual([]);
+});
+
+test('a recording that no longer replays shows the first failed action; a file that is not a recording is refused', async () => {
+  const broken = JSON.parse(recordingText) as { appVersion: string; actions: Array<{ action: { type: string } }> };
+  broken.appVersion = '0.0.1';
+  const fifth = broken.actions[5];
+  if (fifth) fifth.action.type = 'goGreen/emailChoiceMade';
+  const { user } = await openRecording(JSON.stringify(broken));
+  expect(await screen.findByText('This recording no longer replays completely')).toBeInTheDocument();
+  expect(screen.getByText(/Action #6 "goGreen\/emailChoiceMade" changes nothing in this build/)).toBeInTheDocument();
+  expect(screen.getByRole('slider', { name: 'Step' })).toHaveAttribute('max', '5');
+
+  await user.upload(screen.getByLabelText('Recording file (.recording.json)'), file('{"hello":1}', 'notes.json'));
+  expect(await screen.findByText(/^notes\.json: This is not a Loan Manager recording/)).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent('notes.json: This is not a Loan Manager recording');
+  expect(screen.queryByRole('slider', { name: 'Step' })).not.toBeInTheDocument();
+});

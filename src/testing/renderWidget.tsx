@@ -1,0 +1,28 @@
+import type { ReactElement } from 'react';
+import { defaultConfig } from '../app/config';
+import type { PortalDependencies } from '../app/dependencies';
+import { makeStore, type MakeStoreOptions } from '../app/store';
+import { actionLog } from './actionLog';
+import { recordingNavigation, recordingReporter, renderWithProviders } from './renderWithProviders';
+
+/**
+ * renderWithProviders with an action log: a real store (sagas on) whose every action type is
+ * recorded, plus the recording reporter and navigation.
+ */
+export interface RenderWidgetOptions {
+  preloadedState?: MakeStoreOptions['preloadedState'];
+  dependencies?: Partial<PortalDependencies>;
+}
+
+export function renderWidget(ui: ReactElement, options: RenderWidgetOptions = {}) {
+  const log = actionLog();
+  const { reporter, reported } = recordingReporter();
+  const { navigation, visited } = recordingNavigation();
+  const store = makeStore({
+    preloadedState: options.preloadedState,
+    middleware: [log.middleware],
+    dependencies: { config: defaultConfig(), reporter, navigation, confirm: () => false, ...options.dependencies },
+  });
+  const rendered = renderWithProviders(ui, { store });
+  return { ...rendered, reported, visited, actions: log };
+}
