@@ -63,13 +63,15 @@ export function registerAuthHooks(app: FastifyInstance, ctx: PortalContext) {
     } else {
       const sessionKey = request.cookies[SESSION_COOKIE];
       if (sessionKey !== undefined) {
-        const session = looksLikeToken(sessionKey) ? await ctx.store.findSession(hashSecret(sessionKey), ctx.nowMs()) : null;
+        const keyHash = looksLikeToken(sessionKey) ? hashSecret(sessionKey) : null;
+        const session = keyHash ? await ctx.store.findSession(keyHash, ctx.nowMs()) : null;
         if (session) {
           request.auth = {
             userId: session.userId,
             sessionId: session.id,
             tokenId: null,
-            sessionKey: `session:${session.id}`,
+            // keyed by the session secret's hash: row ids are reused after sign-out, secrets never
+            sessionKey: `session:${keyHash}`,
           };
         } else {
           clearSessionCookie(request, reply);
@@ -99,16 +101,17 @@ export async function signIn(
   const key = randomToken();
   const now = ctx.nowMs();
   const lifetimeSeconds = remember ? REMEMBERED_SESSION_DAYS * 24 * 3600 : SESSION_HOURS * 3600;
+  const keyHash = hashSecret(key);
   const sessionId = await ctx.store.createSession({
     userId,
-    keyHash: hashSecret(key),
+    keyHash,
     now,
     expiresAt: now + lifetimeSeconds * 1000,
   });
   setSessionCookie(request, reply, key, remember ? lifetimeSeconds : null);
   request.csrfToken = randomToken();
   setCsrfCookie(request, reply, request.csrfToken);
-  request.auth = { userId, sessionId, tokenId: null, sessionKey: `session:${sessionId}` };
+  request.auth = { userId, sessionId, tokenId: null, sessionKey: `session:${keyHash}` };
 }
 
 export async function signOut(ctx: PortalContext, request: FastifyRequest, reply: FastifyReply) {

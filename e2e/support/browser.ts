@@ -46,7 +46,12 @@ export interface AxeViolation {
 
 /** Runs axe-core (WCAG 2.x A/AA and best practices) on the page as it is now. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: axeSource });
+  // Colour contrast is only meaningful once fades (antd's motion) have finished.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
+  // evaluate, not a script tag: the portal's CSP (script-src 'self') refuses inline scripts
+  await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, {
