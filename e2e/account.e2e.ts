@@ -83,7 +83,12 @@ test('register a seeded borrower end to end, then verify the email through its l
   await page.getByLabel('Email (again)').fill('reggie.register@example.com');
   await fillIdentity(page, '9000000008', '900000007', '12241978');
   expect(await page.getByLabel('Social Security Number').inputValue()).toBe('900-00-0007');
-  await Promise.all([page.waitForURL('**/loanmanager/main/'), page.getByRole('button', { name: 'Register' }).click()]);
+  expect(await page.getByLabel('Date of Birth').inputValue()).toBe('12/24/1978');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL('**/loanmanager/main/').catch(async (error: unknown) => {
+    await screenshot(page, 'account-register-timeout');
+    throw error;
+  });
   await page.getByRole('heading', { name: 'Your loans' }).waitFor();
 
   const link = await emailLink('reggie.register@example.com', /verify/i);
@@ -112,9 +117,16 @@ test('409: already registered, accepted, recovery submits by itself and the cach
   await page.getByLabel('Email', { exact: true }).fill('dana.demo@example.com');
   await page.getByLabel('Email (again)').fill('dana.demo@example.com');
   await fillIdentity(page, '9000000001', '900000001', '01151980');
+  expect(await page.getByLabel('Social Security Number').inputValue()).toBe('900-00-0001');
+  expect(await page.getByLabel('Date of Birth').inputValue()).toBe('01/15/1980');
   await page.getByRole('button', { name: 'Register' }).click();
   // a router navigation inside the portal (same document), so no load event to wait for
-  await page.waitForFunction(() => window.location.pathname === '/loanmanager/recover_username/');
+  await page
+    .waitForFunction(() => window.location.pathname === '/loanmanager/recover_username/')
+    .catch(async (error: unknown) => {
+      await screenshot(page, 'account-409-timeout');
+      throw error;
+    });
   const success = page.getByText(/^Your username has been emailed to you at .+\. If you do not receive it, please wait a few minutes and check your spam folder\.$/);
   await success.waitFor();
   expect(questions).toEqual(['You have already registered. Would you like to have your username emailed to you?']);

@@ -9,7 +9,7 @@ const config: Config = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
   globalSetup: '<rootDir>/e2e/support/globalSetup.ts',
-  globalTeardown: '<rootDir>/e2e/support/globalTeardown.ts',
+  setupFilesAfterEnv: ['<rootDir>/e2e/support/perFileServer.ts'],
   testTimeout: 90_000,
   transform: {
     '^.+\\.(t|j)sx?$': [

@@ -3,19 +3,34 @@
  * shown as ###-##-####; the date of birth is typed MM/DD/YYYY and kept as typed.
  */
 import { Input } from 'antd';
-import type { ClipboardEvent } from 'react';
+import { useEffect, useState, type ClipboardEvent } from 'react';
 import { PatternFormat } from 'react-number-format';
 import { FormField } from '../FormField/FormField';
 import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue } from '../../lib/forms/useFormField';
 import { reduceSsnInput } from '../../lib/validation/ssn';
 import type { BoundFieldProps } from './BoundFields';
 
+/**
+ * The digits a mask shows. The mask owns them while the borrower types (a round trip through the
+ * store between keystrokes let fast typing overtake the caret and scramble digits); a change that
+ * comes from the store instead (time travel, replay, the recovery cache) replaces them.
+ */
+function useMaskDigits(storeDigits: string) {
+  const [digits, setDigits] = useState(storeDigits);
+  useEffect(() => {
+    setDigits((current) => (current === storeDigits ? current : storeDigits));
+  }, [storeDigits]);
+  return [digits, setDigits] as const;
+}
+
 export function SsnField<F extends string>({ form, field, label, hint }: Omit<BoundFieldProps<F, string>, 'required'>) {
   const value = useFieldValue(form, field);
   const { error, submitted } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
-  const change = (digits: string) => {
-    if (digits !== value) onValue(digits);
+  const [digits, setDigits] = useMaskDigits(value);
+  const change = (next: string) => {
+    setDigits(next);
+    if (next !== value) onValue(next);
   };
   // A pasted SSN replaces the field: its digits, cut to nine (whatever separators it came with).
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
@@ -29,7 +44,7 @@ export function SsnField<F extends string>({ form, field, label, hint }: Omit<Bo
         format="###-##-####"
         mask="_"
         valueIsNumericString
-        value={value}
+        value={digits}
         onValueChange={(values) => change(values.value)}
         onPaste={onPaste}
         onBlur={onBlur}
@@ -40,10 +55,16 @@ export function SsnField<F extends string>({ form, field, label, hint }: Omit<Bo
   );
 }
 
+/** Digits as the borrower typed them, with the slashes of MM/DD/YYYY: "12241" -> "12/24/1". */
+export function slashDobDigits(digits: string): string {
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean).join('/');
+}
+
 export function DobField<F extends string>({ form, field, label, hint }: Omit<BoundFieldProps<F, string>, 'required'>) {
   const value = useFieldValue(form, field);
   const { error, submitted } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
+  const [digits, setDigits] = useMaskDigits(value.replace(/\D/g, ''));
   return (
     <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} hint={hint} required>
       <PatternFormat
@@ -51,9 +72,14 @@ export function DobField<F extends string>({ form, field, label, hint }: Omit<Bo
         format="##/##/####"
         mask="_"
         placeholder="MM/DD/YYYY"
-        value={value}
+        // Fed with digits like the SSN: handing the mask its own formatted text back (with "_"
+        // placeholders) made it re-parse and move the caret, scrambling fast typing.
+        valueIsNumericString
+        value={digits}
         onValueChange={(values) => {
-          if (values.formattedValue !== value) onValue(values.formattedValue);
+          setDigits(values.value);
+          const typed = slashDobDigits(values.value);
+          if (typed !== value) onValue(typed);
         }}
         onBlur={onBlur}
         inputMode="numeric"

@@ -1,0 +1,53 @@
+/**
+ * One reference server per e2e test file, on a free loopback port with a fresh database, so no
+ * file depends on what another file did to the demo borrowers.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './globalSetup';
+
+const root = path.resolve(__dirname, '../..');
+
+async function waitForServer(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { redirect: 'manual' });
+      if (response.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`reference server did not start at ${url}`);
+}
+
+export async function startReferenceServer() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-e2e-'));
+  const server = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: path.join(dataDir, 'loanmanager.sqlite'),
+      RATE_LIMIT_MAX: '10000',
+      TAX_SEASON: '1',
+      RECORD_ACTIONS: '1',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForServer(`${baseUrl}/loanmanager/login/`, 30_000);
+  return {
+    baseUrl,
+    stop() {
+      server.kill('SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
