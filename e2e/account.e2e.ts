@@ -59,8 +59,9 @@ async function emailLink(address: string, subject: RegExp): Promise<string> {
 
 async function fillIdentity(page: Page, loanno: string, ssn: string, dob: string) {
   await page.getByLabel('Loan Number').fill(loanno);
-  await page.getByLabel('Social Security Number').pressSequentially(ssn);
-  await page.getByLabel('Date of Birth').pressSequentially(dob);
+  // Known issue (see the closing note): with no delay between keys the masks can drop a caret position under load.
+  await page.getByLabel('Social Security Number').pressSequentially(ssn, { delay: 60 });
+  await page.getByLabel('Date of Birth').pressSequentially(dob, { delay: 60 });
 }
 
 test('register a seeded borrower end to end, then verify the email through its link (once)', async () => {
