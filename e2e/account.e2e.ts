@@ -83,7 +83,7 @@ test('register a seeded borrower end to end, then verify the email through its l
   await page.getByLabel('Email', { exact: true }).fill('reggie.register@example.com');
   await page.getByLabel('Email (again)').fill('reggie.register@example.com');
   await fillIdentity(page, '9000000008', '900000007', '12241978');
-  expect(await page.getByLabel('Social Security Number').inputValue()).toBe('900-00-0007');
+  expect(await page.getByLabel('Social Security Number').inputValue()).toBe('900-00-0007'); // fake demo SSN
   expect(await page.getByLabel('Date of Birth').inputValue()).toBe('12/24/1978');
   await page.getByRole('button', { name: 'Register' }).click();
   await page.waitForURL('**/loanmanager/main/').catch(async (error: unknown) => {
@@ -118,7 +118,7 @@ test('409: already registered, accepted, recovery submits by itself and the cach
   await page.getByLabel('Email', { exact: true }).fill('dana.demo@example.com');
   await page.getByLabel('Email (again)').fill('dana.demo@example.com');
   await fillIdentity(page, '9000000001', '900000001', '01151980');
-  expect(await page.getByLabel('Social Security Number').inputValue()).toBe('900-00-0001');
+  expect(await page.getByLabel('Social Security Number').inputValue()).toBe('900-00-0001'); // fake demo SSN
   expect(await page.getByLabel('Date of Birth').inputValue()).toBe('01/15/1980');
   await page.getByRole('button', { name: 'Register' }).click();
   // a router navigation inside the portal (same document), so no load event to wait for

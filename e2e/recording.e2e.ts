@@ -23,7 +23,7 @@ const NICO = {
   ssn: '900000008',
   dobTyped: '07041987',
 };
-const SENSITIVE = [NICO.password, NICO.ssn, '900-00-0008', '07/04/1987', NICO.dobTyped, '1987-07-04', 'dummy-captcha-token'];
+const SENSITIVE = [NICO.password, NICO.ssn, '900-00-0008', '07/04/1987', NICO.dobTyped, '1987-07-04', 'dummy-captcha-token']; // fake demo data
 const THANK_YOU = 'Thank you for choosing "Go Green".';
 
 let browser: Browser;
@@ -123,7 +123,7 @@ test('a registration is recorded, downloaded from the toolbar, replayed in Node 
   await page.getByLabel('Email', { exact: true }).fill(NICO.email);
   await page.getByLabel('Email (again)').fill(NICO.email);
   await page.getByLabel('Loan Number').fill(NICO.loanno);
-  await typeMasked(page, 'Social Security Number', NICO.ssn, '900-00-0008');
+  await typeMasked(page, 'Social Security Number', NICO.ssn, '900-00-0008'); // fake demo SSN
   await typeMasked(page, 'Date of Birth', NICO.dobTyped, '07/04/1987');
   await page.getByRole('button', { name: 'Register' }).click();
   await page
