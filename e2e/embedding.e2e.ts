@@ -27,6 +27,9 @@ async function openPage(width: number, file: string) {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`http ${response.status()}: ${new URL(response.url()).pathname}`);
+  });
   await page.goto(`${host.url}/${file}`);
   return { page, context, problems };
 }
