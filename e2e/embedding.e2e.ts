@@ -155,6 +155,8 @@ describe('several widgets on one page', () => {
     const message = page.getByText('There was a problem. Please try again later');
     await message.first().waitFor();
     await expect(message.count()).resolves.toBe(1);
+    // ...in the page's own snackbar element, not inside whichever widget box happened to mount first.
+    await expect(page.locator('section').getByText('There was a problem. Please try again later').count()).resolves.toBe(0);
 
     await screenshot(page, 'embedding-several-widgets-1280');
     await context.close();

@@ -154,6 +154,9 @@ describe('a page with the config block', () => {
     const store = getPageStore(defaultConfig());
     store.dispatch(messageShown('Shown once'));
     await waitFor(() => expect(screen.getAllByText('Shown once')).toHaveLength(1), LOADING);
+    // ...in the page's own snackbar element, never inside a widget box (whichever widget mounted first)
+    for (const box of boxes) expect(within(box).queryByText('Shown once')).not.toBeInTheDocument();
+    expect(screen.getByText('Shown once').closest('[data-loanmanager-snackbar]')).toBeInTheDocument();
 
     // both widgets read the same state
     store.dispatch({ type: 'requestPasswordReset/fieldChanged', payload: { username: 'ada' } });
