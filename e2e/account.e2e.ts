@@ -59,10 +59,38 @@ async function emailLink(address: string, subject: RegExp): Promise<string> {
 
 async function fillIdentity(page: Page, loanno: string, ssn: string, dob: string) {
   await page.getByLabel('Loan Number').fill(loanno);
-  // Known issue (see the closing note): with no delay between keys the masks can drop a caret position under load.
-  await page.getByLabel('Social Security Number').pressSequentially(ssn, { delay: 60 });
-  await page.getByLabel('Date of Birth').pressSequentially(dob, { delay: 60 });
+  // Key by key with no delay, as autotype and fast typists do: every digit must land in its place.
+  await page.getByLabel('Social Security Number').pressSequentially(ssn);
+  await page.getByLabel('Date of Birth').pressSequentially(dob);
 }
+
+test('the SSN and date masks keep every digit in place at full typing speed and when edited in the middle', async () => {
+  const page = await openPage(375);
+  await page.goto('/loanmanager/register/');
+  const ssn = page.getByLabel('Social Security Number');
+  const dob = page.getByLabel('Date of Birth');
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await ssn.fill('');
+    await dob.fill('');
+    await ssn.pressSequentially('900000007'); // fake demo SSN
+    await dob.pressSequentially('12241978');
+    expect([await ssn.inputValue(), await dob.inputValue()]).toEqual(['900-00-0007', '12/24/1978']);
+  }
+  // Back in the SSN at its end: backspace through a separator, then type on.
+  await ssn.click();
+  await ssn.press('End');
+  for (let key = 0; key < 5; key++) await ssn.press('Backspace');
+  expect(await ssn.inputValue()).toBe('900-0');
+  await ssn.pressSequentially('01234');
+  expect(await ssn.inputValue()).toBe('900-00-1234');
+  // A digit replaced in the middle stays where it was typed; a full field takes no more.
+  for (let key = 0; key < 5; key++) await ssn.press('ArrowLeft');
+  await ssn.press('Backspace');
+  await ssn.press('9');
+  expect(await ssn.inputValue()).toBe('900-09-1234');
+  await ssn.press('5');
+  expect(await ssn.inputValue()).toBe('900-09-1234');
+});
 
 test('register a seeded borrower end to end, then verify the email through its link (once)', async () => {
   const page = await openPage();

@@ -4,11 +4,48 @@
  */
 import { Input } from 'antd';
 import { useEffect, useState, type ClipboardEvent } from 'react';
-import { PatternFormat } from 'react-number-format';
+import { NumberFormatBase, type NumberFormatBaseProps } from 'react-number-format';
 import { FormField } from '../FormField/FormField';
 import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue } from '../../lib/forms/useFormField';
 import { reduceSsnInput } from '../../lib/validation/ssn';
 import type { BoundFieldProps } from './BoundFields';
+
+type MaskProps = Pick<
+  NumberFormatBaseProps,
+  'format' | 'removeFormatting' | 'getCaretBoundary' | 'isValidInputCharacter' | 'isAllowed'
+>;
+
+/**
+ * A mask that shows only what was typed, with the pattern's separators between the digits
+ * ("9000" -> "900-0"). react-number-format's PatternFormat pads the field with placeholders, so
+ * after every key the caret sits before them and must be moved back by script: keys typed faster
+ * than that correction landed in the wrong place and scrambled the digits. Here the browser's own
+ * caret is already right after each typed digit, wherever in the field it is.
+ */
+export function typedPatternMask(pattern: string): MaskProps & { format(digits: string): string } {
+  const slots = pattern.split('').filter((character) => character === '#').length;
+  const format = (digits: string) => {
+    let text = '';
+    let next = 0;
+    for (const character of pattern) {
+      if (next >= digits.length) break;
+      text += character === '#' ? digits[next++] : character;
+    }
+    // Digits past the pattern stay visible to isAllowed below, which refuses them.
+    return text + digits.slice(next);
+  };
+  return {
+    format,
+    removeFormatting: (text: string) => text.replace(/\D/g, ''),
+    // A full field takes no more digits, as a field with a maximum length would.
+    isAllowed: ({ value }) => value.length <= slots,
+    getCaretBoundary: (formatted: string) => Array.from({ length: formatted.length + 1 }, () => true),
+    isValidInputCharacter: (character: string) => /^\d$/.test(character),
+  };
+}
+
+const SSN_MASK = typedPatternMask('###-##-####');
+const DOB_MASK = typedPatternMask('##/##/####');
 
 /**
  * The digits a mask shows. The mask owns them while the borrower types (a round trip through the
@@ -39,10 +76,9 @@ export function SsnField<F extends string>({ form, field, label, hint }: Omit<Bo
   };
   return (
     <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} hint={hint} required>
-      <PatternFormat
+      <NumberFormatBase
         customInput={Input}
-        format="###-##-####"
-        mask="_"
+        {...SSN_MASK}
         valueIsNumericString
         value={digits}
         onValueChange={(values) => change(values.value)}
@@ -56,9 +92,7 @@ export function SsnField<F extends string>({ form, field, label, hint }: Omit<Bo
 }
 
 /** Digits as the borrower typed them, with the slashes of MM/DD/YYYY: "12241" -> "12/24/1". */
-export function slashDobDigits(digits: string): string {
-  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean).join('/');
-}
+export const slashDobDigits = DOB_MASK.format;
 
 export function DobField<F extends string>({ form, field, label, hint }: Omit<BoundFieldProps<F, string>, 'required'>) {
   const value = useFieldValue(form, field);
@@ -67,13 +101,10 @@ export function DobField<F extends string>({ form, field, label, hint }: Omit<Bo
   const [digits, setDigits] = useMaskDigits(value.replace(/\D/g, ''));
   return (
     <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} hint={hint} required>
-      <PatternFormat
+      <NumberFormatBase
         customInput={Input}
-        format="##/##/####"
-        mask="_"
+        {...DOB_MASK}
         placeholder="MM/DD/YYYY"
-        // Fed with digits like the SSN: handing the mask its own formatted text back (with "_"
-        // placeholders) made it re-parse and move the caret, scrambling fast typing.
         valueIsNumericString
         value={digits}
         onValueChange={(values) => {
