@@ -18,6 +18,8 @@ test('"Verifying..." then verified; the nonce comes from the query string and is
   expect(screen.getByRole('status')).toHaveTextContent('Verifying...');
   await waitFor(() => expect(api.sent(VERIFY)).toHaveLength(1));
   expect(api.sent(VERIFY)[0]?.body).toEqual({ nonce: 'abc123' });
+  // ...and the nonce has left the address bar (history, bookmarks), the path staying as it was.
+  expect(`${window.location.pathname}${window.location.search}`).toBe('/loanmanager/verify_email/');
   answer({ body: { email_validated: true } });
   expect(await screen.findByRole('alert')).toHaveTextContent('Your email has been verified. You may now close this tab.');
   expect(actions.of('verifyEmail', 'api/executeMutation')).toEqual([

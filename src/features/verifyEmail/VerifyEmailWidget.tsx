@@ -1,16 +1,28 @@
 import { Alert, Flex, Spin } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { AccountCard } from '../../components/FormFields/FormLayout';
 import { VERIFY_EMAIL_MESSAGES, selectVerifyEmailStatus, verifyEmailActions } from './verifyEmailSlice';
 
+const NONCE_PARAMETER = 'nonce';
+
+/** Once read, the nonce leaves the address bar: it stays out of history, bookmarks and screenshots. */
+function removeNonceFromAddress() {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has(NONCE_PARAMETER)) return;
+  url.searchParams.delete(NONCE_PARAMETER);
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
 export default function VerifyEmailWidget() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectVerifyEmailStatus);
+  // The emailed link carries the nonce in its query string (spec section 7); read on the first render only.
+  const [nonce] = useState(() => new URLSearchParams(window.location.search).get(NONCE_PARAMETER));
   useEffect(() => {
-    // The emailed link carries the nonce in its query string (spec section 7).
-    dispatch(verifyEmailActions.opened({ nonce: new URLSearchParams(window.location.search).get('nonce') }));
-  }, [dispatch]);
+    dispatch(verifyEmailActions.opened({ nonce }));
+    removeNonceFromAddress();
+  }, [dispatch, nonce]);
 
   return (
     <AccountCard title="Verify Email">
