@@ -114,7 +114,9 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
     reply.headers({
       'content-security-policy': csp,
       'x-content-type-options': 'nosniff',
-      'referrer-policy': 'same-origin',
+      // The emailed reset and verify links carry their nonce in the address: no request, not even
+      // one to this origin, passes the address on.
+      'referrer-policy': 'no-referrer',
       'x-frame-options': 'SAMEORIGIN',
       'cross-origin-opener-policy': 'same-origin',
       'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
@@ -148,8 +150,10 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
     prefix: '/loanmanager/static/',
     cacheControl: false,
     index: false,
+    // webpack writes .br and .gz beside every script; they go out as they are when accepted.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
-      const name = filePath.split(/[\\/]/).pop() ?? '';
+      const name = (filePath.split(/[\\/]/).pop() ?? '').replace(/\.(br|gz)$/, '');
       const cacheControl =
         name === LOADER_FILE
           ? 'public, max-age=60'

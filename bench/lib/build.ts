@@ -50,7 +50,7 @@ function run(config: Configuration): Promise<StatsCompilation> {
 }
 
 function baseConfig(): Configuration {
-  return makeConfig({}, { mode: 'production' });
+  return makeConfig({ precompress: false }, { mode: 'production' });
 }
 
 /** The app exactly as `npm run build` makes it, written to `outDir` instead of dist/. */

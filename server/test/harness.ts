@@ -10,6 +10,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer, type BuildOptions } from '../app';
 import { DEMO_PASSWORD } from '../db/seed';
+import zlib from 'node:zlib';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -53,12 +54,17 @@ export interface OutboxEntry {
   paths: string[];
 }
 
+/** The text of the test chunk `portal.0123456789.js`. */
+export const CHUNK_TEXT = '/* chunk */';
+
 export async function startTestServer(overrides: Partial<BuildOptions> = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-server-'));
   const staticDir = path.join(dir, 'static');
   fs.mkdirSync(staticDir);
   fs.writeFileSync(path.join(staticDir, 'loanmanager-widgets.js'), '/* loader */');
-  fs.writeFileSync(path.join(staticDir, 'portal.0123456789.js'), '/* chunk */');
+  fs.writeFileSync(path.join(staticDir, 'portal.0123456789.js'), CHUNK_TEXT);
+  // as webpack's CompressionPlugin writes it beside the chunk
+  fs.writeFileSync(path.join(staticDir, 'portal.0123456789.js.br'), zlib.brotliCompressSync(CHUNK_TEXT));
   const clock = createClock();
   let logText = '';
   const logStream = new Writable({

@@ -1,4 +1,5 @@
-import { API, pageConfig, startTestServer, type TestServer } from './harness';
+import zlib from 'node:zlib';
+import { API, CHUNK_TEXT, pageConfig, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -184,6 +185,21 @@ describe('static files', () => {
     expect(leaf.body).toContain('<svg');
     expect((await client.get('/loanmanager/static/missing.js')).statusCode).toBe(404);
     expect((await client.get('/loanmanager/static/../../package.json')).statusCode).toBe(404);
+  });
+
+  it('sends the brotli file built beside a chunk when the browser takes brotli, the plain one otherwise', async () => {
+    const client = server.client();
+    const url = '/loanmanager/static/portal.0123456789.js';
+    const compressed = await client.get(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-type']).toMatch(/javascript/);
+    expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe(CHUNK_TEXT);
+
+    const plain = await client.get(url, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(CHUNK_TEXT);
   });
 });
 

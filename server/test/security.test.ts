@@ -140,14 +140,15 @@ describe('rate limit', () => {
 describe('security headers', () => {
   it('pages and API answers carry CSP and friends', async () => {
     const client = server.client();
-    for (const url of ['/loanmanager/login/', `${API}go-green/status/`, '/loanmanager/static/loanmanager-widgets.js']) {
+    const pages = ['/loanmanager/login/', '/loanmanager/reset_password/some-nonce/', '/loanmanager/verify_email/?nonce=some-nonce'];
+    for (const url of [...pages, `${API}go-green/status/`, '/loanmanager/static/loanmanager-widgets.js']) {
       const response = await client.get(url);
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
       expect(response.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
       expect(response.headers['content-security-policy']).not.toContain('google');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['referrer-policy']).toBe('same-origin');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
     }
   });
 
