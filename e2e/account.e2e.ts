@@ -8,34 +8,13 @@
  *   and signs in with it; the same link again shows the expired state;
  * - every state passes axe-core at 375 px and 1280 px.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/db/seed';
-import { baseUrl, expectNoAxeViolations, launchBrowser, outbox, screenshot, WIDTHS } from './support/browser';
+import { expectNoAxeViolations, outbox, screenshot, setUpPages, WIDTHS } from './support/browser';
 
 const RECOVERY_CACHE_KEY = 'loanmanager.recoverUsername.details';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser.close();
-});
-
-/** bypassCSP: the portal's CSP forbids the inline script through which axe-core is injected. */
-async function openPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 800 : 900 },
-    baseURL: baseUrl(),
-    bypassCSP: true,
-  });
-  contexts.push(context);
-  return context.newPage();
-}
+const openPage = setUpPages();
 
 /** axe-core at both widths, and a screenshot of each. */
 async function checkAccessibility(page: Page, label: string) {

@@ -8,9 +8,8 @@
  * The page clock is installed before the app loads, so the 500 ms check and the 5 s poll are
  * fast-forwarded instead of waited for.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../server/db/seed';
-import { baseUrl, expectNoAxeViolations, launchBrowser, outbox, screenshot, WIDTHS } from './support/browser';
+import type { Page } from 'playwright-core';
+import { expectNoAxeViolations, outbox, screenshot, signIn, setUpPages, WIDTHS } from './support/browser';
 
 const GO_GREEN = '/loanmanager/go-green/';
 const WAITING =
@@ -20,41 +19,7 @@ const THANK_YOU = 'Thank you for choosing "Go Green".';
 const YES = 'Yes, the details mentioned above are correct';
 const NO = 'No, I want to submit correct details';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser.close();
-});
-
-/** bypassCSP: the portal's CSP forbids the inline script through which axe-core is injected. */
-async function openPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 800 : 900 },
-    baseURL: baseUrl(),
-    bypassCSP: true,
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.clock.install();
-  return page;
-}
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/loanmanager/login/');
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value;
-  if (!csrf) throw new Error('the login page set no csrftoken cookie');
-  const response = await page.request.post('/loanmanager/api/account/login/', {
-    data: { username, password: DEMO_PASSWORD },
-    headers: { 'X-CSRFToken': csrf },
-  });
-  expect(response.status()).toBe(200);
-}
+const openPage = setUpPages({ clock: true });
 
 async function goGreenStatus(page: Page): Promise<{ email_address: string; email_validated: boolean; electdocs: boolean }> {
   const response = await page.request.get('/loanmanager/api/go-green/status/');

@@ -3,9 +3,8 @@
  * three (combined go green + auto pay, the tax reminder in tax season, verify email); the
  * tests run in order because "Don't show again" changes what later sign-ins see.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../server/db/seed';
-import { baseUrl, expectNoAxeViolations, launchBrowser, screenshot } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { expectNoAxeViolations, screenshot, signIn, setUpPages } from './support/browser';
 
 const USERNAME = 'uma.unverified';
 const OVERVIEW = '/loanmanager/loanoverview/';
@@ -15,34 +14,7 @@ const TAX = /^\d{4} Tax Information$/;
 const LIST_PATH = '/loanmanager/api/user/popup/';
 const VERIFY = 'Please Verify Your Email Address';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/**
- * support/browser.ts's newContext, plus bypassCSP: the server's CSP (script-src 'self') blocks
- * the inline script tag through which expectNoAxeViolations injects axe-core.
- */
-function newContext(width: number) {
-  return browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, baseURL: baseUrl(), bypassCSP: true });
-}
-
-async function signIn(page: Page) {
-  await page.goto('/loanmanager/login/');
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value;
-  if (!csrf) throw new Error('the login page set no csrftoken cookie');
-  const response = await page.request.post('/loanmanager/api/account/login/', {
-    data: { username: USERNAME, password: DEMO_PASSWORD },
-    headers: { 'X-CSRFToken': csrf },
-  });
-  expect(response.status()).toBe(200);
-}
+const openPage = setUpPages();
 
 /** The accessible name of the dialog holding the focus, or null when focus is outside every dialog. */
 function focusedDialog(page: Page): Promise<string | null> {
@@ -98,123 +70,108 @@ async function expectNoDialogAfterList(page: Page, load: () => Promise<unknown>)
 describe('signed-in popups', () => {
   // Ok, not "Don't show again", in the first two: the last test is the one that dismisses the tax popup.
   it('at 375 px: each of the three popups passes axe, one after another', async () => {
-    const context = await newContext(375);
-    const page = await context.newPage();
-    try {
-      await signIn(page);
-      await page.goto(OVERVIEW);
+    const page = await openPage(375);
+    await signIn(page, USERNAME);
+    await page.goto(OVERVIEW);
 
-      await expectOnlyDialog(page, COMBINED);
-      await expectNoAxeViolations(page, 'the combined popup at 375 px');
-      await screenshot(page, 'popups-375-combined');
-      await pressControl(page, 'Not at this time');
+    await expectOnlyDialog(page, COMBINED);
+    await expectNoAxeViolations(page, 'the combined popup at 375 px');
+    await screenshot(page, 'popups-375-combined');
+    await pressControl(page, 'Not at this time');
 
-      await expectOnlyDialog(page, TAX);
-      await expectNoAxeViolations(page, 'the tax popup at 375 px');
-      await screenshot(page, 'popups-375-tax');
-      await pressControl(page, 'Ok');
+    await expectOnlyDialog(page, TAX);
+    await expectNoAxeViolations(page, 'the tax popup at 375 px');
+    await screenshot(page, 'popups-375-tax');
+    await pressControl(page, 'Ok');
 
-      await expectOnlyDialog(page, VERIFY);
-      await expectNoAxeViolations(page, 'the verify-email popup at 375 px');
-      await screenshot(page, 'popups-375-verify-email');
-      await pressControl(page, 'I acknowledge this email is correct', ' ');
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
-    } finally {
-      await context.close();
-    }
+    await expectOnlyDialog(page, VERIFY);
+    await expectNoAxeViolations(page, 'the verify-email popup at 375 px');
+    await screenshot(page, 'popups-375-verify-email');
+    await pressControl(page, 'I acknowledge this email is correct', ' ');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
   it('at 1280 px, keyboard only: in order, focus moved in, trapped and returned; seen ones stay away after a reload', async () => {
-    const context = await newContext(1280);
-    const page = await context.newPage();
-    try {
-      await signIn(page);
-      // Hold the list back until the borrower has focused something on the page.
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(POPUP_LIST, async (route) => {
-        await held;
-        await route.continue();
-      });
-      const requested = page.waitForRequest((request) => request.url().endsWith(LIST_PATH));
-      await page.goto(OVERVIEW);
-      await requested;
-      await page.keyboard.press('Tab');
-      expect(await focusedText(page)).toBe('Skip to main content');
-      release();
+    const page = await openPage(1280);
+    await signIn(page, USERNAME);
+    // Hold the list back until the borrower has focused something on the page.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(POPUP_LIST, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const requested = page.waitForRequest((request) => request.url().endsWith(LIST_PATH));
+    await page.goto(OVERVIEW);
+    await requested;
+    await page.keyboard.press('Tab');
+    expect(await focusedText(page)).toBe('Skip to main content');
+    release();
 
-      const combined = await expectOnlyDialog(page, COMBINED);
-      await combined.getByRole('link', { name: 'Click Here to Set Up Automatic Payments' }).waitFor();
-      await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
-      expect(await focusedDialog(page)).toBe(COMBINED);
-      await expectNoAxeViolations(page, 'the combined popup at 1280 px');
-      await screenshot(page, 'popups-1280-combined');
-      await expectFocusTrapped(page, COMBINED);
-      await page.keyboard.press('Escape');
+    const combined = await expectOnlyDialog(page, COMBINED);
+    await combined.getByRole('link', { name: 'Click Here to Set Up Automatic Payments' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    expect(await focusedDialog(page)).toBe(COMBINED);
+    await expectNoAxeViolations(page, 'the combined popup at 1280 px');
+    await screenshot(page, 'popups-1280-combined');
+    await expectFocusTrapped(page, COMBINED);
+    await page.keyboard.press('Escape');
 
-      const tax = await expectOnlyDialog(page, TAX);
-      const taxName = (await tax.getByRole('heading', { level: 2 }).textContent()) ?? '';
-      await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
-      await expectNoAxeViolations(page, 'the tax popup at 1280 px');
-      await screenshot(page, 'popups-1280-tax');
-      await expectFocusTrapped(page, taxName);
-      // the FAQ opens from the keyboard
-      await pressControl(page, 'When will my tax forms be available?');
-      await tax.getByText(/Forms sent by mail can take several more days/).waitFor({ state: 'visible' });
-      await pressControl(page, 'Ok');
+    const tax = await expectOnlyDialog(page, TAX);
+    const taxName = (await tax.getByRole('heading', { level: 2 }).textContent()) ?? '';
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    await expectNoAxeViolations(page, 'the tax popup at 1280 px');
+    await screenshot(page, 'popups-1280-tax');
+    await expectFocusTrapped(page, taxName);
+    // the FAQ opens from the keyboard
+    await pressControl(page, 'When will my tax forms be available?');
+    await tax.getByText(/Forms sent by mail can take several more days/).waitFor({ state: 'visible' });
+    await pressControl(page, 'Ok');
 
-      const verify = await expectOnlyDialog(page, VERIFY);
-      await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
-      await expectNoAxeViolations(page, 'the verify-email popup at 1280 px');
-      await screenshot(page, 'popups-1280-verify-email');
-      await expectFocusTrapped(page, VERIFY);
-      // it must be answered: Escape does nothing
-      await page.keyboard.press('Escape');
-      await page.waitForTimeout(600);
-      expect(await verify.isVisible()).toBe(true);
-      await pressControl(page, 'I acknowledge this email is correct');
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const verify = await expectOnlyDialog(page, VERIFY);
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    await expectNoAxeViolations(page, 'the verify-email popup at 1280 px');
+    await screenshot(page, 'popups-1280-verify-email');
+    await expectFocusTrapped(page, VERIFY);
+    // it must be answered: Escape does nothing
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(600);
+    expect(await verify.isVisible()).toBe(true);
+    await pressControl(page, 'I acknowledge this email is correct');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
-      // focus is back where the borrower left it
-      expect(await focusedText(page)).toBe('Skip to main content');
+    // focus is back where the borrower left it
+    expect(await focusedText(page)).toBe('Skip to main content');
 
-      await page.unroute(POPUP_LIST);
-      const listedAfterReload = await expectNoDialogAfterList(page, () => page.reload());
-      expect(listedAfterReload).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    await page.unroute(POPUP_LIST);
+    const listedAfterReload = await expectNoDialogAfterList(page, () => page.reload());
+    expect(listedAfterReload).toEqual([]);
   });
 
   it('"Don\'t show again" on the tax popup persists across sign-ins', async () => {
-    const context = await newContext(1280);
-    const page = await context.newPage();
-    try {
-      await signIn(page);
-      await page.goto(OVERVIEW);
-      await expectOnlyDialog(page, COMBINED);
-      await pressControl(page, 'Not at this time');
-      await expectOnlyDialog(page, TAX);
-      await pressControl(page, "Don't show again");
-      await expectOnlyDialog(page, VERIFY);
-      await pressControl(page, 'I acknowledge this email is correct');
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const page = await openPage(1280);
+    await signIn(page, USERNAME);
+    await page.goto(OVERVIEW);
+    await expectOnlyDialog(page, COMBINED);
+    await pressControl(page, 'Not at this time');
+    await expectOnlyDialog(page, TAX);
+    await pressControl(page, "Don't show again");
+    await expectOnlyDialog(page, VERIFY);
+    await pressControl(page, 'I acknowledge this email is correct');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      await page.waitForURL((url) => !url.pathname.startsWith(OVERVIEW));
-      await signIn(page);
-      const listed = page.waitForResponse((response) => response.url().endsWith(LIST_PATH));
-      await page.goto(OVERVIEW);
-      const ids = ((await (await listed).json()) as Array<{ id: string }>).map((item) => item.id);
-      expect(ids).toEqual(['go-green-auto-pay', 'tfa-verify-email']);
-      // straight from the combined popup to the verify-email one
-      await expectOnlyDialog(page, COMBINED);
-      await pressControl(page, 'Not at this time');
-      await expectOnlyDialog(page, VERIFY);
-    } finally {
-      await context.close();
-    }
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith(OVERVIEW));
+    await signIn(page, USERNAME);
+    const listed = page.waitForResponse((response) => response.url().endsWith(LIST_PATH));
+    await page.goto(OVERVIEW);
+    const ids = ((await (await listed).json()) as Array<{ id: string }>).map((item) => item.id);
+    expect(ids).toEqual(['go-green-auto-pay', 'tfa-verify-email']);
+    // straight from the combined popup to the verify-email one
+    await expectOnlyDialog(page, COMBINED);
+    await pressControl(page, 'Not at this time');
+    await expectOnlyDialog(page, VERIFY);
   });
 });

@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, baseUrl, expectNoAxeViolations, launchBrowser, outbox, screenshot } from './support/browser';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, baseUrl, expectNoAxeViolations, outbox, screenshot, setUpPages } from './support/browser';
 
 const ROOT = path.resolve(__dirname, '..');
 const NICO = {
@@ -26,31 +26,12 @@ const NICO = {
 const SENSITIVE = [NICO.password, NICO.ssn, '900-00-0008', '07/04/1987', NICO.dobTyped, '1987-07-04', 'dummy-captcha-token']; // fake demo data
 const THANK_YOU = 'Thank you for choosing "Go Green".';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-recording-'));
 let goGreenRecording = '';
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+const openPage = setUpPages({ context: { acceptDownloads: true } });
 
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser.close();
-  fs.rmSync(workDir, { recursive: true, force: true });
-});
-
-async function openPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 800 : 900 },
-    baseURL: baseUrl(),
-    bypassCSP: true,
-    acceptDownloads: true,
-  });
-  contexts.push(context);
-  return context.newPage();
-}
+afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 
 interface Session {
   file: string;

@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../server/db/seed';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const WIDTHS = [375, 1280] as const;
@@ -31,8 +32,54 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, width: number = 1280): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, baseURL: baseUrl() });
+export async function newContext(
+  browser: Browser,
+  width: number = 1280,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, baseURL: baseUrl(), ...options });
+}
+
+export interface PageOpenerOptions {
+  /** Installs Playwright's clock before the app loads, so timers can be fast-forwarded. */
+  clock?: boolean;
+  context?: BrowserContextOptions;
+}
+
+/**
+ * One browser for a test file and a fresh context per page (one borrower's cookies each), all
+ * closed after the file. Call at the top level of the file: it registers beforeAll/afterAll.
+ */
+export function setUpPages({ clock = false, context: contextOptions = {} }: PageOpenerOptions = {}) {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+  });
+  return async function openPage(width = 1280): Promise<Page> {
+    if (!browser) throw new Error('setUpPages: no browser yet (open pages inside tests)');
+    const context = await newContext(browser, width, contextOptions);
+    contexts.push(context);
+    const page = await context.newPage();
+    if (clock) await page.clock.install();
+    return page;
+  };
+}
+
+/** Signs a demo borrower in through the API, as the login widget would, with the page's cookies. */
+export async function signIn(page: Page, username: string, password: string = DEMO_PASSWORD) {
+  await page.goto('/loanmanager/login/');
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value;
+  if (!csrf) throw new Error('the login page set no csrftoken cookie');
+  const response = await page.request.post('/loanmanager/api/account/login/', {
+    data: { username, password },
+    headers: { 'X-CSRFToken': csrf },
+  });
+  if (response.status() !== 200) throw new Error(`signing ${username} in answered ${response.status()}`);
 }
 
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
