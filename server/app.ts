@@ -39,16 +39,21 @@ export interface BuildOptions extends Partial<ServerOptions> {
 /** Content-Security-Policy: scripts only from this origin (plus Google's when reCAPTCHA v3 is on).
  * The config block is `application/json`, which CSP does not treat as script. antd injects
  * <style> elements, hence 'unsafe-inline' for styles only. */
-export function contentSecurityPolicy(options: Pick<ServerOptions, 'recaptcha'>): string {
+export function contentSecurityPolicy(options: Pick<ServerOptions, 'recaptcha' | 'errorReportingDsn'>): string {
   const google = options.recaptcha.method === 'recaptcha_v3';
   const scripts = google ? " https://www.google.com https://www.gstatic.com" : '';
+  const connect = [
+    ...(google ? ['https://www.google.com'] : []),
+    // Sentry sends its reports to the DSN's host.
+    ...(options.errorReportingDsn ? [new URL(options.errorReportingDsn).origin] : []),
+  ];
   return [
     "default-src 'self'",
     `script-src 'self'${scripts}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",
-    `connect-src 'self'${google ? ' https://www.google.com' : ''}`,
+    ["connect-src 'self'", ...connect].join(' '),
     `frame-src ${google ? 'https://www.google.com https://www.gstatic.com' : "'none'"}`,
     "frame-ancestors 'self'",
     "form-action 'self'",

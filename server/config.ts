@@ -19,6 +19,8 @@ export interface ServerOptions {
   production: boolean;
   recaptcha: { method: RecaptchaMethod; siteKey: string | null; secret: string | null };
   recordActions: boolean;
+  /** A Sentry DSN handed to the pages (`error_reporting.dsn`); its origin joins the CSP's connect-src. */
+  errorReportingDsn: string | null;
   /** true or false forces the tax season; null follows the calendar (January to April). */
   taxSeason: boolean | null;
   /** Requests per minute per client address to each anonymous account endpoint. */
@@ -57,6 +59,19 @@ export function recaptchaMethodOf(value: string | undefined): RecaptchaMethod {
   return method;
 }
 
+/** The DSN must be an https address (a typo here would silently report nothing). */
+export function errorReportingDsnOf(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('ERROR_REPORTING_DSN must be an https:// Sentry DSN');
+  }
+  if (url.protocol !== 'https:') throw new Error('ERROR_REPORTING_DSN must be an https:// Sentry DSN');
+  return value;
+}
+
 export function listenAddressFromEnv(env: NodeJS.ProcessEnv = process.env): { port: number; host: string } {
   const port = env.PORT ? Number(env.PORT) : DEFAULT_PORT;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
@@ -83,6 +98,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
       secret: env.RECAPTCHA_SECRET || null,
     },
     recordActions: env.RECORD_ACTIONS === '1',
+    errorReportingDsn: errorReportingDsnOf(env.ERROR_REPORTING_DSN),
     taxSeason: flag(env.TAX_SEASON),
     rateLimitMax,
     publicUrl: (env.PUBLIC_URL || `http://${linkHost.includes(':') ? `[${linkHost}]` : linkHost}:${port}`).replace(

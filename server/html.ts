@@ -37,6 +37,7 @@ export interface PageConfig {
   devtools: boolean;
   record_actions: boolean;
   qa_tools: boolean;
+  error_reporting?: { dsn: string };
 }
 
 export interface SignedInNav {

@@ -54,6 +54,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     devtools: !options.production,
     record_actions: options.recordActions,
     qa_tools: !options.production,
+    ...(options.errorReportingDsn ? { error_reporting: { dsn: options.errorReportingDsn } } : {}),
   });
 
   /** The signed-in account and its loans, or null after answering with a redirect to sign in. */

@@ -1,5 +1,5 @@
 import { DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
-import { API, nonceOf, startTestServer, type TestServer } from './harness';
+import { API, nonceOf, pageConfig, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -166,6 +166,22 @@ describe('security headers', () => {
     } finally {
       await v3.close();
     }
+  });
+
+  it('lets the pages report errors to the Sentry DSN it is given, and to nothing else', async () => {
+    const dsn = 'https://public-key@errors.example.com/42';
+    const reporting = await startTestServer({ errorReportingDsn: dsn });
+    try {
+      const page = await reporting.client().get('/loanmanager/register/');
+      const csp = page.headers['content-security-policy'] as string;
+      expect(csp).toContain("connect-src 'self' https://errors.example.com;");
+      expect(pageConfig(page.body).error_reporting).toEqual({ dsn });
+    } finally {
+      await reporting.close();
+    }
+    const page = await server.client().get('/loanmanager/register/');
+    expect(page.headers['content-security-policy']).toContain("connect-src 'self';");
+    expect(pageConfig(page.body)).not.toHaveProperty('error_reporting');
   });
 
   it('refuses a failed captcha', async () => {

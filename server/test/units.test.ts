@@ -139,6 +139,12 @@ describe('optionsFromEnv', () => {
     expect(() => optionsFromEnv({ RECAPTCHA_METHOD: 'magic' })).toThrow(/RECAPTCHA_METHOD/);
     expect(() => optionsFromEnv({ RATE_LIMIT_MAX: '0' })).toThrow(/RATE_LIMIT_MAX/);
     expect(() => optionsFromEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => optionsFromEnv({ ERROR_REPORTING_DSN: 'http://key@errors.example.com/1' })).toThrow(/ERROR_REPORTING_DSN/);
+    expect(() => optionsFromEnv({ ERROR_REPORTING_DSN: 'not a url' })).toThrow(/ERROR_REPORTING_DSN/);
+    expect(optionsFromEnv({ ERROR_REPORTING_DSN: 'https://key@errors.example.com/1' }).errorReportingDsn).toBe(
+      'https://key@errors.example.com/1',
+    );
+    expect(optionsFromEnv({}).errorReportingDsn).toBeNull();
   });
 });
 
