@@ -47,8 +47,12 @@ interface QueryEndpoint<R, A> {
   Types?: { ResultType: R };
 }
 
-export function* callQuery<R, A>(endpoint: QueryEndpoint<R, A>, arg: A): Generator<unknown, R, unknown> {
-  const request = (yield put(endpoint.initiate(arg) as never)) as unknown as QueryRequest<R>;
+export function* callQuery<R, A>(
+  endpoint: QueryEndpoint<R, A>,
+  arg: A,
+  options: { forceRefetch?: boolean } = {},
+): Generator<unknown, R, unknown> {
+  const request = (yield put(endpoint.initiate(arg, options) as never)) as unknown as QueryRequest<R>;
   try {
     return (yield call(() => request.unwrap())) as R;
   } finally {

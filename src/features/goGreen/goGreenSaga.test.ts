@@ -12,6 +12,7 @@ import {
   goGreenActions as actions,
   goGreenSlice,
   initialGoGreenState,
+  selectCanSendVerification,
   selectEmailErrors,
   type GoGreenState,
 } from './goGreenSlice';
@@ -247,6 +248,24 @@ describe('the server check of the typed address', () => {
     expect(api.sent(CHECK_EMAIL)).toHaveLength(0);
   });
 
+  test('Back during the check, then Next: the address is checked again and Send is enabled by the answer', async () => {
+    const { store, api } = onEmailStep({ [CHECK_EMAIL]: { body: { valid: true } } });
+    store.dispatch(actions.emailChanged('new@example.com'));
+    await advance(100);
+    store.dispatch(actions.backPressed());
+    await advance(5000);
+    expect(api.sent(CHECK_EMAIL)).toHaveLength(0);
+    store.dispatch(actions.nextPressed());
+    expect(store.getState().goGreen.step).toBe('email');
+    expect(selectCanSendVerification(store.getState())).toBe(false);
+    await advance(EMAIL_CHECK_DELAY_MS);
+    expect(api.sent(CHECK_EMAIL).map((request) => request.url.searchParams.get('email_address'))).toEqual([
+      'new@example.com',
+    ]);
+    expect(store.getState().goGreen.emailForm.check).toBe('valid');
+    expect(selectCanSendVerification(store.getState())).toBe(true);
+  });
+
   test('unmounting during the wait leaves no timer', async () => {
     const { store, api } = onEmailStep();
     store.dispatch(actions.emailChanged('first@example.com'));
@@ -266,6 +285,21 @@ describe('load, opt-in and opt-out', () => {
     expect(api.sent(STATUS)).toHaveLength(1);
     expect(store.getState().goGreen.loadStatus).toBe('failed');
     expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual([GO_GREEN_MESSAGES.loadFailed]);
+  });
+
+  test('mounted again within the cache time, the widget still asks the server (no stale email_validated)', async () => {
+    let validated = false;
+    const { store, api } = setup({ [STATUS]: () => ({ body: { ...onFile, email_validated: validated } }) });
+    store.dispatch(actions.widgetMounted());
+    await advance(0);
+    expect(store.getState().goGreen.info?.email_validated).toBe(false);
+    store.dispatch(actions.widgetUnmounted());
+    validated = true;
+    await advance(1000);
+    store.dispatch(actions.widgetMounted());
+    await advance(0);
+    expect(api.sent(STATUS)).toHaveLength(2);
+    expect(store.getState().goGreen.info?.email_validated).toBe(true);
   });
 
   test('opt-out success: a full page load of /loanmanager/go-green/', async () => {

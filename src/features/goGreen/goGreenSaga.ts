@@ -47,7 +47,8 @@ function* logFailure(message: string, error: unknown) {
 
 function* loadStatus() {
   try {
-    const info: GoGreenInfo = yield* callQuery(goGreenApi.endpoints.getGoGreenStatus, undefined);
+    // Each load of the widget asks the server: a cached answer could predate a verification done elsewhere.
+    const info: GoGreenInfo = yield* callQuery(goGreenApi.endpoints.getGoGreenStatus, undefined, { forceRefetch: true });
     yield put(actions.statusLoaded(info));
   } catch (error) {
     yield put(actions.statusLoadFailed());
@@ -56,14 +57,22 @@ function* loadStatus() {
   }
 }
 
+/** The address to check for this action: the typed one, or on coming back to step 2 one whose check leaving cut short. */
+function* addressToCheck(action: UnknownAction) {
+  if (actions.emailChanged.match(action)) return action.payload;
+  if (!actions.nextPressed.match(action)) return null;
+  const { step, emailForm } = (yield select(selectGoGreen)) as GoGreenState;
+  return step === 'email' && emailForm.check === 'pending' ? emailForm.value : null;
+}
+
 /**
  * takeLatest over typing and leaving: each keystroke cancels the earlier wait or check, so only
- * the last value is checked, and leaving the step or the page leaves no timer behind.
+ * the last value is checked, and leaving the step or the page leaves no timer behind. A check
+ * cut short by Back stays pending (Send stays disabled) and runs again when the borrower returns.
  */
 function* checkEmail(action: UnknownAction) {
-  if (!actions.emailChanged.match(action)) return;
-  const value = action.payload;
-  if (validateGoGreenEmail(value) !== null) return;
+  const value = yield* addressToCheck(action);
+  if (value === null || validateGoGreenEmail(value) !== null) return;
   yield delay(EMAIL_CHECK_DELAY_MS);
   try {
     yield* callMutation(userApi.endpoints.checkEmailAddress, { email_address: value });
