@@ -74,7 +74,12 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> =
     if (csrf) headers.set(CSRF_HEADER, csrf);
   }
   const result = await rawBaseQuery({ ...fetchArgs, url, method, headers }, api, extraOptions);
-  if (result.error) return { error: result.error as ApiError, meta: result.meta };
+  const { error } = result;
+  // An error answer whose body is not JSON (a proxy's HTML 409 page) is still that HTTP status.
+  if (error?.status === 'PARSING_ERROR' && error.originalStatus >= 400) {
+    return { error: { status: error.originalStatus, data: error.data }, meta: result.meta };
+  }
+  if (error) return { error: error as ApiError, meta: result.meta };
   return result;
 };
 

@@ -362,4 +362,22 @@ describe('errors from the server', () => {
       .catch((reason: unknown) => reason);
     expect(error).toEqual({ status: 409, data: { errors: ['already registered'] } });
   });
+
+  it('an HTTP error whose body is not JSON (a proxy page) still carries its status', async () => {
+    mockApi({ 'POST account/register/': { status: 409, html: '<html>Conflict</html>' } });
+    const error: unknown = await storeWith()
+      .dispatch(accountApi.endpoints.register.initiate(registration))
+      .unwrap()
+      .catch((reason: unknown) => reason);
+    expect(error).toEqual({ status: 409, data: '<html>Conflict</html>' });
+  });
+
+  it('a success whose body is not JSON is a parsing failure, not a success', async () => {
+    mockApi({ 'POST account/register/': { status: 200, html: '<html>Login</html>' } });
+    const error: unknown = await storeWith()
+      .dispatch(accountApi.endpoints.register.initiate(registration))
+      .unwrap()
+      .catch((reason: unknown) => reason);
+    expect(error).toMatchObject({ status: 'PARSING_ERROR', originalStatus: 200 });
+  });
 });

@@ -14,6 +14,8 @@ export interface RecordedRequest {
 export interface MockResponse {
   status?: number;
   body?: unknown;
+  /** A body sent as it is, as text/html (a proxy's error page), instead of `body` as JSON. */
+  html?: string;
 }
 
 export type MockHandler = (request: RecordedRequest) => MockResponse | Promise<MockResponse>;
@@ -43,6 +45,9 @@ export function mockApi(handlers: Record<string, MockHandler | MockResponse>) {
       });
     }
     const response = typeof handler === 'function' ? await handler(recorded) : handler;
+    if (response.html !== undefined) {
+      return new Response(response.html, { status: response.status ?? 200, headers: { 'Content-Type': 'text/html' } });
+    }
     return new Response(response.body === undefined ? null : JSON.stringify(response.body), {
       status: response.status ?? 200,
       headers: { 'Content-Type': 'application/json' },

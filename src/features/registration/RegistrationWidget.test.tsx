@@ -237,11 +237,21 @@ describe('registration form', () => {
     ]);
   });
 
-  test('409 declined: nothing cached, no navigation, the form is usable again', async () => {
-    mockApi({ [REGISTER]: { status: 409, body: { errors: ['You have already registered.'] } } });
-    const { user, visited, actions } = renderFilled({ confirm: () => false });
+  test.each([
+    ['a JSON body', { body: { errors: ['You have already registered.'] } }],
+    ['a body that is not JSON (a proxy page)', { html: '<html><body>409 Conflict</body></html>' }],
+  ])('409 declined, with %s: the question, nothing cached, no navigation, the form is usable again', async (_, answer) => {
+    const questions: string[] = [];
+    mockApi({ [REGISTER]: { status: 409, ...answer } });
+    const { user, visited, actions } = renderFilled({
+      confirm: (question) => {
+        questions.push(question);
+        return false;
+      },
+    });
     await user.click(submit());
     await waitFor(() => expect(actions.types).toContain('registration/recoveryDeclined'));
+    expect(questions).toEqual([REGISTRATION_MESSAGES.alreadyRegistered]);
     expect(window.sessionStorage.getItem(RECOVERY_CACHE_KEY)).toBeNull();
     expect(visited).toEqual([]);
     expect(submit()).toBeEnabled();
