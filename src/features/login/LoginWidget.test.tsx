@@ -44,6 +44,7 @@ test.each([
   await waitFor(() => expect(visited).toEqual([{ url, fullReload: true }]));
   expect(api.sent(LOGIN)[0]?.body).toEqual({ username: 'dana.demo', password: 'Demo-pass1!' });
   expect(actions.of('login', 'api/executeMutation').filter((type) => !/\/field(Changed|Blurred)$/.test(type))).toEqual([
+    'login/formOpened',
     'login/submitted',
     'login/submissionStarted',
     'api/executeMutation/pending',

@@ -2,12 +2,13 @@ import { Flex } from 'antd';
 import { PasswordField, TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
 import { PortalLink } from '../../components/PortalLink';
-import { useFormSubmit } from '../../lib/forms/useFormField';
+import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { LIMITS } from '../../lib/validation/messages';
 import { loginForm as form } from './loginSlice';
 
 export default function LoginWidget() {
+  useFormOpened(form);
   const onSubmit = useFormSubmit(form);
   return (
     <AccountCard title="Sign in">

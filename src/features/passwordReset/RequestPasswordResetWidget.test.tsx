@@ -49,6 +49,7 @@ test('success: captcha "request_password_reset", the body, then the green notice
   expect(captcha).toEqual(['request_password_reset']);
   expect(api.sent(REQUEST).map((request) => request.body)).toEqual([{ username: 'dana.demo', recaptcha_response: 'token-1' }]);
   expect(flow(actions).filter((type) => !/\/field(Changed|Blurred)$/.test(type))).toEqual([
+    'requestPasswordReset/formOpened',
     'requestPasswordReset/submitted',
     'requestPasswordReset/submissionStarted',
     'requestPasswordReset/captchaObtained',

@@ -3,12 +3,13 @@ import { TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
 import { PortalLink } from '../../components/PortalLink';
 import { useAppSelector } from '../../app/hooks';
-import { useFormSubmit } from '../../lib/forms/useFormField';
+import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { LIMITS } from '../../lib/validation/messages';
 import { REQUEST_PASSWORD_RESET_MESSAGES, requestPasswordResetForm as form } from './requestPasswordResetSlice';
 
 export default function RequestPasswordResetWidget() {
+  useFormOpened(form);
   const onSubmit = useFormSubmit(form);
   const succeeded = useAppSelector((state) => form.selectForm(state).status === 'succeeded');
   return (

@@ -3,7 +3,7 @@ import { goGreenApi } from '../../api/goGreenApi';
 import { useAppSelector } from '../../app/hooks';
 import { TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
-import { useFormSubmit } from '../../lib/forms/useFormField';
+import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { LIMITS } from '../../lib/validation/messages';
 import { profileForm as form } from './profileSlice';
 
@@ -28,6 +28,7 @@ function EmailOnFile() {
 
 /** /loanmanager/profile/: the address on file and a form to change it. */
 export default function ProfileWidget() {
+  useFormOpened(form);
   const onSubmit = useFormSubmit(form);
   const succeededMessage = useAppSelector((state) => {
     const { status, serverMessage } = form.selectForm(state);

@@ -31,7 +31,12 @@ test('the title and the three fields; an empty submit focuses the loan number an
   await user.click(submit());
   expect(screen.getByLabelText('Loan Number')).toHaveFocus();
   expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(Array(3).fill(MESSAGES.required));
-  expect(flow(actions)).toEqual(['recoverUsername/opened', 'recoverUsername/submitted', 'recoverUsername/validationFailed']);
+  expect(flow(actions)).toEqual([
+    'recoverUsername/formOpened',
+    'recoverUsername/opened',
+    'recoverUsername/submitted',
+    'recoverUsername/validationFailed',
+  ]);
   expect(api.requests).toHaveLength(0);
 });
 
@@ -55,6 +60,7 @@ test('cached details from registration: filled, submitted automatically, and rem
     { loanno: '9000000001', ssn: '900000001', dob: '1980-01-15', recaptcha_response: DUMMY_CAPTCHA_TOKEN },
   ]);
   expect(flow(actions)).toEqual([
+    'recoverUsername/formOpened',
     'recoverUsername/opened',
     'recoverUsername/fieldChanged',
     'recoverUsername/cachedDetailsRestored',
@@ -105,4 +111,32 @@ test.each([
   expect(await screen.findByRole('alert')).toHaveTextContent('There was a problem recovering your username.');
   expect(submit()).toBeEnabled();
   expect(reported.length > 0).toBe(reportedExpected);
+});
+
+describe('opened again in the portal app (the store outlives the page)', () => {
+  const withForm = (status: 'succeeded' | 'idle') =>
+    renderWidget(<RecoverUsernameWidget />, {
+      preloadedState: {
+        recoverUsername: {
+          ...recoverUsernameSlice.getInitialState(),
+          values: { loanno: '9000000001', ssn: '900000001', dob: '01/15/1980' },
+          status,
+          serverMessage: status === 'succeeded' ? 'Your username has been emailed to you.' : null,
+        },
+      },
+    });
+
+  test('after a success: an empty form again, not the old message', async () => {
+    withForm('succeeded');
+    expect(await screen.findByRole('button', { name: /Recover Username$/ })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Loan Number')).toHaveValue('');
+  });
+
+  test('in progress: everything typed is still there', async () => {
+    withForm('idle');
+    expect(await screen.findByLabelText('Loan Number')).toHaveValue('9000000001');
+    expect(screen.getByLabelText('Social Security Number')).toHaveValue('900-00-0001'); // fake demo SSN
+    expect(screen.getByLabelText('Date of Birth')).toHaveValue('01/15/1980');
+  });
 });

@@ -4,12 +4,13 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
 import { LoanIdentityFields } from '../../components/FormFields/LoanIdentityFields';
 import { PortalLink } from '../../components/PortalLink';
-import { useFormSubmit } from '../../lib/forms/useFormField';
+import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { recoverUsernameActions, recoverUsernameForm as form } from './recoverUsernameSlice';
 
 export default function RecoverUsernameWidget() {
   const dispatch = useAppDispatch();
+  useFormOpened(form);
   const onSubmit = useFormSubmit(form);
   const success = useAppSelector((state) => {
     const { status, serverMessage } = form.selectForm(state);

@@ -76,7 +76,7 @@ describe('registration form', () => {
     expect(screen.getByLabelText('First Name')).toHaveAccessibleDescription(MESSAGES.required);
     // firstname, lastname, username, password, email, loanno, ssn, dob: required; the confirmations match (both empty)
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(Array(8).fill(MESSAGES.required));
-    expect(actions.of('registration')).toEqual(['registration/submitted', 'registration/validationFailed']);
+    expect(actions.of('registration')).toEqual(['registration/formOpened', 'registration/submitted', 'registration/validationFailed']);
     expect(api.requests).toHaveLength(0);
   });
 
@@ -124,7 +124,7 @@ describe('registration form', () => {
     mockApi({});
     const { user, store, actions } = renderWidget(<RegistrationWidget />);
     await user.type(screen.getByLabelText('First Name'), 'Ann');
-    expect(actions.of('registration')).toEqual(Array(3).fill('registration/fieldChanged'));
+    expect(actions.of('registration')).toEqual(['registration/formOpened', ...Array(3).fill('registration/fieldChanged')]);
     expect(store.getState().registration.values.firstname).toBe('Ann');
 
     const ssn = screen.getByLabelText('Social Security Number');
@@ -188,6 +188,7 @@ describe('registration form', () => {
       },
     ]);
     expect(flowActions(actions)).toEqual([
+      'registration/formOpened',
       'registration/submitted',
       'registration/submissionStarted',
       'registration/captchaObtained',

@@ -3,7 +3,7 @@ import { CheckboxField, PasswordField, TextField } from '../../components/FormFi
 import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
 import { LoanIdentityFields } from '../../components/FormFields/LoanIdentityFields';
 import { PortalLink } from '../../components/PortalLink';
-import { useFormSubmit } from '../../lib/forms/useFormField';
+import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { LIMITS, MESSAGES } from '../../lib/validation/messages';
 import { registrationForm as form } from './registrationSlice';
@@ -11,6 +11,7 @@ import { registrationForm as form } from './registrationSlice';
 const max = LIMITS.inputMaximum;
 
 export default function RegistrationWidget() {
+  useFormOpened(form);
   const onSubmit = useFormSubmit(form);
   return (
     <AccountCard title="Register">

@@ -85,6 +85,15 @@ describe('createFormSlice', () => {
     expect(reducer(state, actions.formReset())).toEqual(reducer(undefined, { type: '@@init' }));
   });
 
+  it('formOpened starts a sent form afresh and keeps one in progress', () => {
+    let typed = reducer(undefined, actions.fieldChanged({ username: 'ada' }));
+    expect(reducer(typed, actions.formOpened())).toBe(typed);
+    typed = reducer(typed, actions.submissionFailed('x'));
+    expect(reducer(typed, actions.formOpened())).toBe(typed);
+    const sent = reducer(typed, actions.submissionSucceeded('done'));
+    expect(reducer(sent, actions.formOpened())).toEqual(reducer(undefined, { type: '@@init' }));
+  });
+
   it('keeps the reducers the feature adds', () => {
     expect(reducer(undefined, actions.rememberToggled(true)).values.remember).toBe(true);
     expect(actions.rememberToggled(true).type).toBe('testForm/rememberToggled');

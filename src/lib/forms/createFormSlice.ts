@@ -27,7 +27,7 @@ export function initialFormState<V extends object>(values: V): FormState<V> {
 /**
  * The reducers every form shares. Feature slices add their own (past-tense events too).
  * Action types: `<name>/fieldChanged`, `fieldBlurred`, `submitted`, `submissionStarted`,
- * `submissionSucceeded`, `submissionFailed`, `formReset`.
+ * `submissionSucceeded`, `submissionFailed`, `formReset`, `formOpened`.
  */
 export function createFormSlice<
   V extends object,
@@ -70,6 +70,13 @@ export function createFormSlice<
       },
       formReset() {
         return initialState;
+      },
+      /**
+       * The form's page was opened (again, in the portal app): a finished form starts afresh,
+       * a form in progress keeps everything typed.
+       */
+      formOpened(state) {
+        return state.status === 'succeeded' ? initialState : state;
       },
       ...(options.extraReducers ?? ({} as ValidateSliceCaseReducers<FormState<V>, CR>)),
     },

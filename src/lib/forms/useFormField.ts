@@ -3,7 +3,7 @@
  * and the form's `submitted` flag, so a keystroke re-renders the one field that changed.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { useCallback, type FormEvent } from 'react';
+import { useCallback, useEffect, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import type { RootState } from '../../app/rootReducer';
 import type { FormState } from './createFormSlice';
@@ -15,6 +15,7 @@ export interface FormBinding<V extends object> {
     fieldChanged(payload: Partial<V>): UnknownAction;
     fieldBlurred(field: keyof V & string): UnknownAction;
     submitted(): UnknownAction;
+    formOpened(): UnknownAction;
   };
   selectForm(state: RootState): FormState<V>;
   selectErrors(state: RootState): Partial<Record<string, string>>;
@@ -66,4 +67,12 @@ export function useFormSubmit<V extends object>(form: FormBinding<V>) {
     },
     [dispatch, store, form],
   );
+}
+
+/** Tells the form its page was opened: a form already sent starts afresh (createFormSlice `formOpened`). */
+export function useFormOpened<V extends object>(form: FormBinding<V>) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(form.actions.formOpened());
+  }, [dispatch, form]);
 }
