@@ -124,6 +124,98 @@ describe('Dialog', () => {
   });
 });
 
+/**
+ * A viewport of a given width: jsdom has no layout, so matchMedia (a stub that never matches, see
+ * src/testing/jsdomPolyfills.ts) is replaced by one that answers min-/max-width queries from
+ * window.innerWidth and tells its listeners when a resize changes the answer.
+ */
+function viewport(initialWidth: number) {
+  const stub = window.matchMedia;
+  const initialInnerWidth = window.innerWidth;
+  const lists: Array<{ media: string; matches: boolean; listeners: Set<(event: MediaQueryListEvent) => void> }> = [];
+  const evaluate = (query: string) =>
+    [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, kind, px]) =>
+      kind === 'max' ? window.innerWidth <= Number(px) : window.innerWidth >= Number(px),
+    );
+  const setWidth = (width: number) => Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+  setWidth(initialWidth);
+  window.matchMedia = (query: string) => {
+    const listeners = new Set<(event: MediaQueryListEvent) => void>();
+    const list = { media: query, matches: evaluate(query), listeners };
+    lists.push(list);
+    return {
+      media: query,
+      get matches() {
+        return evaluate(query);
+      },
+      onchange: null,
+      addListener: (listener: (event: MediaQueryListEvent) => void) => listeners.add(listener),
+      removeListener: (listener: (event: MediaQueryListEvent) => void) => listeners.delete(listener),
+      addEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) => listeners.delete(listener),
+      dispatchEvent: () => false,
+    } as unknown as MediaQueryList;
+  };
+  return {
+    resize(width: number) {
+      setWidth(width);
+      for (const list of lists) {
+        const matches = evaluate(list.media);
+        if (matches === list.matches) continue;
+        list.matches = matches;
+        for (const listener of list.listeners) listener({ matches, media: list.media } as MediaQueryListEvent);
+      }
+    },
+    restore() {
+      window.matchMedia = stub;
+      setWidth(initialInnerWidth);
+    },
+  };
+}
+
+describe('Dialog width and layout', () => {
+  let screenWidth: ReturnType<typeof viewport> | null = null;
+  afterEach(() => {
+    screenWidth?.restore();
+    screenWidth = null;
+  });
+
+  async function openAt(width: number) {
+    screenWidth = viewport(width);
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Show terms' }));
+    return screen.findByRole('dialog', { name: 'Terms' });
+  }
+
+  const wide = { width: '560px', maxWidth: 'calc(100vw - 32px)' };
+  /** antd's class for a vertically centred dialog (the prefix is antd's own outside a widget). */
+  const CENTRED = /\b\w+-modal-centered\b/;
+  const narrow = { width: '100%', maxWidth: 'calc(100vw - 16px)', top: '8px' };
+
+  it('is 560 px wide by default, centred, on a wide screen (600 px and up)', async () => {
+    const dialog = await openAt(600);
+    expect(dialog).toHaveStyle(wide);
+    expect(dialog).not.toHaveStyle({ top: '8px' });
+    expect(backdropOf(dialog).className).toMatch(CENTRED);
+  });
+
+  it('below 600 px it takes the whole width, less a margin, near the top instead of centred', async () => {
+    const dialog = await openAt(599);
+    expect(dialog).toHaveStyle(narrow);
+    expect(dialog).not.toHaveStyle({ width: '560px' });
+    expect(backdropOf(dialog).className).not.toMatch(CENTRED);
+  });
+
+  it('switches layout when the window is resized across 600 px while open', async () => {
+    const dialog = await openAt(1024);
+    expect(dialog).toHaveStyle(wide);
+    act(() => screenWidth?.resize(375));
+    expect(screen.getByRole('dialog', { name: 'Terms' })).toHaveStyle(narrow);
+    act(() => screenWidth?.resize(600));
+    expect(screen.getByRole('dialog', { name: 'Terms' })).toHaveStyle(wide);
+  });
+});
+
 describe('Dialog rendered straight into its closing phase (as time travel can)', () => {
   it('is reported closed by the fallback, once, though no close animation ever runs', async () => {
     const onClosed = jest.fn();

@@ -40,6 +40,36 @@ async function choose(user: ReturnType<typeof renderGoGreen>['user'], choice: st
   await user.click(button('Next'));
 }
 
+/** A handler that keeps the request open until the test answers it (each request in turn). */
+function heldOpen() {
+  const pending: Array<(response: MockResponse) => void> = [];
+  const handler: MockHandler = () => new Promise<MockResponse>((resolve) => pending.push(resolve));
+  return {
+    handler,
+    answer: async (response: MockResponse) => {
+      await waitFor(() => expect(pending).toHaveLength(1));
+      pending.shift()?.(response);
+    },
+  };
+}
+
+/** antd's spinner in a busy button: an image named "loading", read out before the button's label. */
+const spinnerIn = (element: HTMLElement) => within(element).queryByRole('img', { name: 'loading' });
+
+/** The step's indicator (number, edit, done or error) beside its heading: found by structure, having no role. */
+function indicatorOf(heading: HTMLElement): HTMLElement {
+  const indicator = heading.closest('.lm-steps-item')?.querySelector<HTMLElement>('.lm-steps-item-icon');
+  if (!indicator) throw new Error('the step has no indicator');
+  return indicator;
+}
+
+/** The whole field around an input: label, input, status mark and messages. */
+function fieldOf(input: HTMLElement): HTMLElement {
+  const field = input.closest<HTMLElement>('.lm-form-item');
+  if (!field) throw new Error('the input is not in a form field');
+  return field;
+}
+
 describe('loading', () => {
   test('shows a spinner, then step 1 with the address on file', async () => {
     const { api } = renderGoGreen();
@@ -71,6 +101,27 @@ describe('opt-out view (already elected)', () => {
     await user.click(button('Opt Out'));
     await waitFor(() => expect(visited).toEqual([{ url: '/loanmanager/go-green/', fullReload: true }]));
     expect(api.sent(OPT_OUT)).toHaveLength(1);
+  });
+
+  test('a spinner shows in Opt Out while the opt-out is sent; gone after a failure, kept after success until the page reloads', async () => {
+    const optOut = heldOpen();
+    const { api, user, visited } = renderGoGreen({ [STATUS]: status({ electdocs: true }), [OPT_OUT]: optOut.handler });
+    const optOutButton = await screen.findByRole('button', { name: 'Opt Out' });
+    expect(spinnerIn(optOutButton)).toBeNull();
+    await user.click(optOutButton);
+    expect(spinnerIn(optOutButton)).toBeVisible();
+    expect(optOutButton).toHaveAccessibleName('loading Opt Out');
+    await optOut.answer({ status: 500 });
+    expect(await screen.findByText(GO_GREEN_MESSAGES.problem)).toBeInTheDocument();
+    await waitFor(() => expect(spinnerIn(optOutButton)).toBeNull());
+    expect(optOutButton).toHaveAccessibleName('Opt Out');
+
+    await user.click(optOutButton);
+    expect(spinnerIn(optOutButton)).toBeVisible();
+    await optOut.answer({ body: {} });
+    await waitFor(() => expect(visited).toEqual([{ url: '/loanmanager/go-green/', fullReload: true }]));
+    expect(spinnerIn(optOutButton)).toBeVisible();
+    expect(api.sent(OPT_OUT)).toHaveLength(2);
   });
 
   test('a failure shows the snackbar and keeps the view', async () => {
@@ -111,6 +162,59 @@ describe('opt-in wizard', () => {
     await user.click(await screen.findByRole('button', { name: 'Back' }));
     expect(await stepHeading(STEP_TITLES.confirmEmail)).toHaveFocus();
     expect(screen.getByRole('radio', { name: GO_GREEN_MESSAGES.choiceYes })).toBeChecked();
+  });
+
+  test('a spinner shows in Complete while the opt-in is sent, gone after the answer (a failure, then a success)', async () => {
+    const optIn = heldOpen();
+    const { api, user } = renderGoGreen({ [OPT_IN]: optIn.handler });
+    await choose(user, GO_GREEN_MESSAGES.choiceYes);
+    const complete = await screen.findByRole('button', { name: 'Complete' });
+    expect(spinnerIn(complete)).toBeNull();
+    await user.click(complete);
+    expect(spinnerIn(complete)).toBeVisible();
+    expect(complete).toHaveAccessibleName('loading Complete');
+    expect(button('Back')).toBeDisabled();
+    await optIn.answer({ status: 500 });
+    expect(await screen.findByText(GO_GREEN_MESSAGES.problem)).toBeInTheDocument();
+    await waitFor(() => expect(spinnerIn(complete)).toBeNull());
+    expect(complete).toHaveAccessibleName('Complete');
+    expect(button('Back')).toBeEnabled();
+
+    await user.click(complete);
+    expect(spinnerIn(complete)).toBeVisible();
+    await optIn.answer({ body: { electdocs: true } });
+    expect(await screen.findByText(GO_GREEN_MESSAGES.thankYou)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'loading' })).toBeNull();
+    expect(api.sent(OPT_IN)).toHaveLength(2);
+  });
+
+  test('stepper indicators: the current step shows the edit mark, the steps ahead their number', async () => {
+    const { user } = renderGoGreen();
+    // step 1 is current (edit), the disclosures wait (number 2)
+    const confirm = await stepHeading(STEP_TITLES.confirmEmail);
+    expect(confirm).toHaveAttribute('aria-current', 'step');
+    expect(confirm).toHaveAccessibleName(STEP_TITLES.confirmEmail);
+    expect(indicatorOf(confirm)).toHaveTextContent(/^$/);
+    expect(indicatorOf(confirm).querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(indicatorOf(confirm)).queryByRole('img')).toBeNull();
+    const review = screen.getByRole('heading', { level: 2, name: STEP_TITLES.reviewDisclosures });
+    expect(review).not.toHaveAttribute('aria-current');
+    expect(indicatorOf(review)).toHaveTextContent(/^2$/);
+    expect(within(indicatorOf(review)).queryByRole('img')).toBeNull();
+
+    // corrected details: step 1 done, step 2 current (edit), the disclosures now number 3
+    await choose(user, GO_GREEN_MESSAGES.choiceNo);
+    const change = await stepHeading(STEP_TITLES.changeEmail);
+    expect(change).toHaveAttribute('aria-current', 'step');
+    expect(indicatorOf(change)).toHaveTextContent(/^$/);
+    expect(indicatorOf(change).querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(indicatorOf(change)).queryByRole('img')).toBeNull();
+    const done = screen.getByRole('heading', { level: 2, name: `${STEP_TITLES.confirmEmail} (completed)` });
+    expect(done).not.toHaveAttribute('aria-current');
+    expect(within(indicatorOf(done)).getByRole('img', { name: 'check' })).toBeInTheDocument();
+    const ahead = screen.getByRole('heading', { level: 2, name: STEP_TITLES.reviewDisclosures });
+    expect(ahead).not.toHaveAttribute('aria-current');
+    expect(indicatorOf(ahead)).toHaveTextContent(/^3$/);
   });
 
   test('an opt-in failure shows the snackbar and marks the step with an error', async () => {
@@ -197,6 +301,42 @@ describe('opt-in wizard', () => {
       await user.click(await screen.findByRole('button', { name: 'Complete' }));
       expect(await screen.findByText(GO_GREEN_MESSAGES.thankYou)).toBeInTheDocument();
       expect(api.sent(OPT_IN)[0]?.body).toMatchObject({ email: 'new@example.com' });
+    });
+
+    test('a valid server check shows the success styling; none while it is pending', async () => {
+      const check = heldOpen();
+      const { user } = renderGoGreen({ [CHECK_EMAIL]: check.handler });
+      await choose(user, GO_GREEN_MESSAGES.choiceNo);
+      const input = await screen.findByLabelText('Email Address');
+      const field = fieldOf(input);
+      await user.click(input);
+      await user.paste('new@example.com');
+      await waitFor(() => expect(input).toHaveAccessibleDescription('Checking the email address...'));
+      expect(within(field).queryByRole('img', { name: 'check-circle' })).toBeNull();
+      expect(field).not.toHaveClass('lm-form-item-has-success');
+      await check.answer({ body: { valid: true } });
+      expect(await within(field).findByRole('img', { name: 'check-circle' })).toBeVisible();
+      expect(field).toHaveClass('lm-form-item-has-success');
+      expect(field).not.toHaveClass('lm-form-item-has-error');
+      expect(input).not.toHaveAttribute('aria-invalid');
+      expect(input).not.toHaveAccessibleDescription();
+      expect(within(field).queryByRole('alert')).toBeNull();
+      expect(button('Send Verification Email')).toBeEnabled();
+    });
+
+    test('the address is limited to 50 characters: typing past them keeps the first 50', async () => {
+      const address = `${'a'.repeat(38)}@example.com`; // 50 characters
+      const { api, user } = renderGoGreen({ [CHECK_EMAIL]: { body: { valid: true } } });
+      await choose(user, GO_GREEN_MESSAGES.choiceNo);
+      const input = await screen.findByLabelText('Email Address');
+      expect(input).toHaveAttribute('maxlength', '50');
+      await user.click(input);
+      await user.paste(address.slice(0, 47));
+      await user.type(input, `${address.slice(47)}xyz`);
+      expect(input).toHaveValue(address);
+      await waitFor(() => expect(button('Send Verification Email')).toBeEnabled());
+      // the server checks the address as kept (a slow machine may also check a shorter one on the way)
+      expect(api.sent(CHECK_EMAIL).at(-1)?.url.searchParams.get('email_address')).toBe(address);
     });
 
     test('a failed server check marks the address invalid', async () => {

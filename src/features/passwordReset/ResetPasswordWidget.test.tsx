@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { defaultConfig } from '../../app/config';
 import { MESSAGES } from '../../lib/validation/messages';
-import { mockApi, type MockResponse } from '../../testing/mockApi';
+import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
 import ResetPasswordWidget from './ResetPasswordWidget';
 
@@ -41,6 +41,27 @@ test.each([
   );
   expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
   if (pageConfig.resetNonce === null) expect(api.requests).toHaveLength(0);
+});
+
+// Spec: the reset page goes from checking to valid or expired, nothing else; a nonce that cannot be
+// confirmed valid (a server error, a proxy's error page, no network) shows the expired state.
+test.each<[string, MockHandler | MockResponse]>([
+  ['a server error (500)', { status: 500, body: { errors: ['Internal Server Error'] } }],
+  ["a proxy's error page (502)", { status: 502, html: '<html><body>Bad Gateway</body></html>' }],
+  ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+])('expired when validate_nonce fails with %s: the message and a way to request again', async (_, answer) => {
+  const api = mockApi({ [VALIDATE]: answer });
+  renderWidget(<ResetPasswordWidget />, { dependencies: { config } });
+  expect(await screen.findByRole('alert')).toHaveTextContent('Your reset password request has expired.');
+  expect(screen.getByRole('link', { name: 'Request a new password reset link' })).toHaveAttribute(
+    'href',
+    '/loanmanager/request_password_reset',
+  );
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  expect(screen.queryByText('Please wait...')).not.toBeInTheDocument();
+  expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Reset Password' })).not.toBeInTheDocument();
+  expect(api.sent(VALIDATE).map((request) => request.body)).toEqual([{ nonce: NONCE }]);
 });
 
 test('valid: Password and Password (again); errors show on submit, focus on the first invalid', async () => {
