@@ -1,7 +1,9 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
-import type { Configuration } from 'webpack';
+import type { Chunk, ChunkGraph, Compiler, Configuration, Module, WebpackPluginInstance } from 'webpack';
+
+type SplitChunksOptions = Exclude<NonNullable<Configuration['optimization']>['splitChunks'], false | undefined>;
 
 /** Build options (`webpack --env precompress=false`); the byte benchmarks measure uncompressed output. */
 export interface BuildEnv {
@@ -25,6 +27,61 @@ function precompressed() {
   ];
 }
 
+const RUNTIME_CHUNK = 'widget-runtime';
+
+/**
+ * How the chunks are split (issue 8: each page's first load against its floor). A page loads
+ * the loader, the widget runtime and one widget (plus the portal on its routes), and each file
+ * is compressed alone, so every extra file costs ratio (measured: bench/proposals.ts):
+ * - `widget-shared-packages` + `widget-shared`: everything the runtime needs (React, antd's
+ *   shell, the store) and whatever every widget needs: the packages in one file, our own code in
+ *   the other (a deploy leaves the packages cached; the second file costs no measurable ratio).
+ *   Every page loads both, and no page gets code it does not run: each has the runtime and a widget.
+ * - the rest is split only where more than 120 kB is shared (antd's form components, shared by
+ *   the form widgets): a second form page in the portal finds it cached; smaller shared parts,
+ *   and each widget's own packages, stay in each widget's chunk.
+ * - what a widget shares with the QA tools (the recorder's full store, the replay page) is not
+ *   split out, so no page loads an extra file for a QA tool's sake.
+ */
+function chunkSplitting(): { splitChunks: SplitChunksOptions; plugin: WebpackPluginInstance } {
+  // the widget chunks (widget-NAME, one per registry entry), read before the chunks are split
+  let widgetChunks: string[] = [];
+  const plugin: WebpackPluginInstance = {
+    apply(compiler: Compiler) {
+      compiler.hooks.thisCompilation.tap('WidgetChunks', (compilation) => {
+        compilation.hooks.optimizeChunks.tap({ name: 'WidgetChunks', stage: -100 }, (chunks) => {
+          widgetChunks = [...chunks]
+            .map((chunk) => chunk.name ?? '')
+            .filter((name) => name.startsWith('widget-') && name !== RUNTIME_CHUNK);
+        });
+      });
+    },
+  };
+  const isPackage = (module: Module) => /[\\/]node_modules[\\/]/.test(module.nameForCondition() ?? '');
+  const isShared = (module: Module, { chunkGraph }: { chunkGraph: ChunkGraph }) => {
+    const names = new Set([...chunkGraph.getModuleChunksIterable(module)].map((chunk) => chunk.name));
+    return names.has(RUNTIME_CHUNK) || (widgetChunks.length > 0 && widgetChunks.every((name) => names.has(name)));
+  };
+  const splitChunks: SplitChunksOptions = {
+    // on-demand chunks only ('async'), and not the QA tools'
+    chunks: (chunk: Chunk) => !chunk.canBeInitial() && !(chunk.name ?? '').startsWith('qa-'),
+    // shared by two widgets at least: a part of one widget alone stays in its chunk (one file less)
+    minChunks: 2,
+    minSize: 120_000,
+    cacheGroups: {
+      sharedPackages: {
+        name: 'widget-shared-packages',
+        chunks: 'async',
+        enforce: true,
+        priority: 101,
+        test: (module: Module, context: { chunkGraph: ChunkGraph }) => isPackage(module) && isShared(module, context),
+      },
+      shared: { name: 'widget-shared', chunks: 'async', enforce: true, priority: 100, test: isShared },
+    },
+  };
+  return { splitChunks, plugin };
+}
+
 /**
  * One entry: the stable loader `static/loanmanager-widgets.js` (no hash, so host pages can
  * include it forever). Everything else is a hashed chunk loaded on demand from `static_url`.
@@ -33,6 +90,7 @@ export default (env: BuildEnv, argv: { mode?: Configuration['mode'] }): Configur
   const mode = argv.mode ?? 'production';
   const production = mode === 'production';
   const precompress = production && env.precompress !== false && env.precompress !== 'false';
+  const { splitChunks, plugin: widgetChunks } = chunkSplitting();
   return {
     mode,
     target: ['web', 'es2020'],
@@ -68,12 +126,14 @@ export default (env: BuildEnv, argv: { mode?: Configuration['mode'] }): Configur
       ],
     },
     optimization: {
-      splitChunks: { chunks: 'async', minSize: 10_000 },
+      splitChunks,
       // stable ids keep the chunks of unchanged code cached across deploys
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
+      // the shortest export names: ≈1.5 KiB gzip less per page than 'deterministic' (bench/proposals.ts)
+      mangleExports: production ? 'size' : false,
     },
-    plugins: precompress ? precompressed() : [],
+    plugins: [widgetChunks, ...(precompress ? precompressed() : [])],
     performance: { hints: false },
     stats: { preset: 'errors-warnings', assets: true, chunkGroups: false },
   };

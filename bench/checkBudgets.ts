@@ -1,6 +1,7 @@
 /**
  * `npm run test:budgets`: builds the app and the floor pages (production, temp folders: dist/ is
- * not touched), and fails when a page is over 1.25x its floor or the loader over 5 KiB gzip.
+ * not touched), and fails when a page is over PAGE_TO_FLOOR_MAX times its floor (gzip or
+ * brotli; bench/budgets.ts says why it is not yet the goal's 1.25) or the loader over 5 KiB gzip.
  * Deterministic: byte counts of a production build, no timing.
  */
 import { LOADER_GZIP_MAX_BYTES, PAGE_TO_FLOOR_GOAL, PAGE_TO_FLOOR_MAX } from './budgets';
@@ -21,7 +22,13 @@ async function main() {
     console.error('Run `npm run bench -- weight` for the contributors of each page.');
     process.exit(1);
   }
-  console.log(`Byte budgets OK (goal ${PAGE_TO_FLOOR_GOAL}x, regression guard: page <= ${PAGE_TO_FLOOR_MAX}x floor, loader <= ${LOADER_GZIP_MAX_BYTES} B gzip).`);
+  const worst = Math.max(
+    ...report.pages.flatMap((page) => (page.floor ? [page.gzip / page.floor.gzip, page.brotli / page.floor.brotli] : [])),
+  );
+  console.log(
+    `Byte budgets OK (page <= ${PAGE_TO_FLOOR_MAX}x floor, loader <= ${LOADER_GZIP_MAX_BYTES} B gzip). ` +
+      `Goal ${PAGE_TO_FLOOR_GOAL}x: ${worst <= PAGE_TO_FLOOR_GOAL ? 'met' : `not met, worst page ${worst.toFixed(2)}x`}.`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -13,6 +13,8 @@ import { ROOT } from './categories';
 export interface Build {
   outDir: string;
   stats: StatsCompilation;
+  /** the project folder it was built from (ROOT, or a snapshot of it: bench/proposals.ts) */
+  context?: string;
 }
 
 const STATS_OPTIONS = {
@@ -63,7 +65,7 @@ export async function buildApp(
   tweak?.(config);
   config.context = context;
   config.output = { ...config.output, path: outDir, clean: true };
-  return { outDir, stats: await run(config) };
+  return { outDir, stats: await run(config), context };
 }
 
 /**

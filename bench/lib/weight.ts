@@ -168,8 +168,8 @@ export function antdImportsOf(file: string, into: ImportSet = new Map()): Import
   return into;
 }
 
-function ownModulesIn(stats: StatsCompilation, chunkIds: Set<string | number>): string[] {
-  const src = path.join(ROOT, 'src') + path.sep;
+function ownModulesIn(stats: StatsCompilation, chunkIds: Set<string | number>, root = ROOT): string[] {
+  const src = path.join(root, 'src') + path.sep;
   const files = new Set<string>();
   for (const { resource, chunks } of flatModules(stats)) {
     if (resource.startsWith(src) && /\.tsx?$/.test(resource) && chunks.some((c) => chunkIds.has(c))) {
@@ -297,7 +297,7 @@ export function weighPage(build: Build, def: PageDef): PageWeight {
       page.byPackage.set(pkg, existing);
     }
   }
-  for (const file of ownModulesIn(build.stats, chunkIds)) antdImportsOf(file, page.antdImports);
+  for (const file of ownModulesIn(build.stats, chunkIds, build.context)) antdImportsOf(file, page.antdImports);
   return page;
 }
 
@@ -328,8 +328,12 @@ export async function measureWeight(log: (line: string) => void = () => {}, opti
   const loaderWeight = weighAsset(app.outDir, loaderFile);
   const loader = { file: loaderFile, raw: loaderWeight.raw, gzip: loaderWeight.gzip, brotli: loaderWeight.brotli };
   if (options.floors === false) return { pages, loader, appDir: app.outDir, floorDir: '', floorStats: {} };
+  const floor = await weighFloors(pages, log);
+  return { pages, loader, appDir: app.outDir, floorDir: floor.outDir, floorStats: floor.stats };
+}
 
-  // One floor entry per distinct set of antd imports.
+/** Builds one floor page per distinct set of antd imports among `pages` and sets each page's `floor`. */
+export async function weighFloors(pages: PageWeight[], log: (line: string) => void = () => {}): Promise<Build> {
   const sourceDir = tempDir('floor-src');
   const entries: Record<string, string> = {};
   const entryOfKey = new Map<string, string>();
@@ -353,5 +357,5 @@ export async function measureWeight(log: (line: string) => void = () => {}, opti
     for (const file of files) addTo(sizes, weighAsset(floor.outDir, file));
     page.floor = { entry, ...sizes };
   }
-  return { pages, loader, appDir: app.outDir, floorDir: floor.outDir, floorStats: floor.stats };
+  return floor;
 }

@@ -151,7 +151,9 @@ describe('a page with the config block', () => {
     const { messageShown } = jest.requireActual<typeof import('../components/Snackbar/snackbarSlice')>(
       '../components/Snackbar/snackbarSlice',
     );
-    const store = getPageStore(defaultConfig());
+    const store = await getPageStore(defaultConfig());
+    // only what this page's widgets need: two widgets of one kind, one feature
+    expect(Object.keys(store.getState()).sort()).toEqual(['api', 'requestPasswordReset', 'snackbar']);
     store.dispatch(messageShown('Shown once'));
     await waitFor(() => expect(screen.getAllByText('Shown once')).toHaveLength(1), LOADING);
     // ...in the page's own snackbar element, never inside a widget box (whichever widget mounted first)
@@ -161,6 +163,21 @@ describe('a page with the config block', () => {
     // both widgets read the same state
     store.dispatch({ type: 'requestPasswordReset/fieldChanged', payload: { username: 'ada' } });
     for (const box of boxes) await waitFor(() => expect(within(box).getByRole('textbox')).toHaveValue('ada'));
+  });
+
+  it('a page that records for QA gets the full store, with the recorder and its toolbar, loaded on demand', async () => {
+    const [box] = hostPage({ config: { record_actions: true }, widgets: ['request-password-reset'] });
+    runLoader();
+    expect(await within(box as HTMLElement).findByText('Having trouble signing in?', {}, LOADING)).toBeInTheDocument();
+    const { getPageStore } = jest.requireActual<typeof import('./mountWidget')>('./mountWidget');
+    const { defaultConfig } = jest.requireActual<typeof import('../app/config')>('../app/config');
+    const { rootReducer } = jest.requireActual<typeof import('../app/rootReducer')>('../app/rootReducer');
+    const store = await getPageStore(defaultConfig());
+    // every slice, as the replay rebuilds it, so a recording replays to exactly the live state
+    expect(Object.keys(store.getState()).sort()).toEqual(Object.keys(rootReducer(undefined, { type: '@@test/init' })).sort());
+    expect(await screen.findByRole('region', { name: 'QA recording' }, LOADING)).toBeInTheDocument();
+    expect(window.loanmanagerRecorder?.recording().actions).toBeDefined();
+    delete window.loanmanagerRecorder;
   });
 
   it("the config error is logged once, not once per widget", async () => {

@@ -5,10 +5,9 @@
 import type { ComponentType, ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PortalConfig } from '../app/config';
-import { createActionRecorder, type ActionRecorder } from '../app/recorder/actionRecorder';
-import { installRecorderControls, shouldRecord } from '../app/recorder/recorderControls';
-import { rootReducer } from '../app/rootReducer';
-import { makeStore, type AppStore } from '../app/store';
+import type { AppStore } from '../app/createAppStore';
+import { makePageStore } from '../app/pageStore';
+import { shouldRecord } from '../app/recorder/recorderControls';
 import { WIDGET_ATTRIBUTE } from './registry';
 import { WidgetShell } from './WidgetShell';
 
@@ -34,16 +33,33 @@ function addHostReset(doc: Document) {
   doc.head.appendChild(style);
 }
 
-let pageStore: AppStore | null = null;
+let pageStore: AppStore | Promise<AppStore> | null = null;
 
-export function getPageStore(config: PortalConfig): AppStore {
+/**
+ * The page's one store, made by the first widget that mounts: only the API cache and the
+ * snackbar, plus the feature of each widget whose chunk has loaded (src/widgets/entries). A page
+ * that records for QA gets the full store with the recorder instead, loaded on demand (a promise).
+ */
+export function getPageStore(config: PortalConfig): AppStore | Promise<AppStore> {
   if (pageStore) return pageStore;
   const production = process.env.NODE_ENV === 'production';
-  const recorder = shouldRecord(config, window.location.search, production) ? createActionRecorder({ reducer: rootReducer }) : null;
-  pageStore = makeStore({ dependencies: { config }, reducerSideMiddleware: recorder ? [recorder.middleware] : [] });
-  mountPageElement(pageStore, SNACKBAR_ATTRIBUTE, 'snackbar', null, { withSnackbar: true });
-  if (recorder) startRecording(pageStore, recorder);
-  return pageStore;
+  if (shouldRecord(config, window.location.search, production)) {
+    pageStore = import(/* webpackChunkName: "qa-recorder" */ './recordingStore').then(
+      ({ makeRecordingStore, installRecorderControls }) => {
+        const { store, recorder } = makeRecordingStore(config);
+        pageStore = store;
+        mountPageElement(store, SNACKBAR_ATTRIBUTE, 'snackbar', null, { withSnackbar: true });
+        recorder.start();
+        mountRecorderToolbar(store, installRecorderControls(recorder));
+        return store;
+      },
+    );
+    return pageStore;
+  }
+  const store = makePageStore({ dependencies: { config } });
+  pageStore = store;
+  mountPageElement(store, SNACKBAR_ATTRIBUTE, 'snackbar', null, { withSnackbar: true });
+  return store;
 }
 
 /** An element of the portal's own at the end of the host's body, outside every widget box. */
@@ -60,22 +76,31 @@ function mountPageElement(store: AppStore, attribute: string, name: string, cont
 }
 
 /** QA recording (docs/qa-recording.md): the recorder starts with the page store, the toolbar once per page. */
-function startRecording(store: AppStore, recorder: ActionRecorder) {
-  recorder.start();
-  const controls = installRecorderControls(recorder);
+function mountRecorderToolbar(store: AppStore, controls: { download(): string }) {
   void import(/* webpackChunkName: "qa-recorder-toolbar" */ '../pages/qa/RecorderToolbar').then(({ default: RecorderToolbar }) =>
     mountPageElement(store, QA_TOOLBAR_ATTRIBUTE, 'qa-recorder', <RecorderToolbar onDownload={controls.download} />),
   );
 }
 
-export function mountWidget(element: HTMLElement, name: string, Widget: ComponentType, config: PortalConfig) {
-  const store = getPageStore(config);
+function render(store: AppStore, element: HTMLElement, name: string, Widget: ComponentType) {
   addHostReset(element.ownerDocument);
   createRoot(element).render(
     <WidgetShell store={store} widget={name} container={element} withSnackbar={false}>
       <Widget />
     </WidgetShell>,
   );
+}
+
+/** Mounts a widget into its element (once the page store is ready: at once, unless the page records). */
+export function mountWidget(
+  element: HTMLElement,
+  name: string,
+  Widget: ComponentType,
+  config: PortalConfig,
+): void | Promise<void> {
+  const store = getPageStore(config);
+  if (store instanceof Promise) return store.then((ready) => render(ready, element, name, Widget));
+  render(store, element, name, Widget);
 }
 
 export { parseConfig as validateConfig } from '../app/config';

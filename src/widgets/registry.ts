@@ -1,6 +1,7 @@
 /**
  * Every widget a host page can place with <div data-loanmanager-widget="NAME">. Each entry is a
- * separate chunk: a page downloads only the widgets it holds.
+ * separate chunk: a page downloads only the widgets it holds, and with each widget only its own
+ * feature (slice, saga, endpoints), which its entry module (./entries) adds to the page store.
  */
 import type { ComponentType } from 'react';
 
@@ -10,17 +11,15 @@ export type WidgetModule = { default: ComponentType };
 export const WIDGET_ATTRIBUTE = 'data-loanmanager-widget';
 
 export const widgetRegistry: Record<string, () => Promise<WidgetModule>> = {
-  registration: () => import(/* webpackChunkName: "widget-registration" */ '../features/registration/RegistrationWidget'),
-  'recover-username': () =>
-    import(/* webpackChunkName: "widget-recover-username" */ '../features/recoverUsername/RecoverUsernameWidget'),
+  registration: () => import(/* webpackChunkName: "widget-registration" */ './entries/registration'),
+  'recover-username': () => import(/* webpackChunkName: "widget-recover-username" */ './entries/recover-username'),
   'request-password-reset': () =>
-    import(/* webpackChunkName: "widget-request-password-reset" */ '../features/passwordReset/RequestPasswordResetWidget'),
-  'reset-password': () =>
-    import(/* webpackChunkName: "widget-reset-password" */ '../features/passwordReset/ResetPasswordWidget'),
-  'verify-email': () => import(/* webpackChunkName: "widget-verify-email" */ '../features/verifyEmail/VerifyEmailWidget'),
-  'go-green': () => import(/* webpackChunkName: "widget-go-green" */ '../features/goGreen/GoGreenWidget'),
-  popups: () => import(/* webpackChunkName: "widget-popups" */ '../features/popups/PopupsWidget'),
-  login: () => import(/* webpackChunkName: "widget-login" */ '../features/login/LoginWidget'),
-  profile: () => import(/* webpackChunkName: "widget-profile" */ '../features/profile/ProfileWidget'),
+    import(/* webpackChunkName: "widget-request-password-reset" */ './entries/request-password-reset'),
+  'reset-password': () => import(/* webpackChunkName: "widget-reset-password" */ './entries/reset-password'),
+  'verify-email': () => import(/* webpackChunkName: "widget-verify-email" */ './entries/verify-email'),
+  'go-green': () => import(/* webpackChunkName: "widget-go-green" */ './entries/go-green'),
+  popups: () => import(/* webpackChunkName: "widget-popups" */ './entries/popups'),
+  login: () => import(/* webpackChunkName: "widget-login" */ './entries/login'),
+  profile: () => import(/* webpackChunkName: "widget-profile" */ './entries/profile'),
   portal: () => import(/* webpackChunkName: "portal" */ '../pages/PortalApp'),
 };

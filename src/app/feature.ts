@@ -1,0 +1,23 @@
+/**
+ * A feature as the store sees it: the slice(s) its widget reads and the saga(s) that run its
+ * flows. The page store holds only the features of the widgets mounted on the page (each
+ * widget's chunk adds its own, src/widgets/entries); the full store (tests, QA recording and
+ * replay) holds them all (src/app/features/index.ts).
+ */
+import type { Reducer } from '@reduxjs/toolkit';
+
+export interface FeatureSlice {
+  readonly reducerPath: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any slice's reducer
+  readonly reducer: Reducer<any>;
+}
+
+export type FeatureSaga = () => Generator;
+
+export interface Feature {
+  /** The widget's registry name, e.g. 'registration'. */
+  readonly name: string;
+  readonly slices: readonly FeatureSlice[];
+  /** Started once per store, however many widgets (or features) share them. */
+  readonly sagas: readonly FeatureSaga[];
+}

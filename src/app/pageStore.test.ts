@@ -1,0 +1,148 @@
+import { createSlice } from '@reduxjs/toolkit';
+import { put, takeEvery } from 'redux-saga/effects';
+import { messageShown } from '../components/Snackbar/snackbarSlice';
+import { recordingNavigation, recordingReporter } from '../testing/renderWithProviders';
+import type { Feature } from './feature';
+import { ALL_FEATURES } from './features';
+import { loginFeature } from './features/login';
+import { requestPasswordResetFeature } from './features/requestPasswordReset';
+import { resetPasswordFeature } from './features/resetPassword';
+import { createPageFeatures, makePageStore } from './pageStore';
+import { rootReducer } from './rootReducer';
+import { featureSagas } from './rootSaga';
+import { makeStore } from './store';
+
+const quiet = () => ({ reporter: recordingReporter().reporter, navigation: recordingNavigation().navigation, confirm: () => false });
+
+/** A feature whose saga counts its starts and answers each ping once per running copy. */
+function pingFeature(name = 'ping') {
+  const starts: string[] = [];
+  const slice = createSlice({
+    name: 'ping',
+    initialState: { pongs: 0 },
+    reducers: { ponged: (state) => void (state.pongs += 1) },
+  });
+  function* pingSaga() {
+    starts.push(name);
+    yield takeEvery('ping/pinged', function* answer() {
+      yield put(slice.actions.ponged());
+    });
+  }
+  const feature: Feature = { name, slices: [slice], sagas: [pingSaga] };
+  const pongs = (state: unknown) => (state as { ping?: { pongs: number } }).ping?.pongs;
+  return { feature, starts, pongs, slice, pingSaga };
+}
+
+describe('makePageStore', () => {
+  it('starts with the API cache and the snackbar only', () => {
+    const store = makePageStore({ features: createPageFeatures(), dependencies: quiet() });
+    expect(Object.keys(store.getState()).sort()).toEqual(['api', 'snackbar']);
+    store.dispatch(messageShown('hello'));
+    expect(store.getState().snackbar.messages).toHaveLength(1);
+  });
+
+  it('injects the features added before it is made, and those added later, each at once', () => {
+    const features = createPageFeatures();
+    features.add(loginFeature);
+    const store = makePageStore({ features, dependencies: quiet() });
+    expect(Object.keys(store.getState()).sort()).toEqual(['api', 'login', 'snackbar']);
+
+    const ping = pingFeature();
+    features.add(ping.feature);
+    // the slice is in the state before any action of its own: a widget can render at once
+    expect(ping.pongs(store.getState())).toBe(0);
+    store.dispatch({ type: 'ping/pinged' });
+    expect(ping.pongs(store.getState())).toBe(1);
+    expect(Object.keys(store.getState()).sort()).toEqual(['api', 'login', 'ping', 'snackbar']);
+  });
+
+  it('two widgets of one kind (one feature added twice) start its saga once', () => {
+    const features = createPageFeatures();
+    const ping = pingFeature();
+    features.add(ping.feature);
+    const store = makePageStore({ features, dependencies: quiet() });
+    features.add(ping.feature);
+    store.injectFeature(ping.feature);
+    expect(ping.starts).toEqual(['ping']);
+    store.dispatch({ type: 'ping/pinged' });
+    expect(ping.pongs(store.getState())).toBe(1);
+  });
+
+  it('two features sharing a saga (request and reset password) start it once', () => {
+    const ping = pingFeature('first');
+    const second: Feature = { name: 'second', slices: [], sagas: ping.feature.sagas };
+    const features = createPageFeatures();
+    const store = makePageStore({ features, dependencies: quiet() });
+    features.add(ping.feature);
+    features.add(second);
+    expect(ping.starts).toEqual(['first']);
+    store.dispatch({ type: 'ping/pinged' });
+    expect(ping.pongs(store.getState())).toBe(1);
+    expect(requestPasswordResetFeature.sagas).toEqual(resetPasswordFeature.sagas);
+  });
+
+  it('each store injects into its own reducer: another page store is not changed', () => {
+    const features = createPageFeatures();
+    const first = makePageStore({ features, dependencies: quiet() });
+    const second = makePageStore({ features: createPageFeatures(), dependencies: quiet() });
+    features.add(loginFeature);
+    expect(first.getState()).toHaveProperty('login');
+    expect(second.getState()).not.toHaveProperty('login');
+    second.dispatch(messageShown('x'));
+    expect(second.getState()).not.toHaveProperty('login');
+  });
+
+  it('a crashing feature saga is reported; the store and other features carry on', () => {
+    const { reporter, reported } = recordingReporter();
+    const features = createPageFeatures();
+    const store = makePageStore({ features, dependencies: { ...quiet(), reporter } });
+    function* crashingSaga() {
+      yield takeEvery('crash/requested', () => {
+        throw new Error('feature saga crashed');
+      });
+    }
+    features.add({ name: 'crash', slices: [], sagas: [crashingSaga] });
+    const ping = pingFeature();
+    features.add(ping.feature);
+    store.dispatch({ type: 'crash/requested' });
+    expect(reported).toEqual([{ kind: 'report', what: new Error('feature saga crashed'), context: { saga: 'crashingSaga' } }]);
+    store.dispatch({ type: 'ping/pinged' });
+    expect(ping.pongs(store.getState())).toBe(1);
+  });
+
+  it('with runSagas: false, slices are injected and no saga starts', () => {
+    const features = createPageFeatures();
+    const ping = pingFeature();
+    const store = makePageStore({ features, runSagas: false, dependencies: quiet() });
+    features.add(ping.feature);
+    expect(ping.pongs(store.getState())).toBe(0);
+    expect(ping.starts).toEqual([]);
+  });
+});
+
+describe('the full store (tests, QA recording and replay)', () => {
+  it('holds every slice of the root reducer', () => {
+    const store = makeStore({ dependencies: quiet() });
+    const expected = Object.keys(rootReducer(undefined, { type: '@@test/init' })).sort();
+    expect(Object.keys(store.getState()).sort()).toEqual(expected);
+  });
+
+  it('its features are exactly the root reducer: every feature slice is in it, and nothing else', () => {
+    const featureSlices = ALL_FEATURES.flatMap((feature) => feature.slices.map((slice) => slice.reducerPath));
+    const state = rootReducer(undefined, { type: '@@test/init' });
+    expect([...featureSlices, 'api', 'snackbar'].sort()).toEqual(Object.keys(state).sort());
+    expect(new Set(featureSlices).size).toBe(featureSlices.length);
+  });
+
+  it('starts each feature saga once (the password-reset widgets share one)', () => {
+    expect(featureSagas).toHaveLength(new Set(ALL_FEATURES.flatMap((feature) => feature.sagas)).size);
+    expect(featureSagas.length).toBeLessThan(ALL_FEATURES.length);
+  });
+
+  it('injecting a feature it already holds changes nothing', () => {
+    const store = makeStore({ dependencies: quiet() });
+    const before = store.getState();
+    store.injectFeature(loginFeature);
+    expect(store.getState()).toBe(before);
+  });
+});

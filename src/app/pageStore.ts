@@ -1,0 +1,60 @@
+/**
+ * A page's one store (src/widgets/mountWidget.tsx): it starts with the API cache and the
+ * snackbar only; each widget's chunk adds its feature (src/widgets/entries) and the store
+ * injects it before the widget renders: the slices, and the sagas started once each.
+ */
+import { createAppStore, type InjectableReducer, type MakeStoreOptions } from './createAppStore';
+import { createLazyReducer } from './lazyReducer';
+import type { Feature } from './feature';
+
+type Listener = (feature: Feature) => void;
+
+export interface PageFeatures {
+  /** A widget's chunk calls this as it loads; the same feature twice is one feature. */
+  add(feature: Feature): void;
+  /** Calls `listener` for every feature added so far and every later one; returns the unsubscribe. */
+  subscribe(listener: Listener): () => void;
+  list(): readonly Feature[];
+}
+
+export function createPageFeatures(): PageFeatures {
+  const features: Feature[] = [];
+  const listeners = new Set<Listener>();
+  return {
+    add(feature) {
+      if (features.includes(feature)) return;
+      features.push(feature);
+      for (const listener of listeners) listener(feature);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      for (const feature of [...features]) listener(feature);
+      return () => void listeners.delete(listener);
+    },
+    list: () => [...features],
+  };
+}
+
+/** The features of this page's widgets (one list per page, like the store). */
+export const pageFeatures = createPageFeatures();
+
+/** Adds a widget's feature to the page: the page store injects it at once (or when it is made). */
+export function addPageFeature(feature: Feature) {
+  pageFeatures.add(feature);
+}
+
+export interface MakePageStoreOptions extends MakeStoreOptions {
+  /** Where its features come from (default: the page's). */
+  features?: PageFeatures;
+}
+
+export function makePageStore({ features = pageFeatures, ...options }: MakePageStoreOptions = {}) {
+  const store = createAppStore({
+    ...options,
+    // typed as the complete RootState: a widget's selectors run only once its slice is injected
+    reducer: createLazyReducer() as unknown as InjectableReducer,
+    features: features.list(),
+  });
+  features.subscribe(store.injectFeature);
+  return store;
+}
