@@ -24,7 +24,8 @@ async function waitForServer(url: string, timeoutMs: number) {
   throw new Error(`reference server did not start at ${url}`);
 }
 
-export async function startReferenceServer() {
+/** `recordActions`: QA recording on every page (the recording e2e); off, pages run as in production. */
+export async function startReferenceServer({ recordActions = false }: { recordActions?: boolean } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-e2e-'));
   const server = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
@@ -36,7 +37,7 @@ export async function startReferenceServer() {
       DATABASE_PATH: path.join(dataDir, 'loanmanager.sqlite'),
       RATE_LIMIT_MAX: '10000',
       TAX_SEASON: '1',
-      RECORD_ACTIONS: '1',
+      RECORD_ACTIONS: recordActions ? '1' : '0',
       NODE_ENV: 'test',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
