@@ -53,7 +53,7 @@ test('the SSN and date masks keep every digit in place at full typing speed and 
     await dob.fill('');
     await ssn.pressSequentially('900000007'); // fake demo SSN
     await dob.pressSequentially('12241978');
-    expect([await ssn.inputValue(), await dob.inputValue()]).toEqual(['900-00-0007', '12/24/1978']);
+    expect([await ssn.inputValue(), await dob.inputValue()]).toEqual(['900-00-0007', '12/24/1978']); // fake demo SSN
   }
   // Back in the SSN at its end: backspace through a separator, then type on.
   await ssn.click();
@@ -61,14 +61,14 @@ test('the SSN and date masks keep every digit in place at full typing speed and 
   for (let key = 0; key < 5; key++) await ssn.press('Backspace');
   expect(await ssn.inputValue()).toBe('900-0');
   await ssn.pressSequentially('01234');
-  expect(await ssn.inputValue()).toBe('900-00-1234');
+  expect(await ssn.inputValue()).toBe('900-00-1234'); // fake demo SSN
   // A digit replaced in the middle stays where it was typed; a full field takes no more.
   for (let key = 0; key < 5; key++) await ssn.press('ArrowLeft');
   await ssn.press('Backspace');
   await ssn.press('9');
-  expect(await ssn.inputValue()).toBe('900-09-1234');
+  expect(await ssn.inputValue()).toBe('900-09-1234'); // fake demo SSN
   await ssn.press('5');
-  expect(await ssn.inputValue()).toBe('900-09-1234');
+  expect(await ssn.inputValue()).toBe('900-09-1234'); // fake demo SSN
 });
 
 test('register a seeded borrower end to end, then verify the email through its link (once)', async () => {
