@@ -104,7 +104,8 @@ export default (env: BuildEnv, argv: { mode?: Configuration['mode'] }): Configur
       uniqueName: 'loanmanager',
       clean: true,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // no eval in development either: the reference server's CSP (script-src 'self') refuses it
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
     module: {
       rules: [
