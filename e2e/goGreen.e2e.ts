@@ -53,8 +53,19 @@ async function completeOptIn(page: Page) {
   await expect(page.getByRole('region', { name: 'Disclosures' }).isVisible()).resolves.toBe(true);
   await page.getByRole('button', { name: 'Complete' }).click();
   await page.getByText(THANK_YOU).waitFor();
+  // The leaf image is shown and loads (it may still be on its way when the text appears).
   const leaf = page.locator('img[src$="images/leaf.svg"]');
-  await expect(leaf.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).resolves.toBe(true);
+  await leaf.waitFor();
+  await leaf.evaluate(
+    (image: HTMLImageElement) =>
+      image.complete
+        ? undefined
+        : new Promise<void>((resolve, reject) => {
+            image.addEventListener('load', () => resolve(), { once: true });
+            image.addEventListener('error', () => reject(new Error('the leaf image failed to load')), { once: true });
+          }),
+  );
+  await expect(leaf.evaluate((image: HTMLImageElement) => image.naturalWidth > 0)).resolves.toBe(true);
 }
 
 test('an unverified borrower: automatic email, verified in another tab within one poll, opt in, then opt out', async () => {
