@@ -1,6 +1,7 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
+import { CHUNK_MANIFEST } from './server/preload';
 import type { Chunk, ChunkGraph, Compiler, Configuration, Module, WebpackPluginInstance } from 'webpack';
 
 type SplitChunksOptions = Exclude<NonNullable<Configuration['optimization']>['splitChunks'], false | undefined>;
@@ -28,6 +29,32 @@ function precompressed() {
 }
 
 const RUNTIME_CHUNK = 'widget-runtime';
+
+/**
+ * `chunk-manifest.json`: { "widget-runtime": ["widget-shared-packages.….js", …], "widget-go-green": […] }.
+ * A page served by the reference server preloads its runtime's and widget's files from the
+ * head, instead of the browser finding them one round trip after another (loader → runtime →
+ * widget) on a slow phone connection.
+ */
+function chunkManifest(): WebpackPluginInstance {
+  return {
+    apply(compiler: Compiler) {
+      compiler.hooks.thisCompilation.tap('ChunkManifest', (compilation) => {
+        compilation.hooks.processAssets.tap(
+          { name: 'ChunkManifest', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+          () => {
+            const groups: Record<string, string[]> = {};
+            for (const [name, group] of compilation.namedChunkGroups) {
+              groups[name] = group.getFiles().filter((file) => file.endsWith('.js'));
+            }
+            const json = JSON.stringify(groups, null, 1);
+            compilation.emitAsset(CHUNK_MANIFEST, new compiler.webpack.sources.RawSource(json));
+          },
+        );
+      });
+    },
+  };
+}
 
 /**
  * How the chunks are split (issue 8: each page's first load against its floor). A page loads
@@ -134,7 +161,7 @@ export default (env: BuildEnv, argv: { mode?: Configuration['mode'] }): Configur
       // the shortest export names: ≈1.5 KiB gzip less per page than 'deterministic' (bench/proposals.ts)
       mangleExports: production ? 'size' : false,
     },
-    plugins: [widgetChunks, ...(precompress ? precompressed() : [])],
+    plugins: [widgetChunks, chunkManifest(), ...(precompress ? precompressed() : [])],
     performance: { hints: false },
     stats: { preset: 'errors-warnings', assets: true, chunkGroups: false },
   };

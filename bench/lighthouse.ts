@@ -100,7 +100,10 @@ export async function runLighthouse(log: (line: string) => void, artifactsDir: s
     const session = await signIn(server.url, 'uma.unverified', DEMO_PASSWORD);
     fs.mkdirSync(artifactsDir, { recursive: true });
     let signedIn: boolean | null = null;
-    for (const page of LIGHTHOUSE_PAGES) {
+    // LIGHTHOUSE_ONLY=login,register measures only the pages whose path contains one of those words.
+    const only = process.env.LIGHTHOUSE_ONLY?.split(',').filter(Boolean) ?? [];
+    const pages = only.length ? LIGHTHOUSE_PAGES.filter((page) => only.some((word) => page.path.includes(word))) : LIGHTHOUSE_PAGES;
+    for (const page of pages) {
       log(`lighthouse ${page.path}…`);
       if (page.signedIn !== signedIn) {
         await setBrowserCookies(chrome.port, server.url, page.signedIn ? session : null);

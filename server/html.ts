@@ -58,6 +58,8 @@ export interface PageOptions {
   /** The config block; needed whenever a widget is hosted. */
   config?: PageConfig;
   nav?: SignedInNav | null;
+  /** Scripts the page will load (server/preload.ts), fetched from the head at once. */
+  preload?: string[];
 }
 
 const STYLE = `
@@ -118,6 +120,7 @@ export function renderPage(options: PageOptions): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(options.title)} | ${SERVICER_NAME}</title>` +
     '<link rel="icon" href="data:,">' +
+    (options.preload ?? []).map((src) => `<link rel="preload" as="script" href="${escapeHtml(src)}">`).join('') +
     `<style>${STYLE}</style></head>` +
     '<body><a class="skip-link" href="#main">Skip to main content</a>' +
     `<header class="site-header"><a class="brand" href="/loanmanager/">${SERVICER_NAME}</a>` +

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PortalContext } from '../context';
 import type { Account, Loan } from '../db/database';
 import { escapeHtml, formatCents, formatIsoDate, renderPage, type PageConfig, type PageOptions } from '../html';
+import { preloadUrls, readChunkManifest, pageChunkGroups } from '../preload';
 import { CSRF_COOKIE, CSRF_FORM_FIELD, looksLikeToken, safeEqual } from '../security';
 import { signOut } from '../sessions';
 
@@ -28,20 +29,22 @@ export function sendHtml(reply: FastifyReply, statusCode: number, html: string) 
 interface WidgetPage {
   path: string;
   title: string;
+  /** The chunk group of what the portal's router shows at this address (src/pages/portalRoutes.ts). */
+  chunkGroup: string;
   signedIn: boolean;
   qaOnly?: boolean;
 }
 
 /** Titles as in src/pages/portalRoutes.ts. */
 const WIDGET_PAGES: WidgetPage[] = [
-  { path: 'register/', title: 'Register', signedIn: false },
-  { path: 'recover_username/', title: 'Recover Username', signedIn: false },
-  { path: 'request_password_reset', title: 'Having trouble signing in?', signedIn: false },
-  { path: 'verify_email/', title: 'Verify Email', signedIn: false },
-  { path: 'login/', title: 'Sign In', signedIn: false },
-  { path: 'go-green/', title: 'Go Green', signedIn: true },
-  { path: 'profile/', title: 'Profile', signedIn: true },
-  { path: 'qa/replay/', title: 'QA Replay', signedIn: false, qaOnly: true },
+  { path: 'register/', chunkGroup: 'widget-registration', title: 'Register', signedIn: false },
+  { path: 'recover_username/', chunkGroup: 'widget-recover-username', title: 'Recover Username', signedIn: false },
+  { path: 'request_password_reset', chunkGroup: 'widget-request-password-reset', title: 'Having trouble signing in?', signedIn: false },
+  { path: 'verify_email/', chunkGroup: 'widget-verify-email', title: 'Verify Email', signedIn: false },
+  { path: 'login/', chunkGroup: 'widget-login', title: 'Sign In', signedIn: false },
+  { path: 'go-green/', chunkGroup: 'widget-go-green', title: 'Go Green', signedIn: true },
+  { path: 'profile/', chunkGroup: 'widget-profile', title: 'Profile', signedIn: true },
+  { path: 'qa/replay/', chunkGroup: 'qa-replay', title: 'QA Replay', signedIn: false, qaOnly: true },
 ];
 
 export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
@@ -56,6 +59,9 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     qa_tools: !options.production,
     ...(options.errorReportingDsn ? { error_reporting: { dsn: options.errorReportingDsn } } : {}),
   });
+
+  const preload = (chunkGroup: string, portal: boolean) =>
+    preloadUrls(readChunkManifest(options.staticDir), pageChunkGroups(chunkGroup, { portal }));
 
   /** The signed-in account and its loans, or null after answering with a redirect to sign in. */
   const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -96,6 +102,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
         title: widgetPage.title,
         widget: 'portal',
         config: config({ coacct: session ? String(session.account.borrower.id) : null }),
+        preload: preload(widgetPage.chunkGroup, true),
       });
       return sendHtml(reply, 200, html);
     });
@@ -107,6 +114,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       title: 'Reset Password',
       widget: 'portal',
       config: config({ reset_nonce: nonce !== '' && nonce.length <= NONCE_MAXIMUM ? nonce : null }),
+      preload: preload('widget-reset-password', true),
     });
     return sendHtml(reply, 200, html);
   };
@@ -137,6 +145,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       content,
       widget: 'popups',
       config: config({ coacct: String(account.borrower.id) }),
+      preload: preload('widget-popups', false),
     });
     return sendHtml(reply, 200, html);
   });
@@ -181,6 +190,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       content: `<p>Welcome, ${escapeHtml(account.borrower.firstname)} ${escapeHtml(account.borrower.lastname)}.</p>${table}${back}${manageLinks()}`,
       widget: 'popups',
       config: config({ coacct: String(account.borrower.id) }),
+      preload: preload('widget-popups', false),
     });
     return sendHtml(reply, 200, html);
   });

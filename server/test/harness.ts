@@ -57,6 +57,14 @@ export interface OutboxEntry {
 /** The text of the test chunk `portal.0123456789.js`. */
 export const CHUNK_TEXT = '/* chunk */';
 
+/** What webpack's chunk manifest says of the test build (webpack.config.ts, server/preload.ts). */
+export const TEST_CHUNK_MANIFEST = {
+  'widget-runtime': ['shared.1111111111.js'],
+  portal: ['shared.1111111111.js', 'portal.0123456789.js'],
+  'widget-registration': ['shared.1111111111.js', 'widget-registration.2222222222.js'],
+  'widget-popups': ['shared.1111111111.js', 'widget-popups.3333333333.js'],
+};
+
 export async function startTestServer(overrides: Partial<BuildOptions> = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-server-'));
   const staticDir = path.join(dir, 'static');
@@ -65,6 +73,7 @@ export async function startTestServer(overrides: Partial<BuildOptions> = {}): Pr
   fs.writeFileSync(path.join(staticDir, 'portal.0123456789.js'), CHUNK_TEXT);
   // as webpack's CompressionPlugin writes it beside the chunk
   fs.writeFileSync(path.join(staticDir, 'portal.0123456789.js.br'), zlib.brotliCompressSync(CHUNK_TEXT));
+  fs.writeFileSync(path.join(staticDir, 'chunk-manifest.json'), JSON.stringify(TEST_CHUNK_MANIFEST));
   const clock = createClock();
   let logText = '';
   const logStream = new Writable({

@@ -81,6 +81,38 @@ describe('widget page shells', () => {
   });
 });
 
+describe('script preloads (the build\'s chunk manifest)', () => {
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((match) => match[1]);
+
+  it('a widget page preloads, in its head, the runtime, the portal and its own widget, each file once', async () => {
+    const html = (await server.client().get('/loanmanager/register/')).body;
+    expect(preloads(html)).toEqual([
+      '/loanmanager/static/shared.1111111111.js',
+      '/loanmanager/static/portal.0123456789.js',
+      '/loanmanager/static/widget-registration.2222222222.js',
+    ]);
+    expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('the popups pages preload the popups widget without the portal', async () => {
+    const client = server.client();
+    await client.login('dana.demo');
+    const html = (await client.get('/loanmanager/loanoverview/')).body;
+    expect(preloads(html)).toEqual(['/loanmanager/static/shared.1111111111.js', '/loanmanager/static/widget-popups.3333333333.js']);
+  });
+
+  it('a page without a widget, or a widget missing from the manifest, preloads only what is known', async () => {
+    const client = server.client();
+    await client.login('dana.demo');
+    expect(preloads((await client.get('/loanmanager/eftsetuprequest/')).body)).toEqual([]);
+    expect(preloads((await client.get('/loanmanager/login/')).body)).toEqual([
+      '/loanmanager/static/shared.1111111111.js',
+      '/loanmanager/static/portal.0123456789.js',
+    ]);
+  });
+});
+
 describe('server-rendered signed-in pages', () => {
   it.each(['/loanmanager/main/', '/loanmanager/main', '/loanmanager/loanoverview/', '/loanmanager/eftsetuprequest'])(
     '%s redirects to sign-in without a session',

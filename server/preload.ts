@@ -1,0 +1,63 @@
+/**
+ * Which scripts a page preloads. webpack writes `chunk-manifest.json` beside the chunks (each
+ * named chunk group's files, webpack.config.ts); a page names the groups it will load (the widget
+ * runtime and its widget), and its head lists their files, so a phone fetches them all at once
+ * instead of one round trip after another (loader → runtime → widget).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const CHUNK_MANIFEST = 'chunk-manifest.json';
+export const STATIC_PREFIX = '/loanmanager/static/';
+
+type ChunkManifest = Record<string, string[]>;
+
+interface Cached {
+  mtimeMs: number;
+  manifest: ChunkManifest | null;
+}
+
+const cache = new Map<string, Cached>();
+
+function isManifest(value: unknown): value is ChunkManifest {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((files) => Array.isArray(files) && files.every((file) => typeof file === 'string'))
+  );
+}
+
+/** The manifest of a build folder, re-read when a rebuild rewrites it; null without a build. */
+export function readChunkManifest(staticDir: string): ChunkManifest | null {
+  const file = path.join(staticDir, CHUNK_MANIFEST);
+  let mtimeMs: number;
+  try {
+    mtimeMs = fs.statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+  const cached = cache.get(file);
+  if (cached && cached.mtimeMs === mtimeMs) return cached.manifest;
+  let manifest: ChunkManifest | null = null;
+  try {
+    const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    manifest = isManifest(parsed) ? parsed : null;
+  } catch {
+    manifest = null; // a half-written manifest during a rebuild: no preloads for this request
+  }
+  cache.set(file, { mtimeMs, manifest });
+  return manifest;
+}
+
+/** Script addresses to preload for these chunk groups, each once, in the groups' order. */
+export function preloadUrls(manifest: ChunkManifest | null, groups: string[]): string[] {
+  if (!manifest) return [];
+  const files = new Set<string>();
+  for (const group of groups) for (const file of manifest[group] ?? []) files.add(file);
+  return [...files].filter((file) => /^[\w.-]+\.js$/.test(file)).map((file) => `${STATIC_PREFIX}${file}`);
+}
+
+/** The chunk groups a widget page loads: the runtime, the portal's router on its pages, what it shows. */
+export function pageChunkGroups(chunkGroup: string, { portal }: { portal: boolean }): string[] {
+  return ['widget-runtime', ...(portal ? ['portal'] : []), chunkGroup];
+}

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pageChunkGroups, preloadUrls, readChunkManifest } from '../preload';
+
+describe('chunk manifest', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-manifest-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('no build, or a manifest that is not one, preloads nothing', () => {
+    expect(readChunkManifest(dir)).toBeNull();
+    fs.writeFileSync(path.join(dir, 'chunk-manifest.json'), '{"portal": [1]');
+    expect(readChunkManifest(dir)).toBeNull();
+    expect(preloadUrls(null, ['portal'])).toEqual([]);
+  });
+
+  it('is read again when a rebuild rewrites it', () => {
+    const file = path.join(dir, 'chunk-manifest.json');
+    fs.writeFileSync(file, JSON.stringify({ portal: ['portal.aaaaaaaaaa.js'] }));
+    expect(readChunkManifest(dir)).toEqual({ portal: ['portal.aaaaaaaaaa.js'] });
+    fs.writeFileSync(file, JSON.stringify({ portal: ['portal.bbbbbbbbbb.js'] }));
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect(readChunkManifest(dir)).toEqual({ portal: ['portal.bbbbbbbbbb.js'] });
+  });
+
+  it('lists only plain script names under the static prefix', () => {
+    const manifest = { a: ['x.js', 'x.js', '../secret.js', 'y.css', 'z"onload=1.js'] };
+    expect(preloadUrls(manifest, ['a', 'missing'])).toEqual(['/loanmanager/static/x.js']);
+  });
+
+  it('a page loads the runtime, the portal on its routes, then its widget', () => {
+    expect(pageChunkGroups('widget-login', { portal: true })).toEqual(['widget-runtime', 'portal', 'widget-login']);
+    expect(pageChunkGroups('widget-popups', { portal: false })).toEqual(['widget-runtime', 'widget-popups']);
+  });
+});
