@@ -9,20 +9,6 @@ import { PatternFormat } from 'react-number-format';
 import { LIMITS, MESSAGES } from '../../src/lib/validation/messages';
 import * as rules from '../../src/lib/validation/rules';
 
-interface Values {
-  firstname: string;
-  lastname: string;
-  username: string;
-  password: string;
-  password2: string;
-  email: string;
-  email2: string;
-  loanno: string;
-  ssn: string;
-  dob: string;
-  remember_this_browser: boolean;
-}
-
 type AntdRule = { validator: (_: unknown, value: string | undefined) => Promise<void> };
 
 /** One antd validator from the shared pure rules (so both forms run the same checks). */
@@ -36,9 +22,9 @@ const check = (...list: rules.Rule[]): AntdRule[] => [
 ];
 
 export function AntdRegistrationForm() {
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<rules.RegistrationValues>();
   const [submitted, setSubmitted] = useState(false);
-  const equalTo = (field: keyof Values, message: string): rules.Rule => (value) =>
+  const equalTo = (field: keyof rules.RegistrationValues, message: string): rules.Rule => (value) =>
     value === form.getFieldValue(field) ? null : message;
   return (
     <section aria-labelledby="bench-register" style={{ maxWidth: 480, margin: '0 auto', width: '100%' }}>

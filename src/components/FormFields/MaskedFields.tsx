@@ -62,7 +62,7 @@ function useMaskDigits(storeDigits: string) {
 
 export function SsnField<F extends string>({ form, field, label, hint }: Omit<BoundFieldProps<F, string>, 'required'>) {
   const value = useFieldValue(form, field);
-  const { error, submitted } = useFieldFeedback(form, field);
+  const { error, showStatus } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
   const [digits, setDigits] = useMaskDigits(value);
   const change = (next: string) => {
@@ -75,7 +75,7 @@ export function SsnField<F extends string>({ form, field, label, hint }: Omit<Bo
     change(reduceSsnInput(event.clipboardData.getData('text')));
   };
   return (
-    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} hint={hint} required>
+    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={showStatus} hint={hint} required>
       <NumberFormatBase
         customInput={Input}
         {...SSN_MASK}
@@ -96,11 +96,11 @@ export const slashDobDigits = DOB_MASK.format;
 
 export function DobField<F extends string>({ form, field, label, hint }: Omit<BoundFieldProps<F, string>, 'required'>) {
   const value = useFieldValue(form, field);
-  const { error, submitted } = useFieldFeedback(form, field);
+  const { error, showStatus } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
   const [digits, setDigits] = useMaskDigits(value.replace(/\D/g, ''));
   return (
-    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} hint={hint} required>
+    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={showStatus} hint={hint} required>
       <NumberFormatBase
         customInput={Input}
         {...DOB_MASK}

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { defaultConfig } from '../../app/config';
 import { MESSAGES } from '../../lib/validation/messages';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
@@ -82,6 +82,34 @@ test('valid: Password and Password (again); errors show on submit, focus on the 
   await user.type(again, 'Secret-pass2');
   expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([MESSAGES.passwordsDoNotMatch]);
   expect(api.sent(RESET)).toHaveLength(0);
+});
+
+/** antd's success status of a field: the check mark (an img named check-circle) and the item's success class. */
+function isMarkedSuccessful(input: HTMLElement): boolean {
+  const field = input.closest<HTMLElement>('.lm-form-item');
+  if (!field) throw new Error('the input is not in a form field');
+  const mark = within(field).queryByRole('img', { name: 'check-circle' }) !== null;
+  const styled = field.classList.contains('lm-form-item-has-success');
+  if (mark !== styled) throw new Error(`check mark ${mark}, success styling ${styled}`);
+  return mark;
+}
+
+test('no field is marked a success while empty; matching passwords are', async () => {
+  mockApi({ [VALIDATE]: { body: { valid: true } } });
+  const { user } = renderWidget(<ResetPasswordWidget />, { dependencies: { config } });
+  const password = await screen.findByLabelText('Password', { selector: 'input' });
+  const again = screen.getByLabelText('Password (again)', { selector: 'input' });
+  await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+  expect(again).toHaveAccessibleDescription(MESSAGES.required);
+  expect(isMarkedSuccessful(password)).toBe(false);
+  expect(isMarkedSuccessful(again)).toBe(false);
+  await user.type(password, 'Secret-pass1');
+  await user.type(again, 'Secret-pass1');
+  expect(isMarkedSuccessful(password)).toBe(true);
+  expect(isMarkedSuccessful(again)).toBe(true);
+  await user.clear(again);
+  expect(again).toHaveAccessibleDescription(MESSAGES.required);
+  expect(isMarkedSuccessful(again)).toBe(false);
 });
 
 test('success: the exact body, the alert, then the login page about 3 s later', async () => {

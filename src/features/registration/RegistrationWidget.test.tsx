@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { redact } from '../../app/redaction';
 import { MESSAGES } from '../../lib/validation/messages';
+import type { RegistrationValues } from '../../lib/validation/rules';
 import { RECOVERY_CACHE_KEY } from '../../lib/recoveryCache';
 import { mockApi, type MockResponse } from '../../testing/mockApi';
 import { renderWidget, type RenderWidgetOptions } from '../../testing/renderWidget';
 import { DUMMY_CAPTCHA_TOKEN } from '../../captcha/captcha';
 import { REGISTRATION_MESSAGES } from './registrationMessages';
-import { registrationSlice, type RegistrationValues } from './registrationSlice';
+import { registrationSlice } from './registrationSlice';
 import RegistrationWidget from './RegistrationWidget';
 
 // antd in jsdom on a shared machine: a filled form takes seconds to render and type into
@@ -38,6 +39,22 @@ function renderFilled(dependencies: RenderWidgetOptions['dependencies'] = {}) {
 // while waiting, the button's name also holds the spinner's ('loading Register')
 const submit = () => screen.getByRole('button', { name: /Register$/ });
 const flowActions = (log: { of: (...domains: string[]) => string[] }) => log.of('registration', 'api/executeMutation');
+
+/** The whole field around an input: label, input, status mark and messages. */
+function fieldOf(label: string): HTMLElement {
+  const field = screen.getByLabelText(label, { selector: 'input' }).closest<HTMLElement>('.lm-form-item');
+  if (!field) throw new Error(`${label} is not in a form field`);
+  return field;
+}
+
+/** antd's success status: the check mark (an img named check-circle) and the item's success class. */
+function isMarkedSuccessful(label: string): boolean {
+  const field = fieldOf(label);
+  const mark = within(field).queryByRole('img', { name: 'check-circle' }) !== null;
+  const styled = field.classList.contains('lm-form-item-has-success');
+  if (mark !== styled) throw new Error(`${label}: check mark ${mark}, success styling ${styled}`);
+  return mark;
+}
 
 describe('registration form', () => {
   test('has the title, every labelled field with its autocomplete and limit, and the recovery link', () => {
@@ -78,6 +95,37 @@ describe('registration form', () => {
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(Array(8).fill(MESSAGES.required));
     expect(actions.of('registration')).toEqual(['registration/formOpened', 'registration/submitted', 'registration/validationFailed']);
     expect(api.requests).toHaveLength(0);
+  });
+
+  test('an empty submit marks no field a success: the confirmations, left empty, stay neutral', async () => {
+    mockApi({});
+    const { user } = renderWidget(<RegistrationWidget />);
+    await user.click(submit());
+    for (const label of ['Password (again)', 'Email (again)']) {
+      expect(screen.getByLabelText(label, { selector: 'input' })).not.toHaveAttribute('aria-invalid');
+      expect(isMarkedSuccessful(label)).toBe(false);
+    }
+    expect(screen.queryByRole('img', { name: 'check-circle' })).not.toBeInTheDocument();
+  });
+
+  test('after submit, a matching confirmation shows success; cleared again (or only spaces), it is neutral', async () => {
+    mockApi({});
+    const { user } = renderWidget(<RegistrationWidget />);
+    await user.click(submit());
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'Secret-pass1');
+    await user.type(screen.getByLabelText('Password (again)', { selector: 'input' }), 'Secret-pass1');
+    await user.type(screen.getByLabelText('Email', { selector: 'input' }), 'reggie@example.com');
+    await user.type(screen.getByLabelText('Email (again)', { selector: 'input' }), 'reggie@example.com');
+    for (const label of ['Password', 'Password (again)', 'Email', 'Email (again)']) expect(isMarkedSuccessful(label)).toBe(true);
+
+    await user.clear(screen.getByLabelText('Email', { selector: 'input' }));
+    await user.clear(screen.getByLabelText('Email (again)', { selector: 'input' }));
+    expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveAccessibleDescription(MESSAGES.required);
+    expect(isMarkedSuccessful('Email (again)')).toBe(false);
+    expect(screen.getByLabelText('Email (again)', { selector: 'input' })).not.toHaveAttribute('aria-invalid');
+    await user.type(screen.getByLabelText('Email', { selector: 'input' }), '   ');
+    await user.type(screen.getByLabelText('Email (again)', { selector: 'input' }), '   ');
+    expect(isMarkedSuccessful('Email (again)')).toBe(false);
   });
 
   test('shows each rule message of section 5 after submit, and focus goes to the first invalid field in order', async () => {

@@ -12,8 +12,9 @@ import { isUnexpectedFailure, obtainCaptchaToken, startIfValid } from '../../lib
 import { landingUrl, PORTAL_URLS } from '../../lib/portalUrls';
 import { cacheRecoveryDetails } from '../../lib/recoveryCache';
 import { dobToIso } from '../../lib/validation/dob';
+import type { RegistrationValues } from '../../lib/validation/rules';
 import { REGISTRATION_MESSAGES } from './registrationMessages';
-import { registrationActions, registrationForm, toRegistrationPayload, type RegistrationValues } from './registrationSlice';
+import { registrationActions, registrationForm, toRegistrationPayload } from './registrationSlice';
 
 /** The first message of an `{ errors: [...] }` body, or null for any other body. */
 function firstListedError(body: unknown): string | null {

@@ -5,23 +5,8 @@ import { createFormSelectors } from '../../lib/forms/formSelectors';
 import { submissionEvents } from '../../lib/forms/submissionFlow';
 import type { FormBinding } from '../../lib/forms/useFormField';
 import { dobToIso } from '../../lib/validation/dob';
-import { validateRegistration } from '../../lib/validation/rules';
+import { validateRegistration, type RegistrationField, type RegistrationValues } from '../../lib/validation/rules';
 import { reduceSsnInput } from '../../lib/validation/ssn';
-
-/** The form's own values: dob as typed (MM/DD/YYYY), ssn as its digits, plus the two confirmations. */
-export interface RegistrationValues {
-  firstname: string;
-  lastname: string;
-  username: string;
-  password: string;
-  password2: string;
-  email: string;
-  email2: string;
-  loanno: string;
-  ssn: string;
-  dob: string;
-  remember_this_browser: boolean;
-}
 
 /** The order the fields are shown in; submit focuses the first invalid one. */
 export const REGISTRATION_FIELDS = [
@@ -35,7 +20,7 @@ export const REGISTRATION_FIELDS = [
   'loanno',
   'ssn',
   'dob',
-] as const;
+] as const satisfies readonly RegistrationField[];
 
 export const initialRegistrationValues: RegistrationValues = {
   firstname: '',

@@ -42,8 +42,11 @@ export function firstError(value: string, rules: readonly Rule[]): string | null
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
-/** The rules of every form, keyed by field. Values are the form's own (dob as typed, ssn as digits). */
-export function validateRegistration(values: {
+/**
+ * The registration form's own values: dob as typed (MM/DD/YYYY), ssn as its digits, plus the two
+ * confirmations (password2, email2). The form slice holds them; the request body differs.
+ */
+export interface RegistrationValues {
   firstname: string;
   lastname: string;
   username: string;
@@ -54,9 +57,16 @@ export function validateRegistration(values: {
   loanno: string;
   ssn: string;
   dob: string;
-}): FieldErrors<keyof typeof values> {
-  const errors: FieldErrors<keyof typeof values> = {};
-  const check = (field: keyof typeof values, rules: Rule[]) => {
+  remember_this_browser: boolean;
+}
+
+/** The registration fields the rules check: every one but the checkbox. */
+export type RegistrationField = Exclude<keyof RegistrationValues, 'remember_this_browser'>;
+
+/** The rules of every form, keyed by field. Values are the form's own (dob as typed, ssn as digits). */
+export function validateRegistration(values: Pick<RegistrationValues, RegistrationField>): FieldErrors<RegistrationField> {
+  const errors: FieldErrors<RegistrationField> = {};
+  const check = (field: RegistrationField, rules: Rule[]) => {
     const message = firstError(values[field], rules);
     if (message !== null) errors[field] = message;
   };

@@ -53,6 +53,56 @@ test('Alt+Shift+D and window.loanmanagerRecorder download too; other keys do not
   expect(window.loanmanagerRecorder).toBeUndefined();
 });
 
+/**
+ * A viewport `width` px wide for useMediaQuery: jsdom has no layout and its matchMedia stub
+ * (src/testing/jsdomPolyfills.ts) never matches, so its lists answer min-width queries from `width`.
+ */
+function viewportWidth(width: number) {
+  const answer = (query: string) => {
+    const minimum = /\(min-width:\s*(\d+)px\)/.exec(query);
+    return minimum ? width >= Number(minimum[1]) : false;
+  };
+  const stub = window.matchMedia.bind(window);
+  jest.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...stub(query), matches: answer(query) }));
+}
+
+test('at 375 px it sits in the page flow after the content (covering no field), the button reachable by Tab', async () => {
+  viewportWidth(375);
+  const { controls, clicked } = recordingPage();
+  const { user } = renderWithProviders(
+    <>
+      <label>
+        Last field <input />
+      </label>
+      <RecorderToolbar onDownload={controls.download} />
+    </>,
+  );
+  const region = screen.getByRole('region', { name: 'QA recording' });
+  expect(region.style.position).not.toBe('fixed');
+  expect(region.style.position).not.toBe('absolute');
+  expect(screen.queryByText('Alt+Shift+D')).not.toBeInTheDocument();
+  await user.tab();
+  expect(screen.getByRole('textbox', { name: 'Last field' })).toHaveFocus();
+  await user.tab();
+  const button = screen.getByRole('button', { name: 'Download recording' });
+  expect(button).toHaveFocus();
+  expect(button).toHaveAttribute('aria-keyshortcuts', 'Alt+Shift+D');
+  await user.keyboard('{Enter}');
+  expect(clicked).toHaveBeenCalledTimes(1);
+  controls.remove();
+});
+
+test('at 1280 px it floats in the bottom corner with the shortcut shown', () => {
+  viewportWidth(1280);
+  const { controls } = recordingPage();
+  renderWithProviders(<RecorderToolbar onDownload={controls.download} />);
+  const region = screen.getByRole('region', { name: 'QA recording' });
+  expect(region.style.position).toBe('fixed');
+  expect(region).toHaveTextContent('Recording');
+  expect(screen.getByText('Alt+Shift+D')).toBeVisible();
+  controls.remove();
+});
+
 test('recording is on with record_actions, or ?record=1 in a non-production build only', () => {
   expect(shouldRecord({ recordActions: true }, '', true)).toBe(true);
   expect(shouldRecord({ recordActions: false }, '?record=1', false)).toBe(true);

@@ -1,6 +1,9 @@
 /**
- * The QA toolbar, shown only while the session is recorded: a small labelled region in the
- * bottom corner with the download button and its shortcut. On a phone it shrinks to the button.
+ * The QA toolbar, shown only while the session is recorded: a small labelled region with the
+ * download button and its shortcut. On a wide screen it floats in the bottom corner; below 600 px
+ * (the portal's narrow layout) a fixed box would cover the form, so it shrinks to the button and
+ * sits in the page flow at the end of the page (its element is the body's last), over nothing.
+ * Either way the button is in the tab order and Alt+Shift+D downloads from anywhere.
  */
 import { Button } from 'antd';
 import { useState, type CSSProperties } from 'react';
@@ -13,14 +16,9 @@ export interface RecorderToolbarProps {
 }
 
 const boxStyle: CSSProperties = {
-  position: 'fixed',
-  insetInlineStart: 8,
-  insetBlockEnd: 8,
-  zIndex: 2147483000,
   display: 'flex',
   alignItems: 'center',
   gap: 8,
-  maxWidth: 'calc(100vw - 16px)',
   padding: '4px 8px',
   fontSize: 12,
   lineHeight: 1.4,
@@ -28,7 +26,27 @@ const boxStyle: CSSProperties = {
   background: 'rgba(255, 255, 255, 0.96)',
   border: '1px solid #8c8c8c',
   borderRadius: 6,
+};
+
+/** Wide screens: floating in the bottom corner, above the host page. */
+const floatingStyle: CSSProperties = {
+  ...boxStyle,
+  position: 'fixed',
+  insetInlineStart: 8,
+  insetBlockEnd: 8,
+  zIndex: 2147483000,
+  maxWidth: 'calc(100vw - 16px)',
   boxShadow: '0 2px 8px rgba(0, 0, 0, 0.15)',
+};
+
+/** Narrow screens: a line of its own after the page's content, so it covers no field. */
+const inFlowStyle: CSSProperties = {
+  ...boxStyle,
+  // relative, not fixed: it stays in the flow and holds its visually hidden texts
+  position: 'relative',
+  width: 'fit-content',
+  maxWidth: 'calc(100% - 16px)',
+  margin: 8,
 };
 
 const dotStyle: CSSProperties = { width: 8, height: 8, borderRadius: '50%', background: '#b42318', flex: 'none' };
@@ -45,7 +63,7 @@ export default function RecorderToolbar({ onDownload }: RecorderToolbarProps) {
   const wide = useMediaQuery('(min-width: 600px)');
   const [saved, setSaved] = useState('');
   return (
-    <section aria-label="QA recording" style={boxStyle}>
+    <section aria-label="QA recording" style={wide ? floatingStyle : inFlowStyle}>
       <span aria-hidden="true" style={dotStyle} />
       <span style={wide ? undefined : visuallyHidden}>Recording</span>
       <Button size="small" aria-keyshortcuts={DOWNLOAD_SHORTCUT.ariaKeyShortcuts} onClick={() => setSaved(onDownload())}>

@@ -137,7 +137,7 @@ export default function ReplayPage() {
         <label htmlFor={inputId}>Recording file (.recording.json)</label>
         <input id={inputId} type="file" accept=".json,application/json" onChange={(event) => void onFile(event)} />
       </Flex>
-      {error ? <Alert type="error" showIcon role="alert" message={error} style={{ marginBottom: 16 }} /> : null}
+      {error ? <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} /> : null}
       {loaded ? (
         <>
           <Typography.Paragraph>
@@ -148,7 +148,7 @@ export default function ReplayPage() {
               type="warning"
               showIcon
               role="alert"
-              message="This recording no longer replays completely"
+              title="This recording no longer replays completely"
               description={`${loaded.result.failure.message} The steps before it can be viewed.`}
               style={{ marginBottom: 16 }}
             />
