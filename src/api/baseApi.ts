@@ -4,7 +4,7 @@
  * the API base from the config, the token credential, the CSRF header on unsafe relative
  * requests, and the local "required payload is missing" check against the contract schema.
  */
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query';
 import type { PortalConfig } from '../app/config';
 import { DEFAULT_API_BASE } from '../app/config';
 

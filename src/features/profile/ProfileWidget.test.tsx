@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '../../lib/validation/messages';
 import { mockApi, type MockResponse } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
+import { renderWithProviders } from '../../testing/renderWithProviders';
 import { PROFILE_MESSAGES } from './profileSlice';
 import ProfileWidget from './ProfileWidget';
 
@@ -43,6 +44,22 @@ describe('profile: change email address', () => {
     const { api } = await submitAddress('cory@example.com', { body: { requires_validation: false } });
     expect(await screen.findByText(PROFILE_MESSAGES.changed)).toBeInTheDocument();
     await waitFor(() => expect(api.sent(STATUS)).toHaveLength(2));
+  });
+
+  test('the address on file is asked afresh each time the page opens', async () => {
+    const api = mockApi({ [STATUS]: onFile });
+    const first = renderWidget(<ProfileWidget />);
+    expect(await screen.findByText('cory@example.com')).toBeInTheDocument();
+    first.unmount();
+    renderWithProviders(<ProfileWidget />, { store: first.store });
+    expect(await screen.findByText('cory@example.com')).toBeInTheDocument();
+    await waitFor(() => expect(api.sent(STATUS)).toHaveLength(2));
+  });
+
+  test('an address that cannot be loaded says so', async () => {
+    mockApi({ [STATUS]: { status: 500, body: { errors: ['down'] } } });
+    renderWidget(<ProfileWidget />);
+    expect(await screen.findByText('Your email address could not be loaded.')).toBeInTheDocument();
   });
 
   test('a failure is shown', async () => {

@@ -1,15 +1,19 @@
 import { Alert, Flex, Spin, Typography } from 'antd';
+import { useEffect } from 'react';
 import { goGreenApi } from '../../api/goGreenApi';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { LIMITS } from '../../lib/validation/messages';
-import { profileForm as form } from './profileSlice';
+import { profileForm as form, profilePageClosed } from './profileSlice';
+
+// loaded by the profile saga while the page is open (profileSaga.ts)
+const selectEmailOnFile = goGreenApi.endpoints.getGoGreenStatus.select();
 
 function EmailOnFile() {
-  const { data, isLoading, isError } = goGreenApi.useGetGoGreenStatusQuery();
-  if (isLoading) {
+  const { data, isUninitialized, isLoading, isError } = useAppSelector(selectEmailOnFile);
+  if (isUninitialized || isLoading) {
     return (
       <Flex role="status" gap={12} align="center" style={{ marginBottom: 16 }}>
         <Spin />
@@ -29,6 +33,8 @@ function EmailOnFile() {
 /** /loanmanager/profile/: the address on file and a form to change it. */
 export default function ProfileWidget() {
   useFormOpened(form);
+  const dispatch = useAppDispatch();
+  useEffect(() => () => void dispatch(profilePageClosed()), [dispatch]);
   const onSubmit = useFormSubmit(form);
   const succeededMessage = useAppSelector((state) => {
     const { status, serverMessage } = form.selectForm(state);

@@ -1,12 +1,13 @@
 /** Change email address: submit -> validity -> POST user/request_email_change/ -> what happens next. */
-import { call, put, select, takeLeading } from 'redux-saga/effects';
+import { call, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import { api } from '../../api/baseApi';
 import type { RequestEmailChangeResponse } from '../../api/contract';
+import { goGreenApi } from '../../api/goGreenApi';
 import { callMutation } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
 import { getDependencies } from '../../app/dependencies';
 import { isUnexpectedFailure, startIfValid } from '../../lib/forms/submissionFlow';
-import { PROFILE_MESSAGES, profileActions, profileForm, type ProfileValues } from './profileSlice';
+import { PROFILE_MESSAGES, profileActions, profileForm, profilePageClosed, type ProfileValues } from './profileSlice';
 
 function* submitEmailChange() {
   if (!(yield* startIfValid(profileForm))) return;
@@ -31,6 +32,22 @@ function* submitEmailChange() {
   }
 }
 
+/**
+ * The address on file (go-green's status), asked afresh when the page opens and subscribed while
+ * it is open, so a changed address is refetched when its tag is invalidated.
+ */
+function* keepEmailOnFileLoaded() {
+  const request = (yield put(
+    goGreenApi.endpoints.getGoGreenStatus.initiate(undefined, { forceRefetch: true }),
+  )) as unknown as { unsubscribe(): void };
+  try {
+    yield take(profilePageClosed.type);
+  } finally {
+    request.unsubscribe();
+  }
+}
+
 export function* profileSaga() {
+  yield takeLatest(profileActions.formOpened.type, keepEmailOnFileLoaded);
   yield takeLeading(profileActions.submitted.type, submitEmailChange);
 }

@@ -1,4 +1,5 @@
 /** The profile's "Change email address" form (beyond the spec: the page the go-green texts link to). */
+import { createAction } from '@reduxjs/toolkit';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
 import { submissionEvents } from '../../lib/forms/submissionFlow';
@@ -16,6 +17,8 @@ export const profileSlice = createFormSlice({
 });
 
 export const profileActions = profileSlice.actions;
+/** The profile page left the screen: the address on file need not stay loaded. */
+export const profilePageClosed = createAction('profile/pageClosed');
 
 function validateProfile(values: ProfileValues): FieldErrors<'email_address'> {
   const message = validateGoGreenEmail(values.email_address);
