@@ -79,6 +79,30 @@ describe('PortalApp', () => {
     expect(window.location.pathname).toBe('/loanmanager/login/');
   });
 
+  it('after a move within the portal, Back returns to the first page (the router took over the history)', async () => {
+    window.history.replaceState(null, '', '/loanmanager/request_password_reset');
+    const navigation = createNavigation(jest.fn());
+    renderWithProviders(<PortalApp />, { dependencies: { navigation } });
+    await screen.findByText('Having trouble signing in?');
+    act(() => navigation.navigate('/loanmanager/recover_username/'));
+    await waitFor(() => expect(document.title).toBe('Recover Username | Loan Manager'));
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.pathname).toBe('/loanmanager/request_password_reset'));
+    expect(await screen.findByText('Having trouble signing in?')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Having trouble signing in? | Loan Manager'));
+  });
+
+  it('a reset address with its nonce is the reset page, before and after the router loads', async () => {
+    window.history.replaceState(null, '', '/loanmanager/reset_password/some-nonce/');
+    const navigation = createNavigation(jest.fn());
+    renderWithProviders(<PortalApp />, { dependencies: { navigation } });
+    await waitFor(() => expect(document.title).toBe('Reset Password | Loan Manager'));
+    act(() => navigation.navigate('/loanmanager/reset_password/other-nonce/'));
+    await waitFor(() => expect(window.location.pathname).toBe('/loanmanager/reset_password/other-nonce/'));
+    await waitFor(() => expect(document.title).toBe('Reset Password | Loan Manager'));
+    expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
+  });
+
   it('detaches the router when the portal unmounts', async () => {
     window.history.replaceState(null, '', '/loanmanager/request_password_reset');
     const assign = jest.fn();

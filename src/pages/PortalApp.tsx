@@ -1,61 +1,47 @@
-import { Result } from 'antd';
-import { useEffect } from 'react';
-import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { usePortalConfig } from '../app/hooks';
 import { useNavigation } from '../lib/NavigationContext';
-import { isPortalPath, PORTAL_BASENAME, portalRoutes, type PortalRoute } from './portalRoutes';
+import { NotFound, PortalPage } from './PortalPage';
+import { isPortalPath, matchPortalRoute, portalRoutes, type PortalRoute } from './portalRoutes';
 
-/** Hands the router to the navigation service while the portal is mounted. */
-function RouterNavigationBridge() {
-  const navigate = useNavigate();
+type Router = ComponentType<{ routes: PortalRoute[] }>;
+
+const loadRouter = () => import(/* webpackChunkName: "portal-router" */ './PortalRouter');
+
+/**
+ * The standalone portal: the widgets as pages under /loanmanager/. The first page is matched here
+ * and shown at once; react-router (≈13 KiB gzip) loads with the first move to another portal
+ * page, which it then takes over (the address is set first, so the router starts there).
+ */
+export default function PortalApp() {
+  const config = usePortalConfig();
   const navigation = useNavigation();
+  const routes = useMemo(() => portalRoutes.filter((route) => route.enabled?.(config) ?? true), [config]);
+  const [firstPage] = useState(() => ({
+    route: matchPortalRoute(window.location.href, routes),
+    pathname: window.location.pathname,
+  }));
+  const [Router, setRouter] = useState<Router | null>(null);
+
   useEffect(() => {
+    if (Router) return undefined; // the router attaches itself
+    let mounted = true;
     navigation.attachRouter({
       handles: isPortalPath,
       navigate: (url) => {
-        const target = new URL(url, window.location.href);
-        navigate(`${target.pathname.slice(PORTAL_BASENAME.length)}${target.search}${target.hash}`);
+        window.history.pushState(null, '', url);
+        loadRouter().then(
+          ({ default: loaded }) => mounted && setRouter(() => loaded),
+          () => window.location.assign(url), // the router did not load: the page the classic way
+        );
       },
     });
-    return () => navigation.attachRouter(null);
-  }, [navigate, navigation]);
-  return null;
-}
+    return () => {
+      mounted = false;
+      navigation.attachRouter(null);
+    };
+  }, [Router, navigation]);
 
-/** Each page sets the document title and moves focus to its main heading on navigation. */
-function PageTitle({ route }: { route: PortalRoute }) {
-  const location = useLocation();
-  useEffect(() => {
-    document.title = `${route.title} | Loan Manager`;
-  }, [route.title, location.pathname]);
-  return null;
-}
-
-function NotFound() {
-  return <Result status="404" title="Page not found" subTitle="The page you asked for is not part of the portal." />;
-}
-
-/** The standalone portal: the widgets as pages of one react-router app under /loanmanager/. */
-export default function PortalApp() {
-  const config = usePortalConfig();
-  return (
-    <BrowserRouter basename={PORTAL_BASENAME}>
-      <RouterNavigationBridge />
-      <Routes>
-        {portalRoutes.filter((route) => route.enabled?.(config) ?? true).map((route) => (
-          <Route
-            key={route.path}
-            path={route.path}
-            element={
-              <>
-                <PageTitle route={route} />
-                <route.Page />
-              </>
-            }
-          />
-        ))}
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-    </BrowserRouter>
-  );
+  if (Router) return <Router routes={routes} />;
+  return firstPage.route ? <PortalPage route={firstPage.route} pathname={firstPage.pathname} /> : <NotFound />;
 }

@@ -41,12 +41,19 @@ export const portalRoutes: PortalRoute[] = [
   },
 ];
 
+/** The route of an address under /loanmanager/ (as react-router matches it), or null. */
+export function matchPortalRoute(url: string, routes: PortalRoute[] = portalRoutes): PortalRoute | null {
+  const { pathname } = new URL(url, 'http://portal.invalid');
+  if (!pathname.startsWith(`${PORTAL_BASENAME}/`)) return null;
+  const rest = pathname.slice(PORTAL_BASENAME.length + 1).replace(/\/+$/, '');
+  return (
+    routes.find((route) =>
+      route.path.endsWith('/*') ? rest.startsWith(route.path.slice(0, -2)) : rest === route.path,
+    ) ?? null
+  );
+}
+
 /** Whether an address is a page of this router (else it is a full page load). */
 export function isPortalPath(url: string): boolean {
-  const { pathname } = new URL(url, 'http://portal.invalid');
-  if (!pathname.startsWith(`${PORTAL_BASENAME}/`)) return false;
-  const rest = pathname.slice(PORTAL_BASENAME.length + 1).replace(/\/+$/, '');
-  return portalRoutes.some((route) =>
-    route.path.endsWith('/*') ? rest.startsWith(route.path.slice(0, -2)) : rest === route.path,
-  );
+  return matchPortalRoute(url) !== null;
 }
