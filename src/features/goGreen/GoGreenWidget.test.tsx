@@ -234,6 +234,8 @@ describe('opt-in wizard', () => {
     });
     await choose(user, GO_GREEN_MESSAGES.choiceYes);
     const disclosures = await screen.findByRole('region', { name: 'Disclosures' });
+    // the sanitizer is downloaded on demand: wait for the disclosures themselves, not just their box
+    expect(await within(disclosures).findByText('Terms')).toBeInTheDocument();
     expect(disclosures.querySelector('script, svg, [onerror], [onload]')).toBeNull();
     expect(disclosures.querySelector('a')).not.toHaveAttribute('href');
     expect((window as unknown as { pwned?: number }).pwned).toBeUndefined();

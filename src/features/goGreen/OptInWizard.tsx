@@ -12,6 +12,7 @@ import { EmailStep } from './EmailStep';
 import { STEP_TITLES } from './goGreenMessages';
 import { selectEmailErrors, selectGoGreen, selectWizardSteps, type GoGreenState, type GoGreenStep } from './goGreenSlice';
 import { ReviewDisclosuresStep } from './ReviewDisclosuresStep';
+import { useDisclosuresSanitizer, type DisclosuresSanitizer } from './useDisclosuresSanitizer';
 
 type StepStatus = NonNullable<StepsProps['status']>;
 
@@ -76,10 +77,10 @@ const iconRender: StepsProps['iconRender'] = (node, { item, components: { Icon }
     node
   );
 
-const PANELS: Record<GoGreenStep, () => ReactNode> = {
+const PANELS: Record<GoGreenStep, (sanitizer: DisclosuresSanitizer) => ReactNode> = {
   confirmEmail: () => <ConfirmEmailStep />,
   email: () => <EmailStep />,
-  reviewDisclosures: () => <ReviewDisclosuresStep />,
+  reviewDisclosures: (sanitizer) => <ReviewDisclosuresStep sanitizer={sanitizer} />,
 };
 
 export function OptInWizard({ title }: { title: string }) {
@@ -89,6 +90,7 @@ export function OptInWizard({ title }: { title: string }) {
   const emailStepDone = useAppSelector((state) => selectGoGreen(state).verificationStatus === 'changed');
   const failed = useCurrentStepFailed(step);
   const current = Math.max(steps.indexOf(step), 0);
+  const sanitizer = useDisclosuresSanitizer();
 
   // keyboard and screen reader users land on the new step's heading, not at the top of the page
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -115,7 +117,7 @@ export function OptInWizard({ title }: { title: string }) {
           headingRef={isCurrent ? headingRef : undefined}
         />
       ),
-      content: isCurrent ? <div style={{ paddingBlock: 8 }}>{PANELS[key]()}</div> : undefined,
+      content: isCurrent ? <div style={{ paddingBlock: 8 }}>{PANELS[key](sanitizer)}</div> : undefined,
     };
   });
 

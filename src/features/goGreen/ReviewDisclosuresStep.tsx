@@ -1,38 +1,86 @@
-import { Button, Flex } from 'antd';
-import { useMemo } from 'react';
+import { Alert, Button, Flex, Spin } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { goGreenActions, selectGoGreen } from './goGreenSlice';
-import { sanitizeDisclosures } from './sanitizeDisclosures';
+import { loadClientDescription, preload } from './onDemandModules';
+import type { DisclosuresSanitizer } from './useDisclosuresSanitizer';
 
 export const DISCLOSURES_MAX_HEIGHT_PX = 300;
+/** Not a spec text: the spec's texts cover the server's failures, this is our own code failing to download. */
+export const DISCLOSURES_LOAD_FAILED = 'The disclosures could not be loaded.';
 
-export function ReviewDisclosuresStep() {
+const BOX_STYLE = {
+  maxHeight: DISCLOSURES_MAX_HEIGHT_PX,
+  overflow: 'auto',
+  padding: 12,
+  marginBottom: 16,
+  border: '1px solid #d9d9d9',
+  borderRadius: 6,
+} as const;
+
+function NotReady({ sanitizer }: { sanitizer: DisclosuresSanitizer }) {
+  if (sanitizer.status === 'failed') {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={DISCLOSURES_LOAD_FAILED}
+        action={
+          <Button size="small" onClick={sanitizer.retry}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <Flex role="status" gap={12} align="center">
+      <Spin />
+      <span>Loading...</span>
+    </Flex>
+  );
+}
+
+export function ReviewDisclosuresStep({ sanitizer }: { sanitizer: DisclosuresSanitizer }) {
   const dispatch = useAppDispatch();
   const disclosures = useAppSelector((state) => selectGoGreen(state).info?.disclosures ?? '');
   const sending = useAppSelector((state) => selectGoGreen(state).optIn === 'pending');
-  const html = useMemo(() => sanitizeDisclosures(disclosures), [disclosures]);
+  // only sanitized HTML is ever rendered: until the sanitizer is there, the box shows its state instead
+  const html = useMemo(
+    () => (sanitizer.status === 'ready' ? sanitizer.sanitize(disclosures) : null),
+    [sanitizer, disclosures],
+  );
+
+  // the opt-in needs it: download it while the borrower reads, so Complete does not wait for it
+  useEffect(() => preload(loadClientDescription), []);
+
+  const box = {
+    role: 'region',
+    'aria-label': 'Disclosures',
+    // focusable, so keyboard users can scroll it
+    tabIndex: 0,
+    style: BOX_STYLE,
+  } as const;
   return (
     <>
-      <div
-        role="region"
-        aria-label="Disclosures"
-        // focusable, so keyboard users can scroll it
-        tabIndex={0}
-        style={{
-          maxHeight: DISCLOSURES_MAX_HEIGHT_PX,
-          overflow: 'auto',
-          padding: 12,
-          marginBottom: 16,
-          border: '1px solid #d9d9d9',
-          borderRadius: 6,
-        }}
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
+      {html === null ? (
+        <div {...box} aria-busy={sanitizer.status === 'loading'}>
+          <NotReady sanitizer={sanitizer} />
+        </div>
+      ) : (
+        <div {...box} dangerouslySetInnerHTML={{ __html: html }} />
+      )}
       <Flex gap={8} wrap>
         <Button disabled={sending} onClick={() => dispatch(goGreenActions.backPressed())}>
           Back
         </Button>
-        <Button type="primary" loading={sending} onClick={() => dispatch(goGreenActions.optInRequested())}>
+        {/* the borrower cannot accept disclosures they have not seen */}
+        <Button
+          type="primary"
+          disabled={html === null}
+          loading={sending}
+          onClick={() => dispatch(goGreenActions.optInRequested())}
+        >
           Complete
         </Button>
       </Flex>

@@ -16,11 +16,19 @@ import {
   selectEmailErrors,
   type GoGreenState,
 } from './goGreenSlice';
+import { loadClientDescription } from './onDemandModules';
+
+// the download of the client-description code is a boundary like the network: a test can fail it
+jest.mock('./onDemandModules', () => {
+  const actual = jest.requireActual<typeof import('./onDemandModules')>('./onDemandModules');
+  return { ...actual, loadClientDescription: jest.fn(actual.loadClientDescription) };
+});
 
 const IS_VALIDATED = 'GET user/is_validated/';
 const CHECK_EMAIL = 'GET user/check_email_address/';
 const EMAIL_CHANGE = 'POST user/request_email_change/';
 const STATUS = 'GET go-green/status/';
+const OPT_IN = 'POST go-green/opt_in/';
 
 const onFile = {
   email_address: 'uma@example.com',
@@ -54,6 +62,9 @@ function onEmailStep(handlers: Record<string, MockHandler | MockResponse> = {}) 
   );
   return setup(handlers, goGreen);
 }
+
+/** Status loaded: the opt-in goes to the address on file. */
+const onFileLoaded = () => goGreenSlice.reducer(initialGoGreenState, actions.statusLoaded(onFile));
 
 /** RTK Query's own subscription bookkeeping runs on a 500 ms timer; nothing of ours may remain after it. */
 async function expectNoTimerLeft() {
@@ -300,6 +311,45 @@ describe('load, opt-in and opt-out', () => {
     await advance(0);
     expect(api.sent(STATUS)).toHaveLength(2);
     expect(store.getState().goGreen.info?.email_validated).toBe(true);
+  });
+
+  test('opt-in sends the client description (time zone, browser and OS) with the address', async () => {
+    const chromeOnLinux =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.7390.54 Safari/537.36';
+    Object.defineProperty(window.navigator, 'userAgent', { value: chromeOnLinux, configurable: true });
+    try {
+      const { store, api } = setup({ [OPT_IN]: { body: { electdocs: true } } }, onFileLoaded());
+      store.dispatch(actions.optInRequested());
+      await advance(0);
+      expect(api.sent(OPT_IN).map((request) => request.body)).toEqual([
+        {
+          time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          browser: 'Chrome 156.0',
+          os: 'Linux',
+          email: 'uma@example.com',
+        },
+      ]);
+      expect(store.getState().goGreen).toMatchObject({ optIn: 'succeeded', done: true });
+    } finally {
+      delete (window.navigator as { userAgent?: string }).userAgent;
+    }
+  });
+
+  test('a failed download of the client-description code ends like a failed opt-in; trying again sends it', async () => {
+    const chunkLoadError = Object.assign(new Error('Loading chunk 5 failed.'), { name: 'ChunkLoadError' });
+    jest.mocked(loadClientDescription).mockRejectedValueOnce(chunkLoadError);
+    const { store, api, reported } = setup({ [OPT_IN]: { body: { electdocs: true } } }, onFileLoaded());
+    store.dispatch(actions.optInRequested());
+    await advance(0);
+    expect(api.sent(OPT_IN)).toHaveLength(0);
+    expect(store.getState().goGreen.optIn).toBe('failed');
+    expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual([GO_GREEN_MESSAGES.problem]);
+    expect(reported).toEqual([{ kind: 'report', what: chunkLoadError, context: { flow: 'goGreenOptIn' } }]);
+
+    store.dispatch(actions.optInRequested());
+    await advance(0);
+    expect(api.sent(OPT_IN)).toHaveLength(1);
+    expect(store.getState().goGreen).toMatchObject({ optIn: 'succeeded', done: true });
   });
 
   test('opt-out success: a full page load of /loanmanager/go-green/', async () => {

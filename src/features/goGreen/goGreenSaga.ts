@@ -5,7 +5,8 @@
  * - the verification email (user/request_email_change), sent on demand or, for needsVerification,
  *   on entering step 2; then the polling of user/is_validated every 5000 ms until validated,
  *   cancelled, failed, the step left or the widget unmounted;
- * - opt-in (go-green/opt_in) and opt-out (go-green/opt_out, then a full page load).
+ * - opt-in (the client description, whose code is downloaded on demand, then go-green/opt_in) and
+ *   opt-out (go-green/opt_out, then a full page load).
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, delay, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
@@ -18,7 +19,6 @@ import { getDependencies } from '../../app/dependencies';
 import { messageShown } from '../../components/Snackbar/snackbarSlice';
 import { isUnexpectedFailure } from '../../lib/forms/submissionFlow';
 import { validateGoGreenEmail } from '../../lib/validation/rules';
-import { describeClient } from './clientDescription';
 import { GO_GREEN_MESSAGES, GO_GREEN_URL } from './goGreenMessages';
 import {
   goGreenActions as actions,
@@ -28,6 +28,7 @@ import {
   selectOptInEmail,
   type GoGreenState,
 } from './goGreenSlice';
+import { loadClientDescription } from './onDemandModules';
 
 /** Verification polling interval (spec sections 7 and 9); there is no upper limit on the polls. */
 export const POLL_INTERVAL_MS = 5000;
@@ -152,8 +153,10 @@ function* pollVerification(action: ReturnType<typeof actions.pollingStarted>) {
 
 function* optIn() {
   const email = (yield select(selectOptInEmail)) as string;
-  const client: ReturnType<typeof describeClient> = yield call(describeClient);
   try {
+    // a failed download of this code fails the opt-in like a failed request: the borrower can try again
+    const { describeClient }: Awaited<ReturnType<typeof loadClientDescription>> = yield call(loadClientDescription);
+    const client: ReturnType<typeof describeClient> = yield call(describeClient);
     yield* callMutation(goGreenApi.endpoints.goGreenOptIn, { ...client, email });
     yield put(actions.optInSucceeded());
     // the next load (this widget or the profile) must see the new preference

@@ -1,0 +1,39 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { loadDisclosuresSanitizer } from './onDemandModules';
+import type { sanitizeDisclosures } from './sanitizeDisclosures';
+
+type LoadState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; sanitize: typeof sanitizeDisclosures };
+
+export type DisclosuresSanitizer = LoadState & { retry: () => void };
+
+/**
+ * Loads the disclosures' sanitizer once the caller has rendered, so it is not part of the widget's
+ * first load. The wizard holds it: the download starts when the wizard mounts, the disclosures
+ * step normally finds it ready, and going back and forth between the steps does not repeat it.
+ */
+export function useDisclosuresSanitizer(): DisclosuresSanitizer {
+  const [loadState, setLoadState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let unmounted = false;
+    loadDisclosuresSanitizer().then(
+      (module) => {
+        if (!unmounted) setLoadState({ status: 'ready', sanitize: module.sanitizeDisclosures });
+      },
+      () => {
+        if (!unmounted) setLoadState({ status: 'failed' });
+      },
+    );
+    return () => {
+      unmounted = true;
+    };
+  }, [attempt]);
+
+  const retry = useCallback(() => {
+    setLoadState({ status: 'loading' });
+    setAttempt((count) => count + 1);
+  }, []);
+
+  return useMemo(() => ({ ...loadState, retry }), [loadState, retry]);
+}
