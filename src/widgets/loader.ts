@@ -19,6 +19,22 @@ function showError(element: HTMLElement, text: string) {
   element.replaceChildren(box);
 }
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The widget runtime, evaluated a group of packages per task (React, antd's shell, the store):
+ * one chunk, but run as one piece it held a phone's main thread for close to a second.
+ */
+function loadRuntime() {
+  return import(/* webpackChunkName: "widget-runtime" */ './runtimeStages/react')
+    .then(nextTask)
+    .then(() => import(/* webpackChunkName: "widget-runtime" */ './runtimeStages/antd'))
+    .then(nextTask)
+    .then(() => import(/* webpackChunkName: "widget-runtime" */ './runtimeStages/store'))
+    .then(nextTask)
+    .then(() => import(/* webpackChunkName: "widget-runtime" */ './mountWidget'));
+}
+
 export function start(doc: Document = document) {
   const elements = Array.from(doc.querySelectorAll<HTMLElement>(`[${WIDGET_ATTRIBUTE}]`));
   const showEverywhere = (error: unknown) => {
@@ -35,7 +51,7 @@ export function start(doc: Document = document) {
   }
   __webpack_public_path__ = staticUrlOf(raw);
   // The runtime validates the config (e.g. 'invalid recaptcha method') before any widget mounts.
-  const mounting = import(/* webpackChunkName: "widget-runtime" */ './mountWidget').then((runtime) => ({
+  const mounting = loadRuntime().then((runtime) => ({
     ...runtime,
     config: runtime.validateConfig(raw),
   }));

@@ -2,7 +2,7 @@
  * The part of the loader that needs React: one store per page, shared by all its widgets,
  * and one React root per widget element.
  */
-import type { ComponentType, ReactNode } from 'react';
+import { startTransition, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PortalConfig } from '../app/config';
 import type { AppStore } from '../app/createAppStore';
@@ -68,10 +68,13 @@ function mountPageElement(store: AppStore, attribute: string, name: string, cont
   element.setAttribute(attribute, '');
   document.body.append(element);
   addHostReset(element.ownerDocument);
-  createRoot(element).render(
-    <WidgetShell store={store} widget={name} container={element} withSnackbar={withSnackbar}>
-      {content}
-    </WidgetShell>,
+  const root = createRoot(element);
+  startTransition(() =>
+    root.render(
+      <WidgetShell store={store} widget={name} container={element} withSnackbar={withSnackbar}>
+        {content}
+      </WidgetShell>,
+    ),
   );
 }
 
@@ -84,10 +87,13 @@ function mountRecorderToolbar(store: AppStore, controls: { download(): string })
 
 function render(store: AppStore, element: HTMLElement, name: string, Widget: ComponentType) {
   addHostReset(element.ownerDocument);
-  createRoot(element).render(
-    <WidgetShell store={store} widget={name} container={element} withSnackbar={false}>
-      <Widget />
-    </WidgetShell>,
+  const root = createRoot(element);
+  startTransition(() =>
+    root.render(
+      <WidgetShell store={store} widget={name} container={element} withSnackbar={false}>
+        <Widget />
+      </WidgetShell>,
+    ),
   );
 }
 

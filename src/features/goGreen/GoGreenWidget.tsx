@@ -1,5 +1,5 @@
 import { Button, Flex, Spin } from 'antd';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { AccountCard } from '../../components/FormFields/FormLayout';
 import { GoGreenConfirmation } from './GoGreenConfirmation';
@@ -23,11 +23,16 @@ export default function GoGreenWidget() {
     };
   }, [dispatch]);
 
-  if (done) return <GoGreenConfirmation title={TITLE} />;
-  if (loadStatus === 'loaded') return electdocs ? <OptOutView /> : <OptInWizard title={TITLE} />;
+  // The view the status calls for, rendered in the background (in slices, not one long task that
+  // would hold a phone's main thread while the page loads); the spinner stays until it is ready.
+  const view = useDeferredValue(done ? 'done' : loadStatus === 'loaded' ? (electdocs ? 'optOut' : 'optIn') : loadStatus);
+
+  if (view === 'done') return <GoGreenConfirmation title={TITLE} />;
+  if (view === 'optOut') return <OptOutView />;
+  if (view === 'optIn') return <OptInWizard title={TITLE} />;
   return (
     <AccountCard title={TITLE}>
-      {loadStatus === 'failed' ? (
+      {view === 'failed' ? (
         <Button onClick={() => dispatch(goGreenActions.widgetMounted())}>Try again</Button>
       ) : (
         <Flex role="status" gap={12} align="center">

@@ -2,7 +2,7 @@
  * The popups widget of the signed-in pages. It renders nothing of its own: the saga decides
  * which popup is on screen, and the dialog renders from the slice alone.
  */
-import { useCallback, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import type { DismissTrigger } from '../../components/Dialog/dialogMachine';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { OfferPopup } from './OfferPopup';
@@ -27,6 +27,9 @@ export default function PopupsWidget() {
   const dispatch = useAppDispatch();
   const current = useAppSelector(selectCurrentPopup);
   const shownCount = useAppSelector(selectShownPopups).length;
+  // The dialog, which arrives while the page is still loading, is rendered in the background (in
+  // slices, not one long task holding a phone's main thread).
+  const shown = useDeferredValue(useMemo(() => (current ? { current, shownCount } : null), [current, shownCount]));
 
   useEffect(() => {
     dispatch(widgetMounted());
@@ -39,13 +42,13 @@ export default function PopupsWidget() {
   const onClosed = useCallback(() => dispatch(popupClosed()), [dispatch]);
   const onClose = useCallback<PopupViewProps['onClose']>((reason) => dispatch(closeRequested({ reason })), [dispatch]);
 
-  if (!current) return null;
+  if (!shown) return null;
   return (
     <PopupView
       // A fresh dialog per popup shown, even when two in a row have the same id.
-      key={shownCount}
-      popup={current.popup}
-      dialog={{ phase: current.phase, onCloseRequested, onClosed }}
+      key={shown.shownCount}
+      popup={shown.current.popup}
+      dialog={{ phase: shown.current.phase, onCloseRequested, onClosed }}
       onClose={onClose}
     />
   );
