@@ -58,7 +58,10 @@ export interface PageOptions {
   /** The config block; needed whenever a widget is hosted. */
   config?: PageConfig;
   nav?: SignedInNav | null;
-  /** Scripts the page will load (server/preload.ts), fetched from the head at once. */
+  /**
+   * Scripts the page will load (server/preload.ts), fetched from the head at once, at the low
+   * priority the loader's own deferred script has: they must not hold back the first paint.
+   */
   preload?: string[];
 }
 
@@ -120,7 +123,7 @@ export function renderPage(options: PageOptions): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(options.title)} | ${SERVICER_NAME}</title>` +
     '<link rel="icon" href="data:,">' +
-    (options.preload ?? []).map((src) => `<link rel="preload" as="script" href="${escapeHtml(src)}">`).join('') +
+    (options.preload ?? []).map((src) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeHtml(src)}">`).join('') +
     `<style>${STYLE}</style></head>` +
     '<body><a class="skip-link" href="#main">Skip to main content</a>' +
     `<header class="site-header"><a class="brand" href="/loanmanager/">${SERVICER_NAME}</a>` +

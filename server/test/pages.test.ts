@@ -83,7 +83,7 @@ describe('widget page shells', () => {
 
 describe('script preloads (the build\'s chunk manifest)', () => {
   const preloads = (html: string) =>
-    [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((match) => match[1]);
+    [...html.matchAll(/<link rel="preload" as="script" fetchpriority="low" href="([^"]+)">/g)].map((match) => match[1]);
 
   it('a widget page preloads, in its head, the runtime, the portal and its own widget, each file once', async () => {
     const html = (await server.client().get('/loanmanager/register/')).body;
