@@ -6,7 +6,8 @@ import { isPortalPath, matchPortalRoute, portalRoutes, type PortalRoute } from '
 
 type Router = ComponentType<{ routes: PortalRoute[] }>;
 
-const loadRouter = () => import(/* webpackChunkName: "portal-router" */ './PortalRouter');
+// prefetched when the browser is idle, so the first move within the portal rarely waits for it
+const loadRouter = () => import(/* webpackChunkName: "portal-router", webpackPrefetch: true */ './PortalRouter');
 
 /**
  * The standalone portal: the widgets as pages under /loanmanager/. The first page is matched here
