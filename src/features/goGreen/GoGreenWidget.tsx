@@ -1,7 +1,8 @@
-import { Button, Flex, Spin } from 'antd';
+import { Button } from 'antd';
 import { useDeferredValue, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { AccountCard } from '../../components/FormFields/FormLayout';
+import { LoadingStatus } from '../../components/LoadingStatus';
 import { GoGreenConfirmation } from './GoGreenConfirmation';
 import { goGreenActions, selectGoGreen } from './goGreenSlice';
 import { OptInWizard } from './OptInWizard';
@@ -35,10 +36,7 @@ export default function GoGreenWidget() {
       {view === 'failed' ? (
         <Button onClick={() => dispatch(goGreenActions.widgetMounted())}>Try again</Button>
       ) : (
-        <Flex role="status" gap={12} align="center">
-          <Spin />
-          <span>Loading...</span>
-        </Flex>
+        <LoadingStatus />
       )}
     </AccountCard>
   );

@@ -1,6 +1,7 @@
-import { Alert, Button, Flex, Spin } from 'antd';
+import { Alert, Button, Flex } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { LoadingStatus } from '../../components/LoadingStatus';
 import { goGreenActions, selectGoGreen } from './goGreenSlice';
 import { loadClientDescription, preload } from './onDemandModules';
 import type { DisclosuresSanitizer } from './useDisclosuresSanitizer';
@@ -33,12 +34,7 @@ function NotReady({ sanitizer }: { sanitizer: DisclosuresSanitizer }) {
       />
     );
   }
-  return (
-    <Flex role="status" gap={12} align="center">
-      <Spin />
-      <span>Loading...</span>
-    </Flex>
-  );
+  return <LoadingStatus />;
 }
 
 export function ReviewDisclosuresStep({ sanitizer }: { sanitizer: DisclosuresSanitizer }) {

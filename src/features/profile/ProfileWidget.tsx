@@ -1,9 +1,10 @@
-import { Alert, Flex, Spin, Typography } from 'antd';
+import { Alert, Typography } from 'antd';
 import { useEffect } from 'react';
 import { goGreenApi } from '../../api/goGreenApi';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
+import { LoadingStatus } from '../../components/LoadingStatus';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { LIMITS } from '../../lib/validation/messages';
 import { profileForm as form, profilePageClosed } from './profileSlice';
@@ -14,12 +15,7 @@ const selectEmailOnFile = goGreenApi.endpoints.getGoGreenStatus.select();
 function EmailOnFile() {
   const { data, isUninitialized, isLoading, isError } = useAppSelector(selectEmailOnFile);
   if (isUninitialized || isLoading) {
-    return (
-      <Flex role="status" gap={12} align="center" style={{ marginBottom: 16 }}>
-        <Spin />
-        <span>Loading...</span>
-      </Flex>
-    );
+    return <LoadingStatus style={{ marginBottom: 16 }} />;
   }
   if (isError || !data) return <Typography.Paragraph>Your email address could not be loaded.</Typography.Paragraph>;
   if (!data.email_address) return <Typography.Paragraph>We do not have an email address on file for you.</Typography.Paragraph>;
