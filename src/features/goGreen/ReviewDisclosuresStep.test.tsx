@@ -127,9 +127,13 @@ test('once downloaded, the sanitized disclosures show; no script or event handle
 
 test('a failed download shows an error in the step with Try again, which downloads it again', async () => {
   jest.mocked(loadDisclosuresSanitizer).mockRejectedValueOnce(Object.assign(new Error('Loading chunk 7 failed.'), { name: 'ChunkLoadError' }));
-  const { user } = renderGoGreen();
+  const { user, reported } = renderGoGreen();
   const disclosures = await toDisclosures(user);
   expect(within(disclosures).getByRole('alert')).toHaveTextContent(DISCLOSURES_LOAD_FAILED);
+  // reported, so a broken deploy or CDN shows up in error reporting, not only on borrowers' screens
+  expect(reported).toEqual([
+    { kind: 'report', what: new Error('Loading chunk 7 failed.'), context: { flow: 'goGreenDisclosures' } },
+  ]);
   expect(within(disclosures).queryByText('You agree.')).toBeNull();
   expect(complete()).toBeDisabled();
 

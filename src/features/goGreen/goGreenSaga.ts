@@ -182,6 +182,10 @@ function* optOut() {
   yield call([navigation, navigation.navigate], GO_GREEN_URL, { fullReload: true });
 }
 
+function* reportSanitizerDownloadFailure(action: ReturnType<typeof actions.disclosuresSanitizerFailedToLoad>) {
+  yield* reportFailure(new Error(action.payload.message), 'goGreenDisclosures');
+}
+
 export function* goGreenSaga() {
   yield takeLeading(actions.widgetMounted.type, loadStatus);
   yield takeLatest([actions.emailChanged.type, ...leftEmailStep], checkEmail);
@@ -191,4 +195,5 @@ export function* goGreenSaga() {
   yield takeLatest(actions.pollingStarted.type, pollVerification);
   yield takeLeading(actions.optInRequested.type, optIn);
   yield takeLeading(actions.optOutRequested.type, optOut);
+  yield takeEvery(actions.disclosuresSanitizerFailedToLoad.type, reportSanitizerDownloadFailure);
 }

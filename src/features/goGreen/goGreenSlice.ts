@@ -94,6 +94,8 @@ export const goGreenSlice = createSlice({
     },
     /** Stops whatever runs in the background (the email check, the polling). */
     widgetUnmounted() {},
+    /** The disclosures' sanitizer could not be downloaded: the step shows it, the saga reports it. */
+    disclosuresSanitizerFailedToLoad(_state, _action: PayloadAction<{ message: string }>) {},
     statusLoaded(state, action: PayloadAction<GoGreenInfo>) {
       state.info = action.payload;
       state.loadStatus = 'loaded';

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { goGreenActions } from './goGreenSlice';
 import { loadDisclosuresSanitizer } from './onDemandModules';
 import type { sanitizeDisclosures } from './sanitizeDisclosures';
 
@@ -14,6 +16,7 @@ export type DisclosuresSanitizer = LoadState & { retry: () => void };
 export function useDisclosuresSanitizer(): DisclosuresSanitizer {
   const [loadState, setLoadState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const dispatch = useAppDispatch();
 
   useEffect(() => {
     let unmounted = false;
@@ -21,14 +24,16 @@ export function useDisclosuresSanitizer(): DisclosuresSanitizer {
       (module) => {
         if (!unmounted) setLoadState({ status: 'ready', sanitize: module.sanitizeDisclosures });
       },
-      () => {
-        if (!unmounted) setLoadState({ status: 'failed' });
+      (error: unknown) => {
+        if (unmounted) return;
+        setLoadState({ status: 'failed' });
+        dispatch(goGreenActions.disclosuresSanitizerFailedToLoad({ message: error instanceof Error ? error.message : String(error) }));
       },
     );
     return () => {
       unmounted = true;
     };
-  }, [attempt]);
+  }, [attempt, dispatch]);
 
   const retry = useCallback(() => {
     setLoadState({ status: 'loading' });
