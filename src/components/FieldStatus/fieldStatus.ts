@@ -1,9 +1,14 @@
 /** Field validation display (spec section 4): none, error or success, shown only after submit. */
 export type FieldStatus = 'none' | 'error' | 'success';
 
-export function fieldStatus(submitted: boolean, error: string | null | undefined): FieldStatus {
+/**
+ * An empty field is never a success: it shows its error (e.g. required) or nothing, even when its
+ * rules pass (a confirmation left empty "matches" an empty original).
+ */
+export function fieldStatus(submitted: boolean, error: string | null | undefined, empty = false): FieldStatus {
   if (!submitted) return 'none';
-  return error ? 'error' : 'success';
+  if (error) return 'error';
+  return empty ? 'none' : 'success';
 }
 
 /** antd Form.Item's validateStatus for a field status. */

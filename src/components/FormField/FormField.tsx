@@ -9,6 +9,8 @@ export interface FormFieldProps {
   /** The derived error of the field, shown (and announced) only after submit. */
   error: string | null | undefined;
   submitted: boolean;
+  /** Nothing typed: after submit the field shows its error or nothing, never a success. */
+  empty?: boolean;
   /** A lasting hint under the field (e.g. the password requirements). */
   hint?: ReactNode;
   required?: boolean;
@@ -19,8 +21,8 @@ export interface FormFieldProps {
  * One labelled field with the spec's status display: none, error or success, only after submit.
  * The error is in a live region and referenced by aria-describedby, so screen readers announce it.
  */
-export function FormField({ id, label, error, submitted, hint, required = false, children }: FormFieldProps) {
-  const status = fieldStatus(submitted, error);
+export function FormField({ id, label, error, submitted, empty = false, hint, required = false, children }: FormFieldProps) {
+  const status = fieldStatus(submitted, error, empty);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [status === 'error' ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;

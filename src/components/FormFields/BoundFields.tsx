@@ -6,6 +6,7 @@ import { Checkbox, Input, type InputProps } from 'antd';
 import type { ReactNode } from 'react';
 import { FormField } from '../FormField/FormField';
 import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue, type FormBinding } from '../../lib/forms/useFormField';
+import { isBlank } from '../../lib/validation/rules';
 
 export interface BoundFieldProps<F extends string, T> {
   form: FormBinding<Record<NoInfer<F>, T>>;
@@ -29,10 +30,10 @@ export function TextField<F extends string>({
   ...inputProps
 }: BoundFieldProps<F, string> & TextInputProps) {
   const value = useFieldValue(form, field);
-  const { error, showStatus } = useFieldFeedback(form, field);
+  const { error, submitted } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
   return (
-    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={showStatus} hint={hint} required={required}>
+    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required={required}>
       <Input {...inputProps} value={value} onChange={(event) => onValue(event.target.value)} onBlur={onBlur} />
     </FormField>
   );
@@ -49,10 +50,10 @@ export function PasswordField<F extends string>({
   maxLength,
 }: BoundFieldProps<F, string> & Pick<InputProps, 'autoComplete' | 'maxLength'>) {
   const value = useFieldValue(form, field);
-  const { error, showStatus } = useFieldFeedback(form, field);
+  const { error, submitted } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
   return (
-    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={showStatus} hint={hint} required={required}>
+    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required={required}>
       <Input.Password
         value={value}
         onChange={(event) => onValue(event.target.value)}

@@ -7,6 +7,7 @@ import { useEffect, useState, type ClipboardEvent } from 'react';
 import { NumberFormatBase, type NumberFormatBaseProps } from 'react-number-format';
 import { FormField } from '../FormField/FormField';
 import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue } from '../../lib/forms/useFormField';
+import { isBlank } from '../../lib/validation/rules';
 import { reduceSsnInput } from '../../lib/validation/ssn';
 import type { BoundFieldProps } from './BoundFields';
 
@@ -62,7 +63,7 @@ function useMaskDigits(storeDigits: string) {
 
 export function SsnField<F extends string>({ form, field, label, hint }: Omit<BoundFieldProps<F, string>, 'required'>) {
   const value = useFieldValue(form, field);
-  const { error, showStatus } = useFieldFeedback(form, field);
+  const { error, submitted } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
   const [digits, setDigits] = useMaskDigits(value);
   const change = (next: string) => {
@@ -75,7 +76,7 @@ export function SsnField<F extends string>({ form, field, label, hint }: Omit<Bo
     change(reduceSsnInput(event.clipboardData.getData('text')));
   };
   return (
-    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={showStatus} hint={hint} required>
+    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required>
       <NumberFormatBase
         customInput={Input}
         {...SSN_MASK}
@@ -96,11 +97,11 @@ export const slashDobDigits = DOB_MASK.format;
 
 export function DobField<F extends string>({ form, field, label, hint }: Omit<BoundFieldProps<F, string>, 'required'>) {
   const value = useFieldValue(form, field);
-  const { error, showStatus } = useFieldFeedback(form, field);
+  const { error, submitted } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
   const [digits, setDigits] = useMaskDigits(value.replace(/\D/g, ''));
   return (
-    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={showStatus} hint={hint} required>
+    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required>
       <NumberFormatBase
         customInput={Input}
         {...DOB_MASK}

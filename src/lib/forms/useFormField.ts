@@ -1,6 +1,6 @@
 /**
  * React bindings of a form slice. Each input subscribes to its own value, its own error string
- * and whether its status shows, so a keystroke re-renders the one field that changed.
+ * and the form's `submitted` flag, so a keystroke re-renders the one field that changed.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useEffect, type FormEvent } from 'react';
@@ -34,31 +34,11 @@ export function useFieldValue<V extends object, F extends keyof V & string>(form
   return useAppSelector((state) => form.selectForm(state).values[field]);
 }
 
-/** Nothing typed: an empty string, or only spaces (which the required rule counts as nothing too). */
-export function isEmptyValue(value: unknown): boolean {
-  return typeof value === 'string' ? value.trim() === '' : value === null || value === undefined;
-}
-
-/**
- * Whether a field shows its status (spec section 4: none, error or success, only after submit).
- * An empty field is never marked a success: it shows its error (e.g. required) or nothing, even
- * when its rules pass (a confirmation left empty "matches" an empty original).
- */
-export function showsFieldStatus(submitted: boolean, error: string | null | undefined, value: unknown): boolean {
-  return submitted && (Boolean(error) || !isEmptyValue(value));
-}
-
-/**
- * The field's derived error and whether its status shows (after submit; never a success while
- * empty). FormField's `submitted` takes `showStatus`.
- */
+/** The field's derived error and whether statuses are shown yet (only after submit). */
 export function useFieldFeedback<V extends object>(form: FormBinding<V>, field: keyof V & string) {
   const error = useAppSelector((state) => form.selectErrors(state)[field] ?? null);
-  const showStatus = useAppSelector((state) => {
-    const { submitted, values } = form.selectForm(state);
-    return showsFieldStatus(submitted, form.selectErrors(state)[field], values[field]);
-  });
-  return { error, showStatus };
+  const submitted = useAppSelector((state) => form.selectForm(state).submitted);
+  return { error, submitted };
 }
 
 export function useFieldHandlers<V extends object, F extends keyof V & string>(form: FormBinding<V>, field: F) {

@@ -11,7 +11,10 @@ export type Rule = (value: string) => string | null;
 /** "A simple email pattern": something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const required: Rule = (value) => (value.trim() === '' ? MESSAGES.required : null);
+/** Nothing typed: empty, or only spaces. */
+export const isBlank = (value: string) => value.trim() === '';
+
+export const required: Rule = (value) => (isBlank(value) ? MESSAGES.required : null);
 
 export const maxLength200: Rule = (value) =>
   value.length > LIMITS.validatorMaximum ? MESSAGES.maxLength200 : null;
@@ -118,6 +121,6 @@ export function validateResetPassword(values: { password: string; password2: str
 
 /** The go-green email field's synchronous rules ('Required', 'Invalid email address'). */
 export function validateGoGreenEmail(value: string): string | null {
-  if (value.trim() === '') return MESSAGES.goGreenEmailRequired;
+  if (isBlank(value)) return MESSAGES.goGreenEmailRequired;
   return EMAIL_PATTERN.test(value) ? null : MESSAGES.goGreenEmailInvalid;
 }
