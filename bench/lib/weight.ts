@@ -108,7 +108,7 @@ export function pageDefs(stats: StatsCompilation): PageDef[] {
   return defs;
 }
 
-function chunkIdsOf(stats: StatsCompilation, groups: string[]): Set<string | number> {
+export function chunkIdsOf(stats: StatsCompilation, groups: string[]): Set<string | number> {
   const ids = new Set<string | number>();
   for (const name of groups) {
     const group = stats.namedChunkGroups?.[name];
@@ -118,7 +118,7 @@ function chunkIdsOf(stats: StatsCompilation, groups: string[]): Set<string | num
   return ids;
 }
 
-function filesOf(stats: StatsCompilation, chunkIds: Set<string | number>): string[] {
+export function filesOf(stats: StatsCompilation, chunkIds: Set<string | number>): string[] {
   const files = new Set<string>();
   for (const chunk of stats.chunks ?? []) {
     if (chunk.id === undefined || !chunkIds.has(chunk.id)) continue;

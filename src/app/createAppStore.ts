@@ -2,20 +2,18 @@
  * The store factory without any feature in it: `makeStore` (store.ts) builds the full store
  * from it, `makePageStore` (pageStore.ts) a page's store that features are injected into.
  */
-import { configureStore, type Middleware, type Reducer } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
-import createSagaMiddleware from 'redux-saga';
+import { configureStore, createDynamicMiddleware, type Middleware, type Reducer } from '@reduxjs/toolkit';
 import type { ApiExtra } from '../api/baseApi';
-import { api } from '../api/baseApi';
 import { createCaptchaProvider } from '../captcha/captcha';
 import { createNavigation } from '../lib/navigation';
 import { defaultConfig } from './config';
-import { DEPENDENCIES_CONTEXT, type PortalDependencies } from './dependencies';
+import type { PortalDependencies } from './dependencies';
 import { devToolsOptions } from './devtools';
 import { createErrorReporter } from './errorReporting';
 import type { Feature, FeatureSaga, FeatureSlice } from './feature';
+import type * as Flows from './flows';
 import type { RootState } from './rootReducer';
-import { supervise } from './sagaSupervisor';
+import { createSagaHost, type ActionBuffer } from './sagaHost';
 
 export interface MakeStoreOptions {
   preloadedState?: Partial<RootState>;
@@ -41,6 +39,11 @@ export interface CreateAppStoreOptions extends MakeStoreOptions {
   reducer: InjectableReducer;
   /** Injected before the store is made (their slices are in its first state). */
   features: readonly Feature[];
+  /**
+   * The flows runtime (flows.ts): the module itself (the full store: started at once), or its
+   * download (a page: started by `startFlows`, after the first view).
+   */
+  flows: typeof Flows | (() => Promise<typeof Flows>);
 }
 
 const memoryStorage = (): PortalDependencies['sessionStore'] => {
@@ -67,6 +70,7 @@ export function defaultDependencies(overrides: Partial<PortalDependencies> = {})
 export function createAppStore({
   reducer,
   features,
+  flows,
   preloadedState,
   dependencies,
   middleware = [],
@@ -74,11 +78,9 @@ export function createAppStore({
   runSagas = true,
 }: CreateAppStoreOptions) {
   const deps = defaultDependencies(dependencies);
-  const sagaMiddleware = createSagaMiddleware({
-    context: { [DEPENDENCIES_CONTEXT]: deps },
-    onError: (error) => deps.reporter.report(error, { where: 'saga' }),
-  });
   const extra: ApiExtra = { config: deps.config };
+  const apiSlot = createDynamicMiddleware();
+  const sagaHost = createSagaHost();
   for (const feature of features) for (const slice of feature.slices) reducer.inject(slice);
   const store = configureStore({
     reducer,
@@ -86,34 +88,104 @@ export function createAppStore({
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({ thunk: { extraArgument: extra } })
         .concat(middleware)
-        .concat(api.middleware)
+        .concat(apiSlot.middleware)
         .concat(reducerSideMiddleware)
-        .concat(sagaMiddleware),
+        .concat(sagaHost.middleware),
     devTools: devToolsOptions(deps.config),
   });
 
+  function injectSlices(slices: readonly FeatureSlice[]) {
+    const missing = slices.filter((slice) => !(slice.reducerPath in store.getState()));
+    if (missing.length === 0) return;
+    for (const slice of missing) reducer.inject(slice);
+    // the REPLACE action gives the new slices their initial state before anything renders them
+    store.replaceReducer(reducer);
+  }
+
+  const flowsStore: Flows.FlowsStore = {
+    dispatch: store.dispatch,
+    getState: store.getState,
+    injectSlice: (slice) => injectSlices([slice]),
+    addApiMiddleware: (apiMiddleware) => apiSlot.addMiddleware(apiMiddleware),
+  };
+  let runtime: typeof Flows | null = null;
+  let runtimeLoading: Promise<typeof Flows> | null = null;
   const startedSagas = new Set<FeatureSaga>();
+
+  function install(module: typeof Flows) {
+    runtime = module;
+    module.installApi(flowsStore);
+    return module;
+  }
+
+  /** Starts a feature's sagas: at once when they and the flows are at hand, else once both have downloaded. */
+  function startSagas(feature: Feature, buffer?: ActionBuffer): Promise<void> {
+    const start = (module: typeof Flows, sagas: readonly FeatureSaga[]) => {
+      for (const saga of sagas) {
+        if (startedSagas.has(saga)) continue;
+        startedSagas.add(saga);
+        module.startSaga(flowsStore, sagaHost, deps, saga, buffer);
+      }
+      buffer?.close();
+    };
+    if (runtime && typeof feature.sagas !== 'function') return Promise.resolve(start(runtime, feature.sagas));
+    const sagasLoading = typeof feature.sagas === 'function' ? feature.sagas() : Promise.resolve(feature.sagas);
+    return Promise.all([loadFlows(), sagasLoading]).then(
+      ([module, sagas]) => start(module, sagas),
+      (error: unknown) => {
+        buffer?.close();
+        deps.reporter.report(error, { flow: 'loadFlows', feature: feature.name });
+      },
+    );
+  }
+
+  function loadFlows(): Promise<typeof Flows> {
+    if (runtime) return Promise.resolve(runtime);
+    if (typeof flows !== 'function') return Promise.resolve(install(flows));
+    runtimeLoading ??= flows().then(install);
+    return runtimeLoading;
+  }
+
+  const waiting: Array<{ feature: Feature; buffer: ActionBuffer }> = [];
+  const starting = new Set<Promise<void>>();
+  let flowsWanted = false;
+  function track(started: Promise<void>) {
+    starting.add(started);
+    void started.finally(() => starting.delete(started));
+  }
+
+  /**
+   * The page's first view is up: the flows download and the features' sagas start. Idempotent;
+   * resolves once every feature injected so far runs its sagas (or its download failed, reported).
+   */
+  function startFlows(): Promise<void> {
+    if (!flowsWanted) {
+      flowsWanted = true;
+      track(loadFlows().then(() => undefined, (error: unknown) => deps.reporter.report(error, { flow: 'loadFlows' })));
+      for (const { feature, buffer } of waiting.splice(0)) track(startSagas(feature, buffer));
+    }
+    return Promise.all([...starting]).then(() => undefined);
+  }
+
   /**
    * Adds a feature to this store: its slices (the state holds them at once) and its sagas
-   * (each started once, however often it is injected). Idempotent.
+   * (each started once, however often it is injected; until they run, they are owed every
+   * action from now on). Idempotent.
    */
   function injectFeature(feature: Feature) {
-    const missing = feature.slices.filter((slice) => !(slice.reducerPath in store.getState()));
-    if (missing.length > 0) {
-      for (const slice of missing) reducer.inject(slice);
-      // the REPLACE action gives the new slices their initial state before anything renders them
-      store.replaceReducer(reducer);
-    }
+    injectSlices(feature.slices);
     if (!runSagas) return;
-    for (const saga of feature.sagas) {
-      if (startedSagas.has(saga)) continue;
-      startedSagas.add(saga);
-      sagaMiddleware.run(supervise, saga);
-    }
+    const atHand = runtime !== null && typeof feature.sagas !== 'function';
+    if (flowsWanted) track(startSagas(feature, atHand ? undefined : sagaHost.openBuffer()));
+    else waiting.push({ feature, buffer: sagaHost.openBuffer() });
+  }
+
+  if (typeof flows !== 'function') {
+    install(flows);
+    flowsWanted = true;
   }
   for (const feature of features) injectFeature(feature);
-  setupListeners(store.dispatch);
-  return Object.assign(store, { dependencies: deps, injectFeature });
+  return Object.assign(store, { dependencies: deps, injectFeature, startFlows });
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

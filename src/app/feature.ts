@@ -18,6 +18,15 @@ export interface Feature {
   /** The widget's registry name, e.g. 'registration'. */
   readonly name: string;
   readonly slices: readonly FeatureSlice[];
-  /** Started once per store, however many widgets (or features) share them. */
+  /**
+   * Started once per store, however many widgets (or features) share them. A widget's chunk
+   * gives them as a download (src/widgets/entries): they arrive with the flows, after the
+   * widget's first view; the full store has them at once (src/app/features).
+   */
+  readonly sagas: readonly FeatureSaga[] | (() => Promise<readonly FeatureSaga[]>);
+}
+
+/** A feature whose sagas are at hand (the full store's, src/app/features/index.ts). */
+export interface FeatureWithSagas extends Feature {
   readonly sagas: readonly FeatureSaga[];
 }

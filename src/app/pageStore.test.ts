@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import { put, takeEvery } from 'redux-saga/effects';
 import { messageShown } from '../components/Snackbar/snackbarSlice';
 import { recordingNavigation, recordingReporter } from '../testing/renderWithProviders';
-import type { Feature } from './feature';
+import type { Feature, FeatureSaga } from './feature';
 import { ALL_FEATURES } from './features';
 import { loginFeature } from './features/login';
 import { requestPasswordResetFeature } from './features/requestPasswordReset';
@@ -34,18 +34,73 @@ function pingFeature(name = 'ping') {
 }
 
 describe('makePageStore', () => {
-  it('starts with the API cache and the snackbar only', () => {
+  it('starts with the snackbar only; the API cache comes with the flows, after the first view', async () => {
     const store = makePageStore({ features: createPageFeatures(), dependencies: quiet() });
-    expect(Object.keys(store.getState()).sort()).toEqual(['api', 'snackbar']);
+    expect(Object.keys(store.getState()).sort()).toEqual(['snackbar']);
     store.dispatch(messageShown('hello'));
+    expect(store.getState().snackbar.messages).toHaveLength(1);
+    await store.startFlows();
+    expect(Object.keys(store.getState()).sort()).toEqual(['api', 'snackbar']);
     expect(store.getState().snackbar.messages).toHaveLength(1);
   });
 
-  it('injects the features added before it is made, and those added later, each at once', () => {
+  it('a saga that downloads after the first view still sees every action since its widget appeared, in order', async () => {
+    const features = createPageFeatures();
+    const store = makePageStore({ features, dependencies: quiet() });
+    const seen: string[] = [];
+    function* watcher() {
+      yield takeEvery((action: { type: string }) => action.type.startsWith('typed/'), function* record(action: { type: string }) {
+        seen.push(action.type);
+        yield put({ type: 'echo/said' });
+      });
+    }
+    let arrive: (sagas: FeatureSaga[]) => void = () => undefined;
+    const download = new Promise<FeatureSaga[]>((resolve) => (arrive = resolve));
+    features.add({ name: 'late', slices: [], sagas: () => download });
+    store.dispatch({ type: 'typed/first' });
+    const started = store.startFlows();
+    store.dispatch({ type: 'typed/second' });
+    expect(seen).toEqual([]);
+    arrive([watcher]);
+    await started;
+    expect(seen).toEqual(['typed/first', 'typed/second']);
+    store.dispatch({ type: 'typed/third' });
+    expect(seen).toEqual(['typed/first', 'typed/second', 'typed/third']);
+  });
+
+  it('no saga starts before the first view, however early its feature is added', async () => {
+    const features = createPageFeatures();
+    const ping = pingFeature();
+    features.add(ping.feature);
+    const store = makePageStore({ features, dependencies: quiet() });
+    store.dispatch({ type: 'ping/pinged' });
+    expect(ping.starts).toEqual([]);
+    expect(ping.pongs(store.getState())).toBe(0);
+    await store.startFlows();
+    expect(ping.starts).toEqual(['ping']);
+    // the ping sent before the saga ran is answered once it runs
+    expect(ping.pongs(store.getState())).toBe(1);
+  });
+
+  it('a feature whose sagas fail to download is reported; the others carry on', async () => {
+    const { reporter, reported } = recordingReporter();
+    const features = createPageFeatures();
+    const store = makePageStore({ features, dependencies: { ...quiet(), reporter } });
+    features.add({ name: 'offline', slices: [], sagas: () => Promise.reject(new Error('chunk failed')) });
+    const ping = pingFeature();
+    features.add(ping.feature);
+    await store.startFlows();
+    expect(reported).toEqual([{ kind: 'report', what: new Error('chunk failed'), context: { flow: 'loadFlows', feature: 'offline' } }]);
+    store.dispatch({ type: 'ping/pinged' });
+    expect(ping.pongs(store.getState())).toBe(1);
+  });
+
+  it('injects the features added before it is made, and those added later, each at once', async () => {
     const features = createPageFeatures();
     features.add(loginFeature);
     const store = makePageStore({ features, dependencies: quiet() });
-    expect(Object.keys(store.getState()).sort()).toEqual(['api', 'login', 'snackbar']);
+    expect(Object.keys(store.getState()).sort()).toEqual(['login', 'snackbar']);
+    await store.startFlows();
 
     const ping = pingFeature();
     features.add(ping.feature);
@@ -56,29 +111,36 @@ describe('makePageStore', () => {
     expect(Object.keys(store.getState()).sort()).toEqual(['api', 'login', 'ping', 'snackbar']);
   });
 
-  it('two widgets of one kind (one feature added twice) start its saga once', () => {
+  it('two widgets of one kind (one feature added twice) start its saga once', async () => {
     const features = createPageFeatures();
     const ping = pingFeature();
     features.add(ping.feature);
     const store = makePageStore({ features, dependencies: quiet() });
     features.add(ping.feature);
     store.injectFeature(ping.feature);
+    await store.startFlows();
+    store.injectFeature(ping.feature);
+    await store.startFlows();
     expect(ping.starts).toEqual(['ping']);
     store.dispatch({ type: 'ping/pinged' });
     expect(ping.pongs(store.getState())).toBe(1);
   });
 
-  it('two features sharing a saga (request and reset password) start it once', () => {
+  it('two features sharing a saga (request and reset password) start it once', async () => {
     const ping = pingFeature('first');
     const second: Feature = { name: 'second', slices: [], sagas: ping.feature.sagas };
     const features = createPageFeatures();
     const store = makePageStore({ features, dependencies: quiet() });
     features.add(ping.feature);
     features.add(second);
+    await store.startFlows();
     expect(ping.starts).toEqual(['first']);
     store.dispatch({ type: 'ping/pinged' });
     expect(ping.pongs(store.getState())).toBe(1);
-    expect(requestPasswordResetFeature.sagas).toEqual(resetPasswordFeature.sagas);
+    const [requestSagas, resetSagas] = await Promise.all(
+      [requestPasswordResetFeature, resetPasswordFeature].map((feature) => (typeof feature.sagas === 'function' ? feature.sagas() : feature.sagas)),
+    );
+    expect(requestSagas).toEqual(resetSagas);
   });
 
   it('each store injects into its own reducer: another page store is not changed', () => {
@@ -92,7 +154,7 @@ describe('makePageStore', () => {
     expect(second.getState()).not.toHaveProperty('login');
   });
 
-  it('a crashing feature saga is reported; the store and other features carry on', () => {
+  it('a crashing feature saga is reported; the store and other features carry on', async () => {
     const { reporter, reported } = recordingReporter();
     const features = createPageFeatures();
     const store = makePageStore({ features, dependencies: { ...quiet(), reporter } });
@@ -104,6 +166,7 @@ describe('makePageStore', () => {
     features.add({ name: 'crash', slices: [], sagas: [crashingSaga] });
     const ping = pingFeature();
     features.add(ping.feature);
+    await store.startFlows();
     store.dispatch({ type: 'crash/requested' });
     expect(reported).toEqual([{ kind: 'report', what: new Error('feature saga crashed'), context: { saga: 'crashingSaga' } }]);
     store.dispatch({ type: 'ping/pinged' });

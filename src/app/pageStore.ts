@@ -1,7 +1,8 @@
 /**
- * A page's one store (src/widgets/mountWidget.tsx): it starts with the API cache and the
- * snackbar only; each widget's chunk adds its feature (src/widgets/entries) and the store
- * injects it before the widget renders: the slices, and the sagas started once each.
+ * A page's one store (src/widgets/mountWidget.tsx): it starts with the snackbar only; each
+ * widget's chunk adds its feature (src/widgets/entries) and the store injects its slices before
+ * the widget renders. The flows (RTK Query, redux-saga and each feature's sagas) download once
+ * the first view is up (`startFlows`, WidgetShell); every action before that is kept for them.
  */
 import { createAppStore, type InjectableReducer, type MakeStoreOptions } from './createAppStore';
 import { createLazyReducer } from './lazyReducer';
@@ -54,6 +55,7 @@ export function makePageStore({ features = pageFeatures, ...options }: MakePageS
     // typed as the complete RootState: a widget's selectors run only once its slice is injected
     reducer: createLazyReducer() as unknown as InjectableReducer,
     features: features.list(),
+    flows: () => import(/* webpackChunkName: "flows" */ './flows'),
   });
   features.subscribe(store.injectFeature);
   return store;

@@ -5,6 +5,7 @@
  */
 import { createAppStore, type MakeStoreOptions } from './createAppStore';
 import { ALL_FEATURES } from './features';
+import * as flows from './flows';
 import { rootReducer, type RootState } from './rootReducer';
 
 export { defaultDependencies, type AppDispatch, type AppStore, type MakeStoreOptions } from './createAppStore';
@@ -14,7 +15,7 @@ export { defaultDependencies, type AppDispatch, type AppStore, type MakeStoreOpt
  * reducer is the shared root reducer, which already holds every feature's slice.
  */
 export function makeStore(options: MakeStoreOptions = {}) {
-  return createAppStore({ ...options, reducer: rootReducer, features: ALL_FEATURES });
+  return createAppStore({ ...options, reducer: rootReducer, features: ALL_FEATURES, flows });
 }
 
 export type { RootState };

@@ -17,9 +17,12 @@ it("injects each route's feature as the route loads, keeping the earlier ones", 
   const store = makePageStore({
     dependencies: { config: defaultConfig(), reporter: recordingReporter().reporter, navigation, confirm: () => false },
   });
-  expect(Object.keys(store.getState()).sort()).toEqual(['api', 'snackbar']);
+  expect(Object.keys(store.getState()).sort()).toEqual(['snackbar']);
   renderWithProviders(<PortalApp />, { store });
   expect(await screen.findByText('Having trouble signing in?')).toBeInTheDocument();
+  expect(Object.keys(store.getState()).sort()).toEqual(['requestPasswordReset', 'snackbar']);
+  // the first view is up: the flows bring the API cache
+  await act(() => store.startFlows());
   expect(Object.keys(store.getState()).sort()).toEqual(['api', 'requestPasswordReset', 'snackbar']);
 
   act(() => navigation.navigate('/loanmanager/login/'));

@@ -1,6 +1,6 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
-import { Suspense, useCallback, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import type { AppStore } from '../app/store';
@@ -17,6 +17,15 @@ function StoreSnackbar() {
   return <Snackbar messages={messages} onDismiss={onDismiss} />;
 }
 
+/**
+ * Rendered after the widget inside its Suspense boundary: its effect runs once the widget's
+ * first view is committed (not a loading fallback), and only then do the flows download.
+ */
+function StartFlowsAfterFirstView({ store }: { store: AppStore }) {
+  useEffect(() => void store.startFlows(), [store]);
+  return null;
+}
+
 export interface WidgetShellProps {
   store: AppStore;
   widget: string;
@@ -24,6 +33,8 @@ export interface WidgetShellProps {
   container?: HTMLElement;
   /** Only one widget per page shows the snackbar. */
   withSnackbar?: boolean;
+  /** A widget (not the page's snackbar or QA toolbar): its first view starts the store's flows. */
+  startsFlows?: boolean;
   children: ReactNode;
 }
 
@@ -32,7 +43,7 @@ export interface WidgetShellProps {
  * class prefix (no clash with a host's antd) and high-priority hashed selectors (host element
  * styles do not override it), popups kept inside the widget, and an error boundary.
  */
-export function WidgetShell({ store, widget, container, withSnackbar = true, children }: WidgetShellProps) {
+export function WidgetShell({ store, widget, container, withSnackbar = true, startsFlows = false, children }: WidgetShellProps) {
   return (
     <Provider store={store}>
       <NavigationContext.Provider value={store.dependencies.navigation}>
@@ -45,7 +56,10 @@ export function WidgetShell({ store, widget, container, withSnackbar = true, chi
           >
             <AntApp component={false}>
               <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter}>
-                <Suspense fallback={<Spin aria-label="Loading" />}>{children}</Suspense>
+                <Suspense fallback={<Spin aria-label="Loading" />}>
+                  {children}
+                  {startsFlows ? <StartFlowsAfterFirstView store={store} /> : null}
+                </Suspense>
               </WidgetErrorBoundary>
               {withSnackbar ? <StoreSnackbar /> : null}
             </AntApp>

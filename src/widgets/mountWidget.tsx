@@ -90,7 +90,7 @@ function render(store: AppStore, element: HTMLElement, name: string, Widget: Com
   const root = createRoot(element);
   startTransition(() =>
     root.render(
-      <WidgetShell store={store} widget={name} container={element} withSnackbar={false}>
+      <WidgetShell store={store} widget={name} container={element} withSnackbar={false} startsFlows>
         <Widget />
       </WidgetShell>,
     ),

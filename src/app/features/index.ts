@@ -1,8 +1,17 @@
 /**
- * Every feature, in the root reducer's order: the full store (tests, QA recording, replay)
- * injects them all. A page imports only its widgets' features (src/widgets/entries), never this.
+ * Every feature, in the root reducer's order, with its sagas at hand: the full store (tests, QA
+ * recording, replay) injects them all and starts their sagas at once. A page imports only its
+ * widgets' features (src/widgets/entries), whose sagas download after the first view; never this.
  */
-import type { Feature } from '../feature';
+import { goGreenSaga } from '../../features/goGreen/goGreenSaga';
+import { loginSaga } from '../../features/login/loginSaga';
+import { popupsSaga } from '../../features/popups/popupsSaga';
+import { profileSaga } from '../../features/profile/profileSaga';
+import { recoverUsernameSaga } from '../../features/recoverUsername/recoverUsernameSaga';
+import { registrationSaga } from '../../features/registration/registrationSaga';
+import { passwordResetSaga } from '../../features/passwordReset/passwordResetSaga';
+import { verifyEmailSaga } from '../../features/verifyEmail/verifyEmailSaga';
+import type { Feature, FeatureSaga, FeatureWithSagas } from '../feature';
 import { goGreenFeature } from './goGreen';
 import { loginFeature } from './login';
 import { popupsFeature } from './popups';
@@ -13,14 +22,16 @@ import { requestPasswordResetFeature } from './requestPasswordReset';
 import { resetPasswordFeature } from './resetPassword';
 import { verifyEmailFeature } from './verifyEmail';
 
-export const ALL_FEATURES: readonly Feature[] = [
-  registrationFeature,
-  recoverUsernameFeature,
-  requestPasswordResetFeature,
-  resetPasswordFeature,
-  verifyEmailFeature,
-  loginFeature,
-  goGreenFeature,
-  profileFeature,
-  popupsFeature,
+const withSagas = (feature: Feature, ...sagas: FeatureSaga[]): FeatureWithSagas => ({ ...feature, sagas });
+
+export const ALL_FEATURES: readonly FeatureWithSagas[] = [
+  withSagas(registrationFeature, registrationSaga),
+  withSagas(recoverUsernameFeature, recoverUsernameSaga),
+  withSagas(requestPasswordResetFeature, passwordResetSaga),
+  withSagas(resetPasswordFeature, passwordResetSaga),
+  withSagas(verifyEmailFeature, verifyEmailSaga),
+  withSagas(loginFeature, loginSaga),
+  withSagas(goGreenFeature, goGreenSaga),
+  withSagas(profileFeature, profileSaga),
+  withSagas(popupsFeature, popupsSaga),
 ];

@@ -1,5 +1,8 @@
-import { loginSaga } from '../../features/login/loginSaga';
 import { loginSlice } from '../../features/login/loginSlice';
 import type { Feature } from '../feature';
 
-export const loginFeature: Feature = { name: 'login', slices: [loginSlice], sagas: [loginSaga] };
+export const loginFeature: Feature = {
+  name: 'login',
+  slices: [loginSlice],
+  sagas: () => import(/* webpackChunkName: "flows-login" */ '../../features/login/loginSaga').then((module) => [module.loginSaga]),
+};

@@ -1,5 +1,8 @@
-import { popupsSaga } from '../../features/popups/popupsSaga';
 import { popupsSlice } from '../../features/popups/popupsSlice';
 import type { Feature } from '../feature';
 
-export const popupsFeature: Feature = { name: 'popups', slices: [popupsSlice], sagas: [popupsSaga] };
+export const popupsFeature: Feature = {
+  name: 'popups',
+  slices: [popupsSlice],
+  sagas: () => import(/* webpackChunkName: "flows-popups" */ '../../features/popups/popupsSaga').then((module) => [module.popupsSaga]),
+};

@@ -1,5 +1,8 @@
-import { registrationSaga } from '../../features/registration/registrationSaga';
 import { registrationSlice } from '../../features/registration/registrationSlice';
 import type { Feature } from '../feature';
 
-export const registrationFeature: Feature = { name: 'registration', slices: [registrationSlice], sagas: [registrationSaga] };
+export const registrationFeature: Feature = {
+  name: 'registration',
+  slices: [registrationSlice],
+  sagas: () => import(/* webpackChunkName: "flows-registration" */ '../../features/registration/registrationSaga').then((module) => [module.registrationSaga]),
+};

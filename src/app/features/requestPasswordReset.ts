@@ -1,4 +1,3 @@
-import { passwordResetSaga } from '../../features/passwordReset/passwordResetSaga';
 import { requestPasswordResetSlice } from '../../features/passwordReset/requestPasswordResetSlice';
 import type { Feature } from '../feature';
 
@@ -6,5 +5,5 @@ import type { Feature } from '../feature';
 export const requestPasswordResetFeature: Feature = {
   name: 'request-password-reset',
   slices: [requestPasswordResetSlice],
-  sagas: [passwordResetSaga],
+  sagas: () => import(/* webpackChunkName: "flows-password-reset" */ '../../features/passwordReset/passwordResetSaga').then((module) => [module.passwordResetSaga]),
 };

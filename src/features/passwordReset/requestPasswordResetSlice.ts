@@ -1,6 +1,6 @@
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
-import { submissionEvents } from '../../lib/forms/submissionFlow';
+import { submissionEvents } from '../../lib/forms/submissionEvents';
 import type { FormBinding } from '../../lib/forms/useFormField';
 import { validateResetRequest } from '../../lib/validation/rules';
 

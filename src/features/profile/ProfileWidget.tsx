@@ -1,6 +1,5 @@
 import { Alert, Typography } from 'antd';
-import { useEffect } from 'react';
-import { goGreenApi } from '../../api/goGreenApi';
+import { lazy, Suspense, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
@@ -9,22 +8,8 @@ import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { LIMITS } from '../../lib/validation/messages';
 import { profileForm as form, profilePageClosed } from './profileSlice';
 
-// loaded by the profile saga while the page is open (profileSaga.ts)
-const selectEmailOnFile = goGreenApi.endpoints.getGoGreenStatus.select();
-
-function EmailOnFile() {
-  const { data, isUninitialized, isLoading, isError } = useAppSelector(selectEmailOnFile);
-  if (isUninitialized || isLoading) {
-    return <LoadingStatus style={{ marginBottom: 16 }} />;
-  }
-  if (isError || !data) return <Typography.Paragraph>Your email address could not be loaded.</Typography.Paragraph>;
-  if (!data.email_address) return <Typography.Paragraph>We do not have an email address on file for you.</Typography.Paragraph>;
-  return (
-    <Typography.Paragraph>
-      Your email address on file is <strong>{data.email_address}</strong> ({data.email_validated ? 'verified' : 'not verified'}).
-    </Typography.Paragraph>
-  );
-}
+/** It reads the API cache, so it arrives with the flows (RTK Query), after the form's first view. */
+const EmailOnFile = lazy(() => import(/* webpackChunkName: "flows-profile-email" */ './EmailOnFile'));
 
 /** /loanmanager/profile/: the address on file and a form to change it. */
 export default function ProfileWidget() {
@@ -38,7 +23,9 @@ export default function ProfileWidget() {
   });
   return (
     <AccountCard title="Profile">
-      <EmailOnFile />
+      <Suspense fallback={<LoadingStatus style={{ marginBottom: 16 }} />}>
+        <EmailOnFile />
+      </Suspense>
       <Typography.Title level={2} style={{ fontSize: 20 }}>
         Change email address
       </Typography.Title>

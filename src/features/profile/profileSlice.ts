@@ -2,7 +2,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
-import { submissionEvents } from '../../lib/forms/submissionFlow';
+import { submissionEvents } from '../../lib/forms/submissionEvents';
 import type { FormBinding } from '../../lib/forms/useFormField';
 import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rules';
 

@@ -1,7 +1,7 @@
 import type { RecoverUsername } from '../../api/contract';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
-import { submissionEvents } from '../../lib/forms/submissionFlow';
+import { submissionEvents } from '../../lib/forms/submissionEvents';
 import type { FormBinding } from '../../lib/forms/useFormField';
 import { dobToIso } from '../../lib/validation/dob';
 import { validateRecovery } from '../../lib/validation/rules';

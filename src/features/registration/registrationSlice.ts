@@ -2,7 +2,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Registration } from '../../api/contract';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
-import { submissionEvents } from '../../lib/forms/submissionFlow';
+import { submissionEvents } from '../../lib/forms/submissionEvents';
 import type { FormBinding } from '../../lib/forms/useFormField';
 import { dobToIso } from '../../lib/validation/dob';
 import { validateRegistration, type RegistrationField, type RegistrationValues } from '../../lib/validation/rules';

@@ -9,14 +9,6 @@ import { getDependencies } from '../../app/dependencies';
 import type { RootState } from '../../app/rootReducer';
 import type { CaptchaAction } from '../../captcha/captcha';
 
-/** Events of every submit flow beyond createFormSlice's own; they tell the story and change no state. */
-export const submissionEvents = {
-  /** submit was pressed while a field is invalid: nothing is sent */
-  validationFailed() {},
-  /** the captcha token arrived (the token itself never goes into an action) */
-  captchaObtained() {},
-};
-
 export interface SubmittableForm {
   selectIsValid(state: RootState): boolean;
   actions: {
