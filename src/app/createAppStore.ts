@@ -18,10 +18,10 @@ import { createSagaHost, type ActionBuffer } from './sagaHost';
 export interface MakeStoreOptions {
   preloadedState?: Partial<RootState>;
   dependencies?: Partial<PortalDependencies>;
-  /** Extra middleware placed before the saga middleware (e.g. the action recorder). */
+  /** Extra middleware placed before RTK Query's and the saga host (sagaHost.ts), e.g. the replay gate. */
   middleware?: Middleware[];
   /**
-   * Middleware placed after RTK Query's and before the saga middleware: it sees exactly the
+   * Middleware placed after RTK Query's and before the saga host: it sees exactly the
    * actions that reach the reducers (RTK Query hands some straight to `next`, and swallows its
    * own probes). The QA action recorder sits here.
    */
