@@ -151,3 +151,20 @@ test.each(WIDTHS)('every view of the wizard passes axe-core at %i px', async (wi
   await page.getByText('Invalid email address').waitFor();
   await expectNoAxeViolations(page, `go-green email error (${width})`);
 });
+
+test('the page preloads the flows its first step waits for, and fetches each of its scripts once', async () => {
+  const page = await openPage(1280);
+  await signIn(page, 'dana.demo');
+  const fetched = new Map<string, number>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') fetched.set(request.url(), (fetched.get(request.url()) ?? 0) + 1);
+  });
+  await page.goto(GO_GREEN);
+  await stepHeading(page, 'Confirm Email Address').waitFor();
+  const preloaded = await page.locator('link[rel="preload"][as="script"]').evaluateAll((links) =>
+    links.map((link) => (link as HTMLLinkElement).href),
+  );
+  const flows = preloaded.filter((url) => /\/flows(-go-green)?(\.[0-9a-f]+)?\.js$/.test(url));
+  expect(flows).toHaveLength(2);
+  for (const url of preloaded) expect([url, fetched.get(url) ?? 0]).toEqual([url, 1]);
+});
