@@ -1,7 +1,7 @@
 /**
  * `npm run test:budgets`: builds the app and the floor pages (production, temp folders: dist/ is
  * not touched), and fails when a page is over PAGE_TO_FLOOR_MAX times its floor (gzip or
- * brotli; bench/budgets.ts says why it is not yet the goal's 1.25) or the loader over 5 KiB gzip.
+ * brotli; the issue's 1.25, bench/budgets.ts) or the loader over 5 KiB gzip.
  * Deterministic: byte counts of a production build, no timing.
  */
 import { LOADER_GZIP_MAX_BYTES, PAGE_TO_FLOOR_GOAL, PAGE_TO_FLOOR_MAX } from './budgets';

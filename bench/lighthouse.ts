@@ -14,7 +14,8 @@ import { chromium } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { ROOT } from './lib/categories';
 import { CHROMIUM } from './lib/machine';
-import { signIn, startReferenceServer, type Running, type Session } from './lib/servers';
+import { buildPages } from './lib/build';
+import { signIn, startReferenceServer, startStaticServer, type Running, type Session } from './lib/servers';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { table } from './lib/table';
 import { CHROMIUM_ARGS } from './typing';
@@ -36,6 +37,29 @@ export const LIGHTHOUSE_PAGES: { path: string; signedIn: boolean }[] = [
   { path: '/loanmanager/profile/', signedIn: true },
   { path: '/loanmanager/eftsetuprequest/', signedIn: true },
 ];
+
+/**
+ * The floor beside the pages: the registration form on antd's own Form state (the typing
+ * benchmark's baseline, bench/typing), react-dom and antd alone in one script, inside the page
+ * shell of /loanmanager/register/ (same header and styles), served brotli-compressed as the
+ * reference server serves its scripts. What a page of the same antd form scores on this machine.
+ */
+export const FLOOR_PAGE = { path: '/floor/register/', label: 'floor: register on antd Form only' };
+
+/** The register page's HTML with its widget, config and scripts replaced by the floor's script. */
+export function floorHtml(registerPage: string): string {
+  const withoutScripts = registerPage.replace(/<link rel="preload"[^>]*>/g, '').replace(/<script\b[\s\S]*?<\/script>/g, '');
+  const floor = withoutScripts.replace('<div data-loanmanager-widget="portal"></div>', '<div id="root"></div>');
+  if (floor === withoutScripts) throw new Error('the register page has no portal widget element to replace');
+  return floor.replace('</body>', '<script src="/bench/typing-antd-form.js" defer></script></body>');
+}
+
+async function startFloorPage(referenceUrl: string, log: (line: string) => void) {
+  log('building the floor page (the antd Form registration, production)…');
+  const built = await buildPages({ 'typing-antd-form': path.join(ROOT, 'bench/typing/antdFormPage.tsx') });
+  const registerPage = await (await fetch(`${referenceUrl}/loanmanager/register/`)).text();
+  return startStaticServer({ '/bench/': built.outDir }, { [FLOOR_PAGE.path]: floorHtml(registerPage) });
+}
 
 export interface LighthouseRow {
   page: string;
@@ -105,6 +129,7 @@ export async function runLighthouse(log: (line: string) => void, artifactsDir: s
   const runs = runsPerPage();
   const chromeLauncher = await import('chrome-launcher');
   let server: Running | null = null;
+  let floorServer: { url: string; stop: () => Promise<void> } | null = null;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -118,16 +143,23 @@ export async function runLighthouse(log: (line: string) => void, artifactsDir: s
     let signedIn: boolean | null = null;
     // LIGHTHOUSE_ONLY=login,register measures only the pages whose path contains one of those words.
     const only = process.env.LIGHTHOUSE_ONLY?.split(',').filter(Boolean) ?? [];
-    const pages = only.length ? LIGHTHOUSE_PAGES.filter((page) => only.some((word) => page.path.includes(word))) : LIGHTHOUSE_PAGES;
+    const wanted = (pagePath: string) => !only.length || only.some((word) => pagePath.includes(word));
+    const pages: { path: string; signedIn: boolean; url: string; label: string }[] = LIGHTHOUSE_PAGES.filter((page) =>
+      wanted(page.path),
+    ).map((page) => ({ ...page, url: `${server?.url}${page.path}`, label: page.path }));
+    if (wanted(FLOOR_PAGE.path)) {
+      floorServer = await startFloorPage(server.url, log);
+      pages.push({ path: FLOOR_PAGE.path, signedIn: false, url: `${floorServer.url}${FLOOR_PAGE.path}`, label: FLOOR_PAGE.label });
+    }
     for (const page of pages) {
-      log(`lighthouse ${page.path}…`);
+      log(`lighthouse ${page.label}…`);
       if (page.signedIn !== signedIn) {
         await setBrowserCookies(chrome.port, server.url, page.signedIn ? session : null);
         signedIn = page.signedIn;
       }
       const results: LighthouseResult[] = [];
       for (let run = 0; run < runs; run += 1) {
-        const result = await lighthouse(`${server.url}${page.path}`, {
+        const result = await lighthouse(page.url, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
@@ -139,7 +171,7 @@ export async function runLighthouse(log: (line: string) => void, artifactsDir: s
       const valid = filterToValidRuns(results);
       if (!valid.length) {
         const error = results[0]?.runtimeError?.message ?? 'no result';
-        rows.push({ page: page.path, score: NaN, fcp: NaN, lcp: NaN, tbt: NaN, cls: NaN, bytes: NaN, benchmarkIndex: NaN, scores: [], error });
+        rows.push({ page: page.label, score: NaN, fcp: NaN, lcp: NaN, tbt: NaN, cls: NaN, bytes: NaN, benchmarkIndex: NaN, scores: [], error });
         continue;
       }
       const lhr = computeMedianRun(valid);
@@ -147,7 +179,7 @@ export async function runLighthouse(log: (line: string) => void, artifactsDir: s
       fs.writeFileSync(path.join(artifactsDir, `${name}.json`), JSON.stringify(lhr, null, 1));
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       rows.push({
-        page: page.path,
+        page: page.label,
         score: scoreOf(lhr),
         fcp: audit('first-contentful-paint'),
         lcp: audit('largest-contentful-paint'),
@@ -161,6 +193,7 @@ export async function runLighthouse(log: (line: string) => void, artifactsDir: s
     }
     return rows;
   } finally {
+    await floorServer?.stop();
     await server?.stop();
     chrome.kill();
   }

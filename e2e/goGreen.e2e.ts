@@ -152,7 +152,7 @@ test.each(WIDTHS)('every view of the wizard passes axe-core at %i px', async (wi
   await expectNoAxeViolations(page, `go-green email error (${width})`);
 });
 
-test('the page preloads the flows its first step waits for, and fetches each of its scripts once', async () => {
+test('the page fetches each script it preloads once (a preload the page cannot reuse is a second download)', async () => {
   const page = await openPage(1280);
   await signIn(page, 'dana.demo');
   const fetched = new Map<string, number>();
@@ -164,7 +164,6 @@ test('the page preloads the flows its first step waits for, and fetches each of 
   const preloaded = await page.locator('link[rel="preload"][as="script"]').evaluateAll((links) =>
     links.map((link) => (link as HTMLLinkElement).href),
   );
-  const flows = preloaded.filter((url) => /\/flows(-go-green)?(\.[0-9a-f]+)?\.js$/.test(url));
-  expect(flows).toHaveLength(2);
+  expect(preloaded.some((url) => /\/widget-go-green(\.[0-9a-f]+)?\.js$/.test(url))).toBe(true);
   for (const url of preloaded) expect([url, fetched.get(url) ?? 0]).toEqual([url, 1]);
 });

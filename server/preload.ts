@@ -58,21 +58,11 @@ export function preloadUrls(manifest: ChunkManifest | null, groups: string[]): s
 }
 
 /**
- * The flows (src/app/flows.ts) a widget's content waits for: the API answer behind it is asked
- * for once they have downloaded. They still run after the first view; preloading them saves the
- * round trips that would start only then.
- */
-export const FLOWS_BEHIND_CONTENT: Record<string, string[]> = {
-  'widget-go-green': ['flows', 'flows-go-green'],
-  'widget-profile': ['flows', 'flows-profile', 'flows-profile-email'],
-  'widget-verify-email': ['flows', 'flows-verify-email'],
-  'widget-popups': ['flows', 'flows-popups'],
-};
-
-/**
  * The chunk groups a widget page loads: the runtime, the portal's router on its pages, what it
- * shows, then the flows its content waits for, if it waits for the API.
+ * shows. Not the flows (src/app/flows.ts): they download after the first view, also on a page
+ * whose content is an API answer (preloading them there would put 18 KiB gz more in its first
+ * load, bench/RESULTS.md section 3).
  */
 export function pageChunkGroups(chunkGroup: string, { portal }: { portal: boolean }): string[] {
-  return ['widget-runtime', ...(portal ? ['portal'] : []), chunkGroup, ...(FLOWS_BEHIND_CONTENT[chunkGroup] ?? [])];
+  return ['widget-runtime', ...(portal ? ['portal'] : []), chunkGroup];
 }

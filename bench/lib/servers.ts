@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { tempDir } from './build';
 import { ROOT } from './categories';
 
@@ -156,21 +157,36 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
-/** Serves `pages` (path -> html) and the files of each `mounts` (url prefix -> folder). */
+const brotliCache = new Map<string, Buffer>();
+
+/** Brotli (quality 11, as the reference server's precompressed files) when the browser takes it. */
+function send(request: http.IncomingMessage, response: http.ServerResponse, type: string, body: Buffer, cacheKey?: string) {
+  const headers: http.OutgoingHttpHeaders = { 'content-type': type, 'cache-control': 'no-store' };
+  if (/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    let compressed = cacheKey ? brotliCache.get(cacheKey) : undefined;
+    if (!compressed) {
+      compressed = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+      if (cacheKey) brotliCache.set(cacheKey, compressed);
+    }
+    response.writeHead(200, { ...headers, 'content-encoding': 'br', vary: 'accept-encoding' });
+    return response.end(compressed);
+  }
+  response.writeHead(200, headers);
+  return response.end(body);
+}
+
+/** Serves `pages` (path -> html) and the files of each `mounts` (url prefix -> folder), brotli-compressed as the reference server sends them. */
 export async function startStaticServer(mounts: Record<string, string>, pages: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
     const html = pages[url.pathname];
-    if (html !== undefined) {
-      response.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-store' });
-      return response.end(html);
-    }
+    if (html !== undefined) return send(request, response, TYPES['.html'] as string, Buffer.from(html));
     for (const [prefix, dir] of Object.entries(mounts)) {
       if (!url.pathname.startsWith(prefix)) continue;
       const file = path.join(dir, path.normalize(url.pathname.slice(prefix.length)));
       if (file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-        return fs.createReadStream(file).pipe(response);
+        const { mtimeMs } = fs.statSync(file);
+        return send(request, response, TYPES[path.extname(file)] ?? 'application/octet-stream', fs.readFileSync(file), `${file}@${mtimeMs}`);
       }
     }
     response.writeHead(404, { 'content-type': 'application/json' });
@@ -180,6 +196,10 @@ export async function startStaticServer(mounts: Record<string, string>, pages: R
   await new Promise<void>((resolve) => server.listen(port, LOOPBACK, resolve));
   return {
     url: `http://${LOOPBACK}:${port}`,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // a browser's keep-alive connections would hold close() open
+      }),
   };
 }

