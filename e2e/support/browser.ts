@@ -93,10 +93,19 @@ export interface AxeViolation {
 
 /** Runs axe-core (WCAG 2.x A/AA and best practices) on the page as it is now. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  // Colour contrast is only meaningful once fades (antd's motion) have finished.
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-  );
+  // Colour contrast is only meaningful once fades (antd's motion) have finished, including one
+  // that starts while waiting (a widget still rendering its view in a transition): settled means
+  // two frames in a row with no animation running.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const deadline = performance.now() + 5000;
+    for (let quiet = 0; quiet < 2 && performance.now() < deadline; ) {
+      const running = document.getAnimations();
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+      await frame();
+      quiet = running.length === 0 && document.getAnimations().length === 0 ? quiet + 1 : 0;
+    }
+  });
   // evaluate, not a script tag: the portal's CSP (script-src 'self') refuses inline scripts
   await page.evaluate(axeSource);
   return page.evaluate(async () => {

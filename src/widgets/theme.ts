@@ -9,6 +9,8 @@ export const portalTheme: ThemeConfig = {
   token: {
     colorPrimary: '#1f5c99',
     colorLink: '#1f5c99',
+    // antd's derived hover is lighter (#5d8db3, 3.5:1 on white): a hovered link must stay readable
+    colorLinkHover: '#113f73',
     colorSuccess: '#1e7a3a',
     colorError: '#b42318',
     colorWarning: '#8a5300',

@@ -1,0 +1,44 @@
+import { FastColor } from '@ant-design/fast-color';
+import { theme } from 'antd';
+import { portalTheme } from './theme';
+
+/** WCAG 2 contrast ratio of a (possibly translucent) text colour on an opaque background. */
+function contrast(text: string, background: string): number {
+  const opaque = new FastColor(text).onBackground(background);
+  const [lighter, darker] = [opaque.getLuminance(), new FastColor(background).getLuminance()].sort((a, b) => b - a) as [number, number];
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
+describe('the portal theme', () => {
+  const token = theme.getDesignToken(portalTheme);
+
+  it('measures contrast as WCAG does', () => {
+    expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrast('#5d8db3', '#ffffff')).toBeLessThan(4.5);
+  });
+
+  // every text colour antd draws on a white card, in every state a borrower can put it in
+  it.each([
+    'colorText',
+    'colorTextSecondary',
+    'colorTextTertiary',
+    'colorTextDescription',
+    'colorTextPlaceholder',
+    'colorTextLabel',
+    'colorLink',
+    'colorLinkHover',
+    'colorLinkActive',
+    'colorErrorText',
+    'colorSuccessText',
+    'colorWarningText',
+  ] as const)('%s passes 4.5:1 on white', (name) => {
+    expect(contrast(token[name], token.colorBgContainer)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(['colorPrimary', 'colorPrimaryHover', 'colorPrimaryActive'] as const)(
+    'white text on a primary button (%s) passes 4.5:1',
+    (name) => {
+      expect(contrast(token.colorTextLightSolid, token[name])).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+});
