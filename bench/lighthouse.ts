@@ -14,11 +14,10 @@ import { chromium } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { ROOT } from './lib/categories';
 import { CHROMIUM } from './lib/machine';
-import { buildPages } from './lib/build';
 import { signIn, startReferenceServer, startStaticServer, type Running, type Session } from './lib/servers';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { table } from './lib/table';
-import { CHROMIUM_ARGS } from './typing';
+import { ANTD_FORM_SCRIPT, buildAntdFormPage, CHROMIUM_ARGS } from './typing';
 
 export const PERFORMANCE_GOAL = 95;
 const DEFAULT_RUNS = 3;
@@ -51,12 +50,12 @@ export function floorHtml(registerPage: string): string {
   const withoutScripts = registerPage.replace(/<link rel="preload"[^>]*>/g, '').replace(/<script\b[\s\S]*?<\/script>/g, '');
   const floor = withoutScripts.replace('<div data-loanmanager-widget="portal"></div>', '<div id="root"></div>');
   if (floor === withoutScripts) throw new Error('the register page has no portal widget element to replace');
-  return floor.replace('</body>', '<script src="/bench/typing-antd-form.js" defer></script></body>');
+  return floor.replace('</body>', `<script src="/bench/${ANTD_FORM_SCRIPT}" defer></script></body>`);
 }
 
 async function startFloorPage(referenceUrl: string, log: (line: string) => void) {
   log('building the floor page (the antd Form registration, production)…');
-  const built = await buildPages({ 'typing-antd-form': path.join(ROOT, 'bench/typing/antdFormPage.tsx') });
+  const built = await buildAntdFormPage();
   const registerPage = await (await fetch(`${referenceUrl}/loanmanager/register/`)).text();
   return startStaticServer({ '/bench/': built.outDir }, { [FLOOR_PAGE.path]: floorHtml(registerPage) });
 }

@@ -162,11 +162,17 @@ export function registrationIsPlaceholder(): boolean {
   return fs.readFileSync(file, 'utf8').includes('Placeholder');
 }
 
+/** The bench-only page of the registration form on antd's own Form state: `typing-antd-form.js` in its folder. */
+export const ANTD_FORM_SCRIPT = 'typing-antd-form.js';
+export function buildAntdFormPage() {
+  return buildPages({ [ANTD_FORM_SCRIPT.replace(/\.js$/, '')]: path.join(ROOT, 'bench/typing/antdFormPage.tsx') });
+}
+
 export async function runTyping(log: (line: string) => void, rounds = 3): Promise<TypingRow[]> {
   if (registrationIsPlaceholder()) log('NOTE: RegistrationWidget.tsx is still a placeholder: the Redux side has no fields yet.');
   log('building the app and the antd-Form page (production)…');
   const app = await buildApp();
-  const bench = await buildPages({ 'typing-antd-form': path.join(ROOT, 'bench/typing/antdFormPage.tsx') });
+  const bench = await buildAntdFormPage();
   const config = JSON.stringify({ recaptcha: { method: 'dummy' }, static_url: '/loanmanager/static/' });
   const shell = (title: string, body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body>${body}</body></html>`;
@@ -177,7 +183,7 @@ export async function runTyping(log: (line: string) => void, rounds = 3): Promis
         'Register (Redux widget)',
         `<script type="application/json" id="loanmanager-config">${config}</script><div data-loanmanager-widget="registration"></div><script src="/loanmanager/static/loanmanager-widgets.js"></script>`,
       ),
-      '/antd/': shell('Register (antd Form)', '<div id="root"></div><script src="/bench/typing-antd-form.js"></script>'),
+      '/antd/': shell('Register (antd Form)', `<div id="root"></div><script src="/bench/${ANTD_FORM_SCRIPT}"></script>`),
     },
   );
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
