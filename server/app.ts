@@ -6,27 +6,35 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import http from 'node:http';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import path from 'node:path';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha';
 import { optionsFromEnv, type ServerOptions } from './config';
 import { API_PREFIX, HttpError, sendJson, type PortalContext } from './context';
 import { openDatabase } from './db/database';
 import { seedDemoData } from './db/seed';
 import { createLogger } from './logger';
-import { createMailer } from './mail';
+import { createMailer, type MailTransport } from './mail';
+import { developmentSecret, generateSecret, parseSecret, serverKeys } from './secrets';
 import { accountRoutes } from './routes/account';
 import { devOutboxRoutes } from './routes/devOutbox';
 import { goGreenRoutes } from './routes/goGreen';
 import { notFoundPage, pageRoutes, sendHtml } from './routes/pages';
 import { userRoutes } from './routes/user';
-import { registerAuthHooks } from './sessions';
+import { normalisedPath, registerAuthHooks } from './sessions';
 
 /** Request bodies above this size are refused with 413. */
 export const BODY_LIMIT = 16 * 1024;
 const LOADER_FILE = 'loanmanager-widgets.js';
+const STATIC_PREFIX = '/loanmanager/static/';
+/** A page loads a dozen files at most; a borrower opening pages quickly stays far below this. */
+const STATIC_FILES_PER_MINUTE = 1000;
+const isStaticFile = (request: FastifyRequest) => request.routeOptions.url?.startsWith(STATIC_PREFIX) === true;
 /** webpack's [contenthash:10] names, with their source maps and licence files */
 const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map|\.LICENSE\.txt)?$/;
 
@@ -34,6 +42,39 @@ export interface BuildOptions extends Partial<ServerOptions> {
   databasePath: string;
   /** Replaces the captcha check (tests of the recaptcha_v3 path). */
   captcha?: CaptchaVerifier;
+  /** Replaces the SMTP transport (tests of delivery). */
+  mailTransport?: MailTransport;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, as fastify saw it (method and pattern): the security suite's list. */
+    portalRoutes: Array<{ method: string; url: string }>;
+  }
+}
+
+/** Headers of every answer, including those written before fastify has a request (431, 408). */
+export function securityHeaders(csp: string): Record<string, string> {
+  return {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    // The emailed reset and verify links carry their nonce in the address: no request, not even
+    // one to this origin, passes the address on.
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'SAMEORIGIN',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  };
+}
+
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The secret this server keys and seals with: SERVER_SECRET, or in development one kept in the database's folder. */
+function resolveSecret(options: ServerOptions): Buffer {
+  if (options.serverSecret) return options.serverSecret;
+  if (options.production) throw new Error('SERVER_SECRET is required in production');
+  if (options.databasePath === ':memory:') return parseSecret(generateSecret())!;
+  return developmentSecret(path.dirname(options.databasePath));
 }
 
 /** Content-Security-Policy: scripts only from this origin (plus Google's when reCAPTCHA v3 is on).
@@ -65,11 +106,29 @@ export function contentSecurityPolicy(options: Pick<ServerOptions, 'recaptcha' |
 const FALLBACK_ERRORS: Record<number, string> = {
   400: 'Bad request',
   404: 'Not found',
+  408: 'Request timeout: the request did not arrive in time',
   405: 'Method not allowed',
   413: 'Request body too large',
+  414: 'Request address too long',
   415: 'Unsupported content type: send application/json',
   429: 'Too many requests. Please wait a minute and try again.',
+  431: 'Request header fields too large',
 };
+
+/** Answers written straight to the socket (Node refused the request before fastify saw it), in the
+ * same JSON shape and with the same headers as every other error. */
+function writeRawError(socket: Socket, statusCode: number, headers: Record<string, string>) {
+  const body = JSON.stringify({ errors: [FALLBACK_ERRORS[statusCode] ?? 'Bad request'] });
+  const lines = [
+    `HTTP/1.1 ${statusCode} ${http.STATUS_CODES[statusCode] ?? 'Error'}`,
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'cache-control: no-store',
+    'connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+}
 
 /** A client's mistake gets a fixed message: fastify's own texts can quote the body (a JSON
  * syntax error shows the text around it), and bodies can hold passwords. */
@@ -90,47 +149,102 @@ function clientErrorMessage(error: FastifyError, statusCode: number): string {
 export async function buildServer(overrides: BuildOptions): Promise<FastifyInstance> {
   const options: ServerOptions = { ...optionsFromEnv({}), ...overrides };
   const logger = createLogger({ level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) });
+  const csp = contentSecurityPolicy(options);
+  const headers = securityHeaders(csp);
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,
+    // A request must arrive whole in time: a client that sends its body slowly (or never) is cut
+    // off, so it cannot hold connections open for good. Node checks every second.
+    requestTimeout: options.requestTimeoutMs,
+    keepAliveTimeout: options.keepAliveTimeoutMs,
+    connectionTimeout: options.requestTimeoutMs * 2,
+    http: {
+      headersTimeout: Math.min(options.headersTimeoutMs, options.requestTimeoutMs),
+      connectionsCheckingInterval: 1000,
+    },
+    clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      const statusCode =
+        error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      logger.info({ code: error.code, statusCode }, 'request refused before routing');
+      if (socket.writable) writeRawError(socket, statusCode, headers);
+      else socket.destroy();
+    },
+    frameworkErrors(error, request, reply) {
+      const statusCode = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      request.log.info({ code: error.code, statusCode }, 'request refused');
+      void reply.headers(headers);
+      return sendJson(reply, statusCode, { errors: [FALLBACK_ERRORS[statusCode] ?? 'Bad request'] });
+    },
+  });
+  app.decorate('portalRoutes', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) app.portalRoutes.push({ method, url: route.url });
   });
 
-  const store = openDatabase(options.databasePath);
+  const keys = serverKeys(resolveSecret(options), options.previousServerSecret);
+  const store = openDatabase(options.databasePath, {
+    identity: keys.identity,
+    lockout: { failures: options.loginFailuresMax, windowMs: options.loginLockoutMinutes * 60_000 },
+  });
   const nowMs = () => options.now().getTime();
-  if (store.createdFresh && options.seedDemoData) await seedDemoData(store, nowMs());
-  const mailer = createMailer({ store, smtpUrl: options.smtpUrl, from: options.mailFrom, now: options.now, log: app.log });
+  if (store.createdFresh && options.seedDemoData) {
+    await seedDemoData(store, {
+      now: nowMs(),
+      scryptN: options.scryptN,
+      withDemoToken: !options.production,
+      apiTokenDays: options.apiTokenDays,
+    });
+  }
+  const mailer = createMailer({
+    store,
+    smtpUrl: options.smtpUrl,
+    ...(overrides.mailTransport ? { transport: overrides.mailTransport } : {}),
+    from: options.mailFrom,
+    now: options.now,
+    log: app.log,
+    cipher: options.production ? keys.mail : null,
+  });
   const ctx: PortalContext = {
     options,
     store,
     mailer,
     captcha: overrides.captcha ?? createCaptchaVerifier(options.recaptcha),
     nowMs,
+    allowedOrigins: new Set([new URL(options.publicUrl).origin, ...options.allowedOrigins]),
   };
   app.addHook('onClose', async () => {
     await mailer.close();
     await store.close();
   });
 
-  const csp = contentSecurityPolicy(options);
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers({
-      'content-security-policy': csp,
-      'x-content-type-options': 'nosniff',
-      // The emailed reset and verify links carry their nonce in the address: no request, not even
-      // one to this origin, passes the address on.
-      'referrer-policy': 'no-referrer',
-      'x-frame-options': 'SAMEORIGIN',
-      'cross-origin-opener-policy': 'same-origin',
-      'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-    });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headers);
+    // request.protocol is https only when the socket is TLS or, with TRUST_PROXY, the proxy says so
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
   registerAuthHooks(app, ctx);
+  await app.register(fastifyRateLimit, {
+    global: true,
+    // after the auth hook: a signed-in borrower is counted by account, anyone else by address
+    hook: 'preHandler',
+    timeWindow: 60_000,
+    max: (request) => (isStaticFile(request) ? STATIC_FILES_PER_MINUTE : options.routeRateLimitMax),
+    keyGenerator: (request) =>
+      isStaticFile(request)
+        ? `static:${request.ip}`
+        : request.auth
+          ? `user:${request.auth.userId}`
+          : `ip:${request.ip}`,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(context.statusCode, { errors: [FALLBACK_ERRORS[429] ?? 'Too many requests'] }),
+  });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) return sendJson(reply, error.statusCode, error.body);
@@ -144,7 +258,8 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(API_PREFIX) || request.url === API_PREFIX.slice(0, -1)) {
+    const decoded = normalisedPath(request.url) ?? '';
+    if (decoded.startsWith(API_PREFIX) || decoded === API_PREFIX.slice(0, -1)) {
       return sendJson(reply, 404, { errors: ['Not found'] });
     }
     return sendHtml(reply, 404, notFoundPage());
@@ -152,11 +267,13 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
 
   await app.register(fastifyStatic, {
     root: [options.staticDir, options.fallbackStaticDir],
-    prefix: '/loanmanager/static/',
+    prefix: STATIC_PREFIX,
     cacheControl: false,
     index: false,
     // webpack writes .br and .gz beside every script; they go out as they are when accepted.
     preCompressed: true,
+    // Source maps stay off production servers: webpack writes them hidden, for error reporting only.
+    allowedPath: (pathName) => !(options.production && pathName.endsWith('.map')),
     setHeaders: (reply, filePath) => {
       const name = (filePath.split(/[\\/]/).pop() ?? '').replace(/\.(br|gz)$/, '');
       const cacheControl =

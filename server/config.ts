@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { parseSecret, SECRET_MINIMUM_BYTES } from './secrets';
 
 export type RecaptchaMethod = 'dummy' | 'recaptcha_v3';
 
@@ -25,12 +26,33 @@ export interface ServerOptions {
   taxSeason: boolean | null;
   /** Requests per minute per client address to each anonymous account endpoint. */
   rateLimitMax: number;
+  /** Requests per minute per account (or per client address when signed out) to each other route. */
+  routeRateLimitMax: number;
+  /** Failed sign-ins per username within `loginLockoutMinutes` before that username is locked for the rest of the window. */
+  loginFailuresMax: number;
+  loginLockoutMinutes: number;
+  /** API tokens stop working this many days after they were made. */
+  apiTokenDays: number;
+  /** scrypt cost N for new password hashes; older hashes are rehashed at sign-in. */
+  scryptN: number;
+  /** A request must arrive whole within this time; headers within `headersTimeoutMs`; idle keep-alive sockets close after `keepAliveTimeoutMs`. */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** SERVER_SECRET: keys the stored identity values and encrypts queued mail. null: the development
+   * secret generated into the database's folder (refused in production). */
+  serverSecret: Buffer | null;
+  /** SERVER_SECRET_PREVIOUS: still accepted during a rotation. */
+  previousServerSecret: Buffer | null;
   /** Absolute base of links in emails, e.g. https://portal.example.com (no trailing slash). */
   publicUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
-  /** Trust X-Forwarded-For for the client address (only behind a proxy you control). */
+  /** Trust X-Forwarded-For/-Proto/-Host for the client address and scheme (only behind a proxy you control). */
   trustProxy: boolean;
+  /** Origins besides this server's own whose pages may make cookie-authenticated unsafe API calls
+   * (host pages that proxy /loanmanager/api/ to the portal). */
+  allowedOrigins: string[];
   /** Seed the demo borrowers into a freshly created database. */
   seedDemoData: boolean;
   logLevel: string;
@@ -45,6 +67,15 @@ const repoRoot = path.resolve(__dirname, '..');
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_RATE_LIMIT_MAX = 30;
+export const DEFAULT_ROUTE_RATE_LIMIT_MAX = 120;
+/** OWASP's 2023 minimum for scrypt: N=2^17, r=8, p=1. */
+export const DEFAULT_SCRYPT_N = 2 ** 17;
+export const DEFAULT_API_TOKEN_DAYS = 90;
+export const TIMEOUTS = { requestMs: 10_000, headersMs: 5_000, keepAliveMs: 5_000 } as const;
+export const LOGIN_LOCKOUT = { failures: 5, minutes: 15 } as const;
+
+/** Why a production start is refused: one line naming the variable. */
+export class ConfigError extends Error {}
 
 function flag(value: string | undefined): boolean | null {
   if (value === undefined || value === '') return null;
@@ -78,20 +109,75 @@ export function listenAddressFromEnv(env: NodeJS.ProcessEnv = process.env): { po
   return { port, host: env.HOST || DEFAULT_HOST };
 }
 
-/** The defaults, overridable from the environment (documented in server/README-section.md). */
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a positive whole number, not ${raw}`);
+  return value;
+}
+
+function secretOf(env: NodeJS.ProcessEnv, name: string): Buffer | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  const secret = parseSecret(raw);
+  if (!secret) throw new ConfigError(`${name} must be at least ${SECRET_MINIMUM_BYTES} random bytes, base64 or hex (openssl rand -base64 32)`);
+  return secret;
+}
+
+/** ALLOWED_ORIGINS: a comma-separated list of origins (scheme://host[:port], nothing after). */
+export function originsOf(value: string | undefined): string[] {
+  if (!value) return [];
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(entry);
+      } catch {
+        // reported below
+      }
+      if (!url || url.origin !== entry || !/^https?:$/.test(url.protocol)) {
+        throw new ConfigError(`ALLOWED_ORIGINS must list origins such as https://www.example.com, not ${entry}`);
+      }
+      return entry;
+    });
+}
+
+/** Production refuses to start without what only a real deployment can supply. */
+function checkProduction(env: NodeJS.ProcessEnv, options: ServerOptions) {
+  if (!options.serverSecret) throw new ConfigError('SERVER_SECRET is required in production (openssl rand -base64 32)');
+  if (options.recaptcha.method !== 'recaptcha_v3') {
+    throw new ConfigError('RECAPTCHA_METHOD must be recaptcha_v3 in production (the dummy captcha lets any script through)');
+  }
+  if (!options.recaptcha.siteKey) throw new ConfigError('RECAPTCHA_SITE_KEY is required in production');
+  if (!options.recaptcha.secret) throw new ConfigError('RECAPTCHA_SECRET is required in production');
+  if (!env.PUBLIC_URL) throw new ConfigError('PUBLIC_URL is required in production (the https:// address borrowers use)');
+  if (!options.publicUrl.startsWith('https://')) throw new ConfigError('PUBLIC_URL must be an https:// address in production');
+  if (!options.smtpUrl) throw new ConfigError('SMTP_URL is required in production (reset and verification emails must go out)');
+}
+
+/** The defaults, overridable from the environment (documented in docs/server.md). */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOptions {
   const { port, host } = listenAddressFromEnv(env);
-  const rateLimitMax = env.RATE_LIMIT_MAX ? Number(env.RATE_LIMIT_MAX) : DEFAULT_RATE_LIMIT_MAX;
-  if (!Number.isInteger(rateLimitMax) || rateLimitMax < 1) {
-    throw new Error(`RATE_LIMIT_MAX must be a positive whole number, not ${env.RATE_LIMIT_MAX}`);
-  }
+  const production = env.NODE_ENV === 'production';
   const linkHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  return {
+  const publicUrl = env.PUBLIC_URL || `http://${linkHost.includes(':') ? `[${linkHost}]` : linkHost}:${port}`;
+  if (env.PUBLIC_URL) {
+    try {
+      new URL(publicUrl);
+    } catch {
+      throw new ConfigError(`PUBLIC_URL is not an address: ${env.PUBLIC_URL}`);
+    }
+  }
+  const options: ServerOptions = {
     databasePath: path.resolve(env.DATABASE_PATH || path.join(repoRoot, 'var', 'loanmanager.sqlite')),
     staticDir: path.join(repoRoot, 'dist', 'static'),
     fallbackStaticDir: path.join(repoRoot, 'server', 'static'),
     disclosuresPath: path.join(repoRoot, 'server', 'content', 'disclosures.html'),
-    production: env.NODE_ENV === 'production',
+    production,
     recaptcha: {
       method: recaptchaMethodOf(env.RECAPTCHA_METHOD),
       siteKey: env.RECAPTCHA_SITE_KEY || null,
@@ -100,16 +186,27 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     recordActions: env.RECORD_ACTIONS === '1',
     errorReportingDsn: errorReportingDsnOf(env.ERROR_REPORTING_DSN),
     taxSeason: flag(env.TAX_SEASON),
-    rateLimitMax,
-    publicUrl: (env.PUBLIC_URL || `http://${linkHost.includes(':') ? `[${linkHost}]` : linkHost}:${port}`).replace(
-      /\/+$/,
-      '',
-    ),
+    rateLimitMax: positiveInteger(env, 'RATE_LIMIT_MAX', DEFAULT_RATE_LIMIT_MAX),
+    routeRateLimitMax: positiveInteger(env, 'ROUTE_RATE_LIMIT_MAX', DEFAULT_ROUTE_RATE_LIMIT_MAX),
+    loginFailuresMax: LOGIN_LOCKOUT.failures,
+    loginLockoutMinutes: LOGIN_LOCKOUT.minutes,
+    apiTokenDays: positiveInteger(env, 'API_TOKEN_DAYS', DEFAULT_API_TOKEN_DAYS),
+    scryptN: DEFAULT_SCRYPT_N,
+    requestTimeoutMs: TIMEOUTS.requestMs,
+    headersTimeoutMs: TIMEOUTS.headersMs,
+    keepAliveTimeoutMs: TIMEOUTS.keepAliveMs,
+    serverSecret: secretOf(env, 'SERVER_SECRET'),
+    previousServerSecret: secretOf(env, 'SERVER_SECRET_PREVIOUS'),
+    publicUrl: publicUrl.replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Loan Manager <no-reply@loanmanager.example>',
     trustProxy: env.TRUST_PROXY === '1',
-    seedDemoData: env.SEED_DEMO_DATA !== '0',
+    allowedOrigins: originsOf(env.ALLOWED_ORIGINS),
+    // Production starts empty unless demo data is asked for by name; development seeds unless told not to.
+    seedDemoData: production ? env.SEED_DEMO_DATA === '1' : env.SEED_DEMO_DATA !== '0',
     logLevel: env.LOG_LEVEL || 'info',
     now: () => new Date(),
   };
+  if (production) checkProduction(env, options);
+  return options;
 }

@@ -32,6 +32,8 @@ export interface PortalContext {
   mailer: Mailer;
   captcha: CaptchaVerifier;
   nowMs(): number;
+  /** Origins allowed to make cookie-authenticated unsafe requests besides the one the browser addressed. */
+  allowedOrigins: ReadonlySet<string>;
 }
 
 export const API_PREFIX = '/loanmanager/api/';
@@ -86,7 +88,8 @@ function describe(issue: Issue, value: unknown): string {
   const prefix = field === '' ? '' : `${field}: `;
   switch (issue.code) {
     case 'unrecognized_keys':
-      return `${prefix}Unknown field${(issue.keys?.length ?? 0) > 1 ? 's' : ''}: ${(issue.keys ?? []).join(', ')}`;
+      // the names are the sender's text: not echoed (they could be anything, a password included)
+      return `${prefix}Unknown field${(issue.keys?.length ?? 0) > 1 ? 's' : ''} in the request`;
     case 'invalid_type':
       if (field === '') return 'Expected a JSON object';
       return valueAt(value, issue.path) === undefined

@@ -30,7 +30,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<Fastif
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 
-  if (options.seedDemoData) process.stdout.write(`\n${describeDemoData(options.publicUrl)}\n`);
+  if (options.seedDemoData) process.stdout.write(`\n${describeDemoData(options.publicUrl, options.production)}\n`);
   return app;
 }
 

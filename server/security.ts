@@ -38,9 +38,8 @@ export function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-// scrypt with N=2^15, r=8, p=1: 32 MiB and roughly 100 ms per hash. The parameters are stored
-// with each hash, so they can be raised later without invalidating existing passwords.
-const SCRYPT_N = 1 << 15;
+// scrypt with r=8, p=1 and the cost N of ServerOptions.scryptN (OWASP's N=2^17 by default: 128 MiB).
+// The parameters are stored with each hash; a hash with a lower N is replaced at the next sign-in.
 const SCRYPT_R = 8;
 const SCRYPT_P = 1;
 const KEY_LENGTH = 64;
@@ -55,19 +54,24 @@ const scryptOptions = (n: number, r: number, p: number): ScryptOptions => ({
   N: n,
   r,
   p,
-  maxmem: 256 * n * r + 1024 * 1024,
+  maxmem: 128 * n * r + 1024 * 1024,
 });
 
 /** `scrypt$N$r$p$salt$hash`, salt and hash base64. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, n: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, scryptOptions(SCRYPT_N, SCRYPT_R, SCRYPT_P));
-  return ['scrypt', SCRYPT_N, SCRYPT_R, SCRYPT_P, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scrypt(password, salt, KEY_LENGTH, scryptOptions(n, SCRYPT_R, SCRYPT_P));
+  return ['scrypt', n, SCRYPT_R, SCRYPT_P, salt.toString('base64'), key.toString('base64')].join('$');
 }
+
+/** Parameters this server no longer accepts as they are: too weak, or unreadable (never too costly: a
+ * stored N above 2^20 is refused rather than computed, so a tampered row cannot exhaust memory). */
+const MAXIMUM_N = 2 ** 20;
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  if (Number(n) > MAXIMUM_N) return false;
   const expected = Buffer.from(hash, 'base64');
   const key = await scrypt(
     password,
@@ -78,11 +82,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
+/** Whether a stored hash was made with weaker parameters than the server's (then rehash at sign-in). */
+export function needsRehash(stored: string, n: number): boolean {
+  const [scheme, storedN, r, p] = stored.split('$');
+  return scheme !== 'scrypt' || Number(storedN) < n || Number(r) !== SCRYPT_R || Number(p) !== SCRYPT_P;
+}
+
 /** A hash no password matches, compared against when the username is unknown (same timing). */
-let dummyHash: Promise<string> | null = null;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomToken());
-  return dummyHash;
+const dummyHashes = new Map<number, Promise<string>>();
+export function dummyPasswordHash(n: number): Promise<string> {
+  let hash = dummyHashes.get(n);
+  if (!hash) {
+    hash = hashPassword(randomToken(), n);
+    dummyHashes.set(n, hash);
+  }
+  return hash;
 }
 
 /** Behind a TLS-terminating proxy the original scheme arrives in X-Forwarded-Proto. */

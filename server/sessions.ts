@@ -1,11 +1,17 @@
 /**
  * Request authentication and the CSRF check, as fastify hooks, plus signing in and out.
  * Sessions are server-side rows keyed by the sha256 of a random cookie value; API tokens
- * (`Authorization: Token <token>`) are stored hashed the same way and are exempt from CSRF,
- * as in Django REST framework.
+ * (`Authorization: Token <token>`) are stored hashed the same way, expire, and are exempt from
+ * CSRF, as in Django REST framework.
+ *
+ * Whether a request is an API call is decided on the route the router matched (or, for no
+ * route, on the decoded path), never on the raw address: `/loanmanager/%61pi/...` reaches the
+ * API's handlers, so it must meet the API's checks. Addresses the router would have to guess
+ * about (double slashes, dot segments, encoded slashes, absolute-form targets) are refused.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, HttpError, type PortalContext } from './context';
+import { DEMO_API_TOKEN } from './db/seed';
 import {
   CSRF_COOKIE,
   CSRF_HEADER,
@@ -25,8 +31,55 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CSRF_FAILED = 'CSRF verification failed';
 const INVALID_TOKEN = 'Invalid token.';
 
-const isStatic = (url: string) => url.startsWith('/loanmanager/static/');
-export const isApi = (url: string) => url.startsWith(API_PREFIX);
+export const BAD_PATH = 'Bad request path';
+
+const isStatic = (path: string) => path.startsWith('/loanmanager/static/');
+export const isApi = (path: string) => path.startsWith(API_PREFIX);
+
+/** The decoded path of an origin-form target, or null for a form this server refuses. */
+export function normalisedPath(rawUrl: string): string | null {
+  const rawPath = rawUrl.split(/[?#]/, 1)[0] ?? '';
+  // origin-form only (RFC 9112 3.2.1): no absolute-form, no scheme-relative `//host/...`
+  if (!rawPath.startsWith('/') || rawPath.startsWith('//')) return null;
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  if (/%2f|%5c/i.test(rawPath) || path.includes('\\') || path.includes('//') || path.includes('\0')) return null;
+  if (path.split('/').some((segment) => segment === '.' || segment === '..')) return null;
+  return path;
+}
+
+/** The path of the matched route (its pattern), or the decoded path when nothing matched. */
+function routePath(request: FastifyRequest, decoded: string): string {
+  return request.routeOptions.url ?? decoded;
+}
+
+/** Origins allowed to make unsafe requests with the cookie session: this server as the browser
+ * addressed it, PUBLIC_URL, and ALLOWED_ORIGINS (host pages that proxy the API). */
+function sameOriginAllowed(ctx: PortalContext, request: FastifyRequest, origin: string): boolean {
+  if (origin === `${request.protocol}://${request.host}`) return true;
+  return ctx.allowedOrigins.has(origin);
+}
+
+/** Whether the browser says the request comes from a page of another site (Origin, or Sec-Fetch-Site without one). */
+export function fromAnotherSite(ctx: PortalContext, request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined) return !sameOriginAllowed(ctx, request, origin);
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
+/** Refuses an unsafe cookie-authenticated API request without a valid CSRF token or from another site. */
+function checkCsrf(ctx: PortalContext, request: FastifyRequest, cookieToken: string | undefined) {
+  const header = request.headers[CSRF_HEADER];
+  const sent = Array.isArray(header) ? header[0] : header;
+  if (!looksLikeToken(cookieToken) || typeof sent !== 'string' || !safeEqual(sent, cookieToken)) {
+    throw HttpError.errors(403, CSRF_FAILED);
+  }
+  if (fromAnotherSite(ctx, request)) throw HttpError.errors(403, CSRF_FAILED);
+}
 
 function tokenFromHeader(request: FastifyRequest): string | null | undefined {
   const header = request.headers.authorization;
@@ -41,7 +94,10 @@ export function registerAuthHooks(app: FastifyInstance, ctx: PortalContext) {
   app.decorateRequest('csrfToken', '');
 
   app.addHook('onRequest', async (request, reply) => {
-    if (isStatic(request.url)) return;
+    const decoded = normalisedPath(request.url);
+    if (decoded === null) throw HttpError.errors(400, BAD_PATH);
+    const path = routePath(request, decoded);
+    if (isStatic(path)) return;
 
     // Django-style CSRF cookie: issued to every browser that lacks a well-formed one.
     const cookieToken = request.cookies[CSRF_COOKIE];
@@ -54,9 +110,12 @@ export function registerAuthHooks(app: FastifyInstance, ctx: PortalContext) {
 
     const token = tokenFromHeader(request);
     if (token !== undefined) {
-      const found = token === null ? null : await ctx.store.findApiToken(hashSecret(token));
+      const found =
+        token === null || (ctx.options.production && token === DEMO_API_TOKEN)
+          ? null
+          : await ctx.store.findApiToken(hashSecret(token), ctx.nowMs());
       if (!found) {
-        if (isApi(request.url)) throw HttpError.errors(401, INVALID_TOKEN);
+        if (isApi(path)) throw HttpError.errors(401, INVALID_TOKEN);
       } else {
         request.auth = { userId: found.userId, sessionId: null, tokenId: found.id, sessionKey: `token:${found.id}` };
       }
@@ -79,12 +138,8 @@ export function registerAuthHooks(app: FastifyInstance, ctx: PortalContext) {
       }
     }
 
-    if (isApi(request.url) && UNSAFE_METHODS.has(request.method) && request.auth?.tokenId == null) {
-      const header = request.headers[CSRF_HEADER];
-      const sent = Array.isArray(header) ? header[0] : header;
-      if (!looksLikeToken(cookieToken) || typeof sent !== 'string' || !safeEqual(sent, cookieToken)) {
-        throw HttpError.errors(403, CSRF_FAILED);
-      }
+    if (isApi(path) && UNSAFE_METHODS.has(request.method) && request.auth?.tokenId == null) {
+      checkCsrf(ctx, request, cookieToken);
     }
   });
 }

@@ -3,6 +3,7 @@
  * server (server/main.ts, fresh temp database), the bare fastify floor, and a tiny static
  * server for the bench-only pages.
  */
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -72,7 +73,16 @@ export async function startReferenceServer(env: Record<string, string> = {}): Pr
       HOST: LOOPBACK,
       DATABASE_PATH: path.join(dataDir, 'loanmanager.sqlite'),
       RATE_LIMIT_MAX: '100000000',
+      ROUTE_RATE_LIMIT_MAX: '100000000',
       NODE_ENV: 'production',
+      // what production refuses to start without; the captcha script loads only on a submit
+      SERVER_SECRET: randomBytes(32).toString('base64'),
+      RECAPTCHA_METHOD: 'recaptcha_v3',
+      RECAPTCHA_SITE_KEY: 'bench-site-key',
+      RECAPTCHA_SECRET: 'bench-secret',
+      PUBLIC_URL: 'https://portal.bench.invalid',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      SEED_DEMO_DATA: '1',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -36,6 +36,7 @@ export async function startReferenceServer({ recordActions = false }: { recordAc
       HOST: '127.0.0.1',
       DATABASE_PATH: path.join(dataDir, 'loanmanager.sqlite'),
       RATE_LIMIT_MAX: '10000',
+      ROUTE_RATE_LIMIT_MAX: '10000',
       TAX_SEASON: '1',
       RECORD_ACTIONS: recordActions ? '1' : '0',
       NODE_ENV: 'test',

@@ -4,18 +4,16 @@
  * returns a promise, so a PostgreSQL implementation can replace this SQLite one later
  * without touching the routes.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { keyedDob, keyedSsn, type IdentityKey } from '../secrets';
 import { MIGRATIONS, type Migration } from './migrations';
 
 export interface Borrower {
   id: number;
   firstname: string;
   lastname: string;
-  /** YYYY-MM-DD */
-  dob: string;
   emailAddress: string | null;
   emailValidated: boolean;
   electdocs: boolean;
@@ -70,12 +68,19 @@ export interface OutboxMessage {
   id: number;
   to: string;
   subject: string;
-  body: string;
-  links: string[];
+  /** Plain text, sealed text (see `sealed`), or null once delivered or purged. */
+  body: string | null;
+  /** The JSON list of link paths, sealed or not like the body; null with it. */
+  links: string | null;
+  sealed: boolean;
   createdAt: number;
+  purgeAt: number;
   sentAt: number | null;
   sendError: string | null;
 }
+
+/** A sign-in attempt is refused unseen while its username is locked. */
+export type LoginThrottle = { locked: false } | { locked: true; retryAfterMs: number };
 
 export type CreateUserResult =
   | { ok: true; user: User }
@@ -122,8 +127,9 @@ export interface PortalStore {
   findSession(keyHash: string, now: number): Promise<{ id: number; userId: number } | null>;
   deleteSession(id: number): Promise<void>;
   deleteSessionsOfUser(userId: number, exceptSessionId: number | null): Promise<void>;
-  createApiToken(input: { userId: number; tokenHash: string; label: string; now: number }): Promise<number>;
-  findApiToken(tokenHash: string): Promise<{ id: number; userId: number } | null>;
+  createApiToken(input: { userId: number; tokenHash: string; label: string; now: number; expiresAt: number }): Promise<number>;
+  /** A token that has not expired. */
+  findApiToken(tokenHash: string, now: number): Promise<{ id: number; userId: number } | null>;
 
   // emailed nonces
   createNonce(input: {
@@ -135,15 +141,27 @@ export interface PortalStore {
     expiresAt: number;
   }): Promise<void>;
   findUsableNonce(purpose: NoncePurpose, nonceHash: string, now: number): Promise<NonceRecord | null>;
-  /** Consumes the nonce, sets the password, voids other reset links and ends the other sessions. */
+  /** Consumes the nonce, sets the password, voids other reset links, ends the other sessions,
+   * revokes every API token and clears the sign-in lockout. */
   completePasswordReset(input: {
     nonceHash: string;
     passwordHash: string;
     now: number;
     keepSessionId: number | null;
-  }): Promise<{ userId: number } | null>;
-  /** Consumes the nonce and makes its address the validated address on file. */
-  completeEmailVerification(nonceHash: string, now: number): Promise<{ userId: number; emailAddress: string } | null>;
+  }): Promise<{ userId: number; username: string } | null>;
+  /** Consumes the nonce and makes its address the validated address on file, unless another
+   * account has taken the address since the link was sent. */
+  completeEmailVerification(
+    nonceHash: string,
+    now: number,
+  ): Promise<{ ok: true; userId: number; emailAddress: string } | { ok: false; reason: 'invalid' | 'in_use' }>;
+  /** Stores a rehashed password (stronger parameters) if the old hash is still the one on file. */
+  updatePasswordHash(userId: number, oldHash: string, newHash: string): Promise<void>;
+
+  // sign-in throttling, keyed by a hash of the lower-cased username
+  loginThrottle(usernameKey: string, now: number): Promise<LoginThrottle>;
+  recordLoginFailure(usernameKey: string, now: number): Promise<void>;
+  clearLoginFailures(usernameKey: string): Promise<void>;
 
   // go green
   setElectdocs(borrowerId: number, electdocs: boolean, consent: ConsentRecord): Promise<void>;
@@ -156,8 +174,19 @@ export interface PortalStore {
   dismissedPopups(userId: number): Promise<Set<string>>;
 
   // mail
-  addToOutbox(message: { to: string; subject: string; body: string; links: string[]; now: number }): Promise<number>;
-  markOutboxSent(id: number, now: number, error: string | null): Promise<void>;
+  addToOutbox(message: {
+    to: string;
+    subject: string;
+    body: string;
+    links: string;
+    sealed: boolean;
+    now: number;
+    purgeAt: number;
+  }): Promise<number>;
+  /** Records the delivery; `keepBody` false empties the body and links at once. */
+  markOutboxSent(id: number, now: number, error: string | null, keepBody: boolean): Promise<void>;
+  /** Empties the body and links of every message whose purge time has passed; returns how many. */
+  purgeOutbox(now: number): Promise<number>;
   listOutbox(limit: number): Promise<OutboxMessage[]>;
 
   // seeding
@@ -165,16 +194,10 @@ export interface PortalStore {
   seedBorrower(borrower: SeedBorrower, loans: ReadonlyArray<{ loanno: string; role: 'primary' | 'co' }>): Promise<number>;
 }
 
-/** The SSN is matched by its hash; the digits are never written to disk. */
-export function ssnHash(ssn: string): string {
-  return createHash('sha256').update(`loanmanager-ssn:${ssn}`).digest('hex');
-}
-
 interface BorrowerRow {
   id: number;
   firstname: string;
   lastname: string;
-  dob: string;
   email_address: string | null;
   email_validated: number;
   electdocs: number;
@@ -205,7 +228,6 @@ const toBorrower = (row: BorrowerRow): Borrower => ({
   id: row.id,
   firstname: row.firstname,
   lastname: row.lastname,
-  dob: row.dob,
   emailAddress: row.email_address,
   emailValidated: row.email_validated === 1,
   electdocs: row.electdocs === 1,
@@ -219,7 +241,7 @@ const toUser = (row: UserRow): User => ({
   passwordHash: row.password_hash,
 });
 
-function runMigrations(db: BetterSqlite3.Database, migrations: readonly Migration[]): boolean {
+function runMigrations(db: BetterSqlite3.Database, migrations: readonly Migration[], identity: IdentityKey): boolean {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
@@ -232,27 +254,44 @@ function runMigrations(db: BetterSqlite3.Database, migrations: readonly Migratio
     if (migration.version <= current) continue;
     db.transaction(() => {
       db.exec(migration.sql);
+      migration.run?.(db, { identity });
       record.run(migration.version, migration.name, Date.now());
     })();
   }
   return current === 0;
 }
 
+export interface StoreOptions {
+  /** The keys of the SSN and date of birth, current first. */
+  identity: readonly IdentityKey[];
+  /** Sign-in lockout: this many failures within the window lock the username for the rest of it. */
+  lockout: { failures: number; windowMs: number };
+}
+
 /** Opens (creating if needed) the SQLite file in WAL mode and brings its schema up to date. */
-export function openDatabase(databasePath: string): PortalStore {
+export function openDatabase(databasePath: string, { identity, lockout }: StoreOptions): PortalStore {
   if (databasePath !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(databasePath)), { recursive: true });
+  const current = identity[0];
+  if (!current) throw new Error('openDatabase needs at least one identity key');
   const db = new BetterSqlite3(databasePath);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  const createdFresh = runMigrations(db, MIGRATIONS);
-  return new SqliteStore(db, createdFresh);
+  // Deleted and overwritten content is zeroed, not left in free pages: a purged mail body or a
+  // dropped column must not be readable from the file.
+  db.pragma('secure_delete = ON');
+  const createdFresh = runMigrations(db, MIGRATIONS, current);
+  // Old page images (from before a migration rewrote a table) leave the WAL.
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  return new SqliteStore(db, createdFresh, identity, lockout);
 }
 
 class SqliteStore implements PortalStore {
   constructor(
     private readonly db: BetterSqlite3.Database,
     readonly createdFresh: boolean,
+    private readonly identity: readonly IdentityKey[],
+    private readonly lockout: StoreOptions['lockout'],
   ) {}
 
   async close() {
@@ -269,15 +308,27 @@ class SqliteStore implements PortalStore {
     return row ? toUser(row) : null;
   }
 
+  /** Tries the current key, then the previous one (a rotation under way), and moves a row found
+   * under the previous key to the current one. */
   async findLoanMatch(loanno: string, ssn: string, dob: string) {
-    const row = this.db
-      .prepare(
-        `SELECT b.* FROM borrowers b JOIN loan_borrowers lb ON lb.borrower_id = b.id
-         WHERE lb.loanno = ? AND b.ssn_hash = ? AND b.dob = ?`,
-      )
-      .get(loanno, ssnHash(ssn), dob) as BorrowerRow | undefined;
-    if (!row) return null;
-    return { borrower: toBorrower(row), user: this.userByBorrower(row.id) };
+    const find = this.db.prepare(
+      `SELECT b.* FROM borrowers b JOIN loan_borrowers lb ON lb.borrower_id = b.id
+       WHERE lb.loanno = ? AND b.ssn_key = ? AND b.dob_key = ?`,
+    );
+    for (const [index, key] of this.identity.entries()) {
+      const row = find.get(loanno, keyedSsn(key, ssn), keyedDob(key, dob)) as BorrowerRow | undefined;
+      if (!row) continue;
+      if (index > 0) this.keyIdentity(row.id, ssn, dob);
+      return { borrower: toBorrower(row), user: this.userByBorrower(row.id) };
+    }
+    return null;
+  }
+
+  private keyIdentity(borrowerId: number, ssn: string, dob: string) {
+    const current = this.identity[0]!;
+    this.db
+      .prepare('UPDATE borrowers SET ssn_key = ?, dob_key = ? WHERE id = ?')
+      .run(keyedSsn(current, ssn), keyedDob(current, dob), borrowerId);
   }
 
   async createUserForBorrower(input: {
@@ -344,6 +395,10 @@ class SqliteStore implements PortalStore {
   }
 
   async emailInUseByOtherUser(emailAddress: string, borrowerId: number) {
+    return this.emailInUseByOtherUserSync(emailAddress, borrowerId);
+  }
+
+  private emailInUseByOtherUserSync(emailAddress: string, borrowerId: number) {
     const row = this.db
       .prepare(
         `SELECT 1 FROM borrowers b JOIN users u ON u.borrower_id = b.id
@@ -420,17 +475,17 @@ class SqliteStore implements PortalStore {
     this.db.prepare('DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?').run(userId, exceptSessionId);
   }
 
-  async createApiToken(input: { userId: number; tokenHash: string; label: string; now: number }) {
+  async createApiToken(input: { userId: number; tokenHash: string; label: string; now: number; expiresAt: number }) {
     const result = this.db
-      .prepare('INSERT INTO api_tokens (token_hash, user_id, label, created_at) VALUES (?, ?, ?, ?)')
-      .run(input.tokenHash, input.userId, input.label, input.now);
+      .prepare('INSERT INTO api_tokens (token_hash, user_id, label, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+      .run(input.tokenHash, input.userId, input.label, input.now, input.expiresAt);
     return Number(result.lastInsertRowid);
   }
 
-  async findApiToken(tokenHash: string) {
-    const row = this.db.prepare('SELECT id, user_id FROM api_tokens WHERE token_hash = ?').get(tokenHash) as
-      | { id: number; user_id: number }
-      | undefined;
+  async findApiToken(tokenHash: string, now: number) {
+    const row = this.db
+      .prepare('SELECT id, user_id FROM api_tokens WHERE token_hash = ? AND expires_at > ?')
+      .get(tokenHash, now) as { id: number; user_id: number } | undefined;
     return row ? { id: row.id, userId: row.user_id } : null;
   }
 
@@ -492,19 +547,57 @@ class SqliteStore implements PortalStore {
       this.db
         .prepare('DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?')
         .run(nonce.userId, input.keepSessionId);
-      return { userId: nonce.userId };
+      this.db.prepare('DELETE FROM api_tokens WHERE user_id = ?').run(nonce.userId);
+      const user = this.db.prepare('SELECT username FROM users WHERE id = ?').get(nonce.userId) as
+        | { username: string }
+        | undefined;
+      return { userId: nonce.userId, username: user?.username ?? '' };
     })();
   }
 
+  async updatePasswordHash(userId: number, oldHash: string, newHash: string) {
+    this.db.prepare('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?').run(newHash, userId, oldHash);
+  }
+
+  async loginThrottle(usernameKey: string, now: number): Promise<LoginThrottle> {
+    const row = this.db.prepare('SELECT failures, window_start FROM login_failures WHERE username_key = ?').get(usernameKey) as
+      | { failures: number; window_start: number }
+      | undefined;
+    if (!row) return { locked: false };
+    const windowEnd = row.window_start + this.lockout.windowMs;
+    if (now >= windowEnd || row.failures < this.lockout.failures) return { locked: false };
+    return { locked: true, retryAfterMs: windowEnd - now };
+  }
+
+  async recordLoginFailure(usernameKey: string, now: number) {
+    this.db
+      .prepare(
+        `INSERT INTO login_failures (username_key, failures, window_start) VALUES (?, 1, ?)
+         ON CONFLICT (username_key) DO UPDATE SET
+           failures = CASE WHEN login_failures.window_start + ? <= excluded.window_start THEN 1 ELSE login_failures.failures + 1 END,
+           window_start = CASE WHEN login_failures.window_start + ? <= excluded.window_start
+             THEN excluded.window_start ELSE login_failures.window_start END`,
+      )
+      .run(usernameKey, now, this.lockout.windowMs, this.lockout.windowMs);
+    this.db.prepare('DELETE FROM login_failures WHERE window_start + ? <= ?').run(this.lockout.windowMs, now);
+  }
+
+  async clearLoginFailures(usernameKey: string) {
+    this.db.prepare('DELETE FROM login_failures WHERE username_key = ?').run(usernameKey);
+  }
+
   async completeEmailVerification(nonceHash: string, now: number) {
-    return this.db.transaction(() => {
+    type Result = { ok: true; userId: number; emailAddress: string } | { ok: false; reason: 'invalid' | 'in_use' };
+    return this.db.transaction((): Result => {
       const nonce = this.usableNonce('verify_email', nonceHash, now);
-      if (!nonce?.emailAddress) return null;
-      this.db.prepare('UPDATE nonces SET used_at = ? WHERE id = ?').run(now, nonce.id);
+      if (!nonce?.emailAddress) return { ok: false, reason: 'invalid' };
       const user = this.db.prepare('SELECT borrower_id FROM users WHERE id = ?').get(nonce.userId) as
         | { borrower_id: number }
         | undefined;
-      if (!user) return null;
+      if (!user) return { ok: false, reason: 'invalid' };
+      // Another account may have registered or verified the address since the link was sent.
+      if (this.emailInUseByOtherUserSync(nonce.emailAddress, user.borrower_id)) return { ok: false, reason: 'in_use' };
+      this.db.prepare('UPDATE nonces SET used_at = ? WHERE id = ?').run(now, nonce.id);
       this.setEmailOnFileSync(user.borrower_id, nonce.emailAddress, true, now);
       this.db
         .prepare(
@@ -512,7 +605,7 @@ class SqliteStore implements PortalStore {
            WHERE borrower_id = ? AND email_address = ? COLLATE NOCASE`,
         )
         .run(now, user.borrower_id, nonce.emailAddress);
-      return { userId: nonce.userId, emailAddress: nonce.emailAddress };
+      return { ok: true, userId: nonce.userId, emailAddress: nonce.emailAddress };
     })();
   }
 
@@ -590,17 +683,36 @@ class SqliteStore implements PortalStore {
     return new Set(rows.map((row) => row.popup_id));
   }
 
-  async addToOutbox(message: { to: string; subject: string; body: string; links: string[]; now: number }) {
+  async addToOutbox(message: {
+    to: string;
+    subject: string;
+    body: string;
+    links: string;
+    sealed: boolean;
+    now: number;
+    purgeAt: number;
+  }) {
     const result = this.db
-      .prepare('INSERT INTO outbox (to_address, subject, body, links, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(message.to, message.subject, message.body, JSON.stringify(message.links), message.now);
+      .prepare(
+        `INSERT INTO outbox (to_address, subject, body, links, sealed, created_at, purge_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(message.to, message.subject, message.body, message.links, message.sealed ? 1 : 0, message.now, message.purgeAt);
     return Number(result.lastInsertRowid);
   }
 
-  async markOutboxSent(id: number, now: number, error: string | null) {
+  async markOutboxSent(id: number, now: number, error: string | null, keepBody: boolean) {
     this.db
-      .prepare('UPDATE outbox SET sent_at = ?, send_error = ? WHERE id = ?')
-      .run(error === null ? now : null, error, id);
+      .prepare(
+        `UPDATE outbox SET sent_at = ?, send_error = ?,
+           body = CASE WHEN ? THEN body ELSE NULL END, links = CASE WHEN ? THEN links ELSE NULL END
+         WHERE id = ?`,
+      )
+      .run(error === null ? now : null, error, keepBody ? 1 : 0, keepBody ? 1 : 0, id);
+  }
+
+  async purgeOutbox(now: number) {
+    return this.db.prepare('UPDATE outbox SET body = NULL, links = NULL WHERE body IS NOT NULL AND purge_at <= ?').run(now)
+      .changes;
   }
 
   async listOutbox(limit: number): Promise<OutboxMessage[]> {
@@ -608,9 +720,11 @@ class SqliteStore implements PortalStore {
       id: number;
       to_address: string;
       subject: string;
-      body: string;
-      links: string;
+      body: string | null;
+      links: string | null;
+      sealed: number;
       created_at: number;
+      purge_at: number;
       sent_at: number | null;
       send_error: string | null;
     }>;
@@ -619,8 +733,10 @@ class SqliteStore implements PortalStore {
       to: row.to_address,
       subject: row.subject,
       body: row.body,
-      links: JSON.parse(row.links) as string[],
+      links: row.links,
+      sealed: row.sealed === 1,
       createdAt: row.created_at,
+      purgeAt: row.purge_at,
       sentAt: row.sent_at,
       sendError: row.send_error,
     }));
@@ -638,14 +754,14 @@ class SqliteStore implements PortalStore {
     return this.db.transaction(() => {
       const result = this.db
         .prepare(
-          `INSERT INTO borrowers (firstname, lastname, ssn_hash, dob, email_address, email_validated, electdocs, autopay)
+          `INSERT INTO borrowers (firstname, lastname, ssn_key, dob_key, email_address, email_validated, electdocs, autopay)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           borrower.firstname,
           borrower.lastname,
-          ssnHash(borrower.ssn),
-          borrower.dob,
+          keyedSsn(this.identity[0]!, borrower.ssn),
+          keyedDob(this.identity[0]!, borrower.dob),
           borrower.emailAddress,
           borrower.emailValidated ? 1 : 0,
           borrower.electdocs ? 1 : 0,

@@ -3,10 +3,15 @@
  * is recorded in `schema_migrations`. Never edit a migration that has shipped: add a new one.
  * Times are stored as integer milliseconds since the epoch (UTC).
  */
+import type BetterSqlite3 from 'better-sqlite3';
+import type { IdentityKey } from '../secrets';
+
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Work SQL cannot do (keying values with the server secret), run after `sql` in the same transaction. */
+  run?: (db: BetterSqlite3.Database, keys: { identity: IdentityKey }) => void;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -136,5 +141,57 @@ export const MIGRATIONS: readonly Migration[] = [
         send_error TEXT
       );
     `,
+  },
+  {
+    version: 2,
+    name: 'keyed identity values, expiring tokens, outbox bodies that can be sealed and purged, sign-in failures',
+    sql: `
+      ALTER TABLE borrowers ADD COLUMN ssn_key TEXT NOT NULL DEFAULT '';
+      ALTER TABLE borrowers ADD COLUMN dob_key TEXT NOT NULL DEFAULT '';
+
+      ALTER TABLE api_tokens ADD COLUMN expires_at INTEGER NOT NULL DEFAULT 0;
+      UPDATE api_tokens SET expires_at = created_at + 90 * 86400000;
+      CREATE INDEX api_tokens_user ON api_tokens(user_id);
+
+      -- body and links: plain text (development mailbox) or sealed with the server secret
+      -- (production), and emptied once delivered or once purge_at passes; the rest stays as metadata
+      CREATE TABLE outbox_v2 (
+        id INTEGER PRIMARY KEY,
+        to_address TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        body TEXT,
+        links TEXT,
+        sealed INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL,
+        purge_at INTEGER NOT NULL,
+        sent_at INTEGER,
+        send_error TEXT
+      );
+      INSERT INTO outbox_v2 (id, to_address, subject, body, links, sealed, created_at, purge_at, sent_at, send_error)
+        SELECT id, to_address, subject, NULL, NULL, 0, created_at, created_at, sent_at, send_error FROM outbox;
+      DROP TABLE outbox;
+      ALTER TABLE outbox_v2 RENAME TO outbox;
+      CREATE INDEX outbox_purge ON outbox(purge_at) WHERE body IS NOT NULL;
+
+      -- failed sign-ins per username (known or not, so the answer never tells which exist)
+      CREATE TABLE login_failures (
+        username_key TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL,
+        window_start INTEGER NOT NULL
+      );
+    `,
+    run(db, keys) {
+      const rows = db.prepare('SELECT id, ssn_hash, dob FROM borrowers').all() as Array<{ id: number; ssn_hash: string; dob: string }>;
+      const update = db.prepare('UPDATE borrowers SET ssn_key = ?, dob_key = ? WHERE id = ?');
+      for (const row of rows) {
+        // ssn_hash is ssnDigest(ssn) (server/secrets.ts): keying it needs no digits
+        update.run(keys.identity.keyed('ssn', row.ssn_hash), keys.identity.keyed('dob', row.dob), row.id);
+      }
+      db.exec(`
+        ALTER TABLE borrowers DROP COLUMN ssn_hash;
+        ALTER TABLE borrowers DROP COLUMN dob;
+        CREATE INDEX borrowers_identity ON borrowers(ssn_key, dob_key);
+      `);
+    },
   },
 ];

@@ -153,9 +153,16 @@ export const DEMO_BORROWERS: DemoBorrower[] = [
   },
 ];
 
-export async function seedDemoData(store: PortalStore, now: number): Promise<void> {
+/** `withDemoToken`: the well-known API token of dana.demo (development only: never in production). */
+export async function seedDemoData(
+  store: PortalStore,
+  options: { now: number; scryptN: number; withDemoToken: boolean; apiTokenDays: number },
+): Promise<void> {
+  const { now } = options;
   for (const loan of DEMO_LOANS) await store.seedLoan(loan);
-  const hashes = await Promise.all(DEMO_BORROWERS.map((borrower) => (borrower.username ? hashPassword(DEMO_PASSWORD) : null)));
+  // one hash for every demo sign-in (they share the one published password): scrypt at N=2^17 is slow
+  const demoHash = await hashPassword(DEMO_PASSWORD, options.scryptN);
+  const hashes = DEMO_BORROWERS.map((borrower) => (borrower.username ? demoHash : null));
   for (const [index, borrower] of DEMO_BORROWERS.entries()) {
     const borrowerId = await store.seedBorrower(borrower, borrower.loans);
     const passwordHash = hashes[index];
@@ -167,8 +174,14 @@ export async function seedDemoData(store: PortalStore, now: number): Promise<voi
       emailAddress: borrower.emailAddress,
       now,
     });
-    if (created.ok && borrower.username === 'dana.demo') {
-      await store.createApiToken({ userId: created.user.id, tokenHash: hashSecret(DEMO_API_TOKEN), label: 'demo', now });
+    if (created.ok && borrower.username === 'dana.demo' && options.withDemoToken) {
+      await store.createApiToken({
+        userId: created.user.id,
+        tokenHash: hashSecret(DEMO_API_TOKEN),
+        label: 'demo',
+        now,
+        expiresAt: now + options.apiTokenDays * 24 * 3600 * 1000,
+      });
     }
   }
 }
@@ -181,10 +194,10 @@ const typedDate = (iso: string) => {
 const typedSsn = (ssn: string) => `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}`;
 
 /** What the start command prints: where to go, who to sign in as, and who to register. */
-export function describeDemoData(baseUrl: string): string {
+export function describeDemoData(baseUrl: string, production = false): string {
   const lines = [
     `Loan Manager borrower portal: ${baseUrl}/loanmanager/`,
-    `Developer outbox (emails with their links): ${baseUrl}/loanmanager/dev/outbox/`,
+    ...(production ? [] : [`Developer outbox (emails with their links): ${baseUrl}/loanmanager/dev/outbox/`]),
     '',
     `Demo sign-ins (password for all: ${DEMO_PASSWORD})`,
   ];
@@ -204,6 +217,6 @@ export function describeDemoData(baseUrl: string): string {
       `  Already registered (409): ${dana.loans[0]?.loanno ?? ''} / ${typedSsn(dana.ssn)} / ${typedDate(dana.dob)}  (${dana.firstname} ${dana.lastname})`,
     );
   }
-  lines.push('', `API token of dana.demo: Authorization: Token ${DEMO_API_TOKEN}`);
+  if (!production) lines.push('', `API token of dana.demo: Authorization: Token ${DEMO_API_TOKEN}`);
   return `${lines.join('\n')}\n`;
 }

@@ -26,6 +26,7 @@ import {
   dummyPasswordHash,
   hashPassword,
   hashSecret,
+  needsRehash,
   randomToken,
   verifyPassword,
 } from '../security';
@@ -42,6 +43,7 @@ export const MESSAGES_SERVER = {
   invalidCredentials: 'Invalid username or password.',
   maxLength50: 'Maximum length is 50.',
   emailInUse: 'This email address is already in use by another account.',
+  signInLocked: 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.',
 } as const;
 
 const FIELD_LABELS: Record<string, string> = {
@@ -65,13 +67,14 @@ export function availableLoans(loans: Loan[]) {
 export async function sendVerificationEmail(ctx: PortalContext, userId: number, emailAddress: string) {
   const nonce = randomToken();
   const now = ctx.nowMs();
+  const expiresAt = now + VERIFY_NONCE_HOURS * 3600 * 1000;
   await ctx.store.createNonce({
     purpose: 'verify_email',
     nonceHash: hashSecret(nonce),
     userId,
     emailAddress,
     now,
-    expiresAt: now + VERIFY_NONCE_HOURS * 3600 * 1000,
+    expiresAt,
   });
   const link = `/loanmanager/verify_email/?nonce=${nonce}`;
   await ctx.mailer.send({
@@ -83,8 +86,12 @@ export async function sendVerificationEmail(ctx: PortalContext, userId: number, 
       `The link works once and expires in ${VERIFY_NONCE_HOURS} hours. ` +
       'If you did not ask for this, you can ignore this message.',
     links: [link],
+    expiresAt,
   });
 }
+
+/** What sign-in failures are counted by: the username as the borrower would retype it. */
+const loginThrottleKey = (username: string) => hashSecret(`login:${username.trim().toLowerCase()}`);
 
 export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
   const rateLimit = { rateLimit: { max: ctx.options.rateLimitMax, timeWindow: 60_000 } };
@@ -131,7 +138,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     const created = await ctx.store.createUserForBorrower({
       borrowerId: match.borrower.id,
       username: body.username,
-      passwordHash: await hashPassword(body.password),
+      passwordHash: await hashPassword(body.password, ctx.options.scryptN),
       emailAddress: body.email,
       now: ctx.nowMs(),
     });
@@ -176,13 +183,14 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     if (account && emailAddress) {
       const nonce = randomToken();
       const now = ctx.nowMs();
+      const expiresAt = now + RESET_NONCE_MINUTES * 60 * 1000;
       await ctx.store.createNonce({
         purpose: 'password_reset',
         nonceHash: hashSecret(nonce),
         userId: account.user.id,
         emailAddress: null,
         now,
-        expiresAt: now + RESET_NONCE_MINUTES * 60 * 1000,
+        expiresAt,
       });
       const link = `/loanmanager/reset_password/${nonce}/`;
       await ctx.mailer.send({
@@ -194,6 +202,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
           `The link works once and expires in ${RESET_NONCE_MINUTES} minutes. ` +
           'If you did not ask for this, you can ignore this message; your password is unchanged.',
         links: [link],
+        expiresAt,
       });
     }
     // The same answer either way: whether a username exists is not disclosed.
@@ -220,11 +229,13 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     if (errors.length > 0) throw new HttpError(400, { errors });
     const done = await ctx.store.completePasswordReset({
       nonceHash,
-      passwordHash: await hashPassword(body.password),
+      passwordHash: await hashPassword(body.password, ctx.options.scryptN),
       now: ctx.nowMs(),
       keepSessionId: request.auth?.sessionId ?? null,
     });
     if (!done) throw HttpError.errors(400, MESSAGES_SERVER.resetExpired);
+    // whoever was guessing the old password has nothing left to lock the borrower out with
+    await ctx.store.clearLoginFailures(loginThrottleKey(done.username));
     request.log.info({ userId: done.userId }, 'password reset');
     return sendJson(reply, 200, {});
   });
@@ -232,20 +243,38 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
   post('/loanmanager/api/anon-user/verify_email/', async (request, reply) => {
     const body = parseWith(verifyRequestSchema, request.body);
     const done = await ctx.store.completeEmailVerification(hashSecret(body.nonce), ctx.nowMs());
-    if (!done) throw HttpError.errors(400, MESSAGES_SERVER.verifyFailed);
+    if (!done.ok) {
+      throw HttpError.errors(400, done.reason === 'in_use' ? MESSAGES_SERVER.emailInUse : MESSAGES_SERVER.verifyFailed);
+    }
     request.log.info({ userId: done.userId }, 'email address verified');
     return sendJson(reply, 200, { email_validated: true });
   });
 
   post('/loanmanager/api/account/login/', async (request, reply) => {
     const body = parseWith(loginSchema, request.body);
+    const now = ctx.nowMs();
+    // Counted per username whether it exists or not, and checked before the password: a locked
+    // username answers the same for every password, so the lock reveals neither.
+    const throttleKey = loginThrottleKey(body.username);
+    const throttle = await ctx.store.loginThrottle(throttleKey, now);
+    if (throttle.locked) {
+      void reply.header('retry-after', String(Math.ceil(throttle.retryAfterMs / 1000)));
+      throw HttpError.errors(429, MESSAGES_SERVER.signInLocked);
+    }
     const user = body.username.length <= LIMITS.inputMaximum ? await ctx.store.findUserByUsername(body.username) : null;
     const tooLong = body.password.length > LIMITS.validatorMaximum;
     // Unknown usernames cost one hash too, so response time does not reveal which exist.
     const matches = tooLong
       ? false
-      : await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
-    if (!user || !matches) throw HttpError.errors(400, MESSAGES_SERVER.invalidCredentials);
+      : await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash(ctx.options.scryptN)));
+    if (!user || !matches) {
+      await ctx.store.recordLoginFailure(throttleKey, now);
+      throw HttpError.errors(400, MESSAGES_SERVER.invalidCredentials);
+    }
+    await ctx.store.clearLoginFailures(throttleKey);
+    if (needsRehash(user.passwordHash, ctx.options.scryptN)) {
+      await ctx.store.updatePasswordHash(user.id, user.passwordHash, await hashPassword(body.password, ctx.options.scryptN));
+    }
     await signIn(ctx, request, reply, user.id, false);
     request.log.info({ userId: user.id }, 'signed in');
     const loans = await ctx.store.loansOfBorrower(user.borrowerId);

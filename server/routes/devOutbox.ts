@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PortalContext } from '../context';
+import type { OutboxMessage } from '../db/database';
 import { escapeHtml, renderPage } from '../html';
 import { isHttps } from '../security';
 import { sendHtml } from './pages';
@@ -14,24 +15,36 @@ function origin(request: FastifyRequest): string {
   return `${isHttps(request) ? 'https' : 'http'}://${request.host}`;
 }
 
+/** The message's text and links as the developer may read them: none once purged, none if sealed
+ * (a database that was used in production). */
+function readable(message: OutboxMessage): { text: string; links: string[] } {
+  if (message.body === null) return { text: '(the text was purged: its links have expired)', links: [] };
+  if (message.sealed) return { text: '(sealed: encrypted for delivery)', links: [] };
+  return { text: message.body, links: message.links ? (JSON.parse(message.links) as string[]) : [] };
+}
+
 export function devOutboxRoutes(app: FastifyInstance, ctx: PortalContext) {
   app.get('/loanmanager/dev/outbox.json', async (request, reply) => {
     const base = origin(request);
     const messages = await ctx.store.listOutbox(LIMIT);
     return reply.header('cache-control', 'no-store').send(
-      messages.map((message) => ({
-        id: message.id,
-        to: message.to,
-        subject: message.subject,
-        body: message.body,
-        /** the same as body (the name the e2e helpers read) */
-        text: message.body,
-        links: message.links.map((link) => `${base}${link}`),
-        paths: message.links,
-        created_at: new Date(message.createdAt).toISOString(),
-        sent_at: message.sentAt === null ? null : new Date(message.sentAt).toISOString(),
-        send_error: message.sendError,
-      })),
+      messages.map((message) => {
+        const { text, links } = readable(message);
+        return {
+          id: message.id,
+          to: message.to,
+          subject: message.subject,
+          body: text,
+          /** the same as body (the name the e2e helpers read) */
+          text,
+          links: links.map((link) => `${base}${link}`),
+          paths: links,
+          purged: message.body === null,
+          created_at: new Date(message.createdAt).toISOString(),
+          sent_at: message.sentAt === null ? null : new Date(message.sentAt).toISOString(),
+          send_error: message.sendError,
+        };
+      }),
     );
   });
 
@@ -40,7 +53,8 @@ export function devOutboxRoutes(app: FastifyInstance, ctx: PortalContext) {
     const messages = await ctx.store.listOutbox(LIMIT);
     const items = messages
       .map((message) => {
-        const links = message.links
+        const { text, links: paths } = readable(message);
+        const links = paths
           .map((link) => `<li><a href="${escapeHtml(base + link)}">${escapeHtml(base + link)}</a></li>`)
           .join('');
         return (
@@ -48,7 +62,7 @@ export function devOutboxRoutes(app: FastifyInstance, ctx: PortalContext) {
           `<p>To ${escapeHtml(message.to)}, <time datetime="${new Date(message.createdAt).toISOString()}">` +
           `${escapeHtml(new Date(message.createdAt).toUTCString())}</time></p>` +
           (links ? `<ul>${links}</ul>` : '') +
-          `<details><summary>Message text</summary><pre>${escapeHtml(message.body)}</pre></details></li>`
+          `<details><summary>Message text</summary><pre>${escapeHtml(text)}</pre></details></li>`
         );
       })
       .join('');

@@ -9,7 +9,7 @@ import type { Account, Loan } from '../db/database';
 import { escapeHtml, formatCents, formatIsoDate, renderPage, type PageConfig, type PageOptions } from '../html';
 import { preloadUrls, readChunkManifest, pageChunkGroups } from '../preload';
 import { CSRF_COOKIE, CSRF_FORM_FIELD, looksLikeToken, safeEqual } from '../security';
-import { signOut } from '../sessions';
+import { fromAnotherSite, signOut } from '../sessions';
 
 export const LOGIN_PATH = '/loanmanager/login/';
 const MAIN_PATH = '/loanmanager/main/';
@@ -230,7 +230,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     forms.post<{ Body: Record<string, string> | undefined }>('/loanmanager/logout/', async (request, reply) => {
       const sent = request.body?.[CSRF_FORM_FIELD];
       const cookie = request.cookies[CSRF_COOKIE];
-      if (typeof sent !== 'string' || !looksLikeToken(cookie) || !safeEqual(sent, cookie)) {
+      if (typeof sent !== 'string' || !looksLikeToken(cookie) || !safeEqual(sent, cookie) || fromAnotherSite(ctx, request)) {
         return sendHtml(
           reply,
           403,

@@ -11,6 +11,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer, type BuildOptions } from '../app';
 import { DEMO_PASSWORD } from '../db/seed';
 import zlib from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+
+export const TEST_SCRYPT_N = 2 ** 12;
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -42,6 +45,10 @@ export interface TestServer {
   client(): TestClient;
   /** Messages of the developer outbox, newest first. */
   outbox(): Promise<OutboxEntry[]>;
+  /** Every route the server registered (method and fastify pattern). */
+  routes(): Array<{ method: string; url: string }>;
+  /** The SQLite file (with -wal and -shm beside it). */
+  databasePath: string;
   close(): Promise<void>;
 }
 
@@ -82,8 +89,13 @@ export async function startTestServer(overrides: Partial<BuildOptions> = {}): Pr
       callback();
     },
   });
+  const databasePath = path.join(dir, 'var', 'test.sqlite');
   const app = await buildServer({
-    databasePath: path.join(dir, 'var', 'test.sqlite'),
+    databasePath,
+    serverSecret: randomBytes(32),
+    // scrypt at the production cost (2^17) makes every sign-in of the suite ~0.3 s: the cost is pinned in its own test
+    scryptN: TEST_SCRYPT_N,
+    routeRateLimitMax: 100_000,
     staticDir,
     fallbackStaticDir: path.join(REPO_ROOT, 'server', 'static'),
     disclosuresPath: path.join(REPO_ROOT, 'server', 'content', 'disclosures.html'),
@@ -105,6 +117,8 @@ export async function startTestServer(overrides: Partial<BuildOptions> = {}): Pr
     dir,
     logs: () => logText,
     client: () => new TestClient(app),
+    routes: () => [...app.portalRoutes],
+    databasePath,
     async outbox() {
       const response = await app.inject({ method: 'GET', url: '/loanmanager/dev/outbox.json' });
       return response.json<OutboxEntry[]>();

@@ -10,6 +10,10 @@ import { maskEmail } from '../mail';
 import { isTaxSeason, popupsFor } from '../popups';
 import { hashPassword, verifyPassword } from '../security';
 import { staleReason } from '../../scripts/start';
+import { serverKeys } from '../secrets';
+import { randomBytes } from 'node:crypto';
+
+const STORE_OPTIONS = { identity: serverKeys(randomBytes(32)).identity, lockout: { failures: 5, windowMs: 60_000 } };
 
 describe('maskEmail', () => {
   it.each([
@@ -41,10 +45,10 @@ describe('jsonForScript', () => {
 
 describe('passwords', () => {
   it('hash with a fresh salt and verify only the right password', async () => {
-    const first = await hashPassword('Demo-pass1!');
-    const second = await hashPassword('Demo-pass1!');
+    const first = await hashPassword('Demo-pass1!', 2 ** 12);
+    const second = await hashPassword('Demo-pass1!', 2 ** 12);
     expect(first).not.toBe(second);
-    expect(first).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(first).toMatch(/^scrypt\$4096\$8\$1\$/);
     expect(await verifyPassword('Demo-pass1!', first)).toBe(true);
     expect(await verifyPassword('Demo-pass1?', first)).toBe(false);
     expect(await verifyPassword('Demo-pass1!', 'md5$abc')).toBe(false);
@@ -119,6 +123,8 @@ describe('optionsFromEnv', () => {
       TAX_SEASON: '0',
       RATE_LIMIT_MAX: '5',
       SMTP_URL: 'smtp://localhost:2525',
+      SERVER_SECRET: 'a'.repeat(64),
+      PUBLIC_URL: 'https://portal.example.com/',
     });
     expect(options).toMatchObject({
       databasePath: '/tmp/x.sqlite',
@@ -128,8 +134,11 @@ describe('optionsFromEnv', () => {
       taxSeason: false,
       rateLimitMax: 5,
       smtpUrl: 'smtp://localhost:2525',
-      publicUrl: 'http://127.0.0.1:9000',
+      publicUrl: 'https://portal.example.com',
+      seedDemoData: false,
     });
+    expect(options.serverSecret).toEqual(Buffer.from('a'.repeat(64), 'hex'));
+    expect(optionsFromEnv({ PORT: '9000' }).publicUrl).toBe('http://127.0.0.1:9000');
     expect(optionsFromEnv({}).taxSeason).toBeNull();
     expect(optionsFromEnv({ TAX_SEASON: '1' }).taxSeason).toBe(true);
     expect(optionsFromEnv({}).databasePath).toMatch(/var[\\/]loanmanager\.sqlite$/);
@@ -153,11 +162,11 @@ describe('database migrations', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-db-'));
     try {
       const file = path.join(dir, 'nested', 'db.sqlite');
-      const first = openDatabase(file);
+      const first = openDatabase(file, STORE_OPTIONS);
       expect(first.createdFresh).toBe(true);
       await first.seedLoan({ loanno: '9000000099', propertyAddress: 'x', monthlyPaymentCents: 1, nextPaymentDue: '2026-01-01' });
       await first.close();
-      const second = openDatabase(file);
+      const second = openDatabase(file, STORE_OPTIONS);
       expect(second.createdFresh).toBe(false);
       // (matched by message: better-sqlite3 errors can come from another jest realm, so no toThrow)
       const duplicate = await second
