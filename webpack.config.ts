@@ -140,8 +140,10 @@ export default (env: BuildEnv, argv: { mode?: Configuration['mode'] }): Configur
       uniqueName: 'loanmanager',
       clean: true,
     },
-    // no eval in development either: the reference server's CSP (script-src 'self') refuses it
-    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    // Production: hidden source maps (no sourceMappingURL comment), written for error reporting
+    // only; the reference server does not serve them in production. No eval in development
+    // either: the reference server's CSP (script-src 'self') refuses it.
+    devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
     module: {
       rules: [

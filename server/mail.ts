@@ -11,6 +11,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PortalStore } from './db/database';
+import { EMAIL_PATTERN } from '../src/lib/validation/rules';
 import type { MessageCipher } from './secrets';
 
 export interface MailMessage {
@@ -31,8 +32,9 @@ export interface MailTransport {
 }
 
 export interface Mailer {
-  /** Queues the message; resolves with its outbox id once stored. */
-  send(message: MailMessage): Promise<number>;
+  /** Queues the message; resolves with its outbox id once stored, or null when the address is not
+   * a bare address (never handed to SMTP: `x<victim@example.com>` would reach the victim). */
+  send(message: MailMessage): Promise<number | null>;
   /** Empties the text of every message whose links have expired. */
   purge(): Promise<number>;
   /** Waits for messages still being handed to SMTP, then closes the connection (on shutdown). */
@@ -86,6 +88,10 @@ export function createMailer(options: {
 
   return {
     async send(message) {
+      if (!EMAIL_PATTERN.test(message.to)) {
+        options.log.warn({ subject: message.subject }, 'mail not sent: the address on file is not a bare address');
+        return null;
+      }
       const now = nowMs();
       const links = JSON.stringify(message.links);
       const id = await options.store.addToOutbox({

@@ -20,6 +20,7 @@ import type { CaptchaAction } from '../captcha';
 import { HttpError, parseWith, requireEmptyBody, sendJson, type PortalContext } from '../context';
 import type { Loan } from '../db/database';
 import { maskEmail } from '../mail';
+import { checkPasswordPolicy } from '../passwordPolicy';
 import {
   RESET_NONCE_MINUTES,
   VERIFY_NONCE_HOURS,
@@ -125,6 +126,9 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     if (!fieldErrors.username && !USERNAME_PATTERN.test(body.username)) {
       errors.push(`${FIELD_LABELS.username}: ${MESSAGES_SERVER.usernameCharacters}`);
     }
+    // server-side only (the list stays out of the client bundle), once the spec's rule is met
+    const tooCommon = fieldErrors.password ? null : checkPasswordPolicy(body.password);
+    if (tooCommon) errors.push(`${FIELD_LABELS.password}: ${tooCommon}`);
     if (errors.length > 0) throw new HttpError(400, { errors });
 
     const match = await ctx.store.findLoanMatch(body.loanno, body.ssn, body.dob);
@@ -225,6 +229,8 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     const errors: string[] = [];
     if (!checkPasswordRule(body.password).valid) errors.push(MESSAGES.password);
     if (body.password.length > LIMITS.validatorMaximum) errors.push(MESSAGES.maxLength200);
+    const tooCommon = errors.length === 0 ? checkPasswordPolicy(body.password) : null;
+    if (tooCommon) errors.push(tooCommon);
     if (body.password !== body.password2) errors.push(MESSAGES.passwordsDoNotMatch);
     if (errors.length > 0) throw new HttpError(400, { errors });
     const done = await ctx.store.completePasswordReset({

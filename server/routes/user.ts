@@ -21,15 +21,15 @@ export const EMAIL_MESSAGES = {
   notYourAccount: 'This account is not yours.',
 } as const;
 
-/** Longest address accepted (RFC 5321 path limit). */
-const EMAIL_MAXIMUM = 254;
-
 const markSeenSchema = z.strictObject({ id_to_mark_as_seen: popupIdSchema });
 
-/** Syntax, and not the address of another user; 400 `{errors}` otherwise. */
+/**
+ * Syntax, and not the address of another user; 400 `{errors}` otherwise. The syntax is the
+ * client's own EMAIL_PATTERN (a bare address, at most 254 characters): nothing else is mailed to.
+ */
 export async function checkEmailAvailable(ctx: PortalContext, account: Account, emailAddress: string) {
   const address = emailAddress.trim();
-  if (address.length > EMAIL_MAXIMUM || !EMAIL_PATTERN.test(address)) throw HttpError.errors(400, EMAIL_MESSAGES.invalid);
+  if (!EMAIL_PATTERN.test(address)) throw HttpError.errors(400, EMAIL_MESSAGES.invalid);
   if (await ctx.store.emailInUseByOtherUser(address, account.borrower.id)) throw HttpError.errors(400, EMAIL_MESSAGES.inUse);
   return address;
 }

@@ -101,3 +101,11 @@ export function errorBodyOf(error: unknown): unknown {
   if (error && typeof error === 'object' && 'data' in error) return error.data;
   return undefined;
 }
+
+/** The first message of an HTTP error's `{ errors: [...] }` body (the contract's error shape), or null. */
+export function firstListedErrorOf(error: unknown): string | null {
+  const body = errorBodyOf(error);
+  if (!body || typeof body !== 'object' || !('errors' in body) || !Array.isArray(body.errors)) return null;
+  const first: unknown = body.errors[0];
+  return typeof first === 'string' ? first : null;
+}

@@ -57,6 +57,8 @@ test.each([
 test.each([
   [400, 'The username or password is incorrect.', 0],
   [401, 'The username or password is incorrect.', 0],
+  // the server's sign-in lockout (and rate limit): expected, so not reported
+  [429, 'Too many sign-in attempts. Please wait a few minutes and try again, or reset your password.', 0],
   [500, 'There was a problem signing in. Please try again later.', 1],
 ])('failure %i: %s', async (status, message, reports) => {
   mockApi({ [LOGIN]: { status, body: { errors: ['Invalid username or password.'] } } });

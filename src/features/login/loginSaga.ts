@@ -22,8 +22,13 @@ function* submitLogin() {
   } catch (error) {
     const status = httpStatusOf(error);
     const rejected = status === 400 || status === 401;
-    yield put(loginActions.submissionFailed(rejected ? LOGIN_MESSAGES.incorrect : LOGIN_MESSAGES.failed));
-    if (isUnexpectedFailure(error)) yield call([reporter, reporter.report], error, { flow: 'login' });
+    const throttled = status === 429;
+    yield put(
+      loginActions.submissionFailed(
+        rejected ? LOGIN_MESSAGES.incorrect : throttled ? LOGIN_MESSAGES.tooManyAttempts : LOGIN_MESSAGES.failed,
+      ),
+    );
+    if (!throttled && isUnexpectedFailure(error)) yield call([reporter, reporter.report], error, { flow: 'login' });
   }
 }
 

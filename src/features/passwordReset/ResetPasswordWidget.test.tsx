@@ -157,13 +157,17 @@ test('success: the exact body, the alert, then the login page about 3 s later', 
   ]);
 });
 
-test('failure: the reset problem alert, the form stays', async () => {
-  mockApi({ [VALIDATE]: { body: { valid: true } }, [RESET]: { status: 400, body: { errors: ['x'] } } });
+test.each([
+  [400, { errors: ['This password is too common. Please choose another.'] }, 'There was a problem resetting your password: This password is too common. Please choose another.'],
+  [500, { errors: ['Something went wrong. Please try again later.'] }, 'There was a problem resetting your password'],
+])('failure %i: the reset problem alert (with the server\'s reason for a refused password), the form stays', async (status, body, text) => {
+  mockApi({ [VALIDATE]: { body: { valid: true } }, [RESET]: { status, body } });
   const { user, visited } = renderWidget(<ResetPasswordWidget />, { dependencies: { config } });
   await user.type(await screen.findByLabelText('Password', { selector: 'input' }), 'Secret-pass1');
   await user.type(screen.getByLabelText('Password (again)', { selector: 'input' }), 'Secret-pass1');
   await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('There was a problem resetting your password');
+  expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
   expect(screen.getByRole('button', { name: 'Reset Password' })).toBeEnabled();
+  expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveValue('Secret-pass1');
   expect(visited).toEqual([]);
 });

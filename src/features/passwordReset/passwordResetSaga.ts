@@ -7,6 +7,7 @@
  */
 import { call, delay, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
+import { firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../app/dependencies';
 import { isUnexpectedFailure, obtainCaptchaToken, startIfValid } from '../../lib/forms/submissionFlow';
@@ -70,7 +71,13 @@ function* submitNewPassword() {
       password2: values.password2,
     });
   } catch (error) {
-    yield put(resetPasswordActions.submissionFailed(RESET_PASSWORD_MESSAGES.failed));
+    // the spec's alert, and after it the server's reason when it refused the password (e.g. too common)
+    const reason = httpStatusOf(error) === 400 ? firstListedErrorOf(error) : null;
+    yield put(
+      resetPasswordActions.submissionFailed(
+        reason ? `${RESET_PASSWORD_MESSAGES.failed}: ${reason}` : RESET_PASSWORD_MESSAGES.failed,
+      ),
+    );
     yield* reportIfUnexpected(error, 'resetPassword');
     return;
   }

@@ -4,8 +4,7 @@
  */
 import { call, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
-import { errorBodyOf, httpStatusOf } from '../../api/baseApi';
-import { errorBodySchema } from '../../api/contract';
+import { firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../app/dependencies';
 import { isUnexpectedFailure, obtainCaptchaToken, startIfValid } from '../../lib/forms/submissionFlow';
@@ -15,12 +14,6 @@ import { dobToIso } from '../../lib/validation/dob';
 import type { RegistrationValues } from '../../lib/validation/rules';
 import { REGISTRATION_MESSAGES } from './registrationMessages';
 import { registrationActions, registrationForm, toRegistrationPayload } from './registrationSlice';
-
-/** The first message of an `{ errors: [...] }` body, or null for any other body. */
-function firstListedError(body: unknown): string | null {
-  const parsed = errorBodySchema.safeParse(body);
-  return parsed.success ? (parsed.data.errors[0] ?? null) : null;
-}
 
 function* offerUsernameRecovery(values: RegistrationValues) {
   const deps = yield* getDependencies();
@@ -59,7 +52,7 @@ function* submitRegistration() {
       yield put(registrationActions.submissionFailed());
       yield call([deps.reporter, deps.reporter.report], error, { flow: 'registration' });
     } else {
-      const message = firstListedError(errorBodyOf(error)) ?? REGISTRATION_MESSAGES.accountNotFound;
+      const message = firstListedErrorOf(error) ?? REGISTRATION_MESSAGES.accountNotFound;
       yield put(registrationActions.submissionFailed(message));
     }
   }

@@ -8,8 +8,25 @@ import { checkPasswordRule } from './passwordRule';
 
 export type Rule = (value: string) => string | null;
 
-/** "A simple email pattern": something@something.something, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The spec's "simple email pattern", made strict: a bare address only, because the server mails
+ * to what passes (the old something@something.something let `x<paula@example.com>` through, and
+ * nodemailer delivered to Paula). The one definition for the client rules and the server.
+ *
+ * Accepted: `local@domain`, where
+ * - local is an RFC 5322 dot-atom: runs of atext (ASCII letters, digits and
+ *   ! # $ % & ' * + / = ? ^ _ ` { | } ~ -) joined by single dots, no leading or trailing dot;
+ * - domain is dot-separated labels of letters, digits and hyphens, each 1 to 63 characters,
+ *   not starting or ending with a hyphen, and a final label (the TLD) of 2 to 63 letters;
+ * - at most 64 characters before the @ and 254 in all (RFC 5321), checked by the two lookaheads.
+ * Refused, among others: display names and angle brackets (`A <a@b.co>`), lists (`,` `;`),
+ * comments (`(...)`), quoted local parts (`"a b"@b.co`), IP-literal domains (`a@[127.0.0.1]`),
+ * whitespace, non-ASCII, and a domain without a dot. Punycode TLDs (`xn--...`) are refused too.
+ * Cheap on any input: the lookaheads refuse long input first, and every repeated part ends at a
+ * dot or the @, so failing input is not retried in many ways (no catastrophic backtracking).
+ */
+export const EMAIL_PATTERN =
+  /^(?=[^@]{1,64}@)(?=.{1,254}$)[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i;
 
 /** Nothing typed: empty, or only spaces. */
 export const isBlank = (value: string) => value.trim() === '';
