@@ -34,8 +34,17 @@ export function isSensitiveKey(key: string): boolean {
 /** Query-string parameters that carry secrets (e.g. ?nonce=...) are masked inside URLs too. */
 export function redactUrl(url: string): string {
   return url.replace(/([?&])([^=&#]+)=([^&#]*)/g, (match, separator: string, key: string) =>
-    isSensitiveKey(decodeURIComponent(key)) ? `${separator}${key}=${REDACTED}` : match,
+    isSensitiveKey(decodeOrKeep(key)) ? `${separator}${key}=${REDACTED}` : match,
   );
+}
+
+/** A malformed escape (`%zz`) is any sender's to make: it must not throw inside a logger. */
+function decodeOrKeep(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /**
