@@ -608,6 +608,22 @@ describe('rate limits', () => {
     expect(statuses[1000]).toBe(429);
   });
 
+  it('check_email_address has a limit of its own per account, below the route limit', async () => {
+    const limited = await startTestServer({ rateLimitMax: 2, routeRateLimitMax: 100 });
+    try {
+      const sam = limited.client();
+      await sam.login('sam.several');
+      const checks = [];
+      for (let i = 0; i < 3; i += 1) {
+        checks.push((await sam.get(`${API}user/check_email_address/`, { query: { email_address: `a${i}@example.com` } })).statusCode);
+      }
+      expect(checks).toEqual([200, 200, 429]);
+      expect((await sam.get(`${API}go-green/status/`)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('signed-in routes count per account, not per address', async () => {
     const dana = server.client();
     await dana.login('dana.demo');
