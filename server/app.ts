@@ -16,7 +16,7 @@ import path from 'node:path';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha';
 import { optionsFromEnv, type ServerOptions } from './config';
 import { API_PREFIX, HttpError, sendJson, type PortalContext } from './context';
-import { openDatabase } from './db/database';
+import { openDatabase } from './db/sqlite/open';
 import { seedDemoData } from './db/seed';
 import { createLogger } from './logger';
 import { createMailer, type MailTransport } from './mail';
@@ -32,8 +32,6 @@ import { normalisedPath, registerAuthHooks } from './sessions';
 export const BODY_LIMIT = 16 * 1024;
 const LOADER_FILE = 'loanmanager-widgets.js';
 const STATIC_PREFIX = '/loanmanager/static/';
-/** A page loads a dozen files at most; a borrower opening pages quickly stays far below this. */
-const STATIC_FILES_PER_MINUTE = 1000;
 const isStaticFile = (request: FastifyRequest) => request.routeOptions.url?.startsWith(STATIC_PREFIX) === true;
 /** webpack's [contenthash:10] names, with their source maps and licence files */
 const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map|\.LICENSE\.txt)?$/;
@@ -235,7 +233,7 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
     // after the auth hook: a signed-in borrower is counted by account, anyone else by address
     hook: 'preHandler',
     timeWindow: 60_000,
-    max: (request) => (isStaticFile(request) ? STATIC_FILES_PER_MINUTE : options.routeRateLimitMax),
+    max: (request) => (isStaticFile(request) ? options.staticRateLimitMax : options.routeRateLimitMax),
     keyGenerator: (request) =>
       isStaticFile(request)
         ? `static:${request.ip}`

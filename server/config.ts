@@ -28,6 +28,8 @@ export interface ServerOptions {
   rateLimitMax: number;
   /** Requests per minute per account (or per client address when signed out) to each other route. */
   routeRateLimitMax: number;
+  /** Static files per minute per client address: a page loads a dozen at most. */
+  staticRateLimitMax: number;
   /** Failed sign-ins per username within `loginLockoutMinutes` before that username is locked for the rest of the window. */
   loginFailuresMax: number;
   loginLockoutMinutes: number;
@@ -68,6 +70,7 @@ export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_RATE_LIMIT_MAX = 30;
 export const DEFAULT_ROUTE_RATE_LIMIT_MAX = 120;
+export const DEFAULT_STATIC_RATE_LIMIT_MAX = 1000;
 /** OWASP's 2023 minimum for scrypt: N=2^17, r=8, p=1. */
 export const DEFAULT_SCRYPT_N = 2 ** 17;
 export const DEFAULT_API_TOKEN_DAYS = 90;
@@ -188,6 +191,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     taxSeason: flag(env.TAX_SEASON),
     rateLimitMax: positiveInteger(env, 'RATE_LIMIT_MAX', DEFAULT_RATE_LIMIT_MAX),
     routeRateLimitMax: positiveInteger(env, 'ROUTE_RATE_LIMIT_MAX', DEFAULT_ROUTE_RATE_LIMIT_MAX),
+    staticRateLimitMax: DEFAULT_STATIC_RATE_LIMIT_MAX,
     loginFailuresMax: LOGIN_LOCKOUT.failures,
     loginLockoutMinutes: LOGIN_LOCKOUT.minutes,
     apiTokenDays: positiveInteger(env, 'API_TOKEN_DAYS', DEFAULT_API_TOKEN_DAYS),

@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CaptchaVerifier } from './captcha';
 import type { ServerOptions } from './config';
-import type { Account, PortalStore } from './db/database';
+import type { Account, PortalStore } from './db/store';
 import type { Mailer } from './mail';
 
 export interface Auth {

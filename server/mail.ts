@@ -10,7 +10,7 @@
  */
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PortalStore } from './db/database';
+import type { PortalStore } from './db/store';
 import { EMAIL_PATTERN } from '../src/lib/validation/rules';
 import type { MessageCipher } from './secrets';
 

@@ -3,7 +3,7 @@
  * seen-in-this-session and dismissed filters.
  */
 import type { PopupItem } from '../src/api/contract';
-import type { Borrower } from './db/database';
+import type { Borrower } from './db/store';
 
 export const POPUP_IDS = ['go-green-auto-pay', 'tax-reminder', 'tfa-verify-email'] as const;
 export type PopupId = (typeof POPUP_IDS)[number];

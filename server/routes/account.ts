@@ -18,7 +18,7 @@ import { checkPasswordRule } from '../../src/lib/validation/passwordRule';
 import { validateRegistration } from '../../src/lib/validation/rules';
 import type { CaptchaAction } from '../captcha';
 import { HttpError, parseWith, requireEmptyBody, sendJson, type PortalContext } from '../context';
-import type { Loan } from '../db/database';
+import type { Loan } from '../db/store';
 import { maskEmail } from '../mail';
 import { checkPasswordPolicy } from '../passwordPolicy';
 import {

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PortalContext } from '../context';
-import type { OutboxMessage } from '../db/database';
+import type { OutboxMessage } from '../db/store';
 import { escapeHtml, renderPage } from '../html';
 import { isHttps } from '../security';
 import { sendHtml } from './pages';

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { goGreenOptInSchema } from '../../src/api/contract';
 import { HttpError, parseWith, requireAccount, requireEmptyBody, sendJson, type PortalContext } from '../context';
-import type { ConsentRecord } from '../db/database';
+import type { ConsentRecord } from '../db/store';
 import { checkEmailAvailable } from './user';
 
 export const GO_GREEN_MESSAGES = {

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PortalContext } from '../context';
-import type { Account, Loan } from '../db/database';
+import type { Account, Loan } from '../db/store';
 import { escapeHtml, formatCents, formatIsoDate, renderPage, type PageConfig, type PageOptions } from '../html';
 import { preloadUrls, readChunkManifest, pageChunkGroups } from '../preload';
 import { CSRF_COOKIE, CSRF_FORM_FIELD, looksLikeToken, safeEqual } from '../security';

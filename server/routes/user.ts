@@ -11,7 +11,7 @@ import {
 } from '../../src/api/contract';
 import { EMAIL_PATTERN } from '../../src/lib/validation/rules';
 import { HttpError, parseWith, requireAccount, sendJson, type PortalContext } from '../context';
-import type { Account } from '../db/database';
+import type { Account } from '../db/store';
 import { popupsFor } from '../popups';
 import { sendVerificationEmail } from './account';
 

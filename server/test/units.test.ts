@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createCaptchaVerifier } from '../captcha';
 import { optionsFromEnv } from '../config';
-import { openDatabase } from '../db/database';
+import { openDatabase } from '../db/sqlite/open';
 import { jsonForScript } from '../html';
 import { redactRequestUrl } from '../logger';
 import { maskEmail } from '../mail';

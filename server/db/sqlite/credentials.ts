@@ -1,0 +1,171 @@
+/** Sessions, API tokens, emailed nonces and sign-in throttling, in SQLite. */
+import type { Database } from 'better-sqlite3';
+import type { CredentialsStore, LoginThrottle, NoncePurpose, NonceRecord } from '../store';
+import { emailInUseByOtherUserSync, setEmailOnFileSync } from './accounts';
+
+/** Sign-in lockout: this many failures within the window lock the username for the rest of it. */
+export interface Lockout {
+  failures: number;
+  windowMs: number;
+}
+
+function usableNonce(db: Database, purpose: NoncePurpose, nonceHash: string, now: number): NonceRecord | null {
+  const row = db
+    .prepare(
+      `SELECT id, purpose, user_id, email_address, expires_at FROM nonces
+       WHERE purpose = ? AND nonce_hash = ? AND used_at IS NULL AND expires_at > ?`,
+    )
+    .get(purpose, nonceHash, now) as
+    | { id: number; purpose: NoncePurpose; user_id: number; email_address: string | null; expires_at: number }
+    | undefined;
+  return row
+    ? {
+        id: row.id,
+        purpose: row.purpose,
+        userId: row.user_id,
+        emailAddress: row.email_address,
+        expiresAt: row.expires_at,
+      }
+    : null;
+}
+
+export function sqliteCredentials(db: Database, lockout: Lockout): CredentialsStore {
+  return {
+    async createSession(input: { userId: number; keyHash: string; now: number; expiresAt: number }) {
+      db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(input.now);
+      const result = db
+        .prepare('INSERT INTO sessions (key_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+        .run(input.keyHash, input.userId, input.now, input.expiresAt);
+      return Number(result.lastInsertRowid);
+    },
+
+    async findSession(keyHash: string, now: number) {
+      const row = db
+        .prepare('SELECT id, user_id FROM sessions WHERE key_hash = ? AND expires_at > ?')
+        .get(keyHash, now) as { id: number; user_id: number } | undefined;
+      return row ? { id: row.id, userId: row.user_id } : null;
+    },
+
+    async deleteSession(id: number) {
+      db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
+    },
+
+    async deleteSessionsOfUser(userId: number, exceptSessionId: number | null) {
+      db.prepare('DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?').run(userId, exceptSessionId);
+    },
+
+    async createApiToken(input: { userId: number; tokenHash: string; label: string; now: number; expiresAt: number }) {
+      const result = db
+        .prepare('INSERT INTO api_tokens (token_hash, user_id, label, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+        .run(input.tokenHash, input.userId, input.label, input.now, input.expiresAt);
+      return Number(result.lastInsertRowid);
+    },
+
+    async findApiToken(tokenHash: string, now: number) {
+      const row = db
+        .prepare('SELECT id, user_id FROM api_tokens WHERE token_hash = ? AND expires_at > ?')
+        .get(tokenHash, now) as { id: number; user_id: number } | undefined;
+      return row ? { id: row.id, userId: row.user_id } : null;
+    },
+
+    async createNonce(input: {
+      purpose: NoncePurpose;
+      nonceHash: string;
+      userId: number;
+      emailAddress: string | null;
+      now: number;
+      expiresAt: number;
+    }) {
+      db
+        .prepare(
+          `INSERT INTO nonces (purpose, nonce_hash, user_id, email_address, created_at, expires_at)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+        )
+        .run(input.purpose, input.nonceHash, input.userId, input.emailAddress, input.now, input.expiresAt);
+    },
+
+    async findUsableNonce(purpose: NoncePurpose, nonceHash: string, now: number) {
+      return usableNonce(db, purpose, nonceHash, now);
+    },
+
+    async completePasswordReset(input: {
+      nonceHash: string;
+      passwordHash: string;
+      now: number;
+      keepSessionId: number | null;
+    }) {
+      return db.transaction(() => {
+        const nonce = usableNonce(db, 'password_reset', input.nonceHash, input.now);
+        if (!nonce) return null;
+        db
+          .prepare(
+            `UPDATE nonces SET used_at = ? WHERE user_id = ? AND purpose = 'password_reset' AND used_at IS NULL`,
+          )
+          .run(input.now, nonce.userId);
+        db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(input.passwordHash, nonce.userId);
+        db
+          .prepare('DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?')
+          .run(nonce.userId, input.keepSessionId);
+        db.prepare('DELETE FROM api_tokens WHERE user_id = ?').run(nonce.userId);
+        const user = db.prepare('SELECT username FROM users WHERE id = ?').get(nonce.userId) as
+          | { username: string }
+          | undefined;
+        return { userId: nonce.userId, username: user?.username ?? '' };
+      })();
+    },
+
+    async updatePasswordHash(userId: number, oldHash: string, newHash: string) {
+      db.prepare('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?').run(newHash, userId, oldHash);
+    },
+
+    async loginThrottle(usernameKey: string, now: number): Promise<LoginThrottle> {
+      const row = db.prepare('SELECT failures, window_start FROM login_failures WHERE username_key = ?').get(usernameKey) as
+        | { failures: number; window_start: number }
+        | undefined;
+      if (!row) return { locked: false };
+      const windowEnd = row.window_start + lockout.windowMs;
+      if (now >= windowEnd || row.failures < lockout.failures) return { locked: false };
+      return { locked: true, retryAfterMs: windowEnd - now };
+    },
+
+    async recordLoginFailure(usernameKey: string, now: number) {
+      db
+        .prepare(
+          `INSERT INTO login_failures (username_key, failures, window_start) VALUES (?, 1, ?)
+           ON CONFLICT (username_key) DO UPDATE SET
+             failures = CASE WHEN login_failures.window_start + ? <= excluded.window_start THEN 1 ELSE login_failures.failures + 1 END,
+             window_start = CASE WHEN login_failures.window_start + ? <= excluded.window_start
+               THEN excluded.window_start ELSE login_failures.window_start END`,
+        )
+        .run(usernameKey, now, lockout.windowMs, lockout.windowMs);
+      db.prepare('DELETE FROM login_failures WHERE window_start + ? <= ?').run(lockout.windowMs, now);
+    },
+
+    async clearLoginFailures(usernameKey: string) {
+      db.prepare('DELETE FROM login_failures WHERE username_key = ?').run(usernameKey);
+    },
+
+    async completeEmailVerification(nonceHash: string, now: number) {
+      type Result = { ok: true; userId: number; emailAddress: string } | { ok: false; reason: 'invalid' | 'in_use' };
+      return db.transaction((): Result => {
+        const nonce = usableNonce(db, 'verify_email', nonceHash, now);
+        if (!nonce?.emailAddress) return { ok: false, reason: 'invalid' };
+        const user = db.prepare('SELECT borrower_id FROM users WHERE id = ?').get(nonce.userId) as
+          | { borrower_id: number }
+          | undefined;
+        if (!user) return { ok: false, reason: 'invalid' };
+        // Another account may have registered or verified the address since the link was sent.
+        if (emailInUseByOtherUserSync(db, nonce.emailAddress, user.borrower_id)) return { ok: false, reason: 'in_use' };
+        db.prepare('UPDATE nonces SET used_at = ? WHERE id = ?').run(now, nonce.id);
+        setEmailOnFileSync(db, user.borrower_id, nonce.emailAddress, true, now);
+        db
+          .prepare(
+            `UPDATE email_addresses SET validated_at = COALESCE(validated_at, ?)
+             WHERE borrower_id = ? AND email_address = ? COLLATE NOCASE`,
+          )
+          .run(now, user.borrower_id, nonce.emailAddress);
+        return { ok: true, userId: nonce.userId, emailAddress: nonce.emailAddress };
+      })();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The SQLite engine of the store: opens (creating if needed) the file in WAL mode, brings its
+ * schema up to date with the versioned migrations, and assembles the `PortalStore` from one
+ * module per domain.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import type { IdentityKey } from '../../secrets';
+import { MIGRATIONS, type Migration } from '../migrations';
+import type { PortalStore } from '../store';
+import { sqliteAccounts } from './accounts';
+import { sqliteCredentials, type Lockout } from './credentials';
+import { sqliteGoGreen } from './goGreen';
+import { sqliteOutbox } from './outbox';
+import { sqlitePopups } from './popups';
+
+function runMigrations(db: BetterSqlite3.Database, migrations: readonly Migration[], identity: IdentityKey): boolean {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at INTEGER NOT NULL
+  )`);
+  const row = db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as { version: number | null };
+  const current = row.version ?? 0;
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      migration.run?.(db, { identity });
+      record.run(migration.version, migration.name, Date.now());
+    })();
+  }
+  return current === 0;
+}
+
+export interface StoreOptions {
+  /** The keys of the SSN and date of birth, current first. */
+  identity: readonly IdentityKey[];
+  /** Sign-in lockout: this many failures within the window lock the username for the rest of it. */
+  lockout: Lockout;
+}
+
+/** Opens (creating if needed) the SQLite file in WAL mode and brings its schema up to date. */
+export function openDatabase(databasePath: string, { identity, lockout }: StoreOptions): PortalStore {
+  if (databasePath !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(databasePath)), { recursive: true });
+  const current = identity[0];
+  if (!current) throw new Error('openDatabase needs at least one identity key');
+  const db = new BetterSqlite3(databasePath);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  // Deleted and overwritten content is zeroed, not left in free pages: a purged mail body or a
+  // dropped column must not be readable from the file.
+  db.pragma('secure_delete = ON');
+  const createdFresh = runMigrations(db, MIGRATIONS, current);
+  // Old page images (from before a migration rewrote a table) leave the WAL.
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  return {
+    createdFresh,
+    async close() {
+      if (db.open) db.close();
+    },
+    ...sqliteAccounts(db, identity),
+    ...sqliteCredentials(db, lockout),
+    ...sqliteGoGreen(db),
+    ...sqlitePopups(db),
+    ...sqliteOutbox(db),
+  };
+}

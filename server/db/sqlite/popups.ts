@@ -1,0 +1,39 @@
+/** Popups seen (per session or token) and dismissed (for good), in SQLite. */
+import type { Database } from 'better-sqlite3';
+import type { PopupsStore } from '../store';
+
+export function sqlitePopups(db: Database): PopupsStore {
+  return {
+    async markPopupSeen(sessionKey: string, userId: number, popupId: string, now: number) {
+      db
+        .prepare(
+          `INSERT INTO popup_seen (session_key, user_id, popup_id, seen_at) VALUES (?, ?, ?, ?)
+           ON CONFLICT (session_key, popup_id) DO NOTHING`,
+        )
+        .run(sessionKey, userId, popupId, now);
+    },
+
+    async seenPopups(sessionKey: string) {
+      const rows = db.prepare('SELECT popup_id FROM popup_seen WHERE session_key = ?').all(sessionKey) as Array<{
+        popup_id: string;
+      }>;
+      return new Set(rows.map((row) => row.popup_id));
+    },
+
+    async dismissPopup(userId: number, popupId: string, now: number) {
+      db
+        .prepare(
+          `INSERT INTO popup_dismissed (user_id, popup_id, dismissed_at) VALUES (?, ?, ?)
+           ON CONFLICT (user_id, popup_id) DO NOTHING`,
+        )
+        .run(userId, popupId, now);
+    },
+
+    async dismissedPopups(userId: number) {
+      const rows = db.prepare('SELECT popup_id FROM popup_dismissed WHERE user_id = ?').all(userId) as Array<{
+        popup_id: string;
+      }>;
+      return new Set(rows.map((row) => row.popup_id));
+    },
+  };
+}
