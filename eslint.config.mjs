@@ -31,7 +31,7 @@ export default tseslint.config(
             { target: './src/features/goGreen', from: './src/features', except: ['./goGreen'] },
             { target: './src/features/profile', from: './src/features', except: ['./profile'] },
             { target: './src/features/popups', from: './src/features', except: ['./popups'] },
-            { target: ['./src/api', './src/components', './src/lib', './src/captcha'], from: ['./src/features', './src/widgets', './src/pages'] },
+            { target: ['./src/api', './src/components', './src/lib', './src/platform'], from: ['./src/features', './src/widgets', './src/pages'] },
             { target: './src/features', from: ['./src/widgets', './src/pages'] },
           ],
         },
@@ -43,7 +43,7 @@ export default tseslint.config(
             {
               name: 'react-redux',
               importNames: ['useDispatch', 'useSelector', 'useStore'],
-              message: 'Use the typed hooks from src/app/hooks.ts.',
+              message: 'Use the typed hooks from src/lib/hooks.ts.',
             },
             { name: 'antd', importNames: ['message', 'notification'], message: 'Snackbar messages live in the store.' },
           ],
@@ -52,7 +52,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/app/hooks.ts'],
+    files: ['src/lib/hooks.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

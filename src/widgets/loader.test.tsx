@@ -4,7 +4,7 @@
  * `__webpack_public_path__` is a plain global here.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { CONFIG_ELEMENT_ID } from '../app/rawConfig';
+import { CONFIG_ELEMENT_ID } from '../platform/rawConfig';
 
 // Each test loads the whole runtime (React, antd, the store) afresh, as a page does: slow on a busy machine.
 jest.setTimeout(30_000);
@@ -147,7 +147,7 @@ describe('a page with the config block', () => {
     for (const box of boxes) expect(await within(box).findByText('Having trouble signing in?', {}, LOADING)).toBeInTheDocument();
     // the loader's own (fresh) modules: the page store it made and the snackbar action
     const { getPageStore } = jest.requireActual<typeof import('./mountWidget')>('./mountWidget');
-    const { defaultConfig } = jest.requireActual<typeof import('../app/config')>('../app/config');
+    const { defaultConfig } = jest.requireActual<typeof import('../platform/config')>('../platform/config');
     const { messageShown } = jest.requireActual<typeof import('../components/Snackbar/snackbarSlice')>(
       '../components/Snackbar/snackbarSlice',
     );
@@ -170,7 +170,7 @@ describe('a page with the config block', () => {
     runLoader();
     expect(await within(box as HTMLElement).findByText('Having trouble signing in?', {}, LOADING)).toBeInTheDocument();
     const { getPageStore } = jest.requireActual<typeof import('./mountWidget')>('./mountWidget');
-    const { defaultConfig } = jest.requireActual<typeof import('../app/config')>('../app/config');
+    const { defaultConfig } = jest.requireActual<typeof import('../platform/config')>('../platform/config');
     const { rootReducer } = jest.requireActual<typeof import('../app/rootReducer')>('../app/rootReducer');
     const store = await getPageStore(defaultConfig());
     // every slice, as the replay rebuilds it, so a recording replays to exactly the live state

@@ -4,7 +4,7 @@
  * <div data-loanmanager-widget="NAME"> it finds, loading only the chunks those widgets need.
  * It stays tiny (no React here): React and antd arrive with the first widget chunk.
  */
-import { readRawConfig, staticUrlOf } from '../app/rawConfig';
+import { readRawConfig, staticUrlOf } from '../platform/rawConfig';
 import { WIDGET_ATTRIBUTE, widgetRegistry } from './registry';
 
 declare let __webpack_public_path__: string;

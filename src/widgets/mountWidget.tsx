@@ -4,7 +4,7 @@
  */
 import { startTransition, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { PortalConfig } from '../app/config';
+import type { PortalConfig } from '../platform/config';
 import type { AppStore } from '../app/createAppStore';
 import { makePageStore } from '../app/pageStore';
 import { shouldRecord } from '../app/recorder/recorderControls';
@@ -109,4 +109,4 @@ export function mountWidget(
   render(store, element, name, Widget);
 }
 
-export { parseConfig as validateConfig } from '../app/config';
+export { parseConfig as validateConfig } from '../platform/config';
