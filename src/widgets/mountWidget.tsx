@@ -80,7 +80,7 @@ function mountPageElement(store: AppStore, attribute: string, name: string, cont
 
 /** QA recording (docs/qa-recording.md): the recorder starts with the page store, the toolbar once per page. */
 function mountRecorderToolbar(store: AppStore, controls: { download(): string }) {
-  void import(/* webpackChunkName: "qa-recorder-toolbar" */ '../pages/qa/RecorderToolbar').then(({ default: RecorderToolbar }) =>
+  void import(/* webpackChunkName: "qa-recorder-toolbar" */ './qa/RecorderToolbar').then(({ default: RecorderToolbar }) =>
     mountPageElement(store, QA_TOOLBAR_ATTRIBUTE, 'qa-recorder', <RecorderToolbar onDownload={controls.download} />),
   );
 }
