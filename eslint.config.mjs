@@ -1,8 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/*
+ * The layers (docs/architecture.md), from the bottom up; a layer imports only the layers below it:
+ *   src/platform < shared (src/api, src/components, src/lib) < src/features < src/app (store
+ *   assembly) < src/widgets < src/pages < src/main.ts (the entry).
+ * src/testing (test support) is for tests only.
+ */
+const PLATFORM = './src/platform';
+const SHARED = ['./src/api', './src/components', './src/lib'];
+const FEATURES = './src/features';
+const APP = './src/app';
+const WIDGETS = './src/widgets';
+const PAGES = './src/pages';
+const TESTING = './src/testing';
+const MAIN = './src/main.ts';
+
+/** Every feature folder, read from the disk: a new feature is fenced off from the others at once. */
+const FEATURE_NAMES = fs
+  .readdirSync(path.join(import.meta.dirname, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A feature never imports another feature (compose them in a widget or page). */
+const featureFences = FEATURE_NAMES.map((name) => ({
+  target: `${FEATURES}/${name}`,
+  from: FEATURES,
+  except: [`./${name}`],
+  message: 'A feature never imports another feature: compose them in a widget or a page.',
+}));
+
+/**
+ * What each layer must not import. Tests keep to the same layers, except that any test may
+ * also use src/app (a real store: `makeStore`) and src/testing (renderWithProviders, mockApi).
+ */
+function layerZones({ forTests }) {
+  const testing = forTests ? [] : [TESTING];
+  const harness = forTests ? [] : [APP, TESTING];
+  return [
+    {
+      target: PLATFORM,
+      from: forTests ? [...SHARED, FEATURES, WIDGETS, PAGES, MAIN] : './src',
+      ...(forTests ? {} : { except: ['./platform'] }),
+      message: 'src/platform imports nothing of ours above it.',
+    },
+    {
+      target: SHARED,
+      from: [FEATURES, WIDGETS, PAGES, MAIN, ...harness],
+      message: 'Shared code (api, components, lib) imports only src/platform and itself.',
+    },
+    ...featureFences,
+    {
+      target: FEATURES,
+      from: [WIDGETS, PAGES, MAIN, ...harness],
+      message: 'Features import src/platform and shared code only (the typed hooks are in src/lib/hooks.ts).',
+    },
+    { target: APP, from: [WIDGETS, PAGES, MAIN, ...testing], message: 'src/app assembles the store; widgets and pages use it.' },
+    { target: WIDGETS, from: [PAGES, MAIN, ...testing], message: 'Widgets never import pages.' },
+    { target: PAGES, from: [MAIN, ...testing], message: 'Only src/main.ts, the entry, is above the pages.' },
+  ];
+}
+
+/** Tests and what only tests use. */
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', 'src/testing/**', 'src/app/recorder/recorderTestKit.tsx'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'var/**', 'coverage/**', 'e2e/artifacts/**', 'bench/artifacts/**'] },
@@ -12,30 +78,22 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.jest } },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      // Without a resolver that knows TypeScript, import-x resolves nothing of ours and
+      // no-restricted-paths / no-cycle silently pass everything (scripts/lint.test.ts proves they bite).
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json', alwaysTryTypes: true })],
+    },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-empty-object-type': 'off',
       'no-console': ['error', { allow: ['error', 'warn'] }],
-      // Imports flow one way: shared (api, components, lib, captcha) -> features -> widgets/pages/app.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './src/features/registration', from: './src/features', except: ['./registration'] },
-            { target: './src/features/recoverUsername', from: './src/features', except: ['./recoverUsername'] },
-            { target: './src/features/passwordReset', from: './src/features', except: ['./passwordReset'] },
-            { target: './src/features/verifyEmail', from: './src/features', except: ['./verifyEmail'] },
-            { target: './src/features/login', from: './src/features', except: ['./login'] },
-            { target: './src/features/goGreen', from: './src/features', except: ['./goGreen'] },
-            { target: './src/features/profile', from: './src/features', except: ['./profile'] },
-            { target: './src/features/popups', from: './src/features', except: ['./popups'] },
-            { target: ['./src/api', './src/components', './src/lib', './src/captcha'], from: ['./src/features', './src/widgets', './src/pages'] },
-            { target: './src/features', from: ['./src/widgets', './src/pages'] },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: layerZones({ forTests: false }) }],
+      // Value and dynamic imports; type-only imports are counted by scripts/importGraph.test.ts.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-restricted-imports': [
         'error',
         {
@@ -43,7 +101,7 @@ export default tseslint.config(
             {
               name: 'react-redux',
               importNames: ['useDispatch', 'useSelector', 'useStore'],
-              message: 'Use the typed hooks from src/app/hooks.ts.',
+              message: 'Use the typed hooks from src/lib/hooks.ts.',
             },
             { name: 'antd', importNames: ['message', 'notification'], message: 'Snackbar messages live in the store.' },
           ],
@@ -52,7 +110,30 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/app/hooks.ts'],
+    files: TEST_FILES,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones({ forTests: true }) }] },
+  },
+  {
+    // The server imports src/platform, the API contract and the validation rules it shares with the client.
+    files: ['server/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './server',
+              from: './src',
+              except: ['./platform', './api/contract.ts', './lib/validation'],
+              message: 'The server imports src/platform, src/api/contract.ts and src/lib/validation only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/hooks.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

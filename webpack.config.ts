@@ -130,7 +130,7 @@ export default (env: BuildEnv, argv: { mode?: Configuration['mode'] }): Configur
   return {
     mode,
     target: ['web', 'es2020'],
-    entry: { 'loanmanager-widgets': './src/widgets/loader.ts' },
+    entry: { 'loanmanager-widgets': './src/main.ts' },
     output: {
       path: path.resolve(__dirname, 'dist/static'),
       filename: '[name].js',

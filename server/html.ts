@@ -29,7 +29,7 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The embedding contract read by the widget loader (src/app/config.ts). */
+/** The embedding contract read by the widget loader (src/platform/config.ts). */
 export interface PageConfig {
   recaptcha: { method: string; site_key: string | null };
   coacct: string | null;

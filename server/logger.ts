@@ -1,11 +1,11 @@
 /**
  * The server's pino logger. Sensitive values never reach a log line: the redaction paths come
- * from the portal's one list of sensitive keys (src/app/redaction.ts), and request URLs are
+ * from the portal's one list of sensitive keys (src/platform/redaction.ts), and request URLs are
  * logged with their secrets masked (the nonce of a reset link, ?nonce=, ?email_address=).
  */
 import type { Writable } from 'node:stream';
 import pino, { type Logger } from 'pino';
-import { REDACTED, SENSITIVE_KEYS, redactUrl } from '../src/app/redaction';
+import { REDACTED, SENSITIVE_KEYS, redactUrl } from '../src/platform/redaction';
 
 /** The nonce is the path segment after reset_password/. */
 export function redactRequestUrl(url: string): string {

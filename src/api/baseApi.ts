@@ -5,8 +5,8 @@
  * requests, and the local "required payload is missing" check against the contract schema.
  */
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query';
-import type { PortalConfig } from '../app/config';
-import { DEFAULT_API_BASE } from '../app/config';
+import type { PortalConfig } from '../platform/config';
+import { DEFAULT_API_BASE } from '../platform/config';
 
 /** Any zod (mini) schema: only safeParse is needed here. */
 interface PayloadSchema {

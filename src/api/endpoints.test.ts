@@ -3,7 +3,7 @@
  * real base query; only fetch is replaced (mockApi).
  */
 import { findNonSerializableValue } from '@reduxjs/toolkit';
-import { defaultConfig } from '../app/config';
+import { defaultConfig } from '../platform/config';
 import { makeStore, type AppStore } from '../app/store';
 import { mockApi } from '../testing/mockApi';
 import { recordingNavigation, recordingReporter } from '../testing/renderWithProviders';

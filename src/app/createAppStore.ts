@@ -4,12 +4,12 @@
  */
 import { configureStore, createDynamicMiddleware, type Middleware, type Reducer } from '@reduxjs/toolkit';
 import type { ApiExtra } from '../api/baseApi';
-import { createCaptchaProvider } from '../captcha/captcha';
-import { createNavigation } from '../lib/navigation';
-import { defaultConfig } from './config';
-import type { PortalDependencies } from './dependencies';
-import { devToolsOptions } from './devtools';
-import { createErrorReporter } from './errorReporting';
+import { createCaptchaProvider } from '../platform/captcha';
+import { createNavigation } from '../platform/navigation';
+import { defaultConfig } from '../platform/config';
+import type { PortalDependencies } from '../platform/dependencies';
+import { devToolsOptions } from '../platform/devtools';
+import { createErrorReporter } from '../platform/errorReporting';
 import type { Feature, FeatureSaga, FeatureSlice } from './feature';
 import type * as Flows from './flows';
 import type { RootState } from './rootReducer';

@@ -7,7 +7,7 @@ import type { Dispatch, Middleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { runSaga, stdChannel } from 'redux-saga';
 import { api } from '../api/baseApi';
-import { DEPENDENCIES_CONTEXT, type PortalDependencies } from './dependencies';
+import { DEPENDENCIES_CONTEXT, type PortalDependencies } from '../platform/dependencies';
 import type { FeatureSaga, FeatureSlice } from './feature';
 import type { RootState } from './rootReducer';
 import type { ActionBuffer, SagaHost } from './sagaHost';

@@ -1,5 +1,5 @@
 import { call, getContext } from 'redux-saga/effects';
-import { DEPENDENCIES_CONTEXT, type PortalDependencies } from './dependencies';
+import { DEPENDENCIES_CONTEXT, type PortalDependencies } from '../platform/dependencies';
 import type { FeatureSaga } from './feature';
 
 /** Runs a feature's watcher; a crash is reported and stops only that feature. */

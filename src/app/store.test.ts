@@ -1,9 +1,9 @@
 import type { StoreEnhancer } from '@reduxjs/toolkit';
 import { messageShown } from '../components/Snackbar/snackbarSlice';
 import { recordingNavigation, recordingReporter } from '../testing/renderWithProviders';
-import { defaultConfig } from './config';
-import { devToolsOptions } from './devtools';
-import { REDACTED } from './redaction';
+import { defaultConfig } from '../platform/config';
+import { devToolsOptions } from '../platform/devtools';
+import { REDACTED } from '../platform/redaction';
 import { makeStore } from './store';
 
 function quietStore() {

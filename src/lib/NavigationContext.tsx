@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { createNavigation, type Navigation } from './navigation';
+import { createNavigation, type Navigation } from '../platform/navigation';
 
 export const NavigationContext = createContext<Navigation>(createNavigation());
 

@@ -6,7 +6,7 @@
  * Key `loanmanager.recoverUsername.details`, in sessionStorage only (never localStorage):
  * JSON `{ "loanno": "1234567890", "ssn": "123456789", "dob": "YYYY-MM-DD" }`.
  */
-import type { PortalDependencies } from '../app/dependencies';
+import type { PortalDependencies } from '../platform/dependencies';
 
 export const RECOVERY_CACHE_KEY = 'loanmanager.recoverUsername.details';
 

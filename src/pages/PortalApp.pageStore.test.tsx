@@ -3,9 +3,9 @@
  * feature when its chunk loads. A file of its own: the page's feature list is per module registry.
  */
 import { act, screen, waitFor } from '@testing-library/react';
-import { defaultConfig } from '../app/config';
+import { defaultConfig } from '../platform/config';
 import { makePageStore } from '../app/pageStore';
-import { createNavigation } from '../lib/navigation';
+import { createNavigation } from '../platform/navigation';
 import { recordingReporter, renderWithProviders } from '../testing/renderWithProviders';
 import PortalApp from './PortalApp';
 

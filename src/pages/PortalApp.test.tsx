@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { createNavigation } from '../lib/navigation';
+import { createNavigation } from '../platform/navigation';
 import { renderWithProviders } from '../testing/renderWithProviders';
 import PortalApp from './PortalApp';
 import { isPortalPath, portalRoutes } from './portalRoutes';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
-import { usePortalConfig } from '../app/hooks';
+import { usePortalConfig } from '../lib/hooks';
 import { useNavigation } from '../lib/NavigationContext';
 import { NotFound, PortalPage } from './PortalPage';
 import { isPortalPath, matchPortalRoute, portalRoutes, type PortalRoute } from './portalRoutes';

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PortalConfig } from '../app/config';
+import type { PortalConfig } from '../platform/config';
 import { widgetRegistry } from '../widgets/registry';
 
 export interface PortalRoute {

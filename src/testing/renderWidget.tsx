@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import { defaultConfig } from '../app/config';
-import type { PortalDependencies } from '../app/dependencies';
+import { defaultConfig } from '../platform/config';
+import type { PortalDependencies } from '../platform/dependencies';
 import { makeStore, type MakeStoreOptions } from '../app/store';
 import { actionLog } from './actionLog';
 import { recordingNavigation, recordingReporter, renderWithProviders } from './renderWithProviders';

@@ -1,10 +1,10 @@
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import type { PortalDependencies } from '../app/dependencies';
-import { defaultConfig } from '../app/config';
+import type { PortalDependencies } from '../platform/dependencies';
+import { defaultConfig } from '../platform/config';
 import { makeStore, type AppStore, type MakeStoreOptions } from '../app/store';
-import type { ErrorReporter } from '../app/errorReporting';
+import type { ErrorReporter } from '../platform/errorReporting';
 import { WidgetShell } from '../widgets/WidgetShell';
 
 /** A reporter that records instead of printing, so tests can assert what was "only logged". */

@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import type { ErrorReporter } from '../app/errorReporting';
+import type { ErrorReporter } from '../platform/errorReporting';
 
 interface Props {
   widget: string;

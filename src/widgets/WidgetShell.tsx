@@ -2,7 +2,7 @@ import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import { Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import type { AppStore } from '../app/store';
 import { Snackbar } from '../components/Snackbar/Snackbar';
 import { messageDismissed, selectSnackbarMessages } from '../components/Snackbar/snackbarSlice';

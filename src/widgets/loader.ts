@@ -1,11 +1,11 @@
 /**
- * loanmanager-widgets.js — the stable loader a host page includes. It reads and validates the
- * config block once, points webpack at the static URL, and mounts every
- * <div data-loanmanager-widget="NAME"> it finds, loading only the chunks those widgets need.
- * It stays tiny (no React here): React and antd arrive with the first widget chunk.
+ * loanmanager-widgets.js — the stable loader a host page includes (started by its entry,
+ * src/main.ts). It reads and validates the config block once, points webpack at the static URL,
+ * and mounts every <div data-loanmanager-widget="NAME"> it finds, loading only the chunks those
+ * widgets need. It stays tiny (no React here): React and antd arrive with the first widget chunk.
  */
-import { readRawConfig, staticUrlOf } from '../app/rawConfig';
-import { WIDGET_ATTRIBUTE, widgetRegistry } from './registry';
+import { readRawConfig, staticUrlOf } from '../platform/rawConfig';
+import { WIDGET_ATTRIBUTE, type WidgetRegistry } from './registry';
 
 declare let __webpack_public_path__: string;
 
@@ -35,7 +35,8 @@ function loadRuntime() {
     .then(() => import(/* webpackChunkName: "widget-runtime" */ './mountWidget'));
 }
 
-export function start(doc: Document = document) {
+/** Mounts every widget element of the page; `registry` names what each NAME loads. */
+export function start(registry: WidgetRegistry, doc: Document = document) {
   const elements = Array.from(doc.querySelectorAll<HTMLElement>(`[${WIDGET_ATTRIBUTE}]`));
   const showEverywhere = (error: unknown) => {
     const message = error instanceof Error ? error.message : 'unable to get config';
@@ -63,7 +64,7 @@ export function start(doc: Document = document) {
   });
   for (const element of elements) {
     const name = element.getAttribute(WIDGET_ATTRIBUTE) ?? '';
-    const load = widgetRegistry[name];
+    const load = registry[name];
     if (!load) {
       showError(element, `Unknown widget "${name}".`);
       continue;
@@ -79,5 +80,3 @@ export function start(doc: Document = document) {
     );
   }
 }
-
-start();

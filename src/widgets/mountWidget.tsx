@@ -4,7 +4,7 @@
  */
 import { startTransition, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { PortalConfig } from '../app/config';
+import type { PortalConfig } from '../platform/config';
 import type { AppStore } from '../app/createAppStore';
 import { makePageStore } from '../app/pageStore';
 import { shouldRecord } from '../app/recorder/recorderControls';
@@ -80,7 +80,7 @@ function mountPageElement(store: AppStore, attribute: string, name: string, cont
 
 /** QA recording (docs/qa-recording.md): the recorder starts with the page store, the toolbar once per page. */
 function mountRecorderToolbar(store: AppStore, controls: { download(): string }) {
-  void import(/* webpackChunkName: "qa-recorder-toolbar" */ '../pages/qa/RecorderToolbar').then(({ default: RecorderToolbar }) =>
+  void import(/* webpackChunkName: "qa-recorder-toolbar" */ './qa/RecorderToolbar').then(({ default: RecorderToolbar }) =>
     mountPageElement(store, QA_TOOLBAR_ATTRIBUTE, 'qa-recorder', <RecorderToolbar onDownload={controls.download} />),
   );
 }
@@ -109,4 +109,4 @@ export function mountWidget(
   render(store, element, name, Widget);
 }
 
-export { parseConfig as validateConfig } from '../app/config';
+export { parseConfig as validateConfig } from '../platform/config';

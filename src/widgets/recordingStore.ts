@@ -3,7 +3,7 @@
  * (every feature's slice and saga, as the replay rebuilds it) with the action recorder, so a
  * recording replays to exactly the live state. Pages that do not record never download it.
  */
-import type { PortalConfig } from '../app/config';
+import type { PortalConfig } from '../platform/config';
 import { createActionRecorder } from '../app/recorder/actionRecorder';
 import { rootReducer } from '../app/rootReducer';
 import { makeStore } from '../app/store';

@@ -4,15 +4,9 @@ import { widgetRegistry } from './registry';
 // Loads every widget's chunk (React, antd, each feature): slow on a busy machine.
 jest.setTimeout(30_000);
 
-const WIDGETS = Object.keys(widgetRegistry).filter((name) => name !== 'portal');
+const WIDGETS = Object.keys(widgetRegistry);
 
 describe('the widget registry', () => {
-  it('the portal itself adds no feature (its routes do, as they load)', async () => {
-    const before = pageFeatures.list().length;
-    await widgetRegistry.portal?.();
-    expect(pageFeatures.list()).toHaveLength(before);
-  });
-
   it("each widget's chunk adds its own feature to the page, and only its own", async () => {
     for (const name of WIDGETS) {
       const before = pageFeatures.list();

@@ -2,7 +2,7 @@ import type { Middleware } from '@reduxjs/toolkit';
 import { accountApi } from '../../api/accountApi';
 import { messageShown } from '../../components/Snackbar/snackbarSlice';
 import { mockApi } from '../../testing/mockApi';
-import { REDACTED } from '../redaction';
+import { REDACTED } from '../../platform/redaction';
 import { rootReducer, type RootState } from '../rootReducer';
 import { makeStore } from '../store';
 import { createActionRecorder } from './actionRecorder';

@@ -8,7 +8,7 @@
  * the store did while it was being built.
  */
 import { createAction, isAction, type Middleware, type MiddlewareAPI, type UnknownAction } from '@reduxjs/toolkit';
-import { redactUrl } from '../redaction';
+import { redactUrl } from '../../platform/redaction';
 import { APP_VERSION } from './appVersion';
 import {
   DEFAULT_RECORDING_LIMIT,

@@ -2,7 +2,7 @@
  * How QA reaches a recording: the download (a file QA can mail), a keyboard shortcut and
  * `window.loanmanagerRecorder` (used by the e2e suite too).
  */
-import type { PortalConfig } from '../config';
+import type { PortalConfig } from '../../platform/config';
 import type { ActionRecorder } from './actionRecorder';
 import type { Recording } from './recordingFormat';
 

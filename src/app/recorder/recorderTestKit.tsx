@@ -4,7 +4,7 @@
  * forms are in.
  */
 import { createFormSlice } from '../../lib/forms/createFormSlice';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { rootReducer, type RootState } from '../rootReducer';
 
 export interface TestFormValues {
@@ -31,7 +31,7 @@ export function selectTestForm(state: RootState): TestFormState {
 /** Controlled inputs: what the store holds is what the borrower sees. */
 export function TestForm() {
   const dispatch = useAppDispatch();
-  const values = useAppSelector((state) => selectTestForm(state).values);
+  const values = useAppSelector((state: RootState) => selectTestForm(state).values);
   const fields: Array<[keyof TestFormValues, string]> = [
     ['firstname', 'First name'],
     ['password', 'Password'],

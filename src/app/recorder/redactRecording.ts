@@ -7,7 +7,7 @@
  * The result is plain JSON (what the downloaded file will hold).
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { isSensitiveKey, redact, REDACTED } from '../redaction';
+import { isSensitiveKey, redact, REDACTED } from '../../platform/redaction';
 import type { RecordedAction } from './recordingFormat';
 
 const SERIALIZED_PAIR = /"((?:[^"\\]|\\.)+)":("(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*|true|false)/g;

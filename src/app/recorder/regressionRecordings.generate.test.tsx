@@ -14,7 +14,7 @@ import GoGreenWidget from '../../features/goGreen/GoGreenWidget';
 import RegistrationWidget from '../../features/registration/RegistrationWidget';
 import { mockApi } from '../../testing/mockApi';
 import { recordingNavigation, recordingReporter, renderWithProviders } from '../../testing/renderWithProviders';
-import { defaultConfig } from '../config';
+import { defaultConfig } from '../../platform/config';
 import { rootReducer } from '../rootReducer';
 import { makeStore } from '../store';
 import { createActionRecorder } from './actionRecorder';

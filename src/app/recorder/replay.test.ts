@@ -1,6 +1,6 @@
 import { createSlice, type UnknownAction } from '@reduxjs/toolkit';
 import { combineSlices } from '@reduxjs/toolkit';
-import { REDACTED } from '../redaction';
+import { REDACTED } from '../../platform/redaction';
 import { RECORDING_FORMAT, RECORDING_FORMAT_VERSION, type Recording, type RecordingEntry } from './recordingFormat';
 import { parseRecording, parseRecordingText } from './recordingSchema';
 import { compareRedactedStates, describeChanges, replayRecording } from './replay';

@@ -3,7 +3,7 @@
  * the Node CLI (scripts/replay.ts), the regression test and the browser replay page.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { REDACTED } from '../redaction';
+import { REDACTED } from '../../platform/redaction';
 import { changedSlices } from './actionRecorder';
 import { APP_VERSION } from './appVersion';
 import type { Recording } from './recordingFormat';

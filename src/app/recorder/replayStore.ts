@@ -7,8 +7,8 @@
  */
 import { createAction, isAction, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../api/baseApi';
-import type { PortalConfig } from '../config';
-import type { PortalDependencies } from '../dependencies';
+import type { PortalConfig } from '../../platform/config';
+import type { PortalDependencies } from '../../platform/dependencies';
 import { rootReducer, type RootState } from '../rootReducer';
 import { makeStore } from '../store';
 

@@ -7,8 +7,8 @@
 import { act, screen } from '@testing-library/react';
 import RegistrationWidget from '../../features/registration/RegistrationWidget';
 import { renderWithProviders, recordingNavigation, recordingReporter } from '../../testing/renderWithProviders';
-import { defaultConfig } from '../config';
-import { REDACTED } from '../redaction';
+import { defaultConfig } from '../../platform/config';
+import { REDACTED } from '../../platform/redaction';
 import { rootReducer, type RootState } from '../rootReducer';
 import { makeStore } from '../store';
 import { createActionRecorder } from './actionRecorder';

@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Card, Form, Typography } from 'antd';
 import { useId, type FormEvent, type ReactNode } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import type { FormBinding } from '../../lib/forms/useFormField';
 
 export function AccountCard({ title, children }: { title: string; children: ReactNode }) {

@@ -1,14 +1,14 @@
 import { Button, Flex, Radio, Typography } from 'antd';
 import { useId } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { GO_GREEN_MESSAGES } from './goGreenMessages';
-import { goGreenActions, selectGoGreen, type EmailChoice } from './goGreenSlice';
+import { goGreenActions, selectGoGreen, type EmailChoice, type WithGoGreen } from './goGreenSlice';
 
 export function ConfirmEmailStep() {
   const dispatch = useAppDispatch();
   const questionId = useId();
-  const emailOnFile = useAppSelector((state) => selectGoGreen(state).info?.email_address ?? '');
-  const choice = useAppSelector((state) => selectGoGreen(state).emailChoice);
+  const emailOnFile = useAppSelector((state: WithGoGreen) => selectGoGreen(state).info?.email_address ?? '');
+  const choice = useAppSelector((state: WithGoGreen) => selectGoGreen(state).emailChoice);
   return (
     <>
       {emailOnFile ? (

@@ -1,23 +1,23 @@
 /** Step 2: the email form (input), the waiting message with Cancel, or the verified message. */
 import { Alert, Button, Flex, Input } from 'antd';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { FormField } from '../../components/FormField/FormField';
 import { BoundForm } from '../../components/FormFields/FormLayout';
 import { LIMITS } from '../../lib/validation/messages';
 import { GO_GREEN_MESSAGES } from './goGreenMessages';
-import { goGreenActions, selectCanSendVerification, selectEmailErrors, selectGoGreen } from './goGreenSlice';
+import { goGreenActions, selectCanSendVerification, selectEmailErrors, selectGoGreen, type WithGoGreen } from './goGreenSlice';
 
 export const EMAIL_FIELD_ID = 'goGreen-email';
 
 function EmailAddressField() {
   const dispatch = useAppDispatch();
-  const value = useAppSelector((state) => selectGoGreen(state).emailForm.value);
-  const check = useAppSelector((state) => selectGoGreen(state).emailForm.check);
-  const touched = useAppSelector((state) => {
+  const value = useAppSelector((state: WithGoGreen) => selectGoGreen(state).emailForm.value);
+  const check = useAppSelector((state: WithGoGreen) => selectGoGreen(state).emailForm.check);
+  const touched = useAppSelector((state: WithGoGreen) => {
     const { emailForm } = selectGoGreen(state);
     return emailForm.touched || emailForm.submitted;
   });
-  const error = useAppSelector((state) => selectEmailErrors(state).email ?? null);
+  const error = useAppSelector((state: WithGoGreen) => selectEmailErrors(state).email ?? null);
   // the server's answer is shown as soon as it arrives; the rules' errors after the field is left
   const showStatus = touched || check === 'valid' || check === 'invalid';
   return (
@@ -52,8 +52,8 @@ function BackButton({ disabled = false }: { disabled?: boolean }) {
 
 export function EmailStep() {
   const dispatch = useAppDispatch();
-  const status = useAppSelector((state) => selectGoGreen(state).verificationStatus);
-  const sending = useAppSelector((state) => selectGoGreen(state).sendingVerification);
+  const status = useAppSelector((state: WithGoGreen) => selectGoGreen(state).verificationStatus);
+  const sending = useAppSelector((state: WithGoGreen) => selectGoGreen(state).sendingVerification);
   const canSend = useAppSelector(selectCanSendVerification);
 
   if (status === 'waiting') {

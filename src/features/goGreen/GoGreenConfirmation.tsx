@@ -1,5 +1,5 @@
 import { Flex, Typography } from 'antd';
-import { usePortalConfig } from '../../app/hooks';
+import { usePortalConfig } from '../../lib/hooks';
 import { AccountCard } from '../../components/FormFields/FormLayout';
 import { GO_GREEN_MESSAGES } from './goGreenMessages';
 

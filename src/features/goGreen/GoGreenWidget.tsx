@@ -1,10 +1,10 @@
 import { Button } from 'antd';
 import { useDeferredValue, useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AccountCard } from '../../components/FormFields/FormLayout';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { GoGreenConfirmation } from './GoGreenConfirmation';
-import { goGreenActions, selectGoGreen } from './goGreenSlice';
+import { goGreenActions, selectGoGreen, type WithGoGreen } from './goGreenSlice';
 import { OptInWizard } from './OptInWizard';
 import { OptOutView } from './OptOutView';
 
@@ -13,9 +13,9 @@ const TITLE = 'Go Green';
 /** /loanmanager/go-green/: the opt-in wizard, the opt-out view, or the confirmation once done. */
 export default function GoGreenWidget() {
   const dispatch = useAppDispatch();
-  const loadStatus = useAppSelector((state) => selectGoGreen(state).loadStatus);
-  const electdocs = useAppSelector((state) => selectGoGreen(state).info?.electdocs === true);
-  const done = useAppSelector((state) => selectGoGreen(state).done);
+  const loadStatus = useAppSelector((state: WithGoGreen) => selectGoGreen(state).loadStatus);
+  const electdocs = useAppSelector((state: WithGoGreen) => selectGoGreen(state).info?.electdocs === true);
+  const done = useAppSelector((state: WithGoGreen) => selectGoGreen(state).done);
 
   useEffect(() => {
     dispatch(goGreenActions.widgetMounted());

@@ -4,13 +4,13 @@
  */
 import { Steps, type StepsProps } from 'antd';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { AccountCard } from '../../components/FormFields/FormLayout';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { ConfirmEmailStep } from './ConfirmEmailStep';
 import { EmailStep } from './EmailStep';
 import { STEP_TITLES } from './goGreenMessages';
-import { selectEmailErrors, selectGoGreen, selectWizardSteps, type GoGreenState, type GoGreenStep } from './goGreenSlice';
+import { selectEmailErrors, selectGoGreen, selectWizardSteps, type GoGreenState, type GoGreenStep, type WithGoGreen } from './goGreenSlice';
 import { ReviewDisclosuresStep } from './ReviewDisclosuresStep';
 import { useDisclosuresSanitizer, type DisclosuresSanitizer } from './useDisclosuresSanitizer';
 
@@ -24,7 +24,7 @@ function stepTitle(step: GoGreenStep, intention: GoGreenState['intention']): str
 
 /** The current step shows an error while its field error is shown, or after a failed opt-in. */
 function useCurrentStepFailed(step: GoGreenStep): boolean {
-  return useAppSelector((state) => {
+  return useAppSelector((state: WithGoGreen) => {
     const { emailForm, optIn } = selectGoGreen(state);
     if (step === 'reviewDisclosures') return optIn === 'failed';
     if (step !== 'email') return false;
@@ -85,9 +85,9 @@ const PANELS: Record<GoGreenStep, (sanitizer: DisclosuresSanitizer) => ReactNode
 
 export function OptInWizard({ title }: { title: string }) {
   const steps = useAppSelector(selectWizardSteps);
-  const step = useAppSelector((state) => selectGoGreen(state).step);
-  const intention = useAppSelector((state) => selectGoGreen(state).intention);
-  const emailStepDone = useAppSelector((state) => selectGoGreen(state).verificationStatus === 'changed');
+  const step = useAppSelector((state: WithGoGreen) => selectGoGreen(state).step);
+  const intention = useAppSelector((state: WithGoGreen) => selectGoGreen(state).intention);
+  const emailStepDone = useAppSelector((state: WithGoGreen) => selectGoGreen(state).verificationStatus === 'changed');
   const failed = useCurrentStepFailed(step);
   const current = Math.max(steps.indexOf(step), 0);
   const sanitizer = useDisclosuresSanitizer();

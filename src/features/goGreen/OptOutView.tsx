@@ -1,13 +1,13 @@
 import { Button, Typography } from 'antd';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AccountCard } from '../../components/FormFields/FormLayout';
 import { GO_GREEN_MESSAGES } from './goGreenMessages';
-import { goGreenActions, selectGoGreen } from './goGreenSlice';
+import { goGreenActions, selectGoGreen, type WithGoGreen } from './goGreenSlice';
 
 export function OptOutView() {
   const dispatch = useAppDispatch();
   // after success the page reloads; the spinner stays until it does
-  const sending = useAppSelector((state) => {
+  const sending = useAppSelector((state: WithGoGreen) => {
     const { optOut } = selectGoGreen(state);
     return optOut === 'pending' || optOut === 'succeeded';
   });

@@ -1,8 +1,8 @@
 import { Alert, Button, Flex } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { LoadingStatus } from '../../components/LoadingStatus';
-import { goGreenActions, selectGoGreen } from './goGreenSlice';
+import { goGreenActions, selectGoGreen, type WithGoGreen } from './goGreenSlice';
 import { loadClientDescription, preload } from './onDemandModules';
 import type { DisclosuresSanitizer } from './useDisclosuresSanitizer';
 
@@ -39,8 +39,8 @@ function NotReady({ sanitizer }: { sanitizer: DisclosuresSanitizer }) {
 
 export function ReviewDisclosuresStep({ sanitizer }: { sanitizer: DisclosuresSanitizer }) {
   const dispatch = useAppDispatch();
-  const disclosures = useAppSelector((state) => selectGoGreen(state).info?.disclosures ?? '');
-  const sending = useAppSelector((state) => selectGoGreen(state).optIn === 'pending');
+  const disclosures = useAppSelector((state: WithGoGreen) => selectGoGreen(state).info?.disclosures ?? '');
+  const sending = useAppSelector((state: WithGoGreen) => selectGoGreen(state).optIn === 'pending');
   // only sanitized HTML is ever rendered: until the sanitizer is there, the box shows its state instead
   const html = useMemo(
     () => (sanitizer.status === 'ready' ? sanitizer.sanitize(disclosures) : null),

@@ -1,5 +1,5 @@
 /** The go-green sagas run whole in a real store (sagas on), with jest's fake clock and a mocked network. */
-import { defaultConfig } from '../../app/config';
+import { defaultConfig } from '../../platform/config';
 import { makeStore } from '../../app/store';
 import { selectSnackbarMessages } from '../../components/Snackbar/snackbarSlice';
 import { MESSAGES } from '../../lib/validation/messages';

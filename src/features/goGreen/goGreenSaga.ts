@@ -15,7 +15,7 @@ import type { GoGreenInfo, IsValidatedResponse, RequestEmailChangeResponse } fro
 import { goGreenApi } from '../../api/goGreenApi';
 import { callMutation, callQuery } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
-import { getDependencies } from '../../app/dependencies';
+import { getDependencies } from '../../platform/dependencies';
 import { messageShown } from '../../components/Snackbar/snackbarSlice';
 import { isUnexpectedFailure } from '../../lib/forms/submissionFlow';
 import { validateGoGreenEmail } from '../../lib/validation/rules';

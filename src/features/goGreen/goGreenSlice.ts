@@ -225,7 +225,10 @@ export const leftEmailStep = [
   goGreenActions.widgetUnmounted.type,
 ] as const;
 
-export const selectGoGreen = (state: { goGreen: GoGreenState }) => state.goGreen;
+/** The part of the store this feature owns: what its selectors (and its components' inline ones) read. */
+export type WithGoGreen = { goGreen: GoGreenState };
+
+export const selectGoGreen = (state: WithGoGreen) => state.goGreen;
 const selectEmailForm = (state: { goGreen: GoGreenState }) => state.goGreen.emailForm;
 
 /** The steps shown: step 2 only for needsVerification and withCorrectedDetails. */

@@ -3,7 +3,7 @@ import { call, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { httpStatusOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
-import { getDependencies } from '../../app/dependencies';
+import { getDependencies } from '../../platform/dependencies';
 import { isUnexpectedFailure, startIfValid } from '../../lib/forms/submissionFlow';
 import { landingUrl } from '../../lib/portalUrls';
 import { LOGIN_MESSAGES, loginActions, loginForm, type LoginValues } from './loginSlice';

@@ -2,16 +2,16 @@ import { Alert, Typography } from 'antd';
 import { TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
 import { PortalLink } from '../../components/PortalLink';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { LIMITS } from '../../lib/validation/messages';
-import { REQUEST_PASSWORD_RESET_MESSAGES, requestPasswordResetForm as form } from './requestPasswordResetSlice';
+import { REQUEST_PASSWORD_RESET_MESSAGES, requestPasswordResetForm as form, type WithRequestPasswordReset } from './requestPasswordResetSlice';
 
 export default function RequestPasswordResetWidget() {
   useFormOpened(form);
   const onSubmit = useFormSubmit(form);
-  const succeeded = useAppSelector((state) => form.selectForm(state).status === 'succeeded');
+  const succeeded = useAppSelector((state: WithRequestPasswordReset) => form.selectForm(state).status === 'succeeded');
   return (
     <AccountCard title="Having trouble signing in?">
       {succeeded ? (

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { defaultConfig } from '../../app/config';
+import { defaultConfig } from '../../platform/config';
 import { MESSAGES } from '../../lib/validation/messages';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';

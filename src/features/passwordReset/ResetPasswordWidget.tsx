@@ -1,17 +1,17 @@
 import { Alert, Flex, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { PasswordField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
 import { PortalLink } from '../../components/PortalLink';
 import { useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { LIMITS, MESSAGES } from '../../lib/validation/messages';
-import { RESET_PASSWORD_MESSAGES, resetPasswordActions, resetPasswordForm as form } from './resetPasswordSlice';
+import { RESET_PASSWORD_MESSAGES, resetPasswordActions, resetPasswordForm as form, type WithResetPassword } from './resetPasswordSlice';
 
 function NewPasswordForm() {
   const onSubmit = useFormSubmit(form);
-  const succeeded = useAppSelector((state) => form.selectForm(state).status === 'succeeded');
+  const succeeded = useAppSelector((state: WithResetPassword) => form.selectForm(state).status === 'succeeded');
   if (succeeded) return <Alert type="success" showIcon title={RESET_PASSWORD_MESSAGES.succeeded} />;
   return (
     <BoundForm label="Reset Password" onSubmit={onSubmit}>
@@ -32,7 +32,7 @@ function NewPasswordForm() {
 
 export default function ResetPasswordWidget() {
   const dispatch = useAppDispatch();
-  const nonceStatus = useAppSelector((state) => state.resetPassword.nonceStatus);
+  const nonceStatus = useAppSelector((state: WithResetPassword) => state.resetPassword.nonceStatus);
   useEffect(() => {
     dispatch(resetPasswordActions.opened());
   }, [dispatch]);

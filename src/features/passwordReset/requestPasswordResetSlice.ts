@@ -16,11 +16,14 @@ export const requestPasswordResetSlice = createFormSlice({
 
 export const requestPasswordResetActions = requestPasswordResetSlice.actions;
 
+/** The part of the store this feature owns: what its selectors (and its components' inline ones) read. */
+export type WithRequestPasswordReset = { requestPasswordReset: FormState<RequestPasswordResetValues> };
+
 export const requestPasswordResetForm = {
   name: requestPasswordResetSlice.name,
   actions: requestPasswordResetActions,
   ...createFormSelectors(
-    (state: { requestPasswordReset: FormState<RequestPasswordResetValues> }) => state.requestPasswordReset,
+    (state: WithRequestPasswordReset) => state.requestPasswordReset,
     validateResetRequest,
     ['username'],
   ),

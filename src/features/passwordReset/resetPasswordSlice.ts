@@ -57,11 +57,14 @@ export const resetPasswordSlice = createSlice({
 
 export const resetPasswordActions = { ...resetPasswordFormSlice.actions, ...resetPasswordSlice.actions };
 
+/** The part of the store this feature owns: what its selectors (and its components' inline ones) read. */
+export type WithResetPassword = { resetPassword: ResetPasswordState };
+
 export const resetPasswordForm = {
   name: resetPasswordFormSlice.name,
   actions: resetPasswordFormSlice.actions,
   ...createFormSelectors(
-    (state: { resetPassword: ResetPasswordState }) => state.resetPassword,
+    (state: WithResetPassword) => state.resetPassword,
     validateResetPassword,
     ['password', 'password2'],
   ),

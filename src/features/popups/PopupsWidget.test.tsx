@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { PopupItem } from '../../api/contract';
-import { defaultConfig } from '../../app/config';
+import { defaultConfig } from '../../platform/config';
 import { makeReplayStore, showReplayState } from '../../app/recorder/replayStore';
 import type { RootState } from '../../app/store';
 import { mockApi } from '../../testing/mockApi';

@@ -4,7 +4,7 @@
  */
 import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import type { DismissTrigger } from '../../components/Dialog/dialogMachine';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { OfferPopup } from './OfferPopup';
 import type { PopupViewProps } from './popupDialogProps';
 import type { Popup } from './popupModel';

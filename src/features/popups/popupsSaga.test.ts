@@ -1,7 +1,7 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import { waitFor } from '@testing-library/react';
 import type { PopupItem } from '../../api/contract';
-import { defaultConfig } from '../../app/config';
+import { defaultConfig } from '../../platform/config';
 import { makeStore } from '../../app/store';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { recordingNavigation, recordingReporter } from '../../testing/renderWithProviders';

@@ -8,7 +8,7 @@ import { actionChannel, call, fork, put, select, take } from 'redux-saga/effects
 import type { PopupItem } from '../../api/contract';
 import { callMutation } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
-import { getDependencies } from '../../app/dependencies';
+import { getDependencies } from '../../platform/dependencies';
 import { readPopup, type PopupCloseReason, type PopupId } from './popupModel';
 import {
   closeRequested,

@@ -6,7 +6,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PopupItem } from '../../api/contract';
 import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../../components/Dialog/dialogMachine';
-import type { RootState } from '../../app/rootReducer';
 import { isClosingDisabled, type Popup, type PopupCloseReason, type PopupId } from './popupModel';
 
 export interface CurrentPopup {
@@ -84,5 +83,8 @@ export const popupsSlice = createSlice({
 export const { widgetMounted, listReceived, popupShown, unknownPopupSkipped, closeRequested, popupClosed } =
   popupsSlice.actions;
 
-export const selectCurrentPopup = (state: RootState) => state.popups.current;
-export const selectShownPopups = (state: RootState) => state.popups.shown;
+/** The part of the store this feature owns: what its selectors (and its components' inline ones) read. */
+export type WithPopups = { popups: PopupsState };
+
+export const selectCurrentPopup = (state: WithPopups) => state.popups.current;
+export const selectShownPopups = (state: WithPopups) => state.popups.shown;

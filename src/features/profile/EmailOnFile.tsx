@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { goGreenApi } from '../../api/goGreenApi';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { LoadingStatus } from '../../components/LoadingStatus';
 
 const selectEmailOnFile = goGreenApi.endpoints.getGoGreenStatus.select();

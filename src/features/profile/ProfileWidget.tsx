@@ -1,12 +1,12 @@
 import { Alert, Typography } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { LIMITS } from '../../lib/validation/messages';
-import { profileForm as form, profilePageClosed } from './profileSlice';
+import { profileForm as form, profilePageClosed, type WithProfile } from './profileSlice';
 
 /** It reads the API cache, so it arrives with the flows (RTK Query), after the form's first view. */
 const EmailOnFile = lazy(() => import(/* webpackChunkName: "flows-profile-email" */ './EmailOnFile'));
@@ -17,7 +17,7 @@ export default function ProfileWidget() {
   const dispatch = useAppDispatch();
   useEffect(() => () => void dispatch(profilePageClosed()), [dispatch]);
   const onSubmit = useFormSubmit(form);
-  const succeededMessage = useAppSelector((state) => {
+  const succeededMessage = useAppSelector((state: WithProfile) => {
     const { status, serverMessage } = form.selectForm(state);
     return status === 'succeeded' ? serverMessage : null;
   });

@@ -5,7 +5,7 @@ import type { RequestEmailChangeResponse } from '../../api/contract';
 import { goGreenApi } from '../../api/goGreenApi';
 import { callMutation } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
-import { getDependencies } from '../../app/dependencies';
+import { getDependencies } from '../../platform/dependencies';
 import { isUnexpectedFailure, startIfValid } from '../../lib/forms/submissionFlow';
 import { PROFILE_MESSAGES, profileActions, profileForm, profilePageClosed, type ProfileValues } from './profileSlice';
 

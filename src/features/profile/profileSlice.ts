@@ -25,10 +25,13 @@ function validateProfile(values: ProfileValues): FieldErrors<'email_address'> {
   return message === null ? {} : { email_address: message };
 }
 
+/** The part of the store this feature owns: what its selectors (and its components' inline ones) read. */
+export type WithProfile = { profile: FormState<ProfileValues> };
+
 export const profileForm = {
   name: profileSlice.name,
   actions: profileActions,
-  ...createFormSelectors((state: { profile: FormState<ProfileValues> }) => state.profile, validateProfile, ['email_address']),
+  ...createFormSelectors((state: WithProfile) => state.profile, validateProfile, ['email_address']),
 } satisfies FormBinding<ProfileValues>;
 
 export const PROFILE_MESSAGES = {

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { DUMMY_CAPTCHA_TOKEN } from '../../captcha/captcha';
+import { DUMMY_CAPTCHA_TOKEN } from '../../platform/captcha';
 import { RECOVERY_CACHE_KEY } from '../../lib/recoveryCache';
 import { MESSAGES } from '../../lib/validation/messages';
 import { mockApi } from '../../testing/mockApi';

@@ -1,18 +1,18 @@
 import { Alert, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
 import { LoanIdentityFields } from '../../components/FormFields/LoanIdentityFields';
 import { PortalLink } from '../../components/PortalLink';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
-import { recoverUsernameActions, recoverUsernameForm as form } from './recoverUsernameSlice';
+import { recoverUsernameActions, recoverUsernameForm as form, type WithRecoverUsername } from './recoverUsernameSlice';
 
 export default function RecoverUsernameWidget() {
   const dispatch = useAppDispatch();
   useFormOpened(form);
   const onSubmit = useFormSubmit(form);
-  const success = useAppSelector((state) => {
+  const success = useAppSelector((state: WithRecoverUsername) => {
     const { status, serverMessage } = form.selectForm(state);
     return status === 'succeeded' ? serverMessage : null;
   });

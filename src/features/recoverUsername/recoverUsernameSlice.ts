@@ -31,11 +31,14 @@ export const recoverUsernameSlice = createFormSlice({
 
 export const recoverUsernameActions = recoverUsernameSlice.actions;
 
+/** The part of the store this feature owns: what its selectors (and its components' inline ones) read. */
+export type WithRecoverUsername = { recoverUsername: FormState<RecoverUsernameValues> };
+
 export const recoverUsernameForm = {
   name: recoverUsernameSlice.name,
   actions: recoverUsernameActions,
   ...createFormSelectors(
-    (state: { recoverUsername: FormState<RecoverUsernameValues> }) => state.recoverUsername,
+    (state: WithRecoverUsername) => state.recoverUsername,
     validateRecovery,
     RECOVER_USERNAME_FIELDS,
   ),

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { redact } from '../../app/redaction';
+import { redact } from '../../platform/redaction';
 import { MESSAGES } from '../../lib/validation/messages';
 import type { RegistrationValues } from '../../lib/validation/rules';
 import { RECOVERY_CACHE_KEY } from '../../lib/recoveryCache';
 import { mockApi, type MockResponse } from '../../testing/mockApi';
 import { renderWidget, type RenderWidgetOptions } from '../../testing/renderWidget';
-import { DUMMY_CAPTCHA_TOKEN } from '../../captcha/captcha';
+import { DUMMY_CAPTCHA_TOKEN } from '../../platform/captcha';
 import { REGISTRATION_MESSAGES } from './registrationMessages';
 import { registrationSlice } from './registrationSlice';
 import RegistrationWidget from './RegistrationWidget';

@@ -6,7 +6,7 @@ import { call, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
-import { getDependencies } from '../../app/dependencies';
+import { getDependencies } from '../../platform/dependencies';
 import { isUnexpectedFailure, obtainCaptchaToken, startIfValid } from '../../lib/forms/submissionFlow';
 import { landingUrl, PORTAL_URLS } from '../../lib/portalUrls';
 import { cacheRecoveryDetails } from '../../lib/recoveryCache';

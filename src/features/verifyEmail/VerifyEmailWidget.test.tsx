@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { redact } from '../../app/redaction';
+import { redact } from '../../platform/redaction';
 import { mockApi, type MockResponse } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
 import VerifyEmailWidget from './VerifyEmailWidget';

@@ -2,7 +2,7 @@
 import { call, put, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { callMutation } from '../../api/sagaCall';
-import { getDependencies } from '../../app/dependencies';
+import { getDependencies } from '../../platform/dependencies';
 import { isUnexpectedFailure } from '../../lib/forms/submissionFlow';
 import { verifyEmailActions } from './verifyEmailSlice';
 

@@ -1,4 +1,4 @@
-import { redact } from '../../app/redaction';
+import { redact } from '../../platform/redaction';
 import { verifyEmailActions as actions, verifyEmailSlice } from './verifyEmailSlice';
 
 const reducer = verifyEmailSlice.reducer;

@@ -5,12 +5,12 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, put, select } from 'redux-saga/effects';
 import { httpStatusOf } from '../../api/baseApi';
-import { getDependencies } from '../../app/dependencies';
-import type { RootState } from '../../app/rootReducer';
-import type { CaptchaAction } from '../../captcha/captcha';
+import { getDependencies } from '../../platform/dependencies';
+import type { CaptchaAction } from '../../platform/captcha';
 
-export interface SubmittableForm {
-  selectIsValid(state: RootState): boolean;
+/** A form slice as its submit saga sees it; `S` is the state of the store the saga runs on. */
+export interface SubmittableForm<S = unknown> {
+  selectIsValid(state: S): boolean;
   actions: {
     validationFailed(): UnknownAction;
     submissionStarted(): UnknownAction;

@@ -4,11 +4,15 @@
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useEffect, type FormEvent } from 'react';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
-import type { RootState } from '../../app/rootReducer';
+import { useAppDispatch, useAppSelector, useAppStore } from '../hooks';
 import type { FormState } from './createFormSlice';
 
-export interface FormBinding<V extends object> {
+/**
+ * A form slice as its inputs bind to it. `S` is the state of the store it binds to: a feature's
+ * binding reads only its own slice (`{ login: FormState<LoginValues> }`), and the hooks below take
+ * whatever store the Provider gives (`unknown`), so nothing here names the root state.
+ */
+export interface FormBinding<V extends object, S = unknown> {
   /** The slice name; it prefixes the ids of the form's inputs. */
   name: string;
   actions: {
@@ -17,9 +21,9 @@ export interface FormBinding<V extends object> {
     submitted(): UnknownAction;
     formOpened(): UnknownAction;
   };
-  selectForm(state: RootState): FormState<V>;
-  selectErrors(state: RootState): Partial<Record<string, string>>;
-  selectFirstInvalidField(state: RootState): string | null;
+  selectForm(state: S): FormState<V>;
+  selectErrors(state: S): Partial<Record<string, string>>;
+  selectFirstInvalidField(state: S): string | null;
 }
 
 /** The keys of V whose values are strings (text inputs) or booleans (checkboxes). */

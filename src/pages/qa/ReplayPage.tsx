@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Flex, Typography } from 'antd';
 import { lazy, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ComponentType, type LazyExoticComponent } from 'react';
-import { usePortalConfig } from '../../app/hooks';
+import { usePortalConfig } from '../../lib/hooks';
 import { APP_VERSION } from '../../app/recorder/appVersion';
 import type { Recording } from '../../app/recorder/recordingFormat';
 import { parseRecordingText } from '../../app/recorder/recordingSchema';

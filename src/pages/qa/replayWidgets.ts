@@ -14,8 +14,8 @@ const WIDGET_OF_SLICE: Readonly<Record<string, string>> = {
   profile: 'profile',
 };
 
-/** Every widget the replay page can render (not the portal itself). */
-export const REPLAYABLE_WIDGETS = Object.keys(widgetRegistry).filter((name) => name !== 'portal');
+/** Every widget the replay page can render (the registry holds no portal: src/main.ts adds it). */
+export const REPLAYABLE_WIDGETS = Object.keys(widgetRegistry);
 
 /** The widget of the first slice the recording's actions belong to, else the first widget. */
 export function widgetForRecording(recording: Recording): string {

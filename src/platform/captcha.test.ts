@@ -1,4 +1,4 @@
-import { defaultConfig } from '../app/config';
+import { defaultConfig } from './config';
 import { mockApi } from '../testing/mockApi';
 import {
   createCaptchaProvider,

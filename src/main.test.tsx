@@ -1,10 +1,10 @@
 /**
- * The loader as a host page runs it: it starts itself when loaded, so each test builds the host
- * page first and then loads a fresh copy of the module (jest.isolateModules). webpack's
+ * The loader as a host page runs it: its entry (main.ts) starts it when loaded, so each test
+ * builds the host page first and then loads a fresh copy of the module (jest.isolateModules). webpack's
  * `__webpack_public_path__` is a plain global here.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { CONFIG_ELEMENT_ID } from '../app/rawConfig';
+import { CONFIG_ELEMENT_ID } from './platform/rawConfig';
 
 // Each test loads the whole runtime (React, antd, the store) afresh, as a page does: slow on a busy machine.
 jest.setTimeout(30_000);
@@ -36,7 +36,7 @@ function hostPage({ config, widgets }: { config?: string | object; widgets: stri
 function runLoader(): unknown {
   jest.resetModules();
   try {
-    jest.requireActual('./loader');
+    jest.requireActual('./main');
     return null;
   } catch (error) {
     return error;
@@ -109,22 +109,22 @@ describe('a page with the config block', () => {
   it('a widget whose code fails to load shows an error in its own box only', async () => {
     const [broken, reset] = hostPage({ config: {}, widgets: ['verify-email', 'request-password-reset'] });
     jest.resetModules();
-    jest.doMock('../features/verifyEmail/VerifyEmailWidget', () => {
+    jest.doMock('./features/verifyEmail/VerifyEmailWidget', () => {
       throw new Error('chunk failed');
     });
-    jest.requireActual('./loader');
+    jest.requireActual('./main');
     expect(await within(broken as HTMLElement).findByRole('alert', {}, LOADING)).toHaveTextContent(
       'This part of the page could not be loaded. Please reload the page.',
     );
     expect(await within(reset as HTMLElement).findByText('Having trouble signing in?', {}, LOADING)).toBeInTheDocument();
-    jest.dontMock('../features/verifyEmail/VerifyEmailWidget');
+    jest.dontMock('./features/verifyEmail/VerifyEmailWidget');
   });
 
   it('a widget whose mounting throws shows an error in its own box only', async () => {
     const [broken, reset] = hostPage({ config: {}, widgets: ['verify-email', 'request-password-reset'] });
     jest.resetModules();
-    jest.doMock('./mountWidget', () => {
-      const actual = jest.requireActual<typeof import('./mountWidget')>('./mountWidget');
+    jest.doMock('./widgets/mountWidget', () => {
+      const actual = jest.requireActual<typeof import('./widgets/mountWidget')>('./widgets/mountWidget');
       return {
         ...actual,
         mountWidget: (element: HTMLElement, name: string, ...rest: [never, never]) => {
@@ -133,12 +133,12 @@ describe('a page with the config block', () => {
         },
       };
     });
-    jest.requireActual('./loader');
+    jest.requireActual('./main');
     expect(await within(broken as HTMLElement).findByRole('alert', {}, LOADING)).toHaveTextContent(
       'This part of the page could not be loaded. Please reload the page.',
     );
     expect(await within(reset as HTMLElement).findByText('Having trouble signing in?', {}, LOADING)).toBeInTheDocument();
-    jest.dontMock('./mountWidget');
+    jest.dontMock('./widgets/mountWidget');
   });
 
   it('all widgets of the page share one store and one snackbar', async () => {
@@ -146,10 +146,10 @@ describe('a page with the config block', () => {
     runLoader();
     for (const box of boxes) expect(await within(box).findByText('Having trouble signing in?', {}, LOADING)).toBeInTheDocument();
     // the loader's own (fresh) modules: the page store it made and the snackbar action
-    const { getPageStore } = jest.requireActual<typeof import('./mountWidget')>('./mountWidget');
-    const { defaultConfig } = jest.requireActual<typeof import('../app/config')>('../app/config');
-    const { messageShown } = jest.requireActual<typeof import('../components/Snackbar/snackbarSlice')>(
-      '../components/Snackbar/snackbarSlice',
+    const { getPageStore } = jest.requireActual<typeof import('./widgets/mountWidget')>('./widgets/mountWidget');
+    const { defaultConfig } = jest.requireActual<typeof import('./platform/config')>('./platform/config');
+    const { messageShown } = jest.requireActual<typeof import('./components/Snackbar/snackbarSlice')>(
+      './components/Snackbar/snackbarSlice',
     );
     const store = await getPageStore(defaultConfig());
     // only what this page's widgets need: two widgets of one kind, one feature
@@ -169,9 +169,9 @@ describe('a page with the config block', () => {
     const [box] = hostPage({ config: { record_actions: true }, widgets: ['request-password-reset'] });
     runLoader();
     expect(await within(box as HTMLElement).findByText('Having trouble signing in?', {}, LOADING)).toBeInTheDocument();
-    const { getPageStore } = jest.requireActual<typeof import('./mountWidget')>('./mountWidget');
-    const { defaultConfig } = jest.requireActual<typeof import('../app/config')>('../app/config');
-    const { rootReducer } = jest.requireActual<typeof import('../app/rootReducer')>('../app/rootReducer');
+    const { getPageStore } = jest.requireActual<typeof import('./widgets/mountWidget')>('./widgets/mountWidget');
+    const { defaultConfig } = jest.requireActual<typeof import('./platform/config')>('./platform/config');
+    const { rootReducer } = jest.requireActual<typeof import('./app/rootReducer')>('./app/rootReducer');
     const store = await getPageStore(defaultConfig());
     // every slice, as the replay rebuilds it, so a recording replays to exactly the live state
     expect(Object.keys(store.getState()).sort()).toEqual(Object.keys(rootReducer(undefined, { type: '@@test/init' })).sort());

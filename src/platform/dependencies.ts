@@ -3,10 +3,10 @@
  * can swap any of it. Sagas read it with `yield* getDependencies()`.
  */
 import { getContext } from 'redux-saga/effects';
-import type { CaptchaProvider } from '../captcha/captcha';
+import type { CaptchaProvider } from './captcha';
 import type { PortalConfig } from './config';
 import type { ErrorReporter } from './errorReporting';
-import type { Navigation } from '../lib/navigation';
+import type { Navigation } from './navigation';
 
 export interface PortalDependencies {
   config: PortalConfig;

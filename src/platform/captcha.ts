@@ -2,7 +2,7 @@
  * getCaptchaToken(action): the dummy provider answers a fixed token without any network;
  * reCAPTCHA v3 loads Google's script once, waits for grecaptcha.ready and executes the action.
  */
-import type { PortalConfig } from '../app/config';
+import type { PortalConfig } from './config';
 
 export type CaptchaAction = 'registration' | 'recover_username' | 'request_password_reset';
 

@@ -1,0 +1,157 @@
+/**
+ * The layering lint bites (docs/architecture.md, "Rules"): probe files, linted as if they were
+ * at the path given, with the project's own eslint.config.mjs. Each forbidden import must fail
+ * with the rule named, and the allowed imports must lint clean, so this test fails both ways:
+ * without a TypeScript resolver import-x resolves nothing and every forbidden probe passes.
+ *
+ * ESLint loads its flat config with a dynamic import(), which jest's module sandbox refuses
+ * (it would need --experimental-vm-modules), so ESLint's Node API runs in a child Node process.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..');
+
+interface Probe {
+  /** Where the probe is placed, virtually (the file need not exist). */
+  filePath: string;
+  code: string;
+}
+
+interface LintMessage {
+  ruleId: string | null;
+  message: string;
+}
+
+/** ESLint's `new ESLint()` + `lintText(code, { filePath })`, for every probe, in one child process. */
+const RUNNER = `
+import { ESLint } from 'eslint';
+let input = '';
+for await (const chunk of process.stdin) input += chunk;
+const eslint = new ESLint({ cwd: process.cwd() });
+const results = [];
+for (const probe of JSON.parse(input)) {
+  const [result] = await eslint.lintText(probe.code, { filePath: probe.filePath });
+  results.push(result.messages.map(({ ruleId, message }) => ({ ruleId, message })));
+}
+process.stdout.write(JSON.stringify(results));
+`;
+
+function lintProbes(probes: Probe[]): LintMessage[][] {
+  const child = spawnSync(process.execPath, ['--input-type=module', '--eval', RUNNER], {
+    cwd: ROOT,
+    input: JSON.stringify(probes.map((probe) => ({ ...probe, filePath: path.join(ROOT, probe.filePath) }))),
+    encoding: 'utf8',
+    timeout: 180_000,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (child.status !== 0) throw new Error(`eslint did not run (${child.status ?? child.signal}): ${child.stderr}`);
+  return JSON.parse(child.stdout) as LintMessage[][];
+}
+
+const PROBES = {
+  featureToFeature: {
+    filePath: 'src/features/login/probe.ts',
+    code: "import { goGreenSlice } from '../goGreen/goGreenSlice';\nexport const probe = goGreenSlice;\n",
+  },
+  featureToFeatureTypeOnly: {
+    filePath: 'src/features/login/probe.ts',
+    code: "import type { GoGreenState } from '../goGreen/goGreenSlice';\nexport type Probe = GoGreenState;\n",
+  },
+  featureToFeatureDynamic: {
+    filePath: 'src/features/login/probe.ts',
+    code: "export const probe = () => import('../goGreen/goGreenSaga');\n",
+  },
+  featureToApp: {
+    filePath: 'src/features/login/probe.ts',
+    code: "import { makeStore } from '../../app/store';\nexport const probe = makeStore;\n",
+  },
+  sharedToApp: {
+    filePath: 'src/lib/forms/probe.ts',
+    code: "import type { RootState } from '../../app/rootReducer';\nexport type Probe = RootState;\n",
+  },
+  sharedToFeature: {
+    filePath: 'src/components/Probe.tsx',
+    code: "import { loginForm } from '../features/login/loginSlice';\nexport const probe = loginForm;\n",
+  },
+  widgetsToPages: {
+    filePath: 'src/widgets/probe.ts',
+    code: "export const probe = () => import('../pages/PortalApp');\n",
+  },
+  platformToApi: {
+    filePath: 'src/platform/probe.ts',
+    code: "import { api } from '../api/baseApi';\nexport const probe = api;\n",
+  },
+  serverToApp: {
+    filePath: 'server/probe.ts',
+    code: "import { makeStore } from '../src/app/store';\nexport const probe = makeStore;\n",
+  },
+  // redaction.ts as if it imported errorReporting.ts, which imports redaction.ts
+  cycle: {
+    filePath: 'src/platform/redaction.ts',
+    code: "import { createErrorReporter } from './errorReporting';\nexport const probe = createErrorReporter;\n",
+  },
+  allowed: {
+    filePath: 'src/features/login/probe.ts',
+    code: [
+      "import { accountApi } from '../../api/accountApi';",
+      "import { AccountCard } from '../../components/FormFields/FormLayout';",
+      "import { useFormSubmit } from '../../lib/forms/useFormField';",
+      "import { useAppSelector } from '../../lib/hooks';",
+      "import { getDependencies } from '../../platform/dependencies';",
+      "import { loginForm } from './loginSlice';",
+      'export const probe = [accountApi, AccountCard, useFormSubmit, useAppSelector, getDependencies, loginForm];',
+      '',
+    ].join('\n'),
+  },
+  allowedInATest: {
+    filePath: 'src/features/login/probe.test.ts',
+    code: [
+      "import { makeStore } from '../../app/store';",
+      "import { renderWithProviders } from '../../testing/renderWithProviders';",
+      "import { loginForm } from './loginSlice';",
+      'export const probe = [makeStore, renderWithProviders, loginForm];',
+      '',
+    ].join('\n'),
+  },
+} satisfies Record<string, Probe>;
+
+type ProbeName = keyof typeof PROBES;
+
+let results: Record<ProbeName, LintMessage[]>;
+
+beforeAll(() => {
+  const names = Object.keys(PROBES) as ProbeName[];
+  const messages = lintProbes(names.map((name) => PROBES[name]));
+  results = Object.fromEntries(names.map((name, i) => [name, messages[i] ?? []])) as Record<ProbeName, LintMessage[]>;
+}, 200_000);
+
+const rulesOf = (name: ProbeName) => results[name].map((message) => message.ruleId);
+
+describe('the layering lint', () => {
+  it.each<[string, ProbeName]>([
+    ['a feature importing another feature', 'featureToFeature'],
+    ["a feature importing another feature's types", 'featureToFeatureTypeOnly'],
+    ['a feature loading another feature on demand', 'featureToFeatureDynamic'],
+    ['a feature importing src/app', 'featureToApp'],
+    ['shared code importing src/app', 'sharedToApp'],
+    ['shared code importing a feature', 'sharedToFeature'],
+    ['a widget importing a page', 'widgetsToPages'],
+    ['src/platform importing src/api', 'platformToApi'],
+    ['the server importing src/app', 'serverToApp'],
+  ])('refuses %s (import-x/no-restricted-paths)', (_label, name) => {
+    expect(rulesOf(name)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses an import circle (import-x/no-cycle)', () => {
+    expect(rulesOf('cycle')).toContain('import-x/no-cycle');
+  });
+
+  it('lets a feature import src/platform, shared code and itself', () => {
+    expect(results.allowed).toEqual([]);
+  });
+
+  it("lets a feature's test use the full store and the test helpers", () => {
+    expect(results.allowedInATest).toEqual([]);
+  });
+});
