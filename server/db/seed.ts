@@ -3,23 +3,14 @@
  * every SSN starts with 9 (never issued). One borrower per state the portal has to show.
  */
 import { hashPassword, hashSecret } from '../security';
-import type { Loan, PortalStore } from './store';
+import type { Loan, PortalStore, SeedBorrower } from './store';
 
 export const DEMO_PASSWORD = 'Demo-pass1!';
 /** An API token for `dana.demo`, for trying `Authorization: Token ...` with curl. Demo only. */
 export const DEMO_API_TOKEN = 'demo_token_dana_demo_not_a_secret_0001';
 
-export interface DemoBorrower {
-  firstname: string;
-  lastname: string;
-  /** Nine digits, starting with 9. */
-  ssn: string;
-  /** YYYY-MM-DD */
-  dob: string;
-  emailAddress: string | null;
-  emailValidated: boolean;
-  electdocs: boolean;
-  autopay: boolean;
+/** A seeded borrower (SSN: nine digits starting with 9; dob: YYYY-MM-DD) and what the demo says of it. */
+export interface DemoBorrower extends SeedBorrower {
   loans: Array<{ loanno: string; role: 'primary' | 'co' }>;
   /** null: not registered yet (register with loan number, SSN and date of birth). */
   username: string | null;

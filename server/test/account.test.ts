@@ -1,5 +1,5 @@
 import { DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
-import { API, nonceOf, startTestServer, type TestServer } from './harness';
+import { API, nonceOf, registrationBody, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,21 +14,7 @@ const reggie = DEMO_BORROWERS.find((borrower) => borrower.firstname === 'Reggie'
 const nico = DEMO_BORROWERS.find((borrower) => borrower.firstname === 'Nico')!;
 const dana = DEMO_BORROWERS.find((borrower) => borrower.username === 'dana.demo')!;
 
-function registration(borrower: { loans: Array<{ loanno: string }>; ssn: string; dob: string }, extra: Record<string, unknown> = {}) {
-  return {
-    firstname: 'Test',
-    lastname: 'Person',
-    username: `user${Math.random().toString(36).slice(2, 10)}`,
-    password: 'Secret-pass9',
-    email: `${Math.random().toString(36).slice(2, 10)}@example.com`,
-    loanno: borrower.loans[0]!.loanno,
-    ssn: borrower.ssn,
-    dob: borrower.dob,
-    remember_this_browser: false,
-    recaptcha_response: 'dummy-token',
-    ...extra,
-  };
-}
+const registration = registrationBody;
 
 describe('account/register', () => {
   it('creates the user, signs them in, returns their loans and emails a verification link', async () => {

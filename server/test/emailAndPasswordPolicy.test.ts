@@ -7,7 +7,7 @@ import path from 'node:path';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
 import { MINIMUM_CORE_LENGTH, PASSWORD_POLICY_MESSAGES, checkPasswordPolicy, comparedForms } from '../passwordPolicy';
-import { API, REPO_ROOT, nonceOf, startTestServer, type TestClient, type TestServer } from './harness';
+import { API, REPO_ROOT, nonceOf, registrationBody, startTestServer, type TestClient, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -37,22 +37,8 @@ const nico = DEMO_BORROWERS.find((borrower) => borrower.firstname === 'Nico')!;
 const nora = DEMO_BORROWERS.find((borrower) => borrower.firstname === 'Nora')!;
 
 /** A valid registration body for a demo borrower who has not registered yet (Nico unless told). */
-function registration(extra: Record<string, unknown> = {}, borrower = nico) {
-  const suffix = Math.random().toString(36).slice(2, 10);
-  return {
-    firstname: 'Test',
-    lastname: 'Person',
-    username: `user.${suffix}`,
-    password: 'Strong-pass-73',
-    email: `user.${suffix}@example.com`,
-    loanno: borrower.loans[0]!.loanno,
-    ssn: borrower.ssn,
-    dob: borrower.dob,
-    remember_this_browser: false,
-    recaptcha_response: 'dummy-token',
-    ...extra,
-  };
-}
+const registration = (extra: Record<string, unknown> = {}, borrower = nico) =>
+  registrationBody(borrower, { password: 'Strong-pass-73', ...extra });
 
 const optIn = (email: string) => ({ time_zone: 'America/Chicago', browser: 'Firefox 140', os: 'Linux', email });
 

@@ -17,7 +17,7 @@ import { DEMO_API_TOKEN, DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
 import type { MailTransport } from '../mail';
 import { serverKeys, ssnDigest } from '../secrets';
 import { hashPassword } from '../security';
-import { API, REPO_ROOT, TEST_SCRYPT_N, nonceOf, startTestServer, type TestServer } from './harness';
+import { API, REPO_ROOT, TEST_SCRYPT_N, nonceOf, registrationBody, startTestServer, type TestServer } from './harness';
 
 const nora = DEMO_BORROWERS.find((borrower) => borrower.firstname === 'Nora')!;
 const reggie = DEMO_BORROWERS.find((borrower) => borrower.firstname === 'Reggie')!;
@@ -32,21 +32,7 @@ const PRODUCTION_ENV = {
   SMTP_URL: 'smtp://127.0.0.1:2525',
 };
 
-function registration(borrower: typeof nora, extra: Record<string, unknown> = {}) {
-  return {
-    firstname: 'Test',
-    lastname: 'Person',
-    username: `user${randomBytes(4).toString('hex')}`,
-    password: 'Secret-pass9',
-    email: `${randomBytes(4).toString('hex')}@example.com`,
-    loanno: borrower.loans[0]!.loanno,
-    ssn: borrower.ssn,
-    dob: borrower.dob,
-    remember_this_browser: false,
-    recaptcha_response: 'dummy-token',
-    ...extra,
-  };
-}
+const registration = registrationBody;
 
 /** A transport that records every message and delivers only when told (or fails, when told). */
 function heldTransport() {

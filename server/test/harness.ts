@@ -223,3 +223,24 @@ export function nonceOf(link: string): string {
 }
 
 export const API = '/loanmanager/api/';
+
+/** A registration body for a demo borrower (seed.ts), with a fresh username and address; `extra` overrides. */
+export function registrationBody(
+  borrower: { loans: ReadonlyArray<{ loanno: string }>; ssn: string; dob: string },
+  extra: Record<string, unknown> = {},
+) {
+  const suffix = Math.random().toString(36).slice(2, 10);
+  return {
+    firstname: 'Test',
+    lastname: 'Person',
+    username: `user.${suffix}`,
+    password: 'Secret-pass9',
+    email: `user.${suffix}@example.com`,
+    loanno: borrower.loans[0]!.loanno,
+    ssn: borrower.ssn,
+    dob: borrower.dob,
+    remember_this_browser: false,
+    recaptcha_response: 'dummy-token',
+    ...extra,
+  };
+}
