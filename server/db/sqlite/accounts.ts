@@ -110,13 +110,7 @@ export function sqliteAccounts(db: Database, identity: readonly IdentityKey[]): 
       return null;
     },
 
-    async createUserForBorrower(input: {
-      borrowerId: number;
-      username: string;
-      passwordHash: string;
-      emailAddress: string;
-      now: number;
-    }): Promise<CreateUserResult> {
+    async createUserForBorrower(input) {
       return db.transaction((): CreateUserResult => {
         if (userByBorrower(db, input.borrowerId)) return { ok: false, reason: 'already_registered' };
         const taken = db.prepare('SELECT 1 FROM users WHERE username = ?').get(input.username);

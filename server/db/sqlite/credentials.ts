@@ -68,14 +68,7 @@ export function sqliteCredentials(db: Database, lockout: Lockout): CredentialsSt
       return row ? { id: row.id, userId: row.user_id } : null;
     },
 
-    async createNonce(input: {
-      purpose: NoncePurpose;
-      nonceHash: string;
-      userId: number;
-      emailAddress: string | null;
-      now: number;
-      expiresAt: number;
-    }) {
+    async createNonce(input) {
       db
         .prepare(
           `INSERT INTO nonces (purpose, nonce_hash, user_id, email_address, created_at, expires_at)
@@ -88,12 +81,7 @@ export function sqliteCredentials(db: Database, lockout: Lockout): CredentialsSt
       return usableNonce(db, purpose, nonceHash, now);
     },
 
-    async completePasswordReset(input: {
-      nonceHash: string;
-      passwordHash: string;
-      now: number;
-      keepSessionId: number | null;
-    }) {
+    async completePasswordReset(input) {
       return db.transaction(() => {
         const nonce = usableNonce(db, 'password_reset', input.nonceHash, input.now);
         if (!nonce) return null;

@@ -4,15 +4,7 @@ import type { OutboxMessage, OutboxStore } from '../store';
 
 export function sqliteOutbox(db: Database): OutboxStore {
   return {
-    async addToOutbox(message: {
-      to: string;
-      subject: string;
-      body: string;
-      links: string;
-      sealed: boolean;
-      now: number;
-      purgeAt: number;
-    }) {
+    async addToOutbox(message) {
       const result = db
         .prepare(
           `INSERT INTO outbox (to_address, subject, body, links, sealed, created_at, purge_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
