@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { PORTAL_PAGES, type PortalPageRow } from '../../src/platform/widgetCatalog';
-import { API, CHUNK_TEXT, pageConfig, startTestServer, type TestServer } from './harness';
+import { API, CHUNK_TEXT, pageConfig, startTestServer, TEST_IMAGE, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -261,17 +261,20 @@ describe('server-rendered signed-in pages', () => {
 });
 
 describe('static files', () => {
-  it('serves the loader briefly cached, hashed chunks for a year, and the leaf image', async () => {
+  it("serves the loader briefly cached, hashed chunks and the build's hashed images for a year", async () => {
     const client = server.client();
     const loader = await client.get('/loanmanager/static/loanmanager-widgets.js');
     expect(loader.statusCode).toBe(200);
     expect(loader.headers['cache-control']).toBe('public, max-age=60');
     const chunk = await client.get('/loanmanager/static/portal.0123456789.js');
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const leaf = await client.get('/loanmanager/static/images/leaf.svg');
+    const leaf = await client.get(`/loanmanager/static/${TEST_IMAGE}`);
     expect(leaf.statusCode).toBe(200);
     expect(leaf.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(leaf.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(leaf.body).toContain('<svg');
+    // the server has no images of its own any more: the build emits them (src/features/goGreen/leaf.svg)
+    expect((await client.get('/loanmanager/static/images/leaf.svg')).statusCode).toBe(404);
     expect((await client.get('/loanmanager/static/missing.js')).statusCode).toBe(404);
     expect((await client.get('/loanmanager/static/../../package.json')).statusCode).toBe(404);
   });
