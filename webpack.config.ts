@@ -135,6 +135,8 @@ export default (env: BuildEnv, argv: { mode?: Configuration['mode'] }): Configur
       path: path.resolve(__dirname, 'dist/static'),
       filename: '[name].js',
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      // Images a component imports (the go-green leaf): hashed, under the same public path as the chunks.
+      assetModuleFilename: 'images/[name].[contenthash:10][ext]',
       publicPath: 'auto',
       // Two webpack runtimes on one host page must not share a chunk-loading global.
       uniqueName: 'loanmanager',

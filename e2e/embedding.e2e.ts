@@ -2,6 +2,8 @@
  * The embedding contract in real Chromium: plain foreign HTML pages on another origin carry the
  * config block, the widget divs and the loader script of the portal server (docs/embedding.md).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startHostServer, type HostServer } from './fixtures/hostServer';
 import { baseUrl, expectNoAxeViolations, launchBrowser, newContext, screenshot, WIDTHS } from './support/browser';
@@ -168,6 +170,34 @@ describe('a host page with a strict Content-Security-Policy', () => {
     const { page, context, problems } = await openPage(1280, 'host-page.html?csp');
     const widget = page.locator('[data-loanmanager-widget="request-password-reset"]');
     await widget.getByRole('heading', { name: 'Having trouble signing in?' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the build's images from static_url: the go-green leaf loads on the host's origin", async () => {
+    // webpack emits the leaf beside the chunks (images/leaf.<hash>.svg), and the go-green chunk asks for it under
+    // the runtime public path, the config's static_url: the portal serves dist/static alone, with no fallback folder.
+    const staticDir = path.join(__dirname, '..', 'dist', 'static');
+    const leaf = fs.readdirSync(path.join(staticDir, 'images')).find((file) => /^leaf\.[0-9a-f]{10}\.svg$/.test(file));
+    expect(leaf).toBeDefined();
+    const manifest = JSON.parse(fs.readFileSync(path.join(staticDir, 'chunk-manifest.json'), 'utf8')) as Record<string, string[]>;
+    const goGreen = (manifest['widget-go-green'] ?? []).map((file) => fs.readFileSync(path.join(staticDir, file), 'utf8')).join('\n');
+    expect(goGreen).toMatch(new RegExp(`\\.p\\s*\\+\\s*"images/${leaf?.replace(/\./g, '\\.')}"`));
+
+    const { page, context, problems } = await openPage(1280, 'host-page.html?csp');
+    await page.locator('[data-loanmanager-widget="request-password-reset"]').getByRole('heading', { name: 'Having trouble signing in?' }).waitFor();
+    const staticUrl = `${baseUrl()}/loanmanager/static/`;
+    const loaded = await page.evaluate(
+      (src) =>
+        new Promise<number>((resolve, reject) => {
+          const image = new Image();
+          image.addEventListener('load', () => resolve(image.naturalWidth), { once: true });
+          image.addEventListener('error', () => reject(new Error(`${src} failed to load`)), { once: true });
+          image.src = src;
+        }),
+      `${staticUrl}images/${leaf}`,
+    );
+    expect(loaded).toBeGreaterThan(0);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -54,7 +54,7 @@ async function completeOptIn(page: Page) {
   await page.getByRole('button', { name: 'Complete' }).click();
   await page.getByText(THANK_YOU).waitFor();
   // The leaf image is shown and loads (it may still be on its way when the text appears).
-  const leaf = page.locator('img[src$="images/leaf.svg"]');
+  const leaf = page.locator('img[src*="/images/leaf."][src$=".svg"]');
   await leaf.waitFor();
   await leaf.evaluate(
     (image: HTMLImageElement) =>

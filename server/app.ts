@@ -264,7 +264,7 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
   });
 
   await app.register(fastifyStatic, {
-    root: [options.staticDir, options.fallbackStaticDir],
+    root: options.staticDir,
     prefix: STATIC_PREFIX,
     cacheControl: false,
     index: false,

@@ -13,8 +13,6 @@ export interface ServerOptions {
   databasePath: string;
   /** The webpack output (`dist/static`), served under /loanmanager/static/. */
   staticDir: string;
-  /** Files of the server itself (the leaf image), served after staticDir. */
-  fallbackStaticDir: string;
   /** The editable disclosures HTML. */
   disclosuresPath: string;
   production: boolean;
@@ -178,7 +176,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
   const options: ServerOptions = {
     databasePath: path.resolve(env.DATABASE_PATH || path.join(repoRoot, 'var', 'loanmanager.sqlite')),
     staticDir: path.join(repoRoot, 'dist', 'static'),
-    fallbackStaticDir: path.join(repoRoot, 'server', 'static'),
     disclosuresPath: path.join(repoRoot, 'server', 'content', 'disclosures.html'),
     production,
     recaptcha: {

@@ -4,6 +4,7 @@
  * here. Signed-in pages send visitors without a session to the sign-in page.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PORTAL_PAGES, WIDGET_CATALOG } from '../../src/platform/widgetCatalog';
 import type { PortalContext } from '../context';
 import type { Account, Loan } from '../db/store';
 import { escapeHtml, formatCents, formatIsoDate, renderPage, type PageConfig, type PageOptions } from '../html';
@@ -25,27 +26,6 @@ export function landingPath(loanCount: number): string {
 export function sendHtml(reply: FastifyReply, statusCode: number, html: string) {
   return reply.code(statusCode).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
-
-interface WidgetPage {
-  path: string;
-  title: string;
-  /** The chunk group of what the portal's router shows at this address (src/pages/portalRoutes.ts). */
-  chunkGroup: string;
-  signedIn: boolean;
-  qaOnly?: boolean;
-}
-
-/** Titles as in src/pages/portalRoutes.ts. */
-const WIDGET_PAGES: WidgetPage[] = [
-  { path: 'register/', chunkGroup: 'widget-registration', title: 'Register', signedIn: false },
-  { path: 'recover_username/', chunkGroup: 'widget-recover-username', title: 'Recover Username', signedIn: false },
-  { path: 'request_password_reset', chunkGroup: 'widget-request-password-reset', title: 'Having trouble signing in?', signedIn: false },
-  { path: 'verify_email/', chunkGroup: 'widget-verify-email', title: 'Verify Email', signedIn: false },
-  { path: 'login/', chunkGroup: 'widget-login', title: 'Sign In', signedIn: false },
-  { path: 'go-green/', chunkGroup: 'widget-go-green', title: 'Go Green', signedIn: true },
-  { path: 'profile/', chunkGroup: 'widget-profile', title: 'Profile', signedIn: true },
-  { path: 'qa/replay/', chunkGroup: 'qa-replay', title: 'QA Replay', signedIn: false, qaOnly: true },
-];
 
 export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   const { options } = ctx;
@@ -92,10 +72,12 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     return reply.code(302).header('cache-control', 'no-store').redirect(target);
   });
 
-  for (const widgetPage of WIDGET_PAGES) {
-    if (widgetPage.qaOnly && options.production) continue;
-    const current = `/loanmanager/${widgetPage.path.replace(/\/?$/, '/')}`;
-    app.get(`/loanmanager/${widgetPage.path}`, async (request, reply) => {
+  // The widget catalog's pages (src/platform/widgetCatalog.ts): shells hosting the portal widget,
+  // which renders the page for the address. A page with its own server route is answered below.
+  for (const widgetPage of PORTAL_PAGES) {
+    if (widgetPage.ownServerRoute || (widgetPage.qaOnly && options.production)) continue;
+    const current = `/loanmanager/${widgetPage.path}/`;
+    app.get(current, async (request, reply) => {
       const session = widgetPage.signedIn ? await signedIn(request, reply) : null;
       if (widgetPage.signedIn && !session) return reply;
       const html = page(request, session, current, {
@@ -108,13 +90,15 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     });
   }
 
+  // The reset page (its catalog row has `ownServerRoute`): the nonce of its address goes in the config block.
+  const resetRow = WIDGET_CATALOG['reset-password'];
   const resetPage = async (request: FastifyRequest<{ Params: { nonce?: string } }>, reply: FastifyReply) => {
     const nonce = request.params.nonce ?? '';
     const html = renderPage({
-      title: 'Reset Password',
+      title: resetRow.page.title,
       widget: 'portal',
       config: config({ reset_nonce: nonce !== '' && nonce.length <= NONCE_MAXIMUM ? nonce : null }),
-      preload: preload('widget-reset-password', true),
+      preload: preload(resetRow.chunkGroup, true),
     });
     return sendHtml(reply, 200, html);
   };
@@ -145,7 +129,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       content,
       widget: 'popups',
       config: config({ coacct: String(account.borrower.id) }),
-      preload: preload('widget-popups', false),
+      preload: preload(WIDGET_CATALOG.popups.chunkGroup, false),
     });
     return sendHtml(reply, 200, html);
   });
@@ -190,7 +174,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       content: `<p>Welcome, ${escapeHtml(account.borrower.firstname)} ${escapeHtml(account.borrower.lastname)}.</p>${table}${back}${manageLinks()}`,
       widget: 'popups',
       config: config({ coacct: String(account.borrower.id) }),
-      preload: preload('widget-popups', false),
+      preload: preload(WIDGET_CATALOG.popups.chunkGroup, false),
     });
     return sendHtml(reply, 200, html);
   });

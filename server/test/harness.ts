@@ -64,6 +64,9 @@ export interface OutboxEntry {
 /** The text of the test chunk `portal.0123456789.js`. */
 export const CHUNK_TEXT = '/* chunk */';
 
+/** An image of the test build, as webpack names it. */
+export const TEST_IMAGE = 'images/leaf.0123456789.svg';
+
 /** What webpack's chunk manifest says of the test build (webpack.config.ts, server/preload.ts). */
 export const TEST_CHUNK_MANIFEST = {
   'widget-runtime': ['shared.1111111111.js'],
@@ -81,6 +84,9 @@ export async function startTestServer(overrides: Partial<BuildOptions> = {}): Pr
   // as webpack's CompressionPlugin writes it beside the chunk
   fs.writeFileSync(path.join(staticDir, 'portal.0123456789.js.br'), zlib.brotliCompressSync(CHUNK_TEXT));
   fs.writeFileSync(path.join(staticDir, 'chunk-manifest.json'), JSON.stringify(TEST_CHUNK_MANIFEST));
+  // an image as webpack emits it beside the chunks (webpack.config.ts assetModuleFilename)
+  fs.mkdirSync(path.join(staticDir, 'images'));
+  fs.writeFileSync(path.join(staticDir, TEST_IMAGE), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>');
   const clock = createClock();
   let logText = '';
   const logStream = new Writable({
@@ -97,7 +103,6 @@ export async function startTestServer(overrides: Partial<BuildOptions> = {}): Pr
     scryptN: TEST_SCRYPT_N,
     routeRateLimitMax: 100_000,
     staticDir,
-    fallbackStaticDir: path.join(REPO_ROOT, 'server', 'static'),
     disclosuresPath: path.join(REPO_ROOT, 'server', 'content', 'disclosures.html'),
     production: false,
     recordActions: false,

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
-import { API, CHUNK_TEXT, pageConfig, startTestServer, type TestServer } from './harness';
+import { PORTAL_PAGES, type PortalPageRow } from '../../src/platform/widgetCatalog';
+import { API, CHUNK_TEXT, pageConfig, startTestServer, TEST_IMAGE, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,11 +16,63 @@ const WIDGET_PAGES: Array<[string, string]> = [
   ['/loanmanager/request_password_reset', 'Having trouble signing in?'],
   ['/loanmanager/verify_email/?nonce=abc', 'Verify Email'],
   ['/loanmanager/login/', 'Sign In'],
-  ['/loanmanager/qa/replay/', 'QA Replay'],
+  ['/loanmanager/qa/replay/', 'Replay a QA recording'],
 ];
 
 const withoutSlash = (url: string) => url.replace(/\/(\?|$)/, '$1');
 const withSlash = (url: string) => url.replace(/([^/])(\?|$)/, '$1/$2');
+
+/** Addresses of a catalog page: a '/*' tail stands for the bare page and one with a segment more. */
+const addressesOf = (row: PortalPageRow) =>
+  row.path.endsWith('/*')
+    ? [`/loanmanager/${row.path.slice(0, -1)}`, `/loanmanager/${row.path.slice(0, -1)}x/`]
+    : [`/loanmanager/${row.path}/`];
+
+const inCatalog = (url: string) =>
+  PORTAL_PAGES.some((row) => {
+    const rest = url.replace(/^\/loanmanager\//, '').replace(/\/+$/, '');
+    return row.path.endsWith('/*') ? `${rest}/`.startsWith(row.path.slice(0, -1)) : rest === row.path;
+  });
+
+describe('the server and the widget catalog (src/platform/widgetCatalog.ts)', () => {
+  it.each(PORTAL_PAGES.map((row) => [row.path, row] as const))(
+    'catalog page %s is a portal shell with its title, or a sign-in redirect when it needs a session',
+    async (_path, row) => {
+      for (const url of addressesOf(row)) {
+        const anonymous = await server.client().get(url);
+        if (row.signedIn) {
+          expect({ url, status: anonymous.statusCode, location: anonymous.headers.location }).toEqual({
+            url,
+            status: 302,
+            location: '/loanmanager/login/',
+          });
+        }
+        const client = server.client();
+        if (row.signedIn) await client.login('dana.demo');
+        const response = await client.get(url);
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
+        expect(response.body).toContain(`<title>${row.title} | Loan Manager</title>`);
+        expect(response.body).toContain('<div data-loanmanager-widget="portal"></div>');
+      }
+    },
+  );
+
+  it('every portal shell the server registers is a catalog page', async () => {
+    const client = server.client();
+    await client.login('dana.demo');
+    const pages = server
+      .routes()
+      .filter(({ method, url }) => method === 'GET' && !/^\/loanmanager\/(api|static|dev)\//.test(url))
+      .map(({ url }) => url.replace(/:\w+/g, 'x'));
+    const shells: string[] = [];
+    for (const url of pages) {
+      const response = await client.get(url);
+      if (response.body.includes('data-loanmanager-widget="portal"')) shells.push(url);
+    }
+    expect(shells.length).toBeGreaterThan(0);
+    expect(shells.filter((url) => !inCatalog(url))).toEqual([]);
+  });
+});
 
 describe('widget page shells', () => {
   it.each(WIDGET_PAGES)('%s is a shell hosting the portal widget, with and without the trailing slash', async (url, title) => {
@@ -208,17 +261,20 @@ describe('server-rendered signed-in pages', () => {
 });
 
 describe('static files', () => {
-  it('serves the loader briefly cached, hashed chunks for a year, and the leaf image', async () => {
+  it("serves the loader briefly cached, hashed chunks and the build's hashed images for a year", async () => {
     const client = server.client();
     const loader = await client.get('/loanmanager/static/loanmanager-widgets.js');
     expect(loader.statusCode).toBe(200);
     expect(loader.headers['cache-control']).toBe('public, max-age=60');
     const chunk = await client.get('/loanmanager/static/portal.0123456789.js');
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const leaf = await client.get('/loanmanager/static/images/leaf.svg');
+    const leaf = await client.get(`/loanmanager/static/${TEST_IMAGE}`);
     expect(leaf.statusCode).toBe(200);
     expect(leaf.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(leaf.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(leaf.body).toContain('<svg');
+    // the server has no images of its own any more: the build emits them (src/features/goGreen/leaf.svg)
+    expect((await client.get('/loanmanager/static/images/leaf.svg')).statusCode).toBe(404);
     expect((await client.get('/loanmanager/static/missing.js')).statusCode).toBe(404);
     expect((await client.get('/loanmanager/static/../../package.json')).statusCode).toBe(404);
   });

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PortalConfig } from '../platform/config';
+import { PORTAL_PAGES, type WidgetName } from '../platform/widgetCatalog';
 import { widgetRegistry } from '../widgets/registry';
 
 export interface PortalRoute {
@@ -15,31 +16,20 @@ export interface PortalRoute {
 export const qaToolsEnabled = (config: Pick<PortalConfig, 'qaTools'>) =>
   process.env.NODE_ENV !== 'production' || config.qaTools;
 
-const page = (widget: string) => {
-  const load = widgetRegistry[widget];
-  if (!load) throw new Error(`no widget ${widget}`);
-  return lazy(load);
-};
-
 export const PORTAL_BASENAME = '/loanmanager';
 
-/** The standalone portal's pages: each is one of the embeddable widgets, lazy-loaded. */
-export const portalRoutes: PortalRoute[] = [
-  { path: 'register', title: 'Register', Page: page('registration') },
-  { path: 'recover_username', title: 'Recover Username', Page: page('recover-username') },
-  { path: 'request_password_reset', title: 'Having trouble signing in?', Page: page('request-password-reset') },
-  { path: 'reset_password/*', title: 'Reset Password', Page: page('reset-password') },
-  { path: 'verify_email', title: 'Verify Email', Page: page('verify-email') },
-  { path: 'go-green', title: 'Go Green', Page: page('go-green') },
-  { path: 'login', title: 'Sign In', Page: page('login') },
-  { path: 'profile', title: 'Profile', Page: page('profile') },
-  {
-    path: 'qa/replay',
-    title: 'Replay a QA recording',
-    Page: lazy(() => import(/* webpackChunkName: "qa-replay" */ './qa/ReplayPage')),
-    enabled: qaToolsEnabled,
-  },
-];
+const widgetPage = (widget: WidgetName) => lazy(widgetRegistry[widget]);
+
+/**
+ * The standalone portal's pages, from the widget catalog (src/platform/widgetCatalog.ts): each
+ * is one of the embeddable widgets, lazy-loaded, and last the QA replay tool.
+ */
+export const portalRoutes: PortalRoute[] = PORTAL_PAGES.map(({ path, title, widget, qaOnly }) => ({
+  path,
+  title,
+  Page: widget ? widgetPage(widget) : lazy(() => import(/* webpackChunkName: "qa-replay" */ './qa/ReplayPage')),
+  ...(qaOnly ? { enabled: qaToolsEnabled } : {}),
+}));
 
 /** The route of an address under /loanmanager/ (as react-router matches it), or null. */
 export function matchPortalRoute(url: string, routes: PortalRoute[] = portalRoutes): PortalRoute | null {

@@ -1,20 +1,27 @@
 /**
- * Every widget a host page can place with <div data-loanmanager-widget="NAME">. Each entry is a
- * separate chunk: a page downloads only the widgets it holds, and with each widget only its own
- * feature (slice, saga, endpoints), which its entry module (./entries) adds to the page store.
+ * The loader of every widget of the catalog (src/platform/widgetCatalog.ts), by name. Each is a
+ * separate chunk named after the row's `chunkGroup`: a page downloads only the widgets it holds,
+ * and with each widget only its own feature (slice, saga, endpoints), which its entry module
+ * (./entries) adds to the page store. Typed by the catalog's names: a row without a loader, or a
+ * loader without a row, does not compile. webpack reads the chunk names from the literal comments,
+ * so they are spelled out here; registry.test.ts checks them against the catalog.
  * The standalone portal (`portal`, src/pages) is placed the same way; it sits above the widgets,
  * so the loader's entry (src/main.ts) adds it to these.
  */
 import type { ComponentType } from 'react';
+import type { WidgetName } from '../platform/widgetCatalog';
 
 export type WidgetModule = { default: ComponentType };
+
+export type WidgetLoader = () => Promise<WidgetModule>;
 
 /** The attribute of a host page's widget element: <div data-loanmanager-widget="NAME">. */
 export const WIDGET_ATTRIBUTE = 'data-loanmanager-widget';
 
-export type WidgetRegistry = Record<string, () => Promise<WidgetModule>>;
+/** What the loader mounts: the catalog's widgets plus what the entry adds (the portal). */
+export type WidgetRegistry = Record<string, WidgetLoader>;
 
-export const widgetRegistry: WidgetRegistry = {
+export const widgetRegistry: Readonly<Record<WidgetName, WidgetLoader>> = {
   registration: () => import(/* webpackChunkName: "widget-registration" */ './entries/registration'),
   'recover-username': () => import(/* webpackChunkName: "widget-recover-username" */ './entries/recover-username'),
   'request-password-reset': () =>

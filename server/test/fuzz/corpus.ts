@@ -271,7 +271,7 @@ const STATIC_FILES = fc.constantFrom(
   'loanmanager-widgets.js',
   'portal.0123456789.js',
   'chunk-manifest.json',
-  'images/leaf.svg',
+  'images/leaf.0123456789.svg',
   'missing.js',
   '',
   '../../package.json',

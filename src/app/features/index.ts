@@ -11,6 +11,7 @@ import { recoverUsernameSaga } from '../../features/recoverUsername/recoverUsern
 import { registrationSaga } from '../../features/registration/registrationSaga';
 import { passwordResetSaga } from '../../features/passwordReset/passwordResetSaga';
 import { verifyEmailSaga } from '../../features/verifyEmail/verifyEmailSaga';
+import type { WidgetName } from '../../platform/widgetCatalog';
 import type { Feature, FeatureSaga, FeatureWithSagas } from '../feature';
 import { goGreenFeature } from './goGreen';
 import { loginFeature } from './login';
@@ -24,14 +25,17 @@ import { verifyEmailFeature } from './verifyEmail';
 
 const withSagas = (feature: Feature, ...sagas: FeatureSaga[]): FeatureWithSagas => ({ ...feature, sagas });
 
-export const ALL_FEATURES: readonly FeatureWithSagas[] = [
-  withSagas(registrationFeature, registrationSaga),
-  withSagas(recoverUsernameFeature, recoverUsernameSaga),
-  withSagas(requestPasswordResetFeature, passwordResetSaga),
-  withSagas(resetPasswordFeature, passwordResetSaga),
-  withSagas(verifyEmailFeature, verifyEmailSaga),
-  withSagas(loginFeature, loginSaga),
-  withSagas(goGreenFeature, goGreenSaga),
-  withSagas(profileFeature, profileSaga),
-  withSagas(popupsFeature, popupsSaga),
-];
+/** One feature per widget of the catalog (src/platform/widgetCatalog.ts): a widget without its feature does not compile. */
+export const FEATURE_OF_WIDGET: Readonly<Record<WidgetName, FeatureWithSagas>> = {
+  registration: withSagas(registrationFeature, registrationSaga),
+  'recover-username': withSagas(recoverUsernameFeature, recoverUsernameSaga),
+  'request-password-reset': withSagas(requestPasswordResetFeature, passwordResetSaga),
+  'reset-password': withSagas(resetPasswordFeature, passwordResetSaga),
+  'verify-email': withSagas(verifyEmailFeature, verifyEmailSaga),
+  login: withSagas(loginFeature, loginSaga),
+  'go-green': withSagas(goGreenFeature, goGreenSaga),
+  profile: withSagas(profileFeature, profileSaga),
+  popups: withSagas(popupsFeature, popupsSaga),
+};
+
+export const ALL_FEATURES: readonly FeatureWithSagas[] = Object.values(FEATURE_OF_WIDGET);

@@ -5,6 +5,7 @@ import { mockApi, type MockHandler, type MockResponse } from '../../testing/mock
 import { renderWidget } from '../../testing/renderWidget';
 import { GO_GREEN_MESSAGES, STEP_TITLES } from './goGreenMessages';
 import GoGreenWidget from './GoGreenWidget';
+import leafUrl from './leaf.svg';
 
 // antd's Steps, Radio and Form are heavy in jsdom; on a busy CI machine a whole flow takes several seconds.
 // Addresses are pasted, not typed: one change event each (the saga tests cover typing and its timing).
@@ -146,7 +147,7 @@ describe('opt-in wizard', () => {
     expect(within(disclosures).getByRole('heading', { name: 'Electronic delivery' })).toBeInTheDocument();
     await user.click(button('Complete'));
     expect(await screen.findByText(GO_GREEN_MESSAGES.thankYou)).toBeInTheDocument();
-    expect(document.querySelector('img')).toHaveAttribute('src', '/loanmanager/static/images/leaf.svg');
+    expect(document.querySelector('img')).toHaveAttribute('src', leafUrl);
     const [sent] = api.sent(OPT_IN);
     expect(sent?.body).toEqual({
       time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,

@@ -14,6 +14,7 @@ import { makeReplayStore, showReplayState, type ReplayStore } from '../../app/re
 import { portalReducer } from '../../app/recorder/portalReducer';
 import type { RootState } from '../../app/rootReducer';
 import { useMediaQuery } from '../../lib/useMediaQuery';
+import type { WidgetName } from '../../platform/widgetCatalog';
 import { widgetRegistry } from '../../widgets/registry';
 import { WidgetShell } from '../../widgets/WidgetShell';
 import { REPLAYABLE_WIDGETS, widgetForRecording } from './replayWidgets';
@@ -24,10 +25,9 @@ interface Loaded {
   result: ReplayResult<RootState>;
 }
 
-const lazyWidgets = new Map<string, LazyExoticComponent<ComponentType>>();
-function widgetComponent(name: string): LazyExoticComponent<ComponentType> | null {
+const lazyWidgets = new Map<WidgetName, LazyExoticComponent<ComponentType>>();
+function widgetComponent(name: WidgetName): LazyExoticComponent<ComponentType> {
   const load = widgetRegistry[name];
-  if (!load) return null;
   let component = lazyWidgets.get(name);
   if (!component) {
     component = lazy(load);
@@ -52,7 +52,7 @@ function stepLabel(loaded: Loaded, step: number): string {
   return `Step ${step} of ${total}: ${loaded.recording.actions[step - 1]?.action.type ?? ''}`;
 }
 
-function ReplayedWidget({ loaded, step, widget }: { loaded: Loaded; step: number; widget: string }) {
+function ReplayedWidget({ loaded, step, widget }: { loaded: Loaded; step: number; widget: WidgetName }) {
   const config = usePortalConfig();
   const storeRef = useRef<{ recording: Recording; store: ReplayStore } | null>(null);
   if (storeRef.current?.recording !== loaded.recording) {
@@ -64,7 +64,6 @@ function ReplayedWidget({ loaded, step, widget }: { loaded: Loaded; step: number
     if (state && store.getState() !== state) showReplayState(store, state);
   }, [loaded, step, store]);
   const Widget = widgetComponent(widget);
-  if (!Widget) return null;
   return (
     <WidgetShell store={store} widget={`replay-${widget}`}>
       <Widget />
@@ -80,7 +79,7 @@ export default function ReplayPage() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState(0);
-  const [widget, setWidget] = useState(REPLAYABLE_WIDGETS[0] ?? 'registration');
+  const [widget, setWidget] = useState<WidgetName>(REPLAYABLE_WIDGETS[0] ?? 'registration');
   const currentRef = useRef<HTMLButtonElement | null>(null);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -172,7 +171,7 @@ export default function ReplayPage() {
               Next step
             </Button>
             <label htmlFor={widgetSelectId}>Widget</label>
-            <select id={widgetSelectId} value={widget} onChange={(event) => setWidget(event.target.value)}>
+            <select id={widgetSelectId} value={widget} onChange={(event) => setWidget(REPLAYABLE_WIDGETS.find((name) => name === event.target.value) ?? widget)}>
               {REPLAYABLE_WIDGETS.map((name) => (
                 <option key={name} value={name}>
                   {name}

@@ -1,26 +1,18 @@
 import type { Recording } from '../../app/recorder/recordingFormat';
-import { widgetRegistry } from '../../widgets/registry';
+import { WIDGET_CATALOG, WIDGET_NAMES, type WidgetName } from '../../platform/widgetCatalog';
 
-/** Which widget shows which slice: the replay page opens the one the recording is about. */
-const WIDGET_OF_SLICE: Readonly<Record<string, string>> = {
-  registration: 'registration',
-  recoverUsername: 'recover-username',
-  requestPasswordReset: 'request-password-reset',
-  resetPassword: 'reset-password',
-  verifyEmail: 'verify-email',
-  goGreen: 'go-green',
-  popups: 'popups',
-  login: 'login',
-  profile: 'profile',
-};
+/** Which widget shows which slice (the catalog's rows): the replay page opens the one the recording is about. */
+const WIDGET_OF_SLICE: ReadonlyMap<string, WidgetName> = new Map(
+  WIDGET_NAMES.flatMap((name) => WIDGET_CATALOG[name].slices.map((slice) => [slice, name] as const)),
+);
 
-/** Every widget the replay page can render (the registry holds no portal: src/main.ts adds it). */
-export const REPLAYABLE_WIDGETS = Object.keys(widgetRegistry);
+/** Every widget the replay page can render: the catalog's (the portal is none of them). */
+export const REPLAYABLE_WIDGETS: readonly WidgetName[] = WIDGET_NAMES;
 
 /** The widget of the first slice the recording's actions belong to, else the first widget. */
-export function widgetForRecording(recording: Recording): string {
+export function widgetForRecording(recording: Recording): WidgetName {
   for (const entry of recording.actions) {
-    const widget = WIDGET_OF_SLICE[entry.action.type.split('/')[0] ?? ''];
+    const widget = WIDGET_OF_SLICE.get(entry.action.type.split('/')[0] ?? '');
     if (widget) return widget;
   }
   return REPLAYABLE_WIDGETS[0] ?? 'registration';

@@ -1,0 +1,10 @@
+import { WIDGET_CATALOG, WIDGET_NAMES } from '../../platform/widgetCatalog';
+import { FEATURE_OF_WIDGET } from './index';
+
+describe("the full store's features and the widget catalog", () => {
+  it.each(WIDGET_NAMES)("%s: the feature is the widget's, and its slices are the catalog row's (QA replay opens widgets by them)", (name) => {
+    const feature = FEATURE_OF_WIDGET[name];
+    expect(feature.name).toBe(name);
+    expect(feature.slices.map((slice) => slice.reducerPath)).toEqual(WIDGET_CATALOG[name].slices);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The one widget catalog: one row per widget a host page can place with
+ * <div data-loanmanager-widget="NAME">. Everything else derives from it:
+ * - the loader's registry (src/widgets/registry.ts: one loader per row, `Record<WidgetName, …>`,
+ *   so a row without a loader, or a loader without a row, does not compile);
+ * - the standalone portal's routes (src/pages/portalRoutes.ts: every row with a `page`);
+ * - the QA replay list (src/pages/qa/replayWidgets.ts: every row, and which slice is whose);
+ * - the server's page shells and their preloads (server/routes/pages.ts: every row with a `page`).
+ * It is data only, in src/platform, because the server may import it and must not import widgets.
+ */
+
+/** A page of the standalone portal that shows this widget. */
+export interface CatalogPage {
+  /** Path under /loanmanager/, without slashes at either end; a '/*' tail matches the rest. */
+  readonly path: string;
+  /** The page's title, in the server's <title> and in the portal's document.title. */
+  readonly title: string;
+  /** Visitors without a session are sent to the sign-in page. */
+  readonly signedIn: boolean;
+  /**
+   * The server answers this page with its own route (server/routes/pages.ts), not the generic
+   * shell: e.g. the reset page, whose address carries the nonce.
+   */
+  readonly ownServerRoute?: boolean;
+}
+
+export interface CatalogRow {
+  /**
+   * The webpack chunk group of the widget's entry (its loader's `webpackChunkName`): what a page
+   * showing it preloads (server/preload.ts).
+   */
+  readonly chunkGroup: string;
+  /** The store slices (reducer paths, = action type prefixes) of its feature: QA replay opens the widget a recording is about. */
+  readonly slices: readonly string[];
+  readonly page?: CatalogPage;
+}
+
+export const WIDGET_CATALOG = {
+  registration: {
+    chunkGroup: 'widget-registration',
+    slices: ['registration'],
+    page: { path: 'register', title: 'Register', signedIn: false },
+  },
+  'recover-username': {
+    chunkGroup: 'widget-recover-username',
+    slices: ['recoverUsername'],
+    page: { path: 'recover_username', title: 'Recover Username', signedIn: false },
+  },
+  'request-password-reset': {
+    chunkGroup: 'widget-request-password-reset',
+    slices: ['requestPasswordReset'],
+    page: { path: 'request_password_reset', title: 'Having trouble signing in?', signedIn: false },
+  },
+  'reset-password': {
+    chunkGroup: 'widget-reset-password',
+    slices: ['resetPassword'],
+    page: { path: 'reset_password/*', title: 'Reset Password', signedIn: false, ownServerRoute: true },
+  },
+  'verify-email': {
+    chunkGroup: 'widget-verify-email',
+    slices: ['verifyEmail'],
+    page: { path: 'verify_email', title: 'Verify Email', signedIn: false },
+  },
+  'go-green': {
+    chunkGroup: 'widget-go-green',
+    slices: ['goGreen'],
+    page: { path: 'go-green', title: 'Go Green', signedIn: true },
+  },
+  // Placed by the server's own pages (main/, loanoverview/), not a page of the portal.
+  popups: { chunkGroup: 'widget-popups', slices: ['popups'] },
+  login: {
+    chunkGroup: 'widget-login',
+    slices: ['login'],
+    page: { path: 'login', title: 'Sign In', signedIn: false },
+  },
+  profile: {
+    chunkGroup: 'widget-profile',
+    slices: ['profile'],
+    page: { path: 'profile', title: 'Profile', signedIn: true },
+  },
+} as const satisfies Record<string, CatalogRow>;
+
+export type WidgetName = keyof typeof WIDGET_CATALOG;
+
+export const WIDGET_NAMES = Object.keys(WIDGET_CATALOG) as WidgetName[];
+
+/** A page of the portal that is no widget: the QA replay tool (src/pages/qa). */
+export interface ToolPage extends CatalogPage {
+  readonly chunkGroup: string;
+  /** Only where QA tools are on (non-production builds and servers, or a config's `qa_tools`). */
+  readonly qaOnly: true;
+}
+
+export const QA_REPLAY_PAGE: ToolPage = {
+  path: 'qa/replay',
+  title: 'Replay a QA recording',
+  chunkGroup: 'qa-replay',
+  signedIn: false,
+  qaOnly: true,
+};
+
+export interface PortalPageRow extends CatalogPage {
+  /** The widget it shows, or none for a tool page. */
+  readonly widget: WidgetName | null;
+  readonly chunkGroup: string;
+  readonly qaOnly: boolean;
+}
+
+/** Every page of the standalone portal, in the catalog's order, the QA tool last. */
+export const PORTAL_PAGES: readonly PortalPageRow[] = [
+  ...WIDGET_NAMES.flatMap((name): PortalPageRow[] => {
+    const row: CatalogRow = WIDGET_CATALOG[name];
+    return row.page ? [{ ...row.page, widget: name, chunkGroup: row.chunkGroup, qaOnly: false }] : [];
+  }),
+  { ...QA_REPLAY_PAGE, widget: null },
+];
