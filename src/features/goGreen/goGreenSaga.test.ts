@@ -2,11 +2,9 @@
 import { defaultConfig } from '../../platform/config';
 import { makeStore } from '../../app/store';
 import { selectSnackbarMessages } from '../../components/Snackbar/snackbarSlice';
-import { MESSAGES } from '../../lib/validation/messages';
 import { actionLog } from '../../testing/actionLog';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { recordingNavigation, recordingReporter } from '../../testing/renderWithProviders';
-import { GO_GREEN_MESSAGES } from './goGreenMessages';
 import { EMAIL_CHECK_DELAY_MS, POLL_INTERVAL_MS } from './goGreenSaga';
 import {
   goGreenActions as actions,
@@ -150,7 +148,7 @@ describe('verification polling', () => {
     expect(reported).toEqual([
       { kind: 'log', what: 'go-green: verification polling failed', context: { flow: 'goGreen', status: 500 } },
     ]);
-    expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual([GO_GREEN_MESSAGES.problem]);
+    expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual(['There was a problem, please try again later']);
     expect(store.getState().goGreen.verificationStatus).toBe('input');
     await advance(10 * POLL_INTERVAL_MS);
     expect(polls()).toHaveLength(1);
@@ -249,7 +247,7 @@ describe('the server check of the typed address', () => {
     const { store } = onEmailStep({ [CHECK_EMAIL]: { status: 400, body: { errors: ['in use'] } } });
     store.dispatch(actions.emailChanged('taken@example.com'));
     await advance(EMAIL_CHECK_DELAY_MS);
-    expect(selectEmailErrors(store.getState())).toEqual({ email: MESSAGES.goGreenEmailInvalid });
+    expect(selectEmailErrors(store.getState())).toEqual({ email: 'Invalid email address' });
   });
 
   test('a malformed address is not sent to the server', async () => {
@@ -295,7 +293,7 @@ describe('load, opt-in and opt-out', () => {
     await advance(0);
     expect(api.sent(STATUS)).toHaveLength(1);
     expect(store.getState().goGreen.loadStatus).toBe('failed');
-    expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual([GO_GREEN_MESSAGES.loadFailed]);
+    expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual(['There was a problem. Please try again later']);
   });
 
   test('mounted again within the cache time, the widget still asks the server (no stale email_validated)', async () => {
@@ -343,7 +341,7 @@ describe('load, opt-in and opt-out', () => {
     await advance(0);
     expect(api.sent(OPT_IN)).toHaveLength(0);
     expect(store.getState().goGreen.optIn).toBe('failed');
-    expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual([GO_GREEN_MESSAGES.problem]);
+    expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual(['There was a problem, please try again later']);
     expect(reported).toEqual([{ kind: 'report', what: chunkLoadError, context: { flow: 'goGreenOptIn' } }]);
 
     store.dispatch(actions.optInRequested());
