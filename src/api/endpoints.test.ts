@@ -12,11 +12,11 @@ import { api, type ApiError } from './baseApi';
 import { goGreenApi } from './goGreenApi';
 import { userApi } from './userApi';
 
-function storeWith(config = defaultConfig()) {
+function storeWith(config = defaultConfig(), reporter = recordingReporter().reporter) {
   return makeStore({
     dependencies: {
       config,
-      reporter: recordingReporter().reporter,
+      reporter,
       navigation: recordingNavigation().navigation,
       confirm: () => false,
     },
@@ -52,6 +52,7 @@ const registration = {
   recaptcha_response: 'dummy-captcha-token',
 };
 const recovery = { loanno: '0123456789', ssn: '123456789', dob: '1980-12-10', recaptcha_response: 'token' };
+const STATUS = { email_address: 'ada@example.test', email_validated: true, electdocs: false, disclosures: '<p>x</p>' };
 const optIn = { time_zone: 'America/Chicago', browser: 'Firefox', os: 'Linux', email: 'ada@example.test' };
 
 const endpoints: EndpointCase[] = [
@@ -330,7 +331,7 @@ describe('CSRF', () => {
 
   it('never on a GET', async () => {
     const network = mockApi({
-      'GET go-green/status/': { body: {} },
+      'GET go-green/status/': { body: STATUS },
       'GET user/is_validated/': { body: { validated: true } },
     });
     const store = storeWith();
@@ -364,7 +365,7 @@ describe('CSRF', () => {
 
 describe('credentials', () => {
   it('sends the session cookie on same-origin requests only (credentials: same-origin)', async () => {
-    const network = mockApi({ 'POST user/popup/': { body: [] }, 'GET go-green/status/': { body: {} } });
+    const network = mockApi({ 'POST user/popup/': { body: [] }, 'GET go-green/status/': { body: STATUS } });
     const store = storeWith();
     await store.dispatch(userApi.endpoints.getPopups.initiate({ coacct: '1' })).unwrap();
     await store.dispatch(goGreenApi.endpoints.getGoGreenStatus.initiate()).unwrap();
@@ -418,5 +419,42 @@ describe('errors from the server', () => {
       .unwrap()
       .catch((reason: unknown) => reason);
     expect(error).toMatchObject({ status: 'PARSING_ERROR', originalStatus: 200 });
+  });
+});
+
+describe('answers are checked against the contract', () => {
+  const misfits: Array<[string, string, unknown, Dispatcher]> = [
+    ['getGoGreenStatus', 'GET go-green/status/', { email_address: 'ada@example.test' }, (store) =>
+      store.dispatch(goGreenApi.endpoints.getGoGreenStatus.initiate())],
+    ['isValidated', 'GET user/is_validated/', { validated: 'yes' }, (store) =>
+      store.dispatch(userApi.endpoints.isValidated.initiate({ email_address: 'a@example.test' }))],
+    ['requestEmailChange', 'POST user/request_email_change/', {}, (store) =>
+      store.dispatch(userApi.endpoints.requestEmailChange.initiate({ email_address: 'a@example.test' }))],
+    ['getPopups', 'POST user/popup/', { popups: [] }, (store) => store.dispatch(userApi.endpoints.getPopups.initiate({ coacct: '1' }))],
+    ['register', 'POST account/register/', { loans: [] }, (store) => store.dispatch(accountApi.endpoints.register.initiate(registration))],
+    ['recoverUsername', 'POST account/recover_username/', { email: 'a***@example.test' }, (store) =>
+      store.dispatch(accountApi.endpoints.recoverUsername.initiate(recovery))],
+  ];
+
+  it.each(misfits)('%s: an answer that does not fit fails the call and is reported, without its values', async (_name, key, body, send) => {
+    mockApi({ [key]: { body } });
+    const { reporter, reported } = recordingReporter();
+    const error: unknown = await send(storeWith(defaultConfig(), reporter))
+      .unwrap()
+      .then(() => null, (reason: unknown) => reason);
+    expect(error).toMatchObject({ status: 'CUSTOM_ERROR', error: 'response does not match the contract' });
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toMatchObject({ kind: 'report', context: { where: 'api' } });
+    expect(JSON.stringify(reported[0]?.context)).not.toContain('example.test');
+  });
+
+  it('an answer that fits is the result, and nothing is reported', async () => {
+    mockApi({ 'GET user/is_validated/': { body: { validated: false, extra: 1 } } });
+    const { reporter, reported } = recordingReporter();
+    const result = await storeWith(defaultConfig(), reporter)
+      .dispatch(userApi.endpoints.isValidated.initiate({ email_address: 'a@example.test' }))
+      .unwrap();
+    expect(result).toEqual({ validated: false, extra: 1 });
+    expect(reported).toEqual([]);
   });
 });

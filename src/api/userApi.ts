@@ -2,8 +2,11 @@ import { api } from './baseApi';
 import {
   dismissPopupSchema,
   emailQuerySchema,
+  isValidatedResponseSchema,
   markPopupSeenSchema,
+  popupListSchema,
   popupRequestSchema,
+  requestEmailChangeResponseSchema,
   requestEmailChangeSchema,
   type DismissPopup,
   type EmailQuery,
@@ -22,7 +25,7 @@ export const userApi = api.injectEndpoints({
       query: (params) => ({ url: 'user/check_email_address/', params, contract: emailQuerySchema }),
     }),
     isValidated: build.mutation<IsValidatedResponse, EmailQuery>({
-      query: (params) => ({ url: 'user/is_validated/', params, contract: emailQuerySchema }),
+      query: (params) => ({ url: 'user/is_validated/', params, contract: emailQuerySchema, response: isValidatedResponseSchema }),
     }),
     requestEmailChange: build.mutation<RequestEmailChangeResponse, RequestEmailChange>({
       query: (body) => ({
@@ -30,10 +33,11 @@ export const userApi = api.injectEndpoints({
         method: 'POST',
         body,
         contract: requestEmailChangeSchema,
+        response: requestEmailChangeResponseSchema,
       }),
     }),
     getPopups: build.mutation<PopupItem[], PopupRequest>({
-      query: (body) => ({ url: 'user/popup/', method: 'POST', body, contract: popupRequestSchema }),
+      query: (body) => ({ url: 'user/popup/', method: 'POST', body, contract: popupRequestSchema, response: popupListSchema }),
     }),
     markPopupSeen: build.mutation<unknown, MarkPopupSeen>({
       query: (body) => ({ url: 'user/set_popup_seen/', method: 'POST', body, contract: markPopupSeenSchema }),

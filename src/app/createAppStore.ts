@@ -78,7 +78,7 @@ export function createAppStore({
   runSagas = true,
 }: CreateAppStoreOptions) {
   const deps = defaultDependencies(dependencies);
-  const extra: ApiExtra = { config: deps.config };
+  const extra: ApiExtra = { config: deps.config, reporter: deps.reporter };
   const apiSlot = createDynamicMiddleware();
   const sagaHost = createSagaHost();
   for (const feature of features) for (const slice of feature.slices) reducer.inject(slice);

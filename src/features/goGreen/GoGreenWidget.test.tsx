@@ -98,6 +98,13 @@ describe('loading', () => {
     expect(await screen.findByText('There was a problem. Please try again later')).toBeInTheDocument();
     expect(button('Try again')).toBeInTheDocument();
   });
+
+  test('an answer that does not fit the contract takes the same failure path, reported once', async () => {
+    const { reported } = renderGoGreen({ [STATUS]: { body: { email_address: 'cory@example.com', electdocs: 'no' } } });
+    expect(await screen.findByText('There was a problem. Please try again later')).toBeInTheDocument();
+    expect(button('Try again')).toBeInTheDocument();
+    expect(reported).toEqual([expect.objectContaining({ kind: 'report', context: expect.objectContaining({ where: 'api' }) })]);
+  });
 });
 
 describe('opt-out view (already elected)', () => {
