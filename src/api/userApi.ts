@@ -18,14 +18,20 @@ import {
   type RequestEmailChangeResponse,
 } from './contract';
 
-/** The signed-in user's calls. The GETs are mutations too: every call must really go out (polling). */
+/**
+ * The signed-in user's calls. The GETs are queries read from the cache; the sagas that must send
+ * every check and every poll force a fresh request (`callQuery(..., { forceRefetch: true })`).
+ */
 export const userApi = api.injectEndpoints({
   endpoints: (build) => ({
-    checkEmailAddress: build.mutation<unknown, EmailQuery>({
+    checkEmailAddress: build.query<unknown, EmailQuery>({
       query: (params) => ({ url: 'user/check_email_address/', params, contract: emailQuerySchema }),
+      // read once by the saga that asked, with a fresh request each time: not kept once read
+      keepUnusedDataFor: 0,
     }),
-    isValidated: build.mutation<IsValidatedResponse, EmailQuery>({
+    isValidated: build.query<IsValidatedResponse, EmailQuery>({
       query: (params) => ({ url: 'user/is_validated/', params, contract: emailQuerySchema, response: isValidatedResponseSchema }),
+      keepUnusedDataFor: 0,
     }),
     requestEmailChange: build.mutation<RequestEmailChangeResponse, RequestEmailChange>({
       query: (body) => ({
