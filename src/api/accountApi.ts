@@ -1,7 +1,10 @@
 import { api } from './baseApi';
 import {
   loginSchema,
+  loginResponseSchema,
+  recoverUsernameResponseSchema,
   recoverUsernameSchema,
+  registrationResponseSchema,
   registrationSchema,
   requestPasswordResetSchema,
   resetPasswordSchema,
@@ -23,10 +26,16 @@ import {
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     recoverUsername: build.mutation<RecoverUsernameResponse, RecoverUsername>({
-      query: (body) => ({ url: 'account/recover_username/', method: 'POST', body, contract: recoverUsernameSchema }),
+      query: (body) => ({ url: 'account/recover_username/', method: 'POST', body, contract: recoverUsernameSchema, response: recoverUsernameResponseSchema }),
     }),
     register: build.mutation<RegistrationResponse, Registration>({
-      query: (body) => ({ url: 'account/register/', method: 'POST', body, contract: registrationSchema }),
+      query: (body) => ({
+        url: 'account/register/',
+        method: 'POST',
+        body,
+        contract: registrationSchema,
+        response: registrationResponseSchema,
+      }),
     }),
     requestPasswordReset: build.mutation<unknown, RequestPasswordReset>({
       query: (body) => ({
@@ -46,7 +55,7 @@ export const accountApi = api.injectEndpoints({
       query: (body) => ({ url: 'anon-user/verify_email/', method: 'POST', body, contract: verifyRequestSchema }),
     }),
     login: build.mutation<LoginResponse, Login>({
-      query: (body) => ({ url: 'account/login/', method: 'POST', body, contract: loginSchema }),
+      query: (body) => ({ url: 'account/login/', method: 'POST', body, contract: loginSchema, response: loginResponseSchema }),
     }),
     logout: build.mutation<unknown, void>({
       query: () => ({ url: 'account/logout/', method: 'POST' }),

@@ -2,11 +2,14 @@
  * The one createApi of the portal (reducerPath 'api'). Endpoints are injected per domain in
  * accountApi.ts, goGreenApi.ts and userApi.ts. The base query adds what every call needs:
  * the API base from the config, the token credential, the CSRF header on unsafe relative
- * requests, and the local "required payload is missing" check against the contract schema.
+ * requests, the local "required payload is missing" check against the contract schema, and the
+ * check of every success answer against the contract's response schema: an answer that does not
+ * fit is reported and fails the call (the endpoint's error branch), like a failed request.
  */
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query';
 import type { PortalConfig } from '../platform/config';
 import { DEFAULT_API_BASE } from '../platform/config';
+import type { ErrorReporter } from '../platform/errorReporting';
 
 /** Any zod (mini) schema: only safeParse is needed here. */
 interface PayloadSchema {
@@ -16,7 +19,12 @@ interface PayloadSchema {
 export interface ApiRequest extends FetchArgs {
   /** Checked before anything is sent; the call fails locally when the payload does not fit. */
   contract?: PayloadSchema;
+  /** The contract's schema of a success answer (`...ResponseSchema`); an answer that does not fit fails the call. */
+  response?: PayloadSchema;
 }
+
+/** The `error` of a call whose success answer does not fit the contract (already reported by the base query). */
+export const RESPONSE_MISMATCH = 'response does not match the contract';
 
 /** Every error the API layer produces is one of these plain, serializable shapes. */
 export type ApiError =
@@ -27,6 +35,12 @@ export type ApiError =
 /** What the store hands to thunks and the base query (RTK Query's `extra`). */
 export interface ApiExtra {
   config: Pick<PortalConfig, 'apiBase' | 'authToken'>;
+  /** Where an answer that does not fit the contract is reported. */
+  reporter?: Pick<ErrorReporter, 'report'>;
+}
+
+function issuePaths(checked: ReturnType<PayloadSchema['safeParse']>) {
+  return [...new Set((checked.error?.issues ?? []).map((issue) => issue.path.map(String).join('.')))];
 }
 
 export const CSRF_COOKIE = 'csrftoken';
@@ -53,16 +67,16 @@ const rawBaseQuery = fetchBaseQuery({ credentials: 'same-origin' });
 
 export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> = async (request, api, extraOptions) => {
   const args: ApiRequest = typeof request === 'string' ? { url: request } : request;
-  const { contract, ...fetchArgs } = args;
+  const { contract, response, ...fetchArgs } = args;
   if (contract) {
     const payload = fetchArgs.method && fetchArgs.method !== 'GET' ? fetchArgs.body : fetchArgs.params;
     const checked = contract.safeParse(payload);
     if (!checked.success) {
-      const fields = [...new Set((checked.error?.issues ?? []).map((issue) => issue.path.map(String).join('.')))];
-      return { error: { status: 'LOCAL_VALIDATION_ERROR', error: 'required payload is missing', fields } };
+      return { error: { status: 'LOCAL_VALIDATION_ERROR', error: 'required payload is missing', fields: issuePaths(checked) } };
     }
   }
-  const config = (api.extra as ApiExtra | undefined)?.config;
+  const extra = api.extra as ApiExtra | undefined;
+  const config = extra?.config;
   const base = config?.apiBase ?? DEFAULT_API_BASE;
   const url = joinUrl(base, fetchArgs.url);
   const headers = new Headers(fetchArgs.headers as HeadersInit | undefined);
@@ -80,6 +94,19 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> =
     return { error: { status: error.originalStatus, data: error.data }, meta: result.meta };
   }
   if (error) return { error: error as ApiError, meta: result.meta };
+  if (response) {
+    const checked = response.safeParse(result.data);
+    if (!checked.success) {
+      // only where the answer differs, never its values: it may hold personal data
+      const fields = issuePaths(checked);
+      extra?.reporter?.report(new Error(`${method} ${fetchArgs.url}: ${RESPONSE_MISMATCH}`), {
+        where: 'api',
+        endpoint: api.endpoint,
+        fields,
+      });
+      return { error: { status: 'CUSTOM_ERROR', error: RESPONSE_MISMATCH, data: { fields } }, meta: result.meta };
+    }
+  }
   return result;
 };
 
@@ -94,6 +121,11 @@ export const api = createApi({
 export function httpStatusOf(error: unknown): number | null {
   if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number') return error.status;
   return null;
+}
+
+/** The error of an answer that did not fit the contract (the base query has reported it). */
+export function isResponseMismatch(error: unknown): boolean {
+  return !!error && typeof error === 'object' && 'error' in error && error.error === RESPONSE_MISMATCH;
 }
 
 /** The body of an HTTP error, if any. */

@@ -1,11 +1,11 @@
 import { api } from './baseApi';
-import { goGreenOptInSchema, type GoGreenInfo, type GoGreenOptIn } from './contract';
+import { goGreenInfoSchema, goGreenOptInSchema, type GoGreenInfo, type GoGreenOptIn } from './contract';
 
 export const goGreenApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Fetched once on load; the answer is the go-green info. */
     getGoGreenStatus: build.query<GoGreenInfo, void>({
-      query: () => ({ url: 'go-green/status/' }),
+      query: () => ({ url: 'go-green/status/', response: goGreenInfoSchema }),
       providesTags: ['GoGreenStatus'],
     }),
     goGreenOptIn: build.mutation<unknown, GoGreenOptIn>({

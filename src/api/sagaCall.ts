@@ -39,6 +39,7 @@ export function* callMutation<R, A>(endpoint: MutationEndpoint<R, A>, arg: A): G
 interface QueryRequest<R> {
   unwrap(): Promise<R>;
   unsubscribe(): void;
+  abort(): void;
 }
 
 interface QueryEndpoint<R, A> {
@@ -47,15 +48,28 @@ interface QueryEndpoint<R, A> {
   Types?: { ResultType: R };
 }
 
+/**
+ * A query through the cache: `forceRefetch` sends a fresh request even when the cache holds an
+ * answer (every poll and every check must go out); `subscribe: false` reads it once without
+ * keeping the entry subscribed. A request still in flight when the saga is cancelled is aborted.
+ */
 export function* callQuery<R, A>(
   endpoint: QueryEndpoint<R, A>,
   arg: A,
-  options: { forceRefetch?: boolean } = {},
+  options: { forceRefetch?: boolean; subscribe?: boolean } = {},
 ): Generator<unknown, R, unknown> {
   const request = (yield put(endpoint.initiate(arg, options) as never)) as unknown as QueryRequest<R>;
+  let settled = false;
   try {
-    return (yield call(() => request.unwrap())) as R;
+    const result = (yield call(() => request.unwrap())) as R;
+    settled = true;
+    return result;
+  } catch (error) {
+    settled = true;
+    throw error;
   } finally {
+    // no `yield cancelled()` here, for the reason given in callMutation
+    if (!settled) request.abort();
     request.unsubscribe();
   }
 }

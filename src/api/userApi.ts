@@ -2,8 +2,11 @@ import { api } from './baseApi';
 import {
   dismissPopupSchema,
   emailQuerySchema,
+  isValidatedResponseSchema,
   markPopupSeenSchema,
+  popupListSchema,
   popupRequestSchema,
+  requestEmailChangeResponseSchema,
   requestEmailChangeSchema,
   type DismissPopup,
   type EmailQuery,
@@ -15,14 +18,20 @@ import {
   type RequestEmailChangeResponse,
 } from './contract';
 
-/** The signed-in user's calls. The GETs are mutations too: every call must really go out (polling). */
+/**
+ * The signed-in user's calls. The GETs are queries read from the cache; the sagas that must send
+ * every check and every poll force a fresh request (`callQuery(..., { forceRefetch: true })`).
+ */
 export const userApi = api.injectEndpoints({
   endpoints: (build) => ({
-    checkEmailAddress: build.mutation<unknown, EmailQuery>({
+    checkEmailAddress: build.query<unknown, EmailQuery>({
       query: (params) => ({ url: 'user/check_email_address/', params, contract: emailQuerySchema }),
+      // read once by the saga that asked, with a fresh request each time: not kept once read
+      keepUnusedDataFor: 0,
     }),
-    isValidated: build.mutation<IsValidatedResponse, EmailQuery>({
-      query: (params) => ({ url: 'user/is_validated/', params, contract: emailQuerySchema }),
+    isValidated: build.query<IsValidatedResponse, EmailQuery>({
+      query: (params) => ({ url: 'user/is_validated/', params, contract: emailQuerySchema, response: isValidatedResponseSchema }),
+      keepUnusedDataFor: 0,
     }),
     requestEmailChange: build.mutation<RequestEmailChangeResponse, RequestEmailChange>({
       query: (body) => ({
@@ -30,10 +39,11 @@ export const userApi = api.injectEndpoints({
         method: 'POST',
         body,
         contract: requestEmailChangeSchema,
+        response: requestEmailChangeResponseSchema,
       }),
     }),
     getPopups: build.mutation<PopupItem[], PopupRequest>({
-      query: (body) => ({ url: 'user/popup/', method: 'POST', body, contract: popupRequestSchema }),
+      query: (body) => ({ url: 'user/popup/', method: 'POST', body, contract: popupRequestSchema, response: popupListSchema }),
     }),
     markPopupSeen: build.mutation<unknown, MarkPopupSeen>({
       query: (body) => ({ url: 'user/set_popup_seen/', method: 'POST', body, contract: markPopupSeenSchema }),

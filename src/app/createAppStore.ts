@@ -13,15 +13,15 @@ import { createErrorReporter } from '../platform/errorReporting';
 import type { Feature, FeatureSaga, FeatureSlice } from './feature';
 import type * as Flows from './flows';
 import type { RootState } from './rootReducer';
-import { createSagaHost, type ActionBuffer } from './sagaHost';
+import { createActionBuffers, type ActionBuffer } from './actionBuffer';
 
 export interface MakeStoreOptions {
   preloadedState?: Partial<RootState>;
   dependencies?: Partial<PortalDependencies>;
-  /** Extra middleware placed before RTK Query's and the saga host (sagaHost.ts), e.g. the replay gate. */
+  /** Extra middleware placed before RTK Query's and redux-saga's, e.g. the replay gate. */
   middleware?: Middleware[];
   /**
-   * Middleware placed after RTK Query's and before the saga host: it sees exactly the
+   * Middleware placed after RTK Query's and before redux-saga's: it sees exactly the
    * actions that reach the reducers (RTK Query hands some straight to `next`, and swallows its
    * own probes). The QA action recorder sits here.
    */
@@ -78,9 +78,12 @@ export function createAppStore({
   runSagas = true,
 }: CreateAppStoreOptions) {
   const deps = defaultDependencies(dependencies);
-  const extra: ApiExtra = { config: deps.config };
+  const extra: ApiExtra = { config: deps.config, reporter: deps.reporter };
   const apiSlot = createDynamicMiddleware();
-  const sagaHost = createSagaHost();
+  // redux-saga's middleware arrives with the flows; until then (and for features whose sagas
+  // still download) the buffers keep every action for them
+  const sagaSlot = createDynamicMiddleware();
+  const buffers = createActionBuffers();
   for (const feature of features) for (const slice of feature.slices) reducer.inject(slice);
   const store = configureStore({
     reducer,
@@ -90,7 +93,8 @@ export function createAppStore({
         .concat(middleware)
         .concat(apiSlot.middleware)
         .concat(reducerSideMiddleware)
-        .concat(sagaHost.middleware),
+        .concat(sagaSlot.middleware)
+        .concat(buffers.middleware),
     devTools: devToolsOptions(deps.config),
   });
 
@@ -107,31 +111,32 @@ export function createAppStore({
     getState: store.getState,
     injectSlice: (slice) => injectSlices([slice]),
     addApiMiddleware: (apiMiddleware) => apiSlot.addMiddleware(apiMiddleware),
+    addSagaMiddleware: (sagaMiddleware) => sagaSlot.addMiddleware(sagaMiddleware),
   };
   let runtime: typeof Flows | null = null;
+  let sagaRuntime: Flows.SagaRuntime | null = null;
   let runtimeLoading: Promise<typeof Flows> | null = null;
   const startedSagas = new Set<FeatureSaga>();
 
   function install(module: typeof Flows) {
     runtime = module;
     module.installApi(flowsStore);
+    if (runSagas) sagaRuntime = module.installSagas(flowsStore, deps);
     return module;
   }
 
   /** Starts a feature's sagas: at once when they and the flows are at hand, else once both have downloaded. */
   function startSagas(feature: Feature, buffer?: ActionBuffer): Promise<void> {
-    const start = (module: typeof Flows, sagas: readonly FeatureSaga[]) => {
-      for (const saga of sagas) {
-        if (startedSagas.has(saga)) continue;
-        startedSagas.add(saga);
-        module.startSaga(flowsStore, sagaHost, deps, saga, buffer);
-      }
-      buffer?.close();
+    const start = (sagas: readonly FeatureSaga[]) => {
+      const missed = buffer?.close() ?? [];
+      const fresh = sagas.filter((saga) => !startedSagas.has(saga));
+      for (const saga of fresh) startedSagas.add(saga);
+      sagaRuntime?.start(fresh, missed);
     };
-    if (runtime && typeof feature.sagas !== 'function') return Promise.resolve(start(runtime, feature.sagas));
+    if (runtime && typeof feature.sagas !== 'function') return Promise.resolve(start(feature.sagas));
     const sagasLoading = typeof feature.sagas === 'function' ? feature.sagas() : Promise.resolve(feature.sagas);
     return Promise.all([loadFlows(), sagasLoading]).then(
-      ([module, sagas]) => start(module, sagas),
+      ([, sagas]) => start(sagas),
       (error: unknown) => {
         buffer?.close();
         deps.reporter.report(error, { flow: 'loadFlows', feature: feature.name });
@@ -176,8 +181,8 @@ export function createAppStore({
     injectSlices(feature.slices);
     if (!runSagas) return;
     const atHand = runtime !== null && typeof feature.sagas !== 'function';
-    if (flowsWanted) track(startSagas(feature, atHand ? undefined : sagaHost.openBuffer()));
-    else waiting.push({ feature, buffer: sagaHost.openBuffer() });
+    if (flowsWanted) track(startSagas(feature, atHand ? undefined : buffers.open()));
+    else waiting.push({ feature, buffer: buffers.open() });
   }
 
   if (typeof flows !== 'function') {

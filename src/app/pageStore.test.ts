@@ -67,6 +67,50 @@ describe('makePageStore', () => {
     expect(seen).toEqual(['typed/first', 'typed/second', 'typed/third']);
   });
 
+  it('a feature added later gets what it missed while downloading; the sagas already running see each action once', async () => {
+    const features = createPageFeatures();
+    const store = makePageStore({ features, dependencies: quiet() });
+    const early: string[] = [];
+    const late: string[] = [];
+    const recorder = (seen: string[]) =>
+      function* watch() {
+        yield takeEvery((action: { type: string }) => action.type.startsWith('typed/'), function* record(action: { type: string }) {
+          seen.push(action.type);
+          yield put({ type: 'echo/said' });
+        });
+      };
+    features.add({ name: 'early', slices: [], sagas: [recorder(early)] });
+    await store.startFlows();
+    let arrive: (sagas: FeatureSaga[]) => void = () => undefined;
+    features.add({ name: 'late', slices: [], sagas: () => new Promise<FeatureSaga[]>((resolve) => (arrive = resolve)) });
+    const started = store.startFlows();
+    store.dispatch({ type: 'typed/first' });
+    arrive([recorder(late)]);
+    await started;
+    store.dispatch({ type: 'typed/second' });
+    expect(early).toEqual(['typed/first', 'typed/second']);
+    expect(late).toEqual(['typed/first', 'typed/second']);
+  });
+
+  it('runs the sagas on redux-saga\'s own middleware, where a saga monitor can attach', async () => {
+    const triggered: unknown[] = [];
+    const monitorWindow = window as unknown as { __SAGA_MONITOR_EXTENSION__?: unknown };
+    monitorWindow.__SAGA_MONITOR_EXTENSION__ = { effectTriggered: (effect: unknown) => void triggered.push(effect) };
+    try {
+      const features = createPageFeatures();
+      const ping = pingFeature();
+      features.add(ping.feature);
+      const store = makePageStore({ features, dependencies: quiet() });
+      await store.startFlows();
+      store.dispatch({ type: 'ping/pinged' });
+      expect(ping.pongs(store.getState())).toBe(1);
+      // the root saga's spawn of the feature's watcher, the watcher's take and the answer's put
+      expect(triggered.length).toBeGreaterThan(3);
+    } finally {
+      delete monitorWindow.__SAGA_MONITOR_EXTENSION__;
+    }
+  });
+
   it('no saga starts before the first view, however early its feature is added', async () => {
     const features = createPageFeatures();
     const ping = pingFeature();

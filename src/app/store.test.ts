@@ -1,4 +1,9 @@
-import type { StoreEnhancer } from '@reduxjs/toolkit';
+import type { StoreEnhancer, UnknownAction } from '@reduxjs/toolkit';
+import { waitFor } from '@testing-library/react';
+import { goGreenActions } from '../features/goGreen/goGreenSlice';
+import { widgetMounted as popupsWidgetMounted } from '../features/popups/popupsSlice';
+import { profileActions } from '../features/profile/profileSlice';
+import { mockApi } from '../testing/mockApi';
 import { messageShown } from '../components/Snackbar/snackbarSlice';
 import { recordingNavigation, recordingReporter } from '../testing/renderWithProviders';
 import { defaultConfig } from '../platform/config';
@@ -141,9 +146,40 @@ describe('Redux DevTools', () => {
 });
 
 describe('the full store\'s sagas', () => {
-  it('starts every feature saga by default (the store runs them)', () => {
-    // A saga that starts reads the store's dependencies; none of them crash at start.
-    const { reported } = quietStore();
-    expect(reported).toEqual([]);
+  /** One event per feature whose saga answers it with a call (the saga is the only thing that calls). */
+  const triggers: Array<[string, UnknownAction, string]> = [
+    ['goGreen', goGreenActions.widgetMounted(), 'GET go-green/status/'],
+    ['profile', profileActions.formOpened(), 'GET go-green/status/'],
+    ['popups', popupsWidgetMounted(), 'POST user/popup/'],
+  ];
+
+  function storeWithNetwork(runSagas?: boolean) {
+    const network = mockApi({ 'GET go-green/status/': { status: 500, body: {} }, 'POST user/popup/': { body: [] } });
+    const { reporter, reported } = recordingReporter();
+    const store = makeStore({
+      runSagas,
+      dependencies: {
+        config: defaultConfig({ coacct: '7' }),
+        reporter,
+        navigation: recordingNavigation().navigation,
+        confirm: () => false,
+      },
+    });
+    return { store, network, reported };
+  }
+
+  it.each(triggers)('starts every feature saga by default: %s answers its event with a call', async (_feature, event, call) => {
+    const { store, network, reported } = storeWithNetwork();
+    store.dispatch(event);
+    await waitFor(() => expect(network.requests.map((request) => `${request.method} ${request.path}`)).toContain(call));
+    // no saga crashed on the way
+    expect(reported.filter((entry) => entry.context && ('saga' in entry.context || entry.context.where === 'saga'))).toEqual([]);
+  });
+
+  it('runs none with runSagas: false (so the test above can fail)', async () => {
+    const { store, network } = storeWithNetwork(false);
+    for (const [, event] of triggers) store.dispatch(event);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(network.requests).toEqual([]);
   });
 });

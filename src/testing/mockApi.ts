@@ -8,6 +8,8 @@ export interface RecordedRequest {
   url: URL;
   path: string;
   headers: Headers;
+  /** whether the browser would send the site's cookies (the session) with it */
+  credentials: RequestCredentials;
   body: unknown;
 }
 
@@ -34,6 +36,7 @@ export function mockApi(handlers: Record<string, MockHandler | MockResponse>) {
       url,
       path,
       headers: request.headers,
+      credentials: request.credentials,
       body: text ? (JSON.parse(text) as unknown) : undefined,
     };
     requests.push(recorded);

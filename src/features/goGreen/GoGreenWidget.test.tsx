@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { GoGreenInfo } from '../../api/contract';
-import { MESSAGES } from '../../lib/validation/messages';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
 import { GO_GREEN_MESSAGES, STEP_TITLES } from './goGreenMessages';
@@ -86,10 +85,26 @@ describe('loading', () => {
     expect(api.sent(STATUS)).toHaveLength(1);
   });
 
+  test('the stepper is vertical (spec section 4), on a wide screen too', async () => {
+    renderGoGreen();
+    const heading = await stepHeading(STEP_TITLES.confirmEmail);
+    // antd's Steps has no role or aria-orientation: its orientation shows only in its class
+    const stepper = heading.closest('.lm-steps');
+    expect(stepper).toHaveClass('lm-steps-vertical');
+    expect(stepper).not.toHaveClass('lm-steps-horizontal');
+  });
+
   test('a failure shows the snackbar', async () => {
     renderGoGreen({ [STATUS]: { status: 500, body: {} } });
-    expect(await screen.findByText(GO_GREEN_MESSAGES.loadFailed)).toBeInTheDocument();
+    expect(await screen.findByText('There was a problem. Please try again later')).toBeInTheDocument();
     expect(button('Try again')).toBeInTheDocument();
+  });
+
+  test('an answer that does not fit the contract takes the same failure path, reported once', async () => {
+    const { reported } = renderGoGreen({ [STATUS]: { body: { email_address: 'cory@example.com', electdocs: 'no' } } });
+    expect(await screen.findByText('There was a problem. Please try again later')).toBeInTheDocument();
+    expect(button('Try again')).toBeInTheDocument();
+    expect(reported).toEqual([expect.objectContaining({ kind: 'report', context: expect.objectContaining({ where: 'api' }) })]);
   });
 });
 
@@ -113,7 +128,7 @@ describe('opt-out view (already elected)', () => {
     expect(spinnerIn(optOutButton)).toBeVisible();
     expect(optOutButton).toHaveAccessibleName('loading Opt Out');
     await optOut.answer({ status: 500 });
-    expect(await screen.findByText(GO_GREEN_MESSAGES.problem)).toBeInTheDocument();
+    expect(await screen.findByText('There was a problem, please try again later')).toBeInTheDocument();
     await waitFor(() => expect(spinnerIn(optOutButton)).toBeNull());
     expect(optOutButton).toHaveAccessibleName('Opt Out');
 
@@ -128,7 +143,7 @@ describe('opt-out view (already elected)', () => {
   test('a failure shows the snackbar and keeps the view', async () => {
     const { user, visited } = renderGoGreen({ [STATUS]: status({ electdocs: true }), [OPT_OUT]: { status: 500 } });
     await user.click(await screen.findByRole('button', { name: 'Opt Out' }));
-    expect(await screen.findByText(GO_GREEN_MESSAGES.problem)).toBeInTheDocument();
+    expect(await screen.findByText('There was a problem, please try again later')).toBeInTheDocument();
     expect(button('Opt Out')).toBeEnabled();
     expect(visited).toEqual([]);
   });
@@ -176,7 +191,7 @@ describe('opt-in wizard', () => {
     expect(complete).toHaveAccessibleName('loading Complete');
     expect(button('Back')).toBeDisabled();
     await optIn.answer({ status: 500 });
-    expect(await screen.findByText(GO_GREEN_MESSAGES.problem)).toBeInTheDocument();
+    expect(await screen.findByText('There was a problem, please try again later')).toBeInTheDocument();
     await waitFor(() => expect(spinnerIn(complete)).toBeNull());
     expect(complete).toHaveAccessibleName('Complete');
     expect(button('Back')).toBeEnabled();
@@ -222,7 +237,7 @@ describe('opt-in wizard', () => {
     const { user } = renderGoGreen({ [OPT_IN]: { status: 500 } });
     await choose(user, GO_GREEN_MESSAGES.choiceYes);
     await user.click(await screen.findByRole('button', { name: 'Complete' }));
-    expect(await screen.findByText(GO_GREEN_MESSAGES.problem)).toBeInTheDocument();
+    expect(await screen.findByText('There was a problem, please try again later')).toBeInTheDocument();
     expect(currentStep()).toHaveAccessibleName(`${STEP_TITLES.reviewDisclosures} (has an error)`);
     expect(screen.queryByText(GO_GREEN_MESSAGES.thankYou)).toBeNull();
   });
@@ -285,11 +300,11 @@ describe('opt-in wizard', () => {
       expect(send).toBeDisabled();
       await user.click(input);
       await user.tab();
-      expect(input).toHaveAccessibleDescription(MESSAGES.goGreenEmailRequired);
+      expect(input).toHaveAccessibleDescription('Required');
       expect(currentStep()).toHaveAccessibleName(`${STEP_TITLES.changeEmail} (has an error)`);
       await user.click(input);
       await user.paste('new@');
-      expect(input).toHaveAccessibleDescription(MESSAGES.goGreenEmailInvalid);
+      expect(input).toHaveAccessibleDescription('Invalid email address');
       await user.paste('example.com');
       expect(send).toBeDisabled(); // the server check is pending
       await waitFor(() => expect(send).toBeEnabled());
@@ -348,7 +363,7 @@ describe('opt-in wizard', () => {
       const input = await screen.findByLabelText('Email Address');
       await user.click(input);
       await user.paste('taken@example.com');
-      await waitFor(() => expect(input).toHaveAccessibleDescription(MESSAGES.goGreenEmailInvalid));
+      await waitFor(() => expect(input).toHaveAccessibleDescription('Invalid email address'));
       expect(button('Send Verification Email')).toBeDisabled();
     });
 

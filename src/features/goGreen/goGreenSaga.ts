@@ -34,6 +34,8 @@ import { loadClientDescription } from './onDemandModules';
 export const POLL_INTERVAL_MS = 5000;
 /** The server check of the typed address runs after this long without typing (spec sections 5 and 9). */
 export const EMAIL_CHECK_DELAY_MS = 500;
+/** Every poll and every check goes out: a fresh request, read once, through the cache. */
+const FRESH = { forceRefetch: true, subscribe: false } as const;
 
 function* reportFailure(error: unknown, flow: string) {
   const { reporter } = yield* getDependencies();
@@ -76,7 +78,8 @@ function* checkEmail(action: UnknownAction) {
   if (value === null || validateGoGreenEmail(value) !== null) return;
   yield delay(EMAIL_CHECK_DELAY_MS);
   try {
-    yield* callMutation(userApi.endpoints.checkEmailAddress, { email_address: value });
+    // a fresh check each time: the address may have been taken since an earlier answer
+    yield* callQuery(userApi.endpoints.checkEmailAddress, { email_address: value }, FRESH);
     yield put(actions.emailCheckSucceeded(value));
   } catch {
     // any failure (taken, malformed, network) marks the address invalid (spec section 5)
@@ -124,7 +127,7 @@ function* sendVerification(action: ReturnType<typeof actions.verificationEmailRe
 export function* pollUntilValidated(emailAddress: string) {
   for (;;) {
     yield delay(POLL_INTERVAL_MS);
-    const result: IsValidatedResponse = yield* callMutation(userApi.endpoints.isValidated, { email_address: emailAddress });
+    const result: IsValidatedResponse = yield* callQuery(userApi.endpoints.isValidated, { email_address: emailAddress }, FRESH);
     if (result.validated) {
       yield put(actions.validationResultReceived({ emailValidated: true }));
       return;

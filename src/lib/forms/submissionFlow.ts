@@ -4,7 +4,7 @@
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, put, select } from 'redux-saga/effects';
-import { httpStatusOf } from '../../api/baseApi';
+import { httpStatusOf, isResponseMismatch } from '../../api/baseApi';
 import { getDependencies } from '../../platform/dependencies';
 import type { CaptchaAction } from '../../platform/captcha';
 
@@ -38,8 +38,12 @@ export function* obtainCaptchaToken(
   return token;
 }
 
-/** A network failure, a 5xx or a local error: not an answer the flow expects, so it is reported. */
+/**
+ * A network failure, a 5xx or a local error: not an answer the flow expects, so it is reported.
+ * An answer that does not fit the contract is unexpected too, but the base query reported it already.
+ */
 export function isUnexpectedFailure(error: unknown): boolean {
+  if (isResponseMismatch(error)) return false;
   const status = httpStatusOf(error);
   return status === null || status >= 500;
 }
