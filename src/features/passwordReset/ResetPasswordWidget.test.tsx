@@ -5,7 +5,8 @@ import { mockApi, type MockHandler, type MockResponse } from '../../testing/mock
 import { renderWidget } from '../../testing/renderWidget';
 import ResetPasswordWidget from './ResetPasswordWidget';
 
-jest.setTimeout(30_000);
+// antd's Form is heavy in jsdom: a flow can take 30 s on a loaded 2-core machine.
+jest.setTimeout(60_000);
 
 const VALIDATE = 'POST account/validate_nonce/';
 const RESET = 'POST account/reset_password/';
