@@ -17,8 +17,11 @@ interface MutationEndpoint<R, A> {
   Types?: { ResultType: R };
 }
 
-export function* callMutation<R, A>(endpoint: MutationEndpoint<R, A>, arg: A): Generator<unknown, R, unknown> {
-  const request = (yield put(endpoint.initiate(arg) as never)) as unknown as MutationRequest<R>;
+/**
+ * Waits for a request already started; a request still in flight when the saga is cancelled is
+ * aborted; `release` (reset or unsubscribe) runs either way.
+ */
+function* settle<R>(request: { unwrap(): Promise<R>; abort(): void }, release: () => void): Generator<unknown, R, unknown> {
   let settled = false;
   try {
     const result = (yield call(() => request.unwrap())) as R;
@@ -32,8 +35,13 @@ export function* callMutation<R, A>(endpoint: MutationEndpoint<R, A>, arg: A): G
     // finally: a yield there turns the cancellation into a normal return for a caller that
     // delegates with `yield*`, and that caller would then carry on (e.g. a polling loop).
     if (!settled) request.abort();
-    request.reset();
+    release();
   }
+}
+
+export function* callMutation<R, A>(endpoint: MutationEndpoint<R, A>, arg: A): Generator<unknown, R, unknown> {
+  const request = (yield put(endpoint.initiate(arg) as never)) as unknown as MutationRequest<R>;
+  return yield* settle(request, () => request.reset());
 }
 
 interface QueryRequest<R> {
@@ -51,7 +59,7 @@ interface QueryEndpoint<R, A> {
 /**
  * A query through the cache: `forceRefetch` sends a fresh request even when the cache holds an
  * answer (every poll and every check must go out); `subscribe: false` reads it once without
- * keeping the entry subscribed. A request still in flight when the saga is cancelled is aborted.
+ * keeping the entry subscribed.
  */
 export function* callQuery<R, A>(
   endpoint: QueryEndpoint<R, A>,
@@ -59,17 +67,5 @@ export function* callQuery<R, A>(
   options: { forceRefetch?: boolean; subscribe?: boolean } = {},
 ): Generator<unknown, R, unknown> {
   const request = (yield put(endpoint.initiate(arg, options) as never)) as unknown as QueryRequest<R>;
-  let settled = false;
-  try {
-    const result = (yield call(() => request.unwrap())) as R;
-    settled = true;
-    return result;
-  } catch (error) {
-    settled = true;
-    throw error;
-  } finally {
-    // no `yield cancelled()` here, for the reason given in callMutation
-    if (!settled) request.abort();
-    request.unsubscribe();
-  }
+  return yield* settle(request, () => request.unsubscribe());
 }
