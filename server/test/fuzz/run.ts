@@ -13,6 +13,9 @@ import fc from 'fast-check';
 import { startTestServer } from '../harness';
 import { describeRequest, formatReport, openFuzzSession, requestArbitrary, runFuzz } from './corpus';
 
+/** The report goes to standard output (progress goes to standard error). */
+const print = (text: string) => process.stdout.write(`${text}\n`);
+
 type StartOverrides = NonNullable<Parameters<typeof startTestServer>[0]>;
 
 async function main() {
@@ -49,7 +52,7 @@ async function main() {
       : {}),
   } as StartOverrides;
   const server = await startTestServer(overrides);
-  console.log(`fuzz: ${runs} requests, seed ${seed}, ${values.production ? 'production' : 'development'} mode, server in ${server.dir}`);
+  print(`fuzz: ${runs} requests, seed ${seed}, ${values.production ? 'production' : 'development'} mode, server in ${server.dir}`);
   let failed = false;
   try {
     let lastPrinted = 0;
@@ -68,12 +71,12 @@ async function main() {
         }
       },
     });
-    console.log(formatReport(report));
-    if (values.production) console.log(`mails handed to the fake transport: ${mails.length}`);
+    print(formatReport(report));
+    if (values.production) print(`mails handed to the fake transport: ${mails.length}`);
     failed = Object.keys(report.violations).length > 0 || report.errorLogLines.length > 0;
 
     if (failed && values.shrink) {
-      console.log('shrinking the first failure (fast-check, same seed)...');
+      print('shrinking the first failure (fast-check, same seed)...');
       const session = await openFuzzSession(server, { timeoutMs, catchUncaught: true });
       try {
         const details = await fc.check(
@@ -81,7 +84,7 @@ async function main() {
           { seed, numRuns: runs, interruptAfterTimeLimit: 120_000 },
         );
         const counterexample = details.counterexample?.[0];
-        console.log(
+        print(
           counterexample
             ? `minimal failing request after ${details.numShrinks} shrinks: ${describeRequest(counterexample)}`
             : 'fast-check found no failing request with this seed',
