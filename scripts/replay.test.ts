@@ -29,7 +29,7 @@ test('prints each step with what it changed and exits 0 when the final state mat
 test('--until N stops after N actions; a different final state exits 1 and says where', () => {
   const result = run([recordingFile, '--until', '3', '--expect', expectedFile]);
   expect(result.code).toBe(1);
-  expect(result.out).toContain('Replayed 3 of 14 actions.');
+  expect(result.out).toContain('Replayed 3 of 12 actions.');
   expect(result.err).toContain('The final state differs from go-green-opt-in.expected.json at:');
   expect(result.err).toContain('goGreen.done: false, expected true');
 });

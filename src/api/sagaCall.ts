@@ -3,7 +3,7 @@
  * a mutation's cache entry is removed (it may hold a password or SSN in its arguments) and a
  * request still in flight when the saga is cancelled is aborted.
  */
-import { call, put } from 'redux-saga/effects';
+import { call, fork, put, take } from 'redux-saga/effects';
 
 interface MutationRequest<R> {
   unwrap(): Promise<R>;
@@ -68,4 +68,29 @@ export function* callQuery<R, A>(
 ): Generator<unknown, R, unknown> {
   const request = (yield put(endpoint.initiate(arg, options) as never)) as unknown as QueryRequest<R>;
   return yield* settle(request, () => request.unsubscribe());
+}
+
+function* releaseOn(request: { unsubscribe(): void }, actionType: string) {
+  try {
+    yield take(actionType);
+  } finally {
+    request.unsubscribe();
+  }
+}
+
+/**
+ * A read whose answer the screen takes from the cache (the endpoint's `select`): a fresh request,
+ * and its cache entry kept subscribed until `releaseActionType` is dispatched (or the calling saga
+ * is cancelled), so the answer stays in the store, and is refetched if its tag is invalidated,
+ * while the screen that shows it is open. Resolves with the first answer or throws its failure;
+ * either way the calling saga ends only once the entry is released.
+ */
+export function* callQueryAndKeep<R, A>(
+  endpoint: QueryEndpoint<R, A>,
+  arg: A,
+  releaseActionType: string,
+): Generator<unknown, R, unknown> {
+  const request = (yield put(endpoint.initiate(arg, { forceRefetch: true }) as never)) as unknown as QueryRequest<R>;
+  yield fork(releaseOn, request, releaseActionType);
+  return yield* settle(request, () => undefined);
 }

@@ -2,12 +2,13 @@ import { Button, Flex, Radio, Typography } from 'antd';
 import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { GO_GREEN_MESSAGES } from './goGreenMessages';
-import { goGreenActions, selectGoGreen, type EmailChoice, type WithGoGreen } from './goGreenSlice';
+import { goGreenActions, selectGoGreen, selectGoGreenInfo, type EmailChoice, type WithGoGreen } from './goGreenSlice';
 
 export function ConfirmEmailStep() {
   const dispatch = useAppDispatch();
   const questionId = useId();
-  const emailOnFile = useAppSelector((state: WithGoGreen) => selectGoGreen(state).info?.email_address ?? '');
+  const info = useAppSelector(selectGoGreenInfo);
+  const emailOnFile = info?.email_address ?? '';
   const choice = useAppSelector((state: WithGoGreen) => selectGoGreen(state).emailChoice);
   return (
     <>
@@ -23,7 +24,14 @@ export function ConfirmEmailStep() {
       <Radio.Group
         aria-labelledby={questionId}
         value={choice}
-        onChange={(event) => dispatch(goGreenActions.emailChoiceChanged(event.target.value as EmailChoice))}
+        onChange={(event) =>
+          dispatch(
+            goGreenActions.emailChoiceChanged({
+              choice: event.target.value as EmailChoice,
+              emailValidated: info?.email_validated === true,
+            }),
+          )
+        }
         style={{ marginBottom: 16 }}
       >
         <Flex vertical gap={8}>

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AccountCard } from '../../components/FormFields/FormLayout';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { GoGreenConfirmation } from './GoGreenConfirmation';
-import { goGreenActions, selectGoGreen, type WithGoGreen } from './goGreenSlice';
+import { goGreenActions, selectGoGreen, selectGoGreenInfo, type WithGoGreen, type WithGoGreenStatus } from './goGreenSlice';
 import { OptInWizard } from './OptInWizard';
 import { OptOutView } from './OptOutView';
 
@@ -14,7 +14,7 @@ const TITLE = 'Go Green';
 export default function GoGreenWidget() {
   const dispatch = useAppDispatch();
   const loadStatus = useAppSelector((state: WithGoGreen) => selectGoGreen(state).loadStatus);
-  const electdocs = useAppSelector((state: WithGoGreen) => selectGoGreen(state).info?.electdocs === true);
+  const electdocs = useAppSelector((state: WithGoGreenStatus) => selectGoGreenInfo(state)?.electdocs === true);
   const done = useAppSelector((state: WithGoGreen) => selectGoGreen(state).done);
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import { Alert, Button, Flex } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { LoadingStatus } from '../../components/LoadingStatus';
-import { goGreenActions, selectGoGreen, type WithGoGreen } from './goGreenSlice';
+import { goGreenActions, selectGoGreen, selectGoGreenInfo, type WithGoGreen, type WithGoGreenStatus } from './goGreenSlice';
 import { loadClientDescription, preload } from './onDemandModules';
 import type { DisclosuresSanitizer } from './useDisclosuresSanitizer';
 
@@ -39,7 +39,7 @@ function NotReady({ sanitizer }: { sanitizer: DisclosuresSanitizer }) {
 
 export function ReviewDisclosuresStep({ sanitizer }: { sanitizer: DisclosuresSanitizer }) {
   const dispatch = useAppDispatch();
-  const disclosures = useAppSelector((state: WithGoGreen) => selectGoGreen(state).info?.disclosures ?? '');
+  const disclosures = useAppSelector((state: WithGoGreenStatus) => selectGoGreenInfo(state)?.disclosures ?? '');
   const sending = useAppSelector((state: WithGoGreen) => selectGoGreen(state).optIn === 'pending');
   // only sanitized HTML is ever rendered: until the sanitizer is there, the box shows its state instead
   const html = useMemo(

@@ -12,6 +12,7 @@ import {
   initialGoGreenState,
   selectCanSendVerification,
   selectEmailErrors,
+  selectGoGreenInfo,
   type GoGreenState,
 } from './goGreenSlice';
 import { loadClientDescription } from './onDemandModules';
@@ -54,15 +55,24 @@ const advance = (ms: number) => jest.advanceTimersByTimeAsync(ms);
 
 /** Status loaded, 'No' chosen, on step 2 (built by the reducer: no status request, no cache timer). */
 function onEmailStep(handlers: Record<string, MockHandler | MockResponse> = {}) {
-  const goGreen = [actions.statusLoaded(onFile), actions.emailChoiceChanged('no'), actions.nextPressed()].reduce(
+  const goGreen = [
+    actions.statusLoaded(),
+    actions.emailChoiceChanged({ choice: 'no', emailValidated: false }),
+    actions.nextPressed(),
+  ].reduce(
     goGreenSlice.reducer,
     initialGoGreenState,
   );
   return setup(handlers, goGreen);
 }
 
-/** Status loaded: the opt-in goes to the address on file. */
-const onFileLoaded = () => goGreenSlice.reducer(initialGoGreenState, actions.statusLoaded(onFile));
+/** The widget mounted and its status loaded (into the API cache): the opt-in goes to the address on file. */
+async function mountedWithStatus(handlers: Record<string, MockHandler | MockResponse> = {}) {
+  const context = setup(handlers);
+  context.store.dispatch(actions.widgetMounted());
+  await advance(0);
+  return context;
+}
 
 /** RTK Query's own subscription bookkeeping runs on a 500 ms timer; nothing of ours may remain after it. */
 async function expectNoTimerLeft() {
@@ -202,7 +212,7 @@ describe('needsVerification', () => {
     });
     store.dispatch(actions.widgetMounted());
     await advance(0);
-    store.dispatch(actions.emailChoiceChanged('yes'));
+    store.dispatch(actions.emailChoiceChanged({ choice: 'yes', emailValidated: false }));
     store.dispatch(actions.nextPressed());
     await advance(0);
     expect(api.sent(EMAIL_CHANGE).map((request) => request.body)).toEqual([{ email_address: 'uma@example.com' }]);
@@ -301,14 +311,38 @@ describe('load, opt-in and opt-out', () => {
     const { store, api } = setup({ [STATUS]: () => ({ body: { ...onFile, email_validated: validated } }) });
     store.dispatch(actions.widgetMounted());
     await advance(0);
-    expect(store.getState().goGreen.info?.email_validated).toBe(false);
+    expect(selectGoGreenInfo(store.getState())?.email_validated).toBe(false);
     store.dispatch(actions.widgetUnmounted());
     validated = true;
     await advance(1000);
     store.dispatch(actions.widgetMounted());
     await advance(0);
     expect(api.sent(STATUS)).toHaveLength(2);
-    expect(store.getState().goGreen.info?.email_validated).toBe(true);
+    expect(selectGoGreenInfo(store.getState())?.email_validated).toBe(true);
+  });
+
+  test('the status stays in the API cache while the widget is mounted, and is released when it unmounts', async () => {
+    const { store } = await mountedWithStatus();
+    await advance(5 * 60_000);
+    expect(selectGoGreenInfo(store.getState())).toEqual(onFile);
+    expect(store.getState().goGreen).not.toHaveProperty('info');
+    store.dispatch(actions.widgetUnmounted());
+    await advance(61_000);
+    expect(selectGoGreenInfo(store.getState())).toBeNull();
+  });
+
+  test('"Try again" after a failed load asks again and shows the answer', async () => {
+    let fail = true;
+    const { store, api } = setup({ [STATUS]: () => (fail ? { status: 500, body: {} } : { body: onFile }) });
+    store.dispatch(actions.widgetMounted());
+    await advance(0);
+    expect(store.getState().goGreen.loadStatus).toBe('failed');
+    fail = false;
+    store.dispatch(actions.widgetMounted());
+    await advance(0);
+    expect(api.sent(STATUS)).toHaveLength(2);
+    expect(store.getState().goGreen.loadStatus).toBe('loaded');
+    expect(selectGoGreenInfo(store.getState())?.email_address).toBe('uma@example.com');
   });
 
   test('opt-in sends the client description (time zone, browser and OS) with the address', async () => {
@@ -316,7 +350,7 @@ describe('load, opt-in and opt-out', () => {
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.7390.54 Safari/537.36';
     Object.defineProperty(window.navigator, 'userAgent', { value: chromeOnLinux, configurable: true });
     try {
-      const { store, api } = setup({ [OPT_IN]: { body: { electdocs: true } } }, onFileLoaded());
+      const { store, api } = await mountedWithStatus({ [OPT_IN]: { body: { electdocs: true } } });
       store.dispatch(actions.optInRequested());
       await advance(0);
       expect(api.sent(OPT_IN).map((request) => request.body)).toEqual([
@@ -336,7 +370,7 @@ describe('load, opt-in and opt-out', () => {
   test('a failed download of the client-description code ends like a failed opt-in; trying again sends it', async () => {
     const chunkLoadError = Object.assign(new Error('Loading chunk 5 failed.'), { name: 'ChunkLoadError' });
     jest.mocked(loadClientDescription).mockRejectedValueOnce(chunkLoadError);
-    const { store, api, reported } = setup({ [OPT_IN]: { body: { electdocs: true } } }, onFileLoaded());
+    const { store, api, reported } = await mountedWithStatus({ [OPT_IN]: { body: { electdocs: true } } });
     store.dispatch(actions.optInRequested());
     await advance(0);
     expect(api.sent(OPT_IN)).toHaveLength(0);

@@ -10,10 +10,10 @@
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, delay, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { api, httpStatusOf } from '../../api/baseApi';
+import { httpStatusOf } from '../../api/baseApi';
 import type { GoGreenInfo, IsValidatedResponse, RequestEmailChangeResponse } from '../../api/contract';
 import { goGreenApi } from '../../api/goGreenApi';
-import { callMutation, callQuery } from '../../api/sagaCall';
+import { callMutation, callQuery, callQueryAndKeep } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
 import { getDependencies } from '../../platform/dependencies';
 import { messageShown } from '../../components/Snackbar/snackbarSlice';
@@ -25,6 +25,7 @@ import {
   leftEmailStep,
   selectCanSendVerification,
   selectGoGreen,
+  selectGoGreenInfo,
   selectOptInEmail,
   type GoGreenState,
 } from './goGreenSlice';
@@ -48,11 +49,15 @@ function* logFailure(message: string, error: unknown) {
   yield call([reporter, reporter.log], message, { flow: 'goGreen', status: httpStatusOf(error) ?? 'network' });
 }
 
+/**
+ * takeLatest: "Try again" after a failure starts afresh. Each load of the widget asks the server (a
+ * cached answer could predate a verification done elsewhere), and the answer stays in the cache
+ * while the widget is mounted: the screen reads it there.
+ */
 function* loadStatus() {
   try {
-    // Each load of the widget asks the server: a cached answer could predate a verification done elsewhere.
-    const info: GoGreenInfo = yield* callQuery(goGreenApi.endpoints.getGoGreenStatus, undefined, { forceRefetch: true });
-    yield put(actions.statusLoaded(info));
+    yield* callQueryAndKeep(goGreenApi.endpoints.getGoGreenStatus, undefined, actions.widgetUnmounted.type);
+    yield put(actions.statusLoaded());
   } catch (error) {
     yield put(actions.statusLoadFailed());
     yield put(messageShown(GO_GREEN_MESSAGES.loadFailed));
@@ -96,7 +101,8 @@ function* sendFromForm() {
 
 /** Entering step 2 with status input and intention needsVerification sends to the address on file. */
 function* sendOnEnteringNeedsVerification() {
-  const { step, verificationStatus, intention, info } = (yield select(selectGoGreen)) as GoGreenState;
+  const { step, verificationStatus, intention } = (yield select(selectGoGreen)) as GoGreenState;
+  const info = (yield select(selectGoGreenInfo)) as GoGreenInfo | null;
   if (step !== 'email' || verificationStatus !== 'input' || intention !== 'needsVerification' || !info?.email_address) return;
   yield put(actions.verificationEmailRequested({ emailAddress: info.email_address }));
 }
@@ -162,8 +168,6 @@ function* optIn() {
     const client: ReturnType<typeof describeClient> = yield call(describeClient);
     yield* callMutation(goGreenApi.endpoints.goGreenOptIn, { ...client, email });
     yield put(actions.optInSucceeded());
-    // the next load (this widget or the profile) must see the new preference
-    yield put(api.util.invalidateTags(['GoGreenStatus']));
   } catch (error) {
     yield put(actions.optInFailed());
     yield put(messageShown(GO_GREEN_MESSAGES.problem));
@@ -190,7 +194,7 @@ function* reportSanitizerDownloadFailure(action: ReturnType<typeof actions.discl
 }
 
 export function* goGreenSaga() {
-  yield takeLeading(actions.widgetMounted.type, loadStatus);
+  yield takeLatest(actions.widgetMounted.type, loadStatus);
   yield takeLatest([actions.emailChanged.type, ...leftEmailStep], checkEmail);
   yield takeEvery(actions.emailSubmitted.type, sendFromForm);
   yield takeEvery(actions.nextPressed.type, sendOnEnteringNeedsVerification);

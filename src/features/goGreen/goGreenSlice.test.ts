@@ -7,6 +7,7 @@ import {
   intentionOf,
   selectCanSendVerification,
   selectEmailErrors,
+  selectGoGreenInfo,
   selectOptInEmail,
   selectWizardSteps,
   type GoGreenState,
@@ -23,14 +24,21 @@ const info = (overrides: Partial<GoGreenInfo> = {}): GoGreenInfo => ({
   ...overrides,
 });
 
-const loaded = (overrides: Partial<GoGreenInfo> = {}) =>
-  reduce(initialGoGreenState, actions.widgetMounted(), actions.statusLoaded(info(overrides)));
+const loaded = () => reduce(initialGoGreenState, actions.widgetMounted(), actions.statusLoaded());
+/** The step 1 choice, made with the address on file not validated unless said. */
+const choose = (choice: 'yes' | 'no', emailValidated = false) => actions.emailChoiceChanged({ choice, emailValidated });
+
+/** The store around the slice: the status answer sits in the API cache, as RTK Query keeps it. */
+const withStatus = (goGreen: GoGreenState, status: GoGreenInfo = info()) => ({
+  goGreen,
+  api: { queries: { 'getGoGreenStatus(undefined)': { status: 'fulfilled', data: status } } },
+});
 
 /** On step 2 with the given intention, a verification email sent: status waiting. */
 function waitingOn(choice: 'yes' | 'no') {
   return reduce(
     loaded(),
-    actions.emailChoiceChanged(choice),
+    choose(choice),
     actions.nextPressed(),
     actions.verificationEmailRequested({ emailAddress: 'uma@example.com' }),
     actions.verificationEmailSent(),
@@ -47,28 +55,28 @@ describe('intention (documented mapping)', () => {
     ['no', false, 'withCorrectedDetails'],
   ] as const)('radio %s with email_validated %s -> %s', (choice, validated, intention) => {
     expect(intentionOf(choice, validated)).toBe(intention);
-    expect(reduce(loaded({ email_validated: validated }), actions.emailChoiceChanged(choice)).intention).toBe(intention);
+    expect(reduce(loaded(), choose(choice, validated)).intention).toBe(intention);
   });
 
   test('a new intention starts step 2 over; the same one keeps it', () => {
     const changed = reduce(
       loaded(),
-      actions.emailChoiceChanged('no'),
+      choose('no'),
       actions.nextPressed(),
       actions.emailChanged('new@example.com'),
       actions.verificationEmailRequested({ emailAddress: 'new@example.com' }),
       actions.validationResultReceived({ emailValidated: true }),
       actions.backPressed(),
     );
-    expect(reduce(changed, actions.emailChoiceChanged('no')).verificationStatus).toBe('changed');
-    const switched = reduce(changed, actions.emailChoiceChanged('yes'));
+    expect(reduce(changed, choose('no')).verificationStatus).toBe('changed');
+    const switched = reduce(changed, choose('yes'));
     expect(switched).toMatchObject({ verificationStatus: 'input', verificationEmail: null, emailForm: { value: '' } });
   });
 });
 
 describe('steps', () => {
   test('alreadyVerifiedAndNoChange goes from step 1 straight to the disclosures and back', () => {
-    const onReview = reduce(loaded({ email_validated: true }), actions.emailChoiceChanged('yes'), actions.nextPressed());
+    const onReview = reduce(loaded(), choose('yes', true), actions.nextPressed());
     expect(onReview.step).toBe('reviewDisclosures');
     expect(selectWizardSteps({ goGreen: onReview })).toEqual(['confirmEmail', 'reviewDisclosures']);
     expect(reduce(onReview, actions.backPressed()).step).toBe('confirmEmail');
@@ -76,7 +84,7 @@ describe('steps', () => {
 
   test('step 2 exists for needsVerification and withCorrectedDetails; Next leaves it only once changed', () => {
     for (const choice of ['yes', 'no'] as const) {
-      const onEmail = reduce(loaded(), actions.emailChoiceChanged(choice), actions.nextPressed());
+      const onEmail = reduce(loaded(), choose(choice), actions.nextPressed());
       expect(onEmail.step).toBe('email');
       expect(selectWizardSteps({ goGreen: onEmail })).toEqual(['confirmEmail', 'email', 'reviewDisclosures']);
       expect(reduce(onEmail, actions.nextPressed()).step).toBe('email');
@@ -90,9 +98,18 @@ describe('steps', () => {
     expect(reduce(loaded(), actions.nextPressed()).step).toBe('confirmEmail');
   });
 
-  test('needsVerification pre-fills the form with the address on file', () => {
-    const onEmail = reduce(loaded(), actions.emailChoiceChanged('yes'), actions.nextPressed());
-    expect(onEmail.emailForm.value).toBe('uma@example.com');
+  test('needsVerification pre-fills the form with the address on file it sends to', () => {
+    const onEmail = reduce(loaded(), choose('yes'), actions.nextPressed());
+    expect(onEmail.emailForm.value).toBe('');
+    const sending = reduce(onEmail, actions.verificationEmailRequested({ emailAddress: 'uma@example.com' }));
+    expect(sending.emailForm.value).toBe('uma@example.com');
+  });
+
+  test('a corrected address being sent is not overwritten', () => {
+    const typed = reduce(loaded(), choose('no'), actions.nextPressed(), actions.emailChanged('new@example.com'));
+    expect(reduce(typed, actions.verificationEmailRequested({ emailAddress: 'new@example.com' })).emailForm.value).toBe(
+      'new@example.com',
+    );
   });
 });
 
@@ -140,7 +157,7 @@ describe('verificationStatus (spec section 4)', () => {
   test('input stays on step 2 when it was not waiting (an email-change failure)', () => {
     const state = reduce(
       loaded(),
-      actions.emailChoiceChanged('yes'),
+      choose('yes'),
       actions.nextPressed(),
       actions.verificationEmailRequested({ emailAddress: 'uma@example.com' }),
       actions.emailChangeFailed(),
@@ -159,7 +176,7 @@ describe('verificationStatus (spec section 4)', () => {
 });
 
 describe('email form', () => {
-  const onEmail = () => reduce(loaded(), actions.emailChoiceChanged('no'), actions.nextPressed());
+  const onEmail = () => reduce(loaded(), choose('no'), actions.nextPressed());
 
   test('Required and Invalid email address under the key email; no server check for them', () => {
     const empty = onEmail();
@@ -182,22 +199,23 @@ describe('email form', () => {
   });
 
   test('the opt-in address is the verified one, else the one on file', () => {
-    expect(selectOptInEmail({ goGreen: reduce(loaded({ email_validated: true }), actions.emailChoiceChanged('yes')) })).toBe(
-      'uma@example.com',
-    );
+    const onFile = reduce(loaded(), choose('yes', true));
+    expect(selectOptInEmail(withStatus(onFile, info({ email_validated: true })) as never)).toBe('uma@example.com');
     const corrected = reduce(
       loaded(),
-      actions.emailChoiceChanged('no'),
+      choose('no'),
       actions.nextPressed(),
       actions.verificationEmailRequested({ emailAddress: 'new@example.com' }),
       actions.validationResultReceived({ emailValidated: true }),
     );
-    expect(selectOptInEmail({ goGreen: corrected })).toBe('new@example.com');
+    expect(selectOptInEmail(withStatus(corrected) as never)).toBe('new@example.com');
   });
 });
 
 describe('load, opt-in and opt-out', () => {
-  test('mounting starts afresh and loads; the answer is info', () => {
+  test('mounting starts afresh and loads; the answer stays in the API cache, not in the slice', () => {
+    expect(loaded()).not.toHaveProperty('info');
+    expect(selectGoGreenInfo(withStatus(loaded()) as never)).toEqual(info());
     const done = reduce(loaded(), actions.optInRequested(), actions.optInSucceeded());
     expect(done).toMatchObject({ done: true, optIn: 'succeeded' });
     expect(reduce(done, actions.widgetMounted())).toEqual({ ...initialGoGreenState, loadStatus: 'loading' });

@@ -1,10 +1,12 @@
 /**
- * The go-green widget's whole state: the status from the server, the wizard (step, radio choice,
- * intention, verification status), the email form and the opt-in/opt-out requests. Everything the
- * screen shows is here, so DevTools time travel and a replayed recording re-render it exactly.
+ * The go-green widget's state: the wizard (step, radio choice, intention, verification status), the
+ * email form and the opt-in/opt-out requests. The status from the server (the spec's `info`) is not
+ * copied here: it is RTK Query's cached answer, read with `selectGoGreenInfo`. Both live in the one
+ * store, so DevTools time travel and a replayed recording re-render the screen exactly.
  */
-import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { GoGreenInfo } from '../../api/contract';
+import { goGreenApi } from '../../api/goGreenApi';
 import { MESSAGES } from '../../lib/validation/messages';
 import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rules';
 
@@ -34,7 +36,7 @@ export interface EmailFormState {
 }
 
 export interface GoGreenState {
-  info: GoGreenInfo | null;
+  /** The widget's own load of the status (once per mount); the answer itself is in the API cache. */
   loadStatus: LoadStatus;
   emailChoice: EmailChoice | null;
   intention: GoGreenIntention | null;
@@ -53,7 +55,6 @@ export interface GoGreenState {
 const initialEmailForm: EmailFormState = { value: '', touched: false, submitted: false, check: 'idle' };
 
 export const initialGoGreenState: GoGreenState = {
-  info: null,
   loadStatus: 'idle',
   emailChoice: null,
   intention: null,
@@ -92,21 +93,18 @@ export const goGreenSlice = createSlice({
     widgetMounted() {
       return { ...initialGoGreenState, loadStatus: 'loading' };
     },
-    /** Stops whatever runs in the background (the email check, the polling). */
-    widgetUnmounted() {},
-    /** The disclosures' sanitizer could not be downloaded: the step shows it, the saga reports it. */
-    disclosuresSanitizerFailedToLoad(_state, _action: PayloadAction<{ message: string }>) {},
-    statusLoaded(state, action: PayloadAction<GoGreenInfo>) {
-      state.info = action.payload;
+    /** The status is in the API cache (kept there while the widget is mounted). */
+    statusLoaded(state) {
       state.loadStatus = 'loaded';
     },
     statusLoadFailed(state) {
       state.loadStatus = 'failed';
     },
 
-    emailChoiceChanged(state, action: PayloadAction<EmailChoice>) {
-      const intention = intentionOf(action.payload, state.info?.email_validated === true);
-      state.emailChoice = action.payload;
+    /** The step 1 choice, with whether the address on file was validated when it was made. */
+    emailChoiceChanged(state, action: PayloadAction<{ choice: EmailChoice; emailValidated: boolean }>) {
+      const intention = intentionOf(action.payload.choice, action.payload.emailValidated);
+      state.emailChoice = action.payload.choice;
       if (intention !== state.intention) {
         // another intention means another step 2: nothing of the earlier one carries over
         state.verificationStatus = 'input';
@@ -123,10 +121,6 @@ export const goGreenSlice = createSlice({
           return;
         }
         state.step = 'email';
-        if (state.intention === 'needsVerification' && state.emailForm.value === '') {
-          // shown in the form should the automatic send fail
-          state.emailForm.value = state.info?.email_address ?? '';
-        }
       } else if (state.step === 'email' && state.verificationStatus === 'changed') {
         state.step = 'reviewDisclosures';
       }
@@ -165,6 +159,10 @@ export const goGreenSlice = createSlice({
     verificationEmailRequested(state, action: PayloadAction<{ emailAddress: string }>) {
       state.sendingVerification = true;
       state.verificationEmail = action.payload.emailAddress;
+      if (state.intention === 'needsVerification' && state.emailForm.value === '') {
+        // the address on file, sent to automatically: shown in the form should that send fail
+        state.emailForm.value = action.payload.emailAddress;
+      }
     },
     /** input -> waiting: the server sent the link and the address needs validating. */
     verificationEmailSent(state) {
@@ -175,12 +173,14 @@ export const goGreenSlice = createSlice({
     emailChangeFailed(state) {
       state.sendingVerification = false;
     },
-    pollingStarted(_state, _action: PayloadAction<{ emailAddress: string }>) {},
-    pollingStopped() {},
     pollingFailed(state) {
       returnToInput(state);
     },
-    /** email_validated true -> changed, otherwise input (spec section 4). */
+    /**
+     * email_validated true -> changed, otherwise input (spec section 4). The polling sends only a
+     * true result (a false answer keeps it polling, spec section 7); the rule is kept whole so
+     * that a recording or another caller with false gets the spec's answer.
+     */
     validationResultReceived(state, action: PayloadAction<{ emailValidated: boolean }>) {
       if (action.payload.emailValidated) {
         state.verificationStatus = 'changed';
@@ -216,7 +216,17 @@ export const goGreenSlice = createSlice({
   },
 });
 
-export const goGreenActions = goGreenSlice.actions;
+/** Events the slice does not change on: sagas (and the recorder) listen for them. */
+const goGreenEvents = {
+  /** Stops whatever runs in the background (the email check, the polling) and releases the status. */
+  widgetUnmounted: createAction('goGreen/widgetUnmounted'),
+  /** The disclosures' sanitizer could not be downloaded: the step shows it, the saga reports it. */
+  disclosuresSanitizerFailedToLoad: createAction<{ message: string }>('goGreen/disclosuresSanitizerFailedToLoad'),
+  pollingStarted: createAction<{ emailAddress: string }>('goGreen/pollingStarted'),
+  pollingStopped: createAction('goGreen/pollingStopped'),
+};
+
+export const goGreenActions = { ...goGreenSlice.actions, ...goGreenEvents };
 
 /** Every action that takes the wizard off step 2 or away altogether: background work there stops. */
 export const leftEmailStep = [
@@ -229,6 +239,13 @@ export const leftEmailStep = [
 export type WithGoGreen = { goGreen: GoGreenState };
 
 export const selectGoGreen = (state: WithGoGreen) => state.goGreen;
+
+const selectStatusQuery = goGreenApi.endpoints.getGoGreenStatus.select();
+/** The part of the store the API cache owns. */
+export type WithGoGreenStatus = Parameters<typeof selectStatusQuery>[0];
+
+/** The spec's go-green `info`: the cached answer of go-green/status, or null before it arrives. */
+export const selectGoGreenInfo = (state: WithGoGreenStatus): GoGreenInfo | null => selectStatusQuery(state).data ?? null;
 const selectEmailForm = (state: { goGreen: GoGreenState }) => state.goGreen.emailForm;
 
 /** The steps shown: step 2 only for needsVerification and withCorrectedDetails. */
@@ -251,7 +268,7 @@ export const selectCanSendVerification = (state: { goGreen: GoGreenState }) =>
   !state.goGreen.sendingVerification;
 
 /** The address opted in with: the one verified in step 2 (the corrected one), or the one on file. */
-export const selectOptInEmail = (state: { goGreen: GoGreenState }) => {
-  const { intention, verificationEmail, info } = state.goGreen;
-  return needsEmailStep(intention) && verificationEmail ? verificationEmail : (info?.email_address ?? '');
+export const selectOptInEmail = (state: WithGoGreen & WithGoGreenStatus) => {
+  const { intention, verificationEmail } = state.goGreen;
+  return needsEmailStep(intention) && verificationEmail ? verificationEmail : (selectGoGreenInfo(state)?.email_address ?? '');
 };

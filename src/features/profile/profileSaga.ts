@@ -1,9 +1,9 @@
 /** Change email address: submit -> validity -> POST user/request_email_change/ -> what happens next. */
-import { call, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { api } from '../../api/baseApi';
 import type { RequestEmailChangeResponse } from '../../api/contract';
 import { goGreenApi } from '../../api/goGreenApi';
-import { callMutation } from '../../api/sagaCall';
+import { callMutation, callQueryAndKeep } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
 import { getDependencies } from '../../platform/dependencies';
 import { isUnexpectedFailure, startIfValid } from '../../lib/forms/submissionFlow';
@@ -33,17 +33,15 @@ function* submitEmailChange() {
 }
 
 /**
- * The address on file (go-green's status), asked afresh when the page opens and subscribed while
- * it is open, so a changed address is refetched when its tag is invalidated.
+ * The address on file (go-green's status), asked afresh when the page opens and kept in the cache
+ * while it is open, so a changed address is refetched when its tag is invalidated. A failure shows
+ * from the cache (EmailOnFile).
  */
 function* keepEmailOnFileLoaded() {
-  const request = (yield put(
-    goGreenApi.endpoints.getGoGreenStatus.initiate(undefined, { forceRefetch: true }),
-  )) as unknown as { unsubscribe(): void };
   try {
-    yield take(profilePageClosed.type);
-  } finally {
-    request.unsubscribe();
+    yield* callQueryAndKeep(goGreenApi.endpoints.getGoGreenStatus, undefined, profilePageClosed.type);
+  } catch {
+    // shown by EmailOnFile, which reads the failed entry from the cache
   }
 }
 
