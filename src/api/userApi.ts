@@ -45,11 +45,13 @@ export const userApi = api.injectEndpoints({
     getPopups: build.mutation<PopupItem[], PopupRequest>({
       query: (body) => ({ url: 'user/popup/', method: 'POST', body, contract: popupRequestSchema, response: popupListSchema }),
     }),
+    // keepalive: a popup's action often leaves the page at once (autopay, profile); the mark must
+    // still reach the server, or the popup shows again on the next visit.
     markPopupSeen: build.mutation<unknown, MarkPopupSeen>({
-      query: (body) => ({ url: 'user/set_popup_seen/', method: 'POST', body, contract: markPopupSeenSchema }),
+      query: (body) => ({ url: 'user/set_popup_seen/', method: 'POST', body, contract: markPopupSeenSchema, keepalive: true }),
     }),
     dismissPopup: build.mutation<unknown, DismissPopup>({
-      query: (body) => ({ url: 'user/dismiss_popup/', method: 'POST', body, contract: dismissPopupSchema }),
+      query: (body) => ({ url: 'user/dismiss_popup/', method: 'POST', body, contract: dismissPopupSchema, keepalive: true }),
     }),
   }),
 });

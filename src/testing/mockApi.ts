@@ -10,6 +10,8 @@ export interface RecordedRequest {
   headers: Headers;
   /** whether the browser would send the site's cookies (the session) with it */
   credentials: RequestCredentials;
+  /** whether the request outlives the page (sent even if the borrower navigates away at once) */
+  keepalive: boolean;
   body: unknown;
 }
 
@@ -37,6 +39,7 @@ export function mockApi(handlers: Record<string, MockHandler | MockResponse>) {
       path,
       headers: request.headers,
       credentials: request.credentials,
+      keepalive: request.keepalive,
       body: text ? (JSON.parse(text) as unknown) : undefined,
     };
     requests.push(recorded);

@@ -98,6 +98,17 @@ describe('popupsSaga', () => {
     ]);
   });
 
+  it('sends the seen mark and the dismissal with keepalive, so leaving the page at once does not cut them off', async () => {
+    const { store, network, waitForOpen, close, settled } = setup([TAX]);
+    store.dispatch(widgetMounted());
+    await waitForOpen('tax-reminder');
+    close({ reason: 'dont-show-again' });
+    await settled();
+    expect(network.sent(SEEN).map((request) => request.keepalive)).toEqual([true]);
+    expect(network.sent(DISMISS).map((request) => request.keepalive)).toEqual([true]);
+    expect(network.sent(POPUPS).map((request) => request.keepalive)).toEqual([false]);
+  });
+
   it('marks a popup seen exactly once, and never one that was not shown', async () => {
     const { store, seenIds, waitForOpen, close, settled } = setup([COMBINED, TAX]);
     store.dispatch(widgetMounted());
