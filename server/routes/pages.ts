@@ -47,7 +47,9 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
     const account = request.auth ? await ctx.store.getAccount(request.auth.userId) : null;
     if (!account) {
-      await reply.code(302).header('cache-control', 'no-store').redirect(LOGIN_PATH);
+      // the sign-in page sends the borrower back here afterwards (the path only: no query, no data)
+      const here = new URL(request.url, 'http://portal.invalid').pathname;
+      await reply.code(302).header('cache-control', 'no-store').redirect(`${LOGIN_PATH}?next=${encodeURIComponent(here)}`);
       return null;
     }
     return { account, loans: await ctx.store.loansOfBorrower(account.borrower.id) };

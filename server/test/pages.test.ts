@@ -44,7 +44,7 @@ describe('the server and the widget catalog (src/platform/widgetCatalog.ts)', ()
           expect({ url, status: anonymous.statusCode, location: anonymous.headers.location }).toEqual({
             url,
             status: 302,
-            location: '/loanmanager/login/',
+            location: `/loanmanager/login/?next=${encodeURIComponent(new URL(url, 'http://x').pathname)}`,
           });
         }
         const client = server.client();
@@ -123,11 +123,16 @@ describe('widget page shells', () => {
     expect(closing.body).not.toContain('</script>');
   });
 
+  it('the sign-in redirect names the path only, never the query (it may carry data)', async () => {
+    const response = await server.client().get('/loanmanager/go-green/?email=uma%40example.com');
+    expect(response.headers.location).toBe('/loanmanager/login/?next=%2Floanmanager%2Fgo-green%2F');
+  });
+
   it('signed-in widget pages redirect to sign-in without a session, and carry coacct with one', async () => {
     for (const url of ['/loanmanager/go-green/', '/loanmanager/go-green', '/loanmanager/profile/', '/loanmanager/profile']) {
       const response = await server.client().get(url);
       expect(response.statusCode).toBe(302);
-      expect(response.headers.location).toBe('/loanmanager/login/');
+      expect(response.headers.location).toBe(`/loanmanager/login/?next=${encodeURIComponent(url)}`);
     }
     const client = server.client();
     await client.login('dana.demo');
@@ -172,11 +177,11 @@ describe('script preloads (the build\'s chunk manifest)', () => {
 
 describe('server-rendered signed-in pages', () => {
   it.each(['/loanmanager/main/', '/loanmanager/main', '/loanmanager/loanoverview/', '/loanmanager/eftsetuprequest'])(
-    '%s redirects to sign-in without a session',
+    '%s redirects to sign-in without a session, which sends the borrower back afterwards',
     async (url) => {
       const response = await server.client().get(url);
       expect(response.statusCode).toBe(302);
-      expect(response.headers.location).toBe('/loanmanager/login/');
+      expect(response.headers.location).toBe(`/loanmanager/login/?next=${encodeURIComponent(url)}`);
     },
   );
 

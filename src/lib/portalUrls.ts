@@ -15,3 +15,21 @@ export const PORTAL_URLS = {
 export function landingUrl(availableLoans: readonly unknown[]): string {
   return availableLoans.length > 1 ? PORTAL_URLS.main : PORTAL_URLS.loanOverview;
 }
+
+/** The query parameter of the sign-in page that names the signed-in page a borrower was sent from. */
+export const RETURN_PARAM = 'next';
+
+/** A path of the portal: /loanmanager/ then plain segments; no query, no dot segments, no second slash. */
+const PORTAL_PATH = /^\/loanmanager\/(?:[A-Za-z0-9_-]+\/?)*$/;
+
+/**
+ * Where to land after signing in when the borrower was sent to sign in from a signed-in page
+ * (`?next=/loanmanager/go-green/`): only a path of this portal, never another site (no open
+ * redirect) and never the sign-in page itself; null otherwise.
+ */
+export function returnPathFrom(search: string): string | null {
+  const next = new URLSearchParams(search).get(RETURN_PARAM);
+  if (next === null || !PORTAL_PATH.test(next) || next.includes('//')) return null;
+  if (next.replace(/\/?$/, '/') === PORTAL_URLS.login) return null;
+  return next;
+}

@@ -54,6 +54,22 @@ test.each([
   ]);
 });
 
+describe('sent to sign in from a signed-in page (?next=)', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  test.each([
+    ['/loanmanager/go-green/', '/loanmanager/go-green/'],
+    // never another site (every rule: src/lib/portalUrls.test.ts)
+    ['//evil.example/loanmanager/', '/loanmanager/loanoverview/'],
+  ])('next=%s lands on %s', async (next, landing) => {
+    window.history.replaceState(null, '', `/loanmanager/login/?next=${encodeURIComponent(next)}`);
+    mockApi({ [LOGIN]: { body: { available_loans: [{ loanno: '1' }] } } });
+    const { user, visited } = renderWidget(<LoginWidget />);
+    await fillAndSubmit(user);
+    await waitFor(() => expect(visited).toEqual([{ url: landing, fullReload: true }]));
+  });
+});
+
 test.each([
   [400, 'The username or password is incorrect.', 0],
   [401, 'The username or password is incorrect.', 0],

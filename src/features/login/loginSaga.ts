@@ -1,11 +1,14 @@
-/** Sign-in (beyond the spec): submit -> POST account/login/ -> a full page load of the landing page. */
+/**
+ * Sign-in (beyond the spec): submit -> POST account/login/ -> a full page load of the signed-in page
+ * the borrower came from (`?next=`), or of the landing page.
+ */
 import { call, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { httpStatusOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
 import { isUnexpectedFailure, startIfValid } from '../../lib/forms/submissionFlow';
-import { landingUrl } from '../../lib/portalUrls';
+import { landingUrl, returnPathFrom } from '../../lib/portalUrls';
 import { LOGIN_MESSAGES, loginActions, loginForm, type LoginValues } from './loginSlice';
 
 function* submitLogin() {
@@ -15,7 +18,8 @@ function* submitLogin() {
   try {
     const response = yield* callMutation(accountApi.endpoints.login, values);
     yield put(loginActions.submissionSucceeded());
-    const url = landingUrl(response.available_loans);
+    // back to the signed-in page that sent the borrower here, else the landing page
+    const url = returnPathFrom(window.location.search) ?? landingUrl(response.available_loans);
     yield put(loginActions.redirected(url));
     // a full load: the signed-in pages are rendered by the server with the new session
     yield call([navigation, navigation.navigate], url, { fullReload: true });
