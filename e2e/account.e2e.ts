@@ -188,3 +188,14 @@ test('request a reset, open the emailed link, set a new password, sign in with i
   );
   await checkAccessibility(reused, 'reset expired');
 });
+
+test('a signed-in page opened first: sign in there, then back on that page (not the landing page)', async () => {
+  const page = await openPage();
+  await page.goto('/loanmanager/profile/');
+  await page.waitForURL('**/loanmanager/login/?next=%2Floanmanager%2Fprofile%2F');
+  await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  await page.getByLabel('Username').fill('dana.demo');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await Promise.all([page.waitForURL('**/loanmanager/profile/'), page.getByRole('button', { name: 'Sign in' }).click()]);
+  await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+});
