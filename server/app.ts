@@ -24,6 +24,7 @@ import { developmentSecret, generateSecret, parseSecret, serverKeys } from './se
 import { accountRoutes } from './routes/account';
 import { devOutboxRoutes } from './routes/devOutbox';
 import { goGreenRoutes } from './routes/goGreen';
+import { healthRoutes } from './routes/health';
 import { notFoundPage, pageRoutes, sendHtml } from './routes/pages';
 import { userRoutes } from './routes/user';
 import { normalisedPath, registerAuthHooks } from './sessions';
@@ -296,6 +297,7 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
     },
   });
 
+  healthRoutes(app, ctx);
   accountRoutes(app, ctx);
   userRoutes(app, ctx);
   goGreenRoutes(app, ctx);

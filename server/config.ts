@@ -174,6 +174,13 @@ export function trustProxyOf(value: string | undefined): TrustProxy {
   return entries;
 }
 
+export const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 30;
+
+/** SHUTDOWN_TIMEOUT_SECONDS: how long a graceful shutdown may take before the process exits anyway. */
+export function shutdownTimeoutMsOf(env: NodeJS.ProcessEnv): number {
+  return positiveInteger(env, 'SHUTDOWN_TIMEOUT_SECONDS', DEFAULT_SHUTDOWN_TIMEOUT_SECONDS) * 1000;
+}
+
 /** INSTANCE_ID, or the host name and process id: unique among instances on one database. */
 export function instanceIdOf(value: string | undefined): string {
   const id = value?.trim() || `${os.hostname()}-${process.pid}`;

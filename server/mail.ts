@@ -63,6 +63,8 @@ export const DEFAULT_MAIL_DELIVERY: Omit<MailDeliverySettings, 'instanceId'> = {
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
 
 export interface Mailer {
+  /** Whether messages are handed to SMTP (false: development without SMTP_URL, the developer mailbox only). */
+  readonly deliveryOn: boolean;
   /** Queues the message; resolves with its outbox id once stored, or null when the address is not
    * a bare address (never handed to SMTP: `x<victim@example.com>` would reach the victim). */
   send(message: MailMessage): Promise<number | null>;
@@ -222,6 +224,7 @@ export function createMailer(options: {
   schedule();
 
   return {
+    deliveryOn: transport !== null,
     async send(message) {
       if (!EMAIL_PATTERN.test(message.to)) {
         log.warn({ subject: message.subject }, 'mail not sent: the address on file is not a bare address');
