@@ -1,0 +1,285 @@
+/**
+ * Screenshots of every screen of the portal at the two widths it is judged at (375 px phone,
+ * 1280 px desktop), written to docs/screens/ with an index (docs/screens/README.md), so a reviewer
+ * sees the whole portal without running it:
+ *
+ *   npm run screens              (builds first if src is newer than dist)
+ *
+ * Each screen is reached the way a borrower reaches it, against a fresh reference server with the
+ * demo data (obviously fake borrowers); the list below is the one place screens are named.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../server/db/seed';
+import { launchBrowser, WIDTHS, type OutboxMessage } from '../e2e/support/browser';
+import { buildIfStale } from '../e2e/support/globalSetup';
+import { startReferenceServer } from '../e2e/support/referenceServer';
+
+const OUT_DIR = path.resolve(__dirname, '../docs/screens');
+
+interface Screen {
+  /** File name stem: docs/screens/<name>-<width>.png */
+  name: string;
+  /** What the borrower sees, for the index. */
+  caption: string;
+  /** Brings a fresh page (its own cookies) to the screen; the shot is taken when it resolves. */
+  reach(page: Page, server: ScreenServer): Promise<void>;
+}
+
+interface ScreenServer {
+  baseUrl: string;
+  /** The newest link of a message to `address` whose subject matches. */
+  emailLink(address: string, subject: RegExp): Promise<string>;
+}
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/loanmanager/login/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await Promise.all([page.waitForURL(/\/loanmanager\/(main|loanoverview)\/$/), page.getByRole('button', { name: 'Sign in' }).click()]);
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
+
+async function openGoGreen(page: Page, username: string) {
+  await signIn(page, username);
+  await page.goto('/loanmanager/go-green/');
+  await page.getByRole('heading', { name: 'Go Green' }).first().waitFor();
+}
+
+/** Closes whatever popups the landing page opens, so the page behind them can be seen. */
+async function closePopups(page: Page) {
+  for (let i = 0; i < 5; i += 1) {
+    const dialog = page.getByRole('dialog');
+    if (!(await dialog.isVisible().catch(() => false))) return;
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' }).catch(() => undefined);
+    await page.waitForTimeout(300);
+  }
+}
+
+export const SCREENS: readonly Screen[] = [
+  { name: 'login', caption: 'Sign in', reach: (page) => page.goto('/loanmanager/login/').then(() => heading(page, 'Sign in')) },
+  {
+    name: 'login-error',
+    caption: 'Sign in: wrong password',
+    async reach(page) {
+      await page.goto('/loanmanager/login/');
+      await page.getByLabel('Username').fill('dana.demo');
+      await page.getByLabel('Password', { exact: true }).fill('not-her-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('The username or password is incorrect.').waitFor();
+    },
+  },
+  { name: 'register', caption: 'Register', reach: (page) => page.goto('/loanmanager/register/').then(() => heading(page, 'Register')) },
+  {
+    name: 'register-errors',
+    caption: 'Register: submitted empty',
+    async reach(page) {
+      await page.goto('/loanmanager/register/');
+      await heading(page, 'Register');
+      await page.getByRole('button', { name: /Register$/ }).click();
+      await page.getByRole('alert').first().waitFor();
+    },
+  },
+  {
+    name: 'recover-username',
+    caption: 'Recover username',
+    reach: (page) => page.goto('/loanmanager/recover_username/').then(() => heading(page, 'Recover Username')),
+  },
+  {
+    name: 'request-password-reset',
+    caption: 'Request a password reset',
+    reach: (page) => page.goto('/loanmanager/request_password_reset').then(() => heading(page, 'Having trouble signing in?')),
+  },
+  {
+    name: 'request-password-reset-sent',
+    caption: 'Request a password reset: sent',
+    async reach(page) {
+      await page.goto('/loanmanager/request_password_reset');
+      await page.getByLabel('Username').fill('sam.several');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText('Please check your email for a link to reset your password.').waitFor();
+    },
+  },
+  {
+    name: 'reset-password',
+    caption: 'Reset password, from the emailed link',
+    async reach(page, server) {
+      await page.request.post('/loanmanager/api/account/request_password_reset/', {
+        data: { username: 'sam.several' },
+        headers: { 'X-CSRFToken': await csrfToken(page) },
+      });
+      await page.goto(await server.emailLink('sam.several@example.com', /reset/i));
+      await heading(page, 'Reset Password');
+      await page.getByLabel('Password', { exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'reset-password-expired',
+    caption: 'Reset password: an expired link',
+    async reach(page) {
+      await page.goto('/loanmanager/reset_password/not-a-live-link/');
+      await page.getByText('Your reset password request has expired.').waitFor();
+    },
+  },
+  {
+    name: 'verify-email-expired',
+    caption: 'Verify email: an expired link',
+    async reach(page) {
+      await page.goto('/loanmanager/verify_email/?nonce=not-a-live-link');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+    },
+  },
+  {
+    name: 'main-popups',
+    caption: 'Signed in with three loans: the combined go-green and auto-pay popup',
+    async reach(page) {
+      await signIn(page, 'sam.several');
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'main',
+    caption: 'Loan selection (several loans), popups closed',
+    async reach(page) {
+      await signIn(page, 'sam.several');
+      await page.getByRole('dialog').waitFor();
+      await closePopups(page);
+    },
+  },
+  {
+    name: 'go-green-step-1',
+    caption: 'Go Green: step 1, the address on file',
+    reach: (page) => openGoGreen(page, 'dana.demo'),
+  },
+  {
+    name: 'go-green-waiting',
+    caption: 'Go Green: waiting for the emailed link (unverified address)',
+    async reach(page) {
+      await openGoGreen(page, 'uma.unverified');
+      await page.getByRole('radio', { name: 'Yes, the details mentioned above are correct' }).check();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('A verification link has been sent to your new email address.', { exact: false }).waitFor();
+    },
+  },
+  {
+    name: 'go-green-disclosures',
+    caption: 'Go Green: review the disclosures',
+    async reach(page) {
+      await openGoGreen(page, 'dana.demo');
+      await page.getByRole('radio', { name: 'Yes, the details mentioned above are correct' }).check();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Review Disclosures' }).waitFor();
+    },
+  },
+  {
+    name: 'go-green-opt-out',
+    caption: 'Go Green: already paperless (opt-out view)',
+    async reach(page) {
+      await openGoGreen(page, 'paula.paperless');
+      await page.getByRole('button').first().waitFor();
+    },
+  },
+  {
+    name: 'profile',
+    caption: 'Profile: change email address',
+    async reach(page) {
+      await signIn(page, 'dana.demo');
+      await page.goto('/loanmanager/profile/');
+      await heading(page, 'Profile');
+      await page.getByText(/email address on file/).waitFor();
+    },
+  },
+];
+
+async function csrfToken(page: Page): Promise<string> {
+  if (page.url() === 'about:blank') await page.goto('/loanmanager/login/');
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value;
+  if (!csrf) throw new Error('no csrftoken cookie');
+  return csrf;
+}
+
+async function shoot(browser: Browser, server: ScreenServer, screen: Screen, width: number) {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, baseURL: server.baseUrl });
+  try {
+    const page = await context.newPage();
+    await screen.reach(page, server);
+    // fonts, images and antd's motion settle before the picture
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(OUT_DIR, `${screen.name}-${width}.png`), fullPage: true });
+  } finally {
+    await context.close();
+  }
+}
+
+function writeIndex() {
+  const rows = SCREENS.map(
+    (screen) =>
+      `| ${screen.caption} | ${WIDTHS.map((width) => `![${screen.caption}, ${width} px](${screen.name}-${width}.png)`).join(' | ')} |`,
+  );
+  const text = [
+    '# Every screen of the portal',
+    '',
+    'Made by `npm run screens` (scripts/screens.ts) against the reference server with its demo data; do not edit by hand.',
+    '',
+    `| screen | ${WIDTHS.map((width) => `${width} px`).join(' | ')} |`,
+    `|---|${WIDTHS.map(() => '---').join('|')}|`,
+    ...rows,
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(OUT_DIR, 'README.md'), text);
+}
+
+async function main() {
+  buildIfStale();
+  fs.mkdirSync(OUT_DIR, { recursive: true });
+  for (const file of fs.readdirSync(OUT_DIR)) if (file.endsWith('.png')) fs.rmSync(path.join(OUT_DIR, file));
+  const reference = await startReferenceServer();
+  const server: ScreenServer = {
+    baseUrl: reference.baseUrl,
+    async emailLink(address, subject) {
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const response = await fetch(`${reference.baseUrl}/loanmanager/dev/outbox.json`);
+        const messages = (await response.json()) as OutboxMessage[];
+        const link = messages.find((message) => message.to === address && subject.test(message.subject))?.links[0];
+        if (link) return link;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`no email "${subject.source}" to ${address}`);
+    },
+  };
+  const browser = await launchBrowser();
+  const failures: string[] = [];
+  try {
+    for (const screen of SCREENS) {
+      for (const width of WIDTHS) {
+        try {
+          await shoot(browser, server, screen, width);
+          process.stdout.write(`  ${screen.name}-${width}.png\n`);
+        } catch (error) {
+          failures.push(`${screen.name} at ${width} px: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    reference.stop();
+  }
+  writeIndex();
+  if (failures.length > 0) {
+    process.stderr.write(`Could not reach ${failures.length} screen(s):\n${failures.map((line) => `  ${line}`).join('\n')}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`${SCREENS.length * WIDTHS.length} screenshots in docs/screens/\n`);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  });
+}
