@@ -1,5 +1,6 @@
 /** Step 2: the email form (input), the waiting message with Cancel, or the verified message. */
-import { Alert, Button, Flex, Input } from 'antd';
+import { Alert, Button, Flex, Input, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { FormField } from '../../components/FormField/FormField';
 import { BoundForm } from '../../components/FormFields/FormLayout';
@@ -8,6 +9,58 @@ import { GO_GREEN_MESSAGES } from './goGreenMessages';
 import { goGreenActions, selectCanSendVerification, selectEmailErrors, selectGoGreen, type WithGoGreen } from './goGreenSlice';
 
 export const EMAIL_FIELD_ID = 'goGreen-email';
+/** How long after a verification email "Send the link again" waits: mail can take a minute to arrive. */
+export const RESEND_WAIT_SECONDS = 30;
+
+/** Seconds left of a wait that starts over whenever `restartKey` changes. */
+function useSecondsLeft(seconds: number, restartKey: number): number {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    setLeft(seconds);
+    const timer = window.setInterval(() => {
+      setLeft((current) => {
+        if (current <= 1) window.clearInterval(timer);
+        return Math.max(current - 1, 0);
+      });
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [seconds, restartKey]);
+  return left;
+}
+
+/** The waiting view: the spec's text, the address the link went to, Cancel, and sending it again after a wait. */
+function WaitingForLink() {
+  const dispatch = useAppDispatch();
+  const address = useAppSelector((state: WithGoGreen) => selectGoGreen(state).verificationEmail);
+  const sending = useAppSelector((state: WithGoGreen) => selectGoGreen(state).sendingVerification);
+  const sent = useAppSelector((state: WithGoGreen) => selectGoGreen(state).verificationsSent);
+  const secondsLeft = useSecondsLeft(RESEND_WAIT_SECONDS, sent);
+  return (
+    <>
+      <Alert
+        type="info"
+        showIcon
+        role="status"
+        title={GO_GREEN_MESSAGES.waiting}
+        description={address ? <>{GO_GREEN_MESSAGES.sentTo} <strong>{address}</strong></> : undefined}
+        style={{ marginBottom: 16 }}
+      />
+      <Flex gap={8} wrap align="center">
+        <Button onClick={() => dispatch(goGreenActions.verificationCancelled())}>Cancel</Button>
+        <Button
+          disabled={secondsLeft > 0 || !address}
+          loading={sending}
+          onClick={() => address && dispatch(goGreenActions.verificationEmailRequested({ emailAddress: address }))}
+        >
+          {GO_GREEN_MESSAGES.sendAgain}
+        </Button>
+        {secondsLeft > 0 ? (
+          <Typography.Text type="secondary">{GO_GREEN_MESSAGES.sendAgainIn(secondsLeft)}</Typography.Text>
+        ) : null}
+      </Flex>
+    </>
+  );
+}
 
 function EmailAddressField() {
   const dispatch = useAppDispatch();
@@ -56,14 +109,7 @@ export function EmailStep() {
   const sending = useAppSelector((state: WithGoGreen) => selectGoGreen(state).sendingVerification);
   const canSend = useAppSelector(selectCanSendVerification);
 
-  if (status === 'waiting') {
-    return (
-      <>
-        <Alert type="info" showIcon role="status" title={GO_GREEN_MESSAGES.waiting} style={{ marginBottom: 16 }} />
-        <Button onClick={() => dispatch(goGreenActions.verificationCancelled())}>Cancel</Button>
-      </>
-    );
-  }
+  if (status === 'waiting') return <WaitingForLink />;
   if (status === 'changed') {
     return (
       <>

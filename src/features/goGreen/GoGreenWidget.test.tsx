@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { GoGreenInfo } from '../../api/contract';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
@@ -241,6 +241,9 @@ describe('opt-in wizard', () => {
     expect(await screen.findByText('There was a problem, please try again later')).toBeInTheDocument();
     expect(currentStep()).toHaveAccessibleName(`${STEP_TITLES.reviewDisclosures} (has an error)`);
     expect(screen.queryByText(GO_GREEN_MESSAGES.thankYou)).toBeNull();
+    // the step is marked, not the legal text: the disclosures keep the ordinary text colour
+    const disclosures = screen.getByRole('region', { name: 'Disclosures' });
+    expect(disclosures).toHaveStyle({ color: 'rgba(0, 0, 0, 0.88)' });
   });
 
   test('hostile disclosures are rendered harmless', async () => {
@@ -268,10 +271,41 @@ describe('opt-in wizard', () => {
       await choose(user, GO_GREEN_MESSAGES.choiceYes);
       expect(await stepHeading(STEP_TITLES.validateEmail)).toHaveAttribute('aria-current', 'step');
       expect(await screen.findByText(GO_GREEN_MESSAGES.waiting)).toBeInTheDocument();
+      // the spec's sentence stays as it is; where the link went is said after it
+      expect(screen.getByRole('status')).toHaveTextContent('We sent the link to cory@example.com');
       expect(api.sent(EMAIL_CHANGE).map((request) => request.body)).toEqual([{ email_address: 'cory@example.com' }]);
       await user.click(button('Cancel'));
       expect(await stepHeading(STEP_TITLES.confirmEmail)).toHaveAttribute('aria-current', 'step');
       expect(screen.queryByText(GO_GREEN_MESSAGES.waiting)).toBeNull();
+    });
+
+    test('the link can be sent again after a 30 s wait, counted down on screen, through the same call', async () => {
+      jest.useFakeTimers({ advanceTimers: true });
+      try {
+        const { api, user } = renderGoGreen({
+          [STATUS]: status({ email_validated: false }),
+          [EMAIL_CHANGE]: { body: { requires_validation: true } },
+          'GET user/is_validated/': { body: { validated: false } },
+        });
+        await choose(user, GO_GREEN_MESSAGES.choiceYes);
+        expect(await screen.findByText('You can send it again in 30 s.')).toBeInTheDocument();
+        expect(button('Send the link again')).toBeDisabled();
+        await act(() => jest.advanceTimersByTimeAsync(10_000));
+        expect(screen.getByText('You can send it again in 20 s.')).toBeInTheDocument();
+        await act(() => jest.advanceTimersByTimeAsync(20_000));
+        expect(screen.queryByText(/You can send it again/)).toBeNull();
+        await user.click(button('Send the link again'));
+        await waitFor(() => expect(api.sent(EMAIL_CHANGE)).toHaveLength(2));
+        expect(api.sent(EMAIL_CHANGE).map((request) => request.body)).toEqual([
+          { email_address: 'cory@example.com' },
+          { email_address: 'cory@example.com' },
+        ]);
+        // sent again: the wait starts over, and the borrower is still waiting for the link
+        expect(await screen.findByText('You can send it again in 30 s.')).toBeInTheDocument();
+        expect(screen.getByText(GO_GREEN_MESSAGES.waiting)).toBeInTheDocument();
+      } finally {
+        jest.useRealTimers();
+      }
     });
 
     test('when the request fails (only logged) the form is there to send again', async () => {
@@ -358,13 +392,29 @@ describe('opt-in wizard', () => {
       expect(api.sent(CHECK_EMAIL).at(-1)?.url.searchParams.get('email_address')).toBe(address);
     });
 
-    test('a failed server check marks the address invalid', async () => {
-      const { user } = renderGoGreen({ [CHECK_EMAIL]: { status: 400, body: { errors: ['in use'] } } });
+    test('an address in use by another account: the server says so, and the borrower is told that', async () => {
+      const { user } = renderGoGreen({
+        [CHECK_EMAIL]: { status: 400, body: { errors: ['This email address is already in use by another account.'] } },
+      });
       await choose(user, GO_GREEN_MESSAGES.choiceNo);
       const input = await screen.findByLabelText('Email Address');
       await user.click(input);
       await user.paste('taken@example.com');
-      await waitFor(() => expect(input).toHaveAccessibleDescription('Invalid email address'));
+      // the check waits 500 ms after the paste: more than waitFor's default second on a loaded machine
+      await waitFor(
+        () => expect(input).toHaveAccessibleDescription('This email address is already in use by another account.'),
+        { timeout: 5000 },
+      );
+      expect(button('Send Verification Email')).toBeDisabled();
+    });
+
+    test('a server check that fails without a reason (5xx) marks the address invalid', async () => {
+      const { user } = renderGoGreen({ [CHECK_EMAIL]: { status: 503, body: {} } });
+      await choose(user, GO_GREEN_MESSAGES.choiceNo);
+      const input = await screen.findByLabelText('Email Address');
+      await user.click(input);
+      await user.paste('someone@example.com');
+      await waitFor(() => expect(input).toHaveAccessibleDescription('Invalid email address'), { timeout: 5000 });
       expect(button('Send Verification Email')).toBeDisabled();
     });
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Flex } from 'antd';
+import { Alert, Button, Flex, theme } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { LoadingStatus } from '../../components/LoadingStatus';
@@ -15,7 +15,8 @@ const BOX_STYLE = {
   overflow: 'auto',
   padding: 12,
   marginBottom: 16,
-  border: '1px solid #d9d9d9',
+  borderWidth: 1,
+  borderStyle: 'solid',
   borderRadius: 6,
 } as const;
 
@@ -39,6 +40,7 @@ function NotReady({ sanitizer }: { sanitizer: DisclosuresSanitizer }) {
 
 export function ReviewDisclosuresStep({ sanitizer }: { sanitizer: DisclosuresSanitizer }) {
   const dispatch = useAppDispatch();
+  const { token } = theme.useToken();
   const disclosures = useAppSelector((state: WithGoGreenStatus) => selectGoGreenInfo(state)?.disclosures ?? '');
   const sending = useAppSelector((state: WithGoGreen) => selectGoGreen(state).optIn === 'pending');
   // only sanitized HTML is ever rendered: until the sanitizer is there, the box shows its state instead
@@ -55,7 +57,8 @@ export function ReviewDisclosuresStep({ sanitizer }: { sanitizer: DisclosuresSan
     'aria-label': 'Disclosures',
     // focusable, so keyboard users can scroll it
     tabIndex: 0,
-    style: BOX_STYLE,
+    // the text colour is set, not inherited: a failed opt-in marks the step in red, never the legal text
+    style: { ...BOX_STYLE, borderColor: token.colorBorder, color: token.colorText },
   } as const;
   return (
     <>

@@ -1,10 +1,15 @@
-/** The go-green texts of spec sections 2 and 8, verbatim. */
+/** The go-green texts of spec sections 2 and 8, verbatim, and ours where the spec is silent (marked). */
 export const GO_GREEN_MESSAGES = {
   loadFailed: 'There was a problem. Please try again later',
   /** polling, opt-in and opt-out failures */
   problem: 'There was a problem, please try again later',
   waiting:
     "A verification link has been sent to your new email address. Please click that link and return to this page to continue. If you can't find the email please check your Junk or Spam folder.",
+  /** ours: after the spec's waiting text, where the link went */
+  sentTo: 'We sent the link to',
+  /** ours: a second verification email, after a short wait */
+  sendAgain: 'Send the link again',
+  sendAgainIn: (seconds: number) => `You can send it again in ${seconds} s.`,
   verified: 'Your email address has been verified.',
   thankYou: 'Thank you for choosing "Go Green".',
   optOutHeading: 'Opt Out of Go Green',

@@ -253,11 +253,17 @@ describe('the server check of the typed address', () => {
     expect(store.getState().goGreen.emailForm.check).toBe('invalid');
   });
 
-  test('any failure marks the address invalid under the key email', async () => {
-    const { store } = onEmailStep({ [CHECK_EMAIL]: { status: 400, body: { errors: ['in use'] } } });
+  test.each([
+    [{ status: 400, body: { errors: ['This email address is already in use by another account.'] } }, 'This email address is already in use by another account.'],
+    [{ status: 400, body: {} }, 'Invalid email address'],
+    [{ status: 500, body: { errors: ['boom'] } }, 'Invalid email address'],
+  ])('any failure marks the address invalid under the key email, with the reason a 400 gives (%j)', async (answer, shown) => {
+    const { store } = onEmailStep({ [CHECK_EMAIL]: answer });
     store.dispatch(actions.emailChanged('taken@example.com'));
     await advance(EMAIL_CHECK_DELAY_MS);
-    expect(selectEmailErrors(store.getState())).toEqual({ email: 'Invalid email address' });
+    expect(selectEmailErrors(store.getState())).toEqual({ email: shown });
+    store.dispatch(actions.emailChanged('taken@example.co'));
+    expect(selectEmailErrors(store.getState())).toEqual({});
   });
 
   test('a malformed address is not sent to the server', async () => {

@@ -10,7 +10,7 @@
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, delay, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { httpStatusOf } from '../../api/baseApi';
+import { firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
 import type { GoGreenInfo, IsValidatedResponse, RequestEmailChangeResponse } from '../../api/contract';
 import { goGreenApi } from '../../api/goGreenApi';
 import { callMutation, callQuery, callQueryAndKeep } from '../../api/sagaCall';
@@ -86,9 +86,11 @@ function* checkEmail(action: UnknownAction) {
     // a fresh check each time: the address may have been taken since an earlier answer
     yield* callQuery(userApi.endpoints.checkEmailAddress, { email_address: value }, FRESH);
     yield put(actions.emailCheckSucceeded(value));
-  } catch {
-    // any failure (taken, malformed, network) marks the address invalid (spec section 5)
-    yield put(actions.emailCheckFailed(value));
+  } catch (error) {
+    // any failure (taken, malformed, network) marks the address invalid (spec section 5); when the
+    // server says why (in use by another account), the borrower is told that instead
+    const message = httpStatusOf(error) === 400 ? firstListedErrorOf(error) : null;
+    yield put(actions.emailCheckFailed({ value, message }));
   }
 }
 

@@ -194,7 +194,7 @@ describe('email form', () => {
     expect(reduce(pending, actions.emailCheckSucceeded('old@example.com')).emailForm.check).toBe('pending');
     const valid = reduce(pending, actions.emailCheckSucceeded('new@example.com'));
     expect(selectCanSendVerification({ goGreen: valid })).toBe(true);
-    const invalid = reduce(pending, actions.emailCheckFailed('new@example.com'));
+    const invalid = reduce(pending, actions.emailCheckFailed({ value: 'new@example.com', message: null }));
     expect(selectEmailErrors({ goGreen: invalid })).toEqual({ email: MESSAGES.goGreenEmailInvalid });
   });
 

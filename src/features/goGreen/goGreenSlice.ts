@@ -33,6 +33,8 @@ export interface EmailFormState {
   touched: boolean;
   submitted: boolean;
   check: EmailCheckStatus;
+  /** Why the server refused the address, when it said (e.g. in use by another account). */
+  checkMessage: string | null;
 }
 
 export interface GoGreenState {
@@ -46,13 +48,15 @@ export interface GoGreenState {
   verificationEmail: string | null;
   /** a request_email_change call is in flight */
   sendingVerification: boolean;
+  /** How many verification emails went out in this wizard: each one restarts the wait before "send again". */
+  verificationsSent: number;
   emailForm: EmailFormState;
   optIn: RequestStatus;
   optOut: RequestStatus;
   done: boolean;
 }
 
-const initialEmailForm: EmailFormState = { value: '', touched: false, submitted: false, check: 'idle' };
+const initialEmailForm: EmailFormState = { value: '', touched: false, submitted: false, check: 'idle', checkMessage: null };
 
 export const initialGoGreenState: GoGreenState = {
   loadStatus: 'idle',
@@ -62,6 +66,7 @@ export const initialGoGreenState: GoGreenState = {
   verificationStatus: 'input',
   verificationEmail: null,
   sendingVerification: false,
+  verificationsSent: 0,
   emailForm: initialEmailForm,
   optIn: 'idle',
   optOut: 'idle',
@@ -139,6 +144,7 @@ export const goGreenSlice = createSlice({
     emailChanged(state, action: PayloadAction<string>) {
       state.emailForm.value = action.payload;
       state.emailForm.check = validateGoGreenEmail(action.payload) === null ? 'pending' : 'idle';
+      state.emailForm.checkMessage = null;
     },
     emailBlurred(state) {
       state.emailForm.touched = true;
@@ -147,8 +153,11 @@ export const goGreenSlice = createSlice({
     emailCheckSucceeded(state, action: PayloadAction<string>) {
       if (action.payload === state.emailForm.value) state.emailForm.check = 'valid';
     },
-    emailCheckFailed(state, action: PayloadAction<string>) {
-      if (action.payload === state.emailForm.value) state.emailForm.check = 'invalid';
+    /** `message`: the server's reason when it gave one; otherwise the spec's "Invalid email address". */
+    emailCheckFailed(state, action: PayloadAction<{ value: string; message: string | null }>) {
+      if (action.payload.value !== state.emailForm.value) return;
+      state.emailForm.check = 'invalid';
+      state.emailForm.checkMessage = action.payload.message;
     },
     /** Send Verification Email was pressed; the saga sends if the form is valid. */
     emailSubmitted(state) {
@@ -167,6 +176,7 @@ export const goGreenSlice = createSlice({
     /** input -> waiting: the server sent the link and the address needs validating. */
     verificationEmailSent(state) {
       state.sendingVerification = false;
+      state.verificationsSent += 1;
       if (state.verificationStatus === 'input') state.verificationStatus = 'waiting';
     },
     /** Only logged (spec section 8): the borrower can send again. */
@@ -257,7 +267,8 @@ export const selectWizardSteps = createSelector(
 
 /** The email field's errors under the key `email`: the rules first, then the server check. */
 export const selectEmailErrors = createSelector([selectEmailForm], (form): FieldErrors<'email'> => {
-  const message = validateGoGreenEmail(form.value) ?? (form.check === 'invalid' ? MESSAGES.goGreenEmailInvalid : null);
+  const message =
+    validateGoGreenEmail(form.value) ?? (form.check === 'invalid' ? (form.checkMessage ?? MESSAGES.goGreenEmailInvalid) : null);
   return message === null ? {} : { email: message };
 });
 
