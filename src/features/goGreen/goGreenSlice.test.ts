@@ -78,7 +78,10 @@ describe('steps', () => {
   test('alreadyVerifiedAndNoChange goes from step 1 straight to the disclosures and back', () => {
     const onReview = reduce(loaded(), choose('yes', true), actions.nextPressed());
     expect(onReview.step).toBe('reviewDisclosures');
-    expect(selectWizardSteps({ goGreen: onReview })).toEqual(['confirmEmail', 'reviewDisclosures']);
+    expect(selectWizardSteps(withStatus(onReview, info({ email_validated: true })) as never)).toEqual([
+      'confirmEmail',
+      'reviewDisclosures',
+    ]);
     expect(reduce(onReview, actions.backPressed()).step).toBe('confirmEmail');
   });
 
@@ -86,12 +89,20 @@ describe('steps', () => {
     for (const choice of ['yes', 'no'] as const) {
       const onEmail = reduce(loaded(), choose(choice), actions.nextPressed());
       expect(onEmail.step).toBe('email');
-      expect(selectWizardSteps({ goGreen: onEmail })).toEqual(['confirmEmail', 'email', 'reviewDisclosures']);
+      expect(selectWizardSteps(withStatus(onEmail) as never)).toEqual(['confirmEmail', 'email', 'reviewDisclosures']);
       expect(reduce(onEmail, actions.nextPressed()).step).toBe('email');
       const changed = reduce(onEmail, actions.validationResultReceived({ emailValidated: true }), actions.nextPressed());
       expect(changed.step).toBe('reviewDisclosures');
       expect(reduce(changed, actions.backPressed()).step).toBe('email');
     }
+  });
+
+  test('before the choice: three steps when the address on file is not validated (either choice has step 2), else two', () => {
+    expect(selectWizardSteps(withStatus(loaded(), info({ email_validated: false })) as never)).toHaveLength(3);
+    expect(selectWizardSteps(withStatus(loaded(), info({ email_validated: true })) as never)).toHaveLength(2);
+    // after Cancel from waiting, back on step 1, the count stays
+    const cancelled = reduce(waitingOn('yes'), actions.verificationCancelled());
+    expect(selectWizardSteps(withStatus(cancelled) as never)).toHaveLength(3);
   });
 
   test('Next does nothing on step 1 before a choice', () => {

@@ -258,11 +258,20 @@ export type WithGoGreenStatus = Parameters<typeof selectStatusQuery>[0];
 export const selectGoGreenInfo = (state: WithGoGreenStatus): GoGreenInfo | null => selectStatusQuery(state).data ?? null;
 const selectEmailForm = (state: { goGreen: GoGreenState }) => state.goGreen.emailForm;
 
-/** The steps shown: step 2 only for needsVerification and withCorrectedDetails. */
+/**
+ * The steps shown: step 2 only for needsVerification and withCorrectedDetails. Before the step 1
+ * choice, an address on file that is not validated (or none) means step 2 whatever the choice, so
+ * it shows from the start: the stepper never grows under the borrower.
+ */
 export const selectWizardSteps = createSelector(
-  [(state: { goGreen: GoGreenState }) => state.goGreen.intention],
-  (intention): GoGreenStep[] =>
-    needsEmailStep(intention) ? ['confirmEmail', 'email', 'reviewDisclosures'] : ['confirmEmail', 'reviewDisclosures'],
+  [
+    (state: WithGoGreen) => state.goGreen.intention,
+    (state: WithGoGreen & WithGoGreenStatus) => selectGoGreenInfo(state)?.email_validated === true,
+  ],
+  (intention, emailOnFileValidated): GoGreenStep[] =>
+    needsEmailStep(intention) || (intention === null && !emailOnFileValidated)
+      ? ['confirmEmail', 'email', 'reviewDisclosures']
+      : ['confirmEmail', 'reviewDisclosures'],
 );
 
 /** The email field's errors under the key `email`: the rules first, then the server check. */
