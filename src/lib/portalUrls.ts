@@ -8,6 +8,8 @@ export const PORTAL_URLS = {
   recoverUsernameFromResetRequest: '/loanmanager/recover_username',
   requestPasswordReset: '/loanmanager/request_password_reset',
   main: '/loanmanager/main/',
+  /** the server sends a signed-in borrower on to their landing page (main/ or loanoverview/) */
+  home: '/loanmanager/',
   loanOverview: '/loanmanager/loanoverview/',
 } as const;
 

@@ -1,18 +1,33 @@
 import { Flex, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useAppSelector } from '../../lib/hooks';
+import { PORTAL_URLS } from '../../lib/portalUrls';
 import { AccountCard } from '../../components/FormFields/FormLayout';
+import { PortalLink } from '../../components/PortalLink';
 import { GO_GREEN_MESSAGES } from './goGreenMessages';
+import { selectOptInEmail } from './goGreenSlice';
 // webpack emits it with the build (images/leaf.<hash>.svg) and resolves it under static_url, the loader's public path.
 import leafUrl from './leaf.svg';
 
+/** The thank-you view: the spec's sentence, then what happens next and a way on (not a dead end). */
 export function GoGreenConfirmation({ title }: { title: string }) {
+  const email = useAppSelector(selectOptInEmail);
+  // the Complete button that had focus is gone: focus moves to the news, which a screen reader reads out
+  const thanksRef = useRef<HTMLDivElement>(null);
+  useEffect(() => thanksRef.current?.focus(), []);
   return (
     <AccountCard title={title}>
       <Flex vertical align="center" gap={16}>
         {/* decorative: the sentence beside it says it all */}
         <img src={leafUrl} alt="" width={96} height={96} />
-        <Typography.Paragraph role="status" style={{ fontSize: 18, textAlign: 'center', marginBottom: 0 }}>
-          {GO_GREEN_MESSAGES.thankYou}
-        </Typography.Paragraph>
+        <div ref={thanksRef} tabIndex={-1} role="status">
+          <Typography.Paragraph strong style={{ fontSize: 18, textAlign: 'center' }}>
+            {GO_GREEN_MESSAGES.thankYou}
+          </Typography.Paragraph>
+          {email ? <Typography.Paragraph style={{ textAlign: 'center' }}>{GO_GREEN_MESSAGES.whatNext(email)}</Typography.Paragraph> : null}
+          <Typography.Paragraph style={{ textAlign: 'center' }}>{GO_GREEN_MESSAGES.returnToPaper}</Typography.Paragraph>
+        </div>
+        <PortalLink href={PORTAL_URLS.home}>{GO_GREEN_MESSAGES.backToLoans}</PortalLink>
       </Flex>
     </AccountCard>
   );

@@ -120,6 +120,31 @@ describe('opt-out view (already elected)', () => {
     expect(api.sent(OPT_OUT)).toHaveLength(1);
   });
 
+  test('after the reload that follows an opt-out: it says so, and that paper resumes, with focus on it; once only', async () => {
+    const sessionStore = new Map<string, string>();
+    const store = {
+      getItem: (key: string) => sessionStore.get(key) ?? null,
+      setItem: (key: string, value: string) => void sessionStore.set(key, value),
+      removeItem: (key: string) => void sessionStore.delete(key),
+    };
+    mockApi({ [STATUS]: status({ electdocs: true }), [OPT_OUT]: { body: {} } });
+    const first = renderWidget(<GoGreenWidget />, { dependencies: { sessionStore: store } });
+    await first.user.click(await screen.findByRole('button', { name: 'Opt Out' }));
+    await waitFor(() => expect(first.visited).toHaveLength(1));
+    first.unmount();
+
+    // the reloaded page: the status now says not elected
+    mockApi({ [STATUS]: status({ electdocs: false }) });
+    renderWidget(<GoGreenWidget />, { dependencies: { sessionStore: store } });
+    const notice = (await screen.findByText('You have opted out of Go Green.')).closest<HTMLElement>('[role="status"]');
+    if (!notice) throw new Error('the notice is not a status');
+    expect(notice).toHaveTextContent(
+      'If no other borrower on your loan is opted in, printed copies of your documents will be mailed to you.',
+    );
+    await waitFor(() => expect(notice.parentElement).toHaveFocus());
+    expect(sessionStore.size).toBe(0);
+  });
+
   test('a spinner shows in Opt Out while the opt-out is sent; gone after a failure, kept after success until the page reloads', async () => {
     const optOut = heldOpen();
     const { api, user, visited } = renderGoGreen({ [STATUS]: status({ electdocs: true }), [OPT_OUT]: optOut.handler });
@@ -162,7 +187,14 @@ describe('opt-in wizard', () => {
     expect(disclosures).toHaveStyle({ maxHeight: '300px', overflow: 'auto' });
     expect(within(disclosures).getByRole('heading', { name: 'Electronic delivery' })).toBeInTheDocument();
     await user.click(button('Complete'));
-    expect(await screen.findByText(GO_GREEN_MESSAGES.thankYou)).toBeInTheDocument();
+    const thanks = await screen.findByRole('status');
+    expect(thanks).toHaveTextContent('Thank you for choosing "Go Green".');
+    // not a dead end: what happens next, and the way on; focus on the news, not lost with the button
+    expect(thanks).toHaveTextContent(
+      'From now on, your statements and notices will be emailed to cory@example.com as soon as they are ready.',
+    );
+    expect(thanks).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Back to your loans' })).toHaveAttribute('href', '/loanmanager/');
     expect(document.querySelector('img')).toHaveAttribute('src', leafUrl);
     const [sent] = api.sent(OPT_IN);
     expect(sent?.body).toEqual({

@@ -1,14 +1,32 @@
-import { Button } from 'antd';
-import { useDeferredValue, useEffect } from 'react';
+import { Alert, Button } from 'antd';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AccountCard } from '../../components/FormFields/FormLayout';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { GoGreenConfirmation } from './GoGreenConfirmation';
+import { GO_GREEN_MESSAGES } from './goGreenMessages';
 import { goGreenActions, selectGoGreen, selectGoGreenInfo, type WithGoGreen, type WithGoGreenStatus } from './goGreenSlice';
 import { OptInWizard } from './OptInWizard';
 import { OptOutView } from './OptOutView';
 
 const TITLE = 'Go Green';
+
+/** After the reload that follows an opt-out: it worked, and paper resumes. Focused, so it is read first. */
+function OptedOutNotice() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} style={{ maxWidth: 480, margin: '0 auto 16px' }}>
+      <Alert
+        type="success"
+        showIcon
+        role="status"
+        title={GO_GREEN_MESSAGES.optedOut}
+        description={GO_GREEN_MESSAGES.optOutPrinted}
+      />
+    </div>
+  );
+}
 
 /** /loanmanager/go-green/: the opt-in wizard, the opt-out view, or the confirmation once done. */
 export default function GoGreenWidget() {
@@ -16,6 +34,7 @@ export default function GoGreenWidget() {
   const loadStatus = useAppSelector((state: WithGoGreen) => selectGoGreen(state).loadStatus);
   const electdocs = useAppSelector((state: WithGoGreenStatus) => selectGoGreenInfo(state)?.electdocs === true);
   const done = useAppSelector((state: WithGoGreen) => selectGoGreen(state).done);
+  const optedOut = useAppSelector((state: WithGoGreen) => selectGoGreen(state).optOutConfirmed);
 
   useEffect(() => {
     dispatch(goGreenActions.widgetMounted());
@@ -30,7 +49,14 @@ export default function GoGreenWidget() {
 
   if (view === 'done') return <GoGreenConfirmation title={TITLE} />;
   if (view === 'optOut') return <OptOutView />;
-  if (view === 'optIn') return <OptInWizard title={TITLE} />;
+  if (view === 'optIn') {
+    return (
+      <>
+        {optedOut ? <OptedOutNotice /> : null}
+        <OptInWizard title={TITLE} />
+      </>
+    );
+  }
   return (
     <AccountCard title={TITLE}>
       {view === 'failed' ? (

@@ -13,6 +13,12 @@ export const GO_GREEN_MESSAGES = {
   verified: 'Your email address has been verified.',
   thankYou: 'Thank you for choosing "Go Green".',
   optOutHeading: 'Opt Out of Go Green',
+  /** ours: after the reload that follows an opt-out (then the spec's optOutPrinted) */
+  optedOut: 'You have opted out of Go Green.',
+  /** ours: the thank-you view's next steps */
+  whatNext: (email: string) => `From now on, your statements and notices will be emailed to ${email} as soon as they are ready.`,
+  returnToPaper: 'You can go back to paper at any time on this page.',
+  backToLoans: 'Back to your loans',
   optOutStops: 'By opting out, you will no longer receive electronic notification of your loan documents.',
   optOutPrinted: 'If no other borrower on your loan is opted in, printed copies of your documents will be mailed to you.',
   choiceYes: 'Yes, the details mentioned above are correct',

@@ -54,7 +54,18 @@ function* logFailure(message: string, error: unknown) {
  * cached answer could predate a verification done elsewhere), and the answer stays in the cache
  * while the widget is mounted: the screen reads it there.
  */
+/** Set just before the full page load that follows an opt-out; read (once) by the next load. */
+export const OPTED_OUT_KEY = 'loanmanager.goGreen.optedOut';
+
+function* confirmOptOutAfterReload() {
+  const { sessionStore } = yield* getDependencies();
+  if (sessionStore.getItem(OPTED_OUT_KEY) === null) return;
+  sessionStore.removeItem(OPTED_OUT_KEY);
+  yield put(actions.optOutConfirmed());
+}
+
 function* loadStatus() {
+  yield* confirmOptOutAfterReload();
   try {
     yield* callQueryAndKeep(goGreenApi.endpoints.getGoGreenStatus, undefined, actions.widgetUnmounted.type);
     yield put(actions.statusLoaded());
@@ -187,7 +198,8 @@ function* optOut() {
     return;
   }
   yield put(actions.optOutSucceeded());
-  const { navigation } = yield* getDependencies();
+  const { navigation, sessionStore } = yield* getDependencies();
+  sessionStore.setItem(OPTED_OUT_KEY, '1');
   yield call([navigation, navigation.navigate], GO_GREEN_URL, { fullReload: true });
 }
 

@@ -54,6 +54,8 @@ export interface GoGreenState {
   optIn: RequestStatus;
   optOut: RequestStatus;
   done: boolean;
+  /** The page was reloaded after an opt-out: say that it worked and what happens now. */
+  optOutConfirmed: boolean;
 }
 
 const initialEmailForm: EmailFormState = { value: '', touched: false, submitted: false, check: 'idle', checkMessage: null };
@@ -71,6 +73,7 @@ export const initialGoGreenState: GoGreenState = {
   optIn: 'idle',
   optOut: 'idle',
   done: false,
+  optOutConfirmed: false,
 };
 
 export function intentionOf(choice: EmailChoice, emailValidated: boolean): GoGreenIntention {
@@ -222,6 +225,10 @@ export const goGreenSlice = createSlice({
     },
     optOutFailed(state) {
       state.optOut = 'failed';
+    },
+    /** Read after the reload that follows a successful opt-out. */
+    optOutConfirmed(state) {
+      state.optOutConfirmed = true;
     },
   },
 });
