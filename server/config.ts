@@ -5,6 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import type { HelpContact } from './html';
 import { DEFAULT_MAIL_DELIVERY, type MailDeliverySettings } from './mail';
 import { parseSecret, SECRET_MINIMUM_BYTES } from './secrets';
 
@@ -48,6 +49,8 @@ export interface ServerOptions {
   serverSecret: Buffer | null;
   /** SERVER_SECRET_PREVIOUS: still accepted during a rotation. */
   previousServerSecret: Buffer | null;
+  /** The footer's help line: HELP_PHONE, HELP_HOURS, HELP_EMAIL. */
+  help: HelpContact;
   /** Absolute base of links in emails, e.g. https://portal.example.com (no trailing slash). */
   publicUrl: string;
   smtpUrl: string | null;
@@ -201,6 +204,13 @@ function checkProduction(env: NodeJS.ProcessEnv, options: ServerOptions) {
   if (!options.smtpUrl) throw new ConfigError('SMTP_URL is required in production (reset and verification emails must go out)');
 }
 
+/** The demo servicer's help line (a 555 number and an .example address: obviously not real). */
+export const DEFAULT_HELP: HelpContact = {
+  phone: '1-800-555-0100',
+  hours: 'Monday to Friday, 8 am to 8 pm Eastern',
+  email: 'help@loanmanager.example',
+};
+
 /** The defaults, overridable from the environment (documented in docs/server.md). */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOptions {
   const { port, host } = listenAddressFromEnv(env);
@@ -239,6 +249,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     keepAliveTimeoutMs: TIMEOUTS.keepAliveMs,
     serverSecret: secretOf(env, 'SERVER_SECRET'),
     previousServerSecret: secretOf(env, 'SERVER_SECRET_PREVIOUS'),
+    help: {
+      phone: env.HELP_PHONE || DEFAULT_HELP.phone,
+      hours: env.HELP_HOURS || DEFAULT_HELP.hours,
+      email: env.HELP_EMAIL || DEFAULT_HELP.email,
+    },
     publicUrl: publicUrl.replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Loan Manager <no-reply@loanmanager.example>',

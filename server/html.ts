@@ -40,6 +40,16 @@ export interface PageConfig {
   error_reporting?: { dsn: string };
 }
 
+/** Where borrowers get help: the footer of every page (HELP_PHONE, HELP_HOURS, HELP_EMAIL). */
+export interface HelpContact {
+  phone: string;
+  hours: string;
+  email: string;
+}
+
+export const PRIVACY_PATH = '/loanmanager/privacy/';
+export const ACCESSIBILITY_PATH = '/loanmanager/accessibility/';
+
 export interface SignedInNav {
   /** main/ for several loans, loanoverview/ for one */
   homePath: string;
@@ -63,6 +73,8 @@ export interface PageOptions {
    * priority the loader's own deferred script has: they must not hold back the first paint.
    */
   preload?: string[];
+  /** The footer's help and contact details; pages for developers leave it out. */
+  help?: HelpContact;
 }
 
 const STYLE = `
@@ -85,6 +97,9 @@ th,td{text-align:left;padding:8px;border-bottom:1px solid #ddd}
 .loan-list{list-style:none;padding:0}
 .actions{display:flex;flex-wrap:wrap;gap:8px 16px;padding:0;list-style:none}
 pre{white-space:pre-wrap;word-break:break-word}
+.site-footer{max-width:960px;margin:32px auto 0;padding:16px;border-top:1px solid #ddd;font-size:.9375rem}
+.site-footer p{margin:0 0 8px}
+.site-footer ul{display:flex;flex-wrap:wrap;gap:4px 16px;list-style:none;margin:0;padding:0}
 `
   .trim()
   .replace(/\n/g, '');
@@ -110,6 +125,17 @@ function renderNav(nav: SignedInNav): string {
   );
 }
 
+function renderFooter(help: HelpContact): string {
+  const tel = help.phone.replace(/[^\d+]/g, '');
+  return (
+    '<footer class="site-footer">' +
+    `<p>Questions about your loan? Call <a href="tel:${escapeHtml(tel)}">${escapeHtml(help.phone)}</a>, ${escapeHtml(help.hours)}, ` +
+    `or email <a href="mailto:${escapeHtml(help.email)}">${escapeHtml(help.email)}</a>.</p>` +
+    `<ul><li><a href="${PRIVACY_PATH}">Privacy</a></li><li><a href="${ACCESSIBILITY_PATH}">Accessibility</a></li></ul>` +
+    '</footer>'
+  );
+}
+
 export function renderPage(options: PageOptions): string {
   const heading = options.heading ? `<h1>${escapeHtml(options.heading)}</h1>` : '';
   const widget = options.widget ? `<div data-loanmanager-widget="${options.widget}"></div>` : '';
@@ -129,6 +155,7 @@ export function renderPage(options: PageOptions): string {
     `<header class="site-header"><a class="brand" href="/loanmanager/">${SERVICER_NAME}</a>` +
     `${options.nav ? renderNav(options.nav) : ''}</header>` +
     `<main id="main">${heading}${options.content ?? ''}${widget}</main>` +
+    (options.help ? renderFooter(options.help) : '') +
     `${scripts}</body></html>`
   );
 }

@@ -7,7 +7,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PORTAL_PAGES, WIDGET_CATALOG } from '../../src/platform/widgetCatalog';
 import type { PortalContext } from '../context';
 import type { Account, Loan } from '../db/store';
-import { escapeHtml, formatCents, formatIsoDate, renderPage, type PageConfig, type PageOptions } from '../html';
+import {
+  ACCESSIBILITY_PATH,
+  escapeHtml,
+  formatCents,
+  formatIsoDate,
+  PRIVACY_PATH,
+  renderPage,
+  type HelpContact,
+  type PageConfig,
+  type PageOptions,
+} from '../html';
 import { preloadUrls, readChunkManifest, pageChunkGroups } from '../preload';
 import { CSRF_COOKIE, CSRF_FORM_FIELD, looksLikeToken, safeEqual } from '../security';
 import { fromAnotherSite, signOut } from '../sessions';
@@ -62,6 +72,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     rest: PageOptions,
   ): string =>
     renderPage({
+      help: ctx.options.help,
       ...rest,
       nav: signedInAs
         ? { homePath: landingPath(signedInAs.loans.length), csrfToken: request.csrfToken, current }
@@ -97,6 +108,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   const resetPage = async (request: FastifyRequest<{ Params: { nonce?: string } }>, reply: FastifyReply) => {
     const nonce = request.params.nonce ?? '';
     const html = renderPage({
+      help: ctx.options.help,
       title: resetRow.page.title,
       widget: 'portal',
       config: config({ reset_nonce: nonce !== '' && nonce.length <= NONCE_MAXIMUM ? nonce : null }),
@@ -106,6 +118,22 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   };
   app.get('/loanmanager/reset_password/', resetPage);
   app.get('/loanmanager/reset_password/:nonce/', resetPage);
+
+  // The footer's links: what the portal keeps about a borrower, and how it is built to be usable by everyone.
+  app.get(PRIVACY_PATH, async (request, reply) =>
+    sendHtml(reply, 200, page(request, null, PRIVACY_PATH, { title: 'Privacy', heading: 'Privacy', content: privacyContent(ctx.options.help) })),
+  );
+  app.get(ACCESSIBILITY_PATH, async (request, reply) =>
+    sendHtml(
+      reply,
+      200,
+      page(request, null, ACCESSIBILITY_PATH, {
+        title: 'Accessibility',
+        heading: 'Accessibility',
+        content: accessibilityContent(ctx.options.help),
+      }),
+    ),
+  );
 
   app.get(MAIN_PATH, async (request, reply) => {
     const session = await signedIn(request, reply);
@@ -221,6 +249,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
           reply,
           403,
           renderPage({
+            help: ctx.options.help,
             title: 'Forbidden',
             heading: 'Something went wrong',
             content: `<p>Your request could not be verified. Please <a href="${MAIN_PATH}">go back</a> and try again.</p>`,
@@ -231,6 +260,29 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       return reply.code(303).header('cache-control', 'no-store').redirect(LOGIN_PATH);
     });
   });
+}
+
+function contactLine(help: HelpContact): string {
+  return `call ${escapeHtml(help.phone)} (${escapeHtml(help.hours)}) or email <a href="mailto:${escapeHtml(help.email)}">${escapeHtml(help.email)}</a>`;
+}
+
+function privacyContent(help: HelpContact): string {
+  return (
+    '<p>This portal keeps only what it needs to let you manage your loan online.</p><ul>' +
+    '<li>Your Social Security number and date of birth are used only to confirm who you are when you register or recover your username. They are never stored as typed: the portal keeps a keyed fingerprint that cannot be turned back into the numbers.</li>' +
+    '<li>Your username, your password (stored only as a one-way hash) and your email address are kept for your account.</li>' +
+    '<li>When you choose or stop paperless delivery, the portal records when, from which address, and the browser, system and time zone you used, as the record of your consent.</li>' +
+    '<li>Two cookies keep you signed in and protect your requests; there are no advertising or tracking cookies.</li></ul>' +
+    `<p>Questions about your information: ${contactLine(help)}.</p>`
+  );
+}
+
+function accessibilityContent(help: HelpContact): string {
+  return (
+    '<p>We want every borrower to be able to use this portal, with a keyboard, a screen reader, magnification or a phone.</p>' +
+    '<p>It is built to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA, and every screen is checked at phone and desktop widths with automated tests and by hand.</p>' +
+    `<p>If something is hard to use, or you need a document in another format, ${contactLine(help)}. Tell us the page and what happened, and we will help you another way while we fix it.</p>`
+  );
 }
 
 function manageLinks(): string {

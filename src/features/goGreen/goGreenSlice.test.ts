@@ -1,3 +1,7 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { api } from '../../api/baseApi';
+import { goGreenApi } from '../../api/goGreenApi';
+import { mockApi } from '../../testing/mockApi';
 import type { GoGreenInfo } from '../../api/contract';
 import { MESSAGES } from '../../lib/validation/messages';
 import {
@@ -10,6 +14,7 @@ import {
   selectGoGreenInfo,
   selectOptInEmail,
   selectWizardSteps,
+  STATUS_CACHE_KEY,
   type GoGreenState,
 } from './goGreenSlice';
 
@@ -31,7 +36,7 @@ const choose = (choice: 'yes' | 'no', emailValidated = false) => actions.emailCh
 /** The store around the slice: the status answer sits in the API cache, as RTK Query keeps it. */
 const withStatus = (goGreen: GoGreenState, status: GoGreenInfo = info()) => ({
   goGreen,
-  api: { queries: { 'getGoGreenStatus(undefined)': { status: 'fulfilled', data: status } } },
+  api: { queries: { [STATUS_CACHE_KEY]: { status: 'fulfilled', data: status } } },
 });
 
 /** On step 2 with the given intention, a verification email sent: status waiting. */
@@ -78,7 +83,7 @@ describe('steps', () => {
   test('alreadyVerifiedAndNoChange goes from step 1 straight to the disclosures and back', () => {
     const onReview = reduce(loaded(), choose('yes', true), actions.nextPressed());
     expect(onReview.step).toBe('reviewDisclosures');
-    expect(selectWizardSteps(withStatus(onReview, info({ email_validated: true })) as never)).toEqual([
+    expect(selectWizardSteps(withStatus(onReview, info({ email_validated: true })))).toEqual([
       'confirmEmail',
       'reviewDisclosures',
     ]);
@@ -89,7 +94,7 @@ describe('steps', () => {
     for (const choice of ['yes', 'no'] as const) {
       const onEmail = reduce(loaded(), choose(choice), actions.nextPressed());
       expect(onEmail.step).toBe('email');
-      expect(selectWizardSteps(withStatus(onEmail) as never)).toEqual(['confirmEmail', 'email', 'reviewDisclosures']);
+      expect(selectWizardSteps(withStatus(onEmail))).toEqual(['confirmEmail', 'email', 'reviewDisclosures']);
       expect(reduce(onEmail, actions.nextPressed()).step).toBe('email');
       const changed = reduce(onEmail, actions.validationResultReceived({ emailValidated: true }), actions.nextPressed());
       expect(changed.step).toBe('reviewDisclosures');
@@ -98,11 +103,11 @@ describe('steps', () => {
   });
 
   test('before the choice: three steps when the address on file is not validated (either choice has step 2), else two', () => {
-    expect(selectWizardSteps(withStatus(loaded(), info({ email_validated: false })) as never)).toHaveLength(3);
-    expect(selectWizardSteps(withStatus(loaded(), info({ email_validated: true })) as never)).toHaveLength(2);
+    expect(selectWizardSteps(withStatus(loaded(), info({ email_validated: false })))).toHaveLength(3);
+    expect(selectWizardSteps(withStatus(loaded(), info({ email_validated: true })))).toHaveLength(2);
     // after Cancel from waiting, back on step 1, the count stays
     const cancelled = reduce(waitingOn('yes'), actions.verificationCancelled());
-    expect(selectWizardSteps(withStatus(cancelled) as never)).toHaveLength(3);
+    expect(selectWizardSteps(withStatus(cancelled))).toHaveLength(3);
   });
 
   test('Next does nothing on step 1 before a choice', () => {
@@ -211,7 +216,7 @@ describe('email form', () => {
 
   test('the opt-in address is the verified one, else the one on file', () => {
     const onFile = reduce(loaded(), choose('yes', true));
-    expect(selectOptInEmail(withStatus(onFile, info({ email_validated: true })) as never)).toBe('uma@example.com');
+    expect(selectOptInEmail(withStatus(onFile, info({ email_validated: true })))).toBe('uma@example.com');
     const corrected = reduce(
       loaded(),
       choose('no'),
@@ -219,14 +224,26 @@ describe('email form', () => {
       actions.verificationEmailRequested({ emailAddress: 'new@example.com' }),
       actions.validationResultReceived({ emailValidated: true }),
     );
-    expect(selectOptInEmail(withStatus(corrected) as never)).toBe('new@example.com');
+    expect(selectOptInEmail(withStatus(corrected))).toBe('new@example.com');
   });
 });
 
 describe('load, opt-in and opt-out', () => {
+  test("the status is read from RTK Query's own cache entry of go-green/status", async () => {
+    const store = configureStore({
+      reducer: { api: api.reducer, goGreen: goGreenSlice.reducer },
+      middleware: (getDefault) => getDefault().concat(api.middleware),
+    });
+    mockApi({ 'GET go-green/status/': { body: info() } });
+    await store.dispatch(goGreenApi.endpoints.getGoGreenStatus.initiate(undefined));
+    expect(goGreenApi.endpoints.getGoGreenStatus.select()(store.getState()).data).toEqual(info());
+    expect(Object.keys(store.getState().api.queries)).toEqual([STATUS_CACHE_KEY]);
+    expect(selectGoGreenInfo(store.getState())).toEqual(info());
+  });
+
   test('mounting starts afresh and loads; the answer stays in the API cache, not in the slice', () => {
     expect(loaded()).not.toHaveProperty('info');
-    expect(selectGoGreenInfo(withStatus(loaded()) as never)).toEqual(info());
+    expect(selectGoGreenInfo(withStatus(loaded()))).toEqual(info());
     const done = reduce(loaded(), actions.optInRequested(), actions.optInSucceeded());
     expect(done).toMatchObject({ done: true, optIn: 'succeeded' });
     expect(reduce(done, actions.widgetMounted())).toEqual({ ...initialGoGreenState, loadStatus: 'loading' });

@@ -6,7 +6,6 @@
  */
 import { createAction, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { GoGreenInfo } from '../../api/contract';
-import { goGreenApi } from '../../api/goGreenApi';
 import { MESSAGES } from '../../lib/validation/messages';
 import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rules';
 
@@ -257,12 +256,20 @@ export type WithGoGreen = { goGreen: GoGreenState };
 
 export const selectGoGreen = (state: WithGoGreen) => state.goGreen;
 
-const selectStatusQuery = goGreenApi.endpoints.getGoGreenStatus.select();
-/** The part of the store the API cache owns. */
-export type WithGoGreenStatus = Parameters<typeof selectStatusQuery>[0];
+/**
+ * RTK Query's cache entry of go-green/status (its default key for an endpoint called without an
+ * argument). Read by key, not through `goGreenApi.endpoints.getGoGreenStatus.select()`: importing
+ * the API here would put RTK Query into the widget's first load, which it is kept out of (the
+ * flows download after the first view). goGreenSlice.test.ts checks the key against RTK's own.
+ */
+export const STATUS_CACHE_KEY = 'getGoGreenStatus(undefined)';
+
+/** The part of the store the API cache owns, as far as this feature reads it. */
+export type WithGoGreenStatus = { api?: { queries: Partial<Record<string, { data?: unknown }>> } };
 
 /** The spec's go-green `info`: the cached answer of go-green/status, or null before it arrives. */
-export const selectGoGreenInfo = (state: WithGoGreenStatus): GoGreenInfo | null => selectStatusQuery(state).data ?? null;
+export const selectGoGreenInfo = (state: WithGoGreenStatus): GoGreenInfo | null =>
+  (state.api?.queries[STATUS_CACHE_KEY]?.data as GoGreenInfo | undefined) ?? null;
 const selectEmailForm = (state: { goGreen: GoGreenState }) => state.goGreen.emailForm;
 
 /**
