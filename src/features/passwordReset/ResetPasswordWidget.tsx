@@ -1,8 +1,9 @@
-import { Alert, Flex, Spin, Typography } from 'antd';
+import { Alert, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { PasswordField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
+import { LoadingStatus } from '../../components/LoadingStatus';
 import { PortalLink } from '../../components/PortalLink';
 import { useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
@@ -40,10 +41,7 @@ export default function ResetPasswordWidget() {
   return (
     <AccountCard title="Reset Password">
       {nonceStatus === 'checking' ? (
-        <Flex role="status" gap={12} align="center">
-          <Spin />
-          <span>{RESET_PASSWORD_MESSAGES.checking}</span>
-        </Flex>
+        <LoadingStatus label={RESET_PASSWORD_MESSAGES.checking} />
       ) : nonceStatus === 'expired' ? (
         <>
           <Alert type="warning" showIcon title={RESET_PASSWORD_MESSAGES.expired} />
