@@ -1,7 +1,7 @@
 import type { RecoverUsername } from '../../api/contract';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
-import { submissionEvents } from '../../lib/forms/submissionEvents';
+import { captchaEvents, submissionEvents } from '../../lib/forms/submissionEvents';
 import type { FormBinding } from '../../lib/forms/useFormField';
 import { dobToIso } from '../../lib/validation/dob';
 import { validateRecovery } from '../../lib/validation/rules';
@@ -22,6 +22,7 @@ export const recoverUsernameSlice = createFormSlice({
   initialValues: { loanno: '', ssn: '', dob: '' } as RecoverUsernameValues,
   extraReducers: {
     ...submissionEvents,
+    ...captchaEvents,
     /** the widget was mounted: the saga looks for details cached by registration */
     opened() {},
     /** the cached details were put into the form (by `fieldChanged`) and removed from storage */

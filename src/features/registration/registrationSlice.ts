@@ -2,7 +2,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Registration } from '../../api/contract';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
-import { submissionEvents } from '../../lib/forms/submissionEvents';
+import { captchaEvents, submissionEvents } from '../../lib/forms/submissionEvents';
 import type { FormBinding } from '../../lib/forms/useFormField';
 import { dobToIso } from '../../lib/validation/dob';
 import { validateRegistration, type RegistrationField, type RegistrationValues } from '../../lib/validation/rules';
@@ -41,6 +41,7 @@ export const registrationSlice = createFormSlice({
   initialValues: initialRegistrationValues,
   extraReducers: {
     ...submissionEvents,
+    ...captchaEvents,
     /** status 409: the borrower is asked whether to have the username emailed */
     alreadyRegistered(state) {
       state.status = 'failed';
