@@ -27,6 +27,8 @@ export type CloseRequest =
 
 const initialState: PopupsState = { current: null, shown: [] };
 
+/** A popups widget was mounted: the saga asks the server for the list, once per page. */
+export const widgetMounted = createAction('popups/widgetMounted');
 /** The server's list of popups for this page, in the order they are to be shown. */
 export const listReceived = createAction('popups/listReceived', (items: PopupItem[]) => ({ payload: { items } }));
 /** An item this build cannot show (unknown id or sub type, or unusable data): skipped and reported. */
@@ -38,7 +40,6 @@ export const popupsSlice = createSlice({
   name: 'popups',
   initialState,
   reducers: {
-    widgetMounted() {},
     popupShown: {
       reducer(state, action: PayloadAction<{ popup: Popup }>) {
         const { popup } = action.payload;
@@ -67,7 +68,7 @@ export const popupsSlice = createSlice({
   },
 });
 
-export const { widgetMounted, popupShown, closeRequested, popupClosed } = popupsSlice.actions;
+export const { popupShown, closeRequested, popupClosed } = popupsSlice.actions;
 
 /** The part of the store this feature owns: what its selectors (and its components' inline ones) read. */
 export type WithPopups = { popups: PopupsState };

@@ -1,3 +1,4 @@
+import { createAction } from '@reduxjs/toolkit';
 import type { RecoverUsername } from '../../api/contract';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
@@ -20,17 +21,16 @@ export const RECOVER_USERNAME_FIELDS = ['loanno', 'ssn', 'dob'] as const;
 export const recoverUsernameSlice = createFormSlice({
   name: 'recoverUsername',
   initialValues: { loanno: '', ssn: '', dob: '' } as RecoverUsernameValues,
-  extraReducers: {
-    ...submissionEvents,
-    ...captchaEvents,
-    /** the widget was mounted: the saga looks for details cached by registration */
-    opened() {},
-    /** the cached details were put into the form (by `fieldChanged`) and removed from storage */
-    cachedDetailsRestored() {},
-  },
+  extraReducers: { ...submissionEvents, ...captchaEvents },
 });
 
-export const recoverUsernameActions = recoverUsernameSlice.actions;
+export const recoverUsernameActions = {
+  ...recoverUsernameSlice.actions,
+  /** the widget was mounted: the saga looks for details cached by registration */
+  opened: createAction('recoverUsername/opened'),
+  /** the cached details were put into the form (by `fieldChanged`) and removed from storage */
+  cachedDetailsRestored: createAction('recoverUsername/cachedDetailsRestored'),
+};
 
 /** The part of the store this feature owns: what its selectors (and its components' inline ones) read. */
 export type WithRecoverUsername = { recoverUsername: FormState<RecoverUsernameValues> };

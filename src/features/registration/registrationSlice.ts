@@ -1,4 +1,4 @@
-import type { PayloadAction } from '@reduxjs/toolkit';
+import { createAction } from '@reduxjs/toolkit';
 import type { Registration } from '../../api/contract';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
@@ -46,14 +46,17 @@ export const registrationSlice = createFormSlice({
     alreadyRegistered(state) {
       state.status = 'failed';
     },
-    recoveryAccepted() {},
-    recoveryDeclined() {},
-    /** the browser is sent on (loan selection, loan overview, or username recovery) */
-    redirected(_state, _action: PayloadAction<string>) {},
   },
 });
 
-export const registrationActions = registrationSlice.actions;
+export const registrationActions = {
+  ...registrationSlice.actions,
+  /** the borrower accepted (or declined) to have the username emailed after a 409 */
+  recoveryAccepted: createAction('registration/recoveryAccepted'),
+  recoveryDeclined: createAction('registration/recoveryDeclined'),
+  /** the browser is sent on (loan selection, loan overview, or username recovery) */
+  redirected: createAction<string>('registration/redirected'),
+};
 
 type RegistrationRoot = { registration: FormState<RegistrationValues> };
 
