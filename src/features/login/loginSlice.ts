@@ -22,7 +22,7 @@ export function validateLogin(values: LoginValues): FieldErrors<keyof LoginValue
 export const loginSlice = createFormSlice({
   name: 'login',
   initialValues: { username: '', password: '' } as LoginValues,
-  extraReducers: { ...submissionEvents },
+  reducers: { ...submissionEvents },
 });
 
 export const loginActions = {

@@ -11,7 +11,7 @@ export interface RequestPasswordResetValues {
 export const requestPasswordResetSlice = createFormSlice({
   name: 'requestPasswordReset',
   initialValues: { username: '' } as RequestPasswordResetValues,
-  extraReducers: { ...submissionEvents, ...captchaEvents },
+  reducers: { ...submissionEvents, ...captchaEvents },
 });
 
 export const requestPasswordResetActions = requestPasswordResetSlice.actions;

@@ -25,7 +25,7 @@ export interface ResetPasswordState extends FormState<ResetPasswordValues> {
 const resetPasswordFormSlice = createFormSlice({
   name: 'resetPassword',
   initialValues: { password: '', password2: '' } as ResetPasswordValues,
-  extraReducers: { ...submissionEvents },
+  reducers: { ...submissionEvents },
 });
 
 const initialState: ResetPasswordState = { ...resetPasswordFormSlice.getInitialState(), nonceStatus: 'checking' };

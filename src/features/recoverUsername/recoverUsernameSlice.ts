@@ -21,7 +21,7 @@ export const RECOVER_USERNAME_FIELDS = ['loanno', 'ssn', 'dob'] as const;
 export const recoverUsernameSlice = createFormSlice({
   name: 'recoverUsername',
   initialValues: { loanno: '', ssn: '', dob: '' } as RecoverUsernameValues,
-  extraReducers: { ...submissionEvents, ...captchaEvents },
+  reducers: { ...submissionEvents, ...captchaEvents },
 });
 
 export const recoverUsernameActions = {

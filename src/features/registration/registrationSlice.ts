@@ -39,7 +39,7 @@ export const initialRegistrationValues: RegistrationValues = {
 export const registrationSlice = createFormSlice({
   name: 'registration',
   initialValues: initialRegistrationValues,
-  extraReducers: {
+  reducers: {
     ...submissionEvents,
     ...captchaEvents,
     /** status 409: the borrower is asked whether to have the username emailed */
