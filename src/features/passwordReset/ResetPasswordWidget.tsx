@@ -1,8 +1,8 @@
-import { Alert, Typography } from 'antd';
+import { Alert } from 'antd';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { PasswordField } from '../../components/FormFields/BoundFields';
-import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
+import { AccountCard, BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { PortalLink } from '../../components/PortalLink';
 import { useFormSubmit } from '../../lib/forms/useFormField';
@@ -45,9 +45,9 @@ export default function ResetPasswordWidget() {
       ) : nonceStatus === 'expired' ? (
         <>
           <Alert type="warning" showIcon title={RESET_PASSWORD_MESSAGES.expired} />
-          <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+          <FormFootnote>
             <PortalLink href={PORTAL_URLS.requestPasswordReset}>Request a new password reset link</PortalLink>
-          </Typography.Paragraph>
+          </FormFootnote>
         </>
       ) : (
         <NewPasswordForm />
