@@ -6,7 +6,6 @@
  */
 import { readRawConfig, staticUrlOf } from '../platform/rawConfig';
 import { WIDGET_ATTRIBUTE, type WidgetRegistry } from './registry';
-import { PALETTE } from './palette';
 
 declare let __webpack_public_path__: string;
 
@@ -16,7 +15,8 @@ function showError(element: HTMLElement, text: string) {
   const box = document.createElement('p');
   box.setAttribute('role', 'alert');
   box.textContent = text;
-  box.style.cssText = `color:${PALETTE.error};border:1px solid ${PALETTE.error};border-radius:6px;padding:12px;margin:0;`;
+  // PALETTE.error (palette.ts) as a literal: the loader draws this before anything else loads, and stays tiny
+  box.style.cssText = 'color:#b42318;border:1px solid #b42318;border-radius:6px;padding:12px;margin:0;';
   element.replaceChildren(box);
 }
 

@@ -1,7 +1,7 @@
 /**
- * Every colour the portal names, in one place: the antd theme (theme.ts) builds its tokens from
- * these, and the few things antd does not draw use them directly: the loader's error box (shown
- * before antd loads) and the QA tools. No imports: the loader's own chunk holds it.
+ * The portal's colours, in one place: the antd theme (theme.ts) builds its tokens from these.
+ * The QA tools' own colours are in qa/qaPalette.ts (they ship only with the QA tools), and the
+ * loader's error box, drawn before any of this loads, repeats `error` as a literal.
  */
 export const PALETTE = {
   primary: '#1f5c99',
@@ -12,12 +12,4 @@ export const PALETTE = {
   error: '#b42318',
   warning: '#8a5300',
   warningText: '#7a4a00',
-  /** QA tools: the recording toolbar and the replay page's action list */
-  qaText: '#1f1f1f',
-  qaBackground: 'rgba(255, 255, 255, 0.96)',
-  qaBorder: '#8c8c8c',
-  qaShadow: 'rgba(0, 0, 0, 0.15)',
-  qaListBorder: '#d9d9d9',
-  qaCurrentText: '#ffffff',
-  qaCurrentBackground: '#0b5cad',
 } as const;
