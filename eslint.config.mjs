@@ -114,7 +114,7 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones({ forTests: true }) }] },
   },
   {
-    // The server imports src/platform, the API contract and the validation rules it shares with the client.
+    // The server imports src/platform, the API contract, and the validation rules and portal addresses it shares with the client.
     files: ['server/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': [
@@ -124,8 +124,8 @@ export default tseslint.config(
             {
               target: './server',
               from: './src',
-              except: ['./platform', './api/contract.ts', './lib/validation'],
-              message: 'The server imports src/platform, src/api/contract.ts and src/lib/validation only.',
+              except: ['./platform', './api/contract.ts', './lib/validation', './lib/portalUrls.ts'],
+              message: 'The server imports src/platform, src/api/contract.ts, src/lib/validation and src/lib/portalUrls.ts only.',
             },
           ],
         },

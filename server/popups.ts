@@ -5,9 +5,6 @@
 import type { PopupItem } from '../src/api/contract';
 import type { Borrower } from './db/store';
 
-export const POPUP_IDS = ['go-green-auto-pay', 'tax-reminder', 'tfa-verify-email'] as const;
-export type PopupId = (typeof POPUP_IDS)[number];
-
 /** January to April, unless forced on or off (TAX_SEASON=1 / TAX_SEASON=0). */
 export function isTaxSeason(now: Date, forced: boolean | null): boolean {
   return forced ?? now.getUTCMonth() <= 3;

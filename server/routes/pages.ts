@@ -4,6 +4,7 @@
  * here. Signed-in pages send visitors without a session to the sign-in page.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { landingUrl, PORTAL_URLS } from '../../src/lib/portalUrls';
 import { PORTAL_PAGES, WIDGET_CATALOG } from '../../src/platform/widgetCatalog';
 import type { PortalContext } from '../context';
 import type { Account, Loan } from '../db/store';
@@ -22,16 +23,13 @@ import { preloadUrls, readChunkManifest, pageChunkGroups } from '../preload';
 import { CSRF_COOKIE, CSRF_FORM_FIELD, looksLikeToken, safeEqual } from '../security';
 import { fromAnotherSite, signOut } from '../sessions';
 
-export const LOGIN_PATH = '/loanmanager/login/';
-const MAIN_PATH = '/loanmanager/main/';
-const OVERVIEW_PATH = '/loanmanager/loanoverview/';
+// the client's addresses (src/lib/portalUrls.ts), so the server's redirects and links cannot drift from them
+const LOGIN_PATH = PORTAL_URLS.login;
+const MAIN_PATH = PORTAL_URLS.main;
+const OVERVIEW_PATH = PORTAL_URLS.loanOverview;
 
 /** The longest reset nonce passed on to the page (real ones are 43 characters). */
 const NONCE_MAXIMUM = 200;
-
-export function landingPath(loanCount: number): string {
-  return loanCount > 1 ? MAIN_PATH : OVERVIEW_PATH;
-}
 
 export function sendHtml(reply: FastifyReply, statusCode: number, html: string) {
   return reply.code(statusCode).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
@@ -75,13 +73,13 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       help: ctx.options.help,
       ...rest,
       nav: signedInAs
-        ? { homePath: landingPath(signedInAs.loans.length), csrfToken: request.csrfToken, current }
+        ? { homePath: landingUrl(signedInAs.loans), csrfToken: request.csrfToken, current }
         : null,
     });
 
   app.get('/loanmanager', async (request, reply) => {
     const account = request.auth ? await ctx.store.getAccount(request.auth.userId) : null;
-    const target = account ? landingPath((await ctx.store.loansOfBorrower(account.borrower.id)).length) : LOGIN_PATH;
+    const target = account ? landingUrl(await ctx.store.loansOfBorrower(account.borrower.id)) : LOGIN_PATH;
     return reply.code(302).header('cache-control', 'no-store').redirect(target);
   });
 
@@ -177,7 +175,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
         page(request, session, OVERVIEW_PATH, {
           title: 'Loan overview',
           heading: 'Loan overview',
-          content: `<p>That loan is not on your account. <a href="${landingPath(loans.length)}">Back to your loans</a>.</p>`,
+          content: `<p>That loan is not on your account. <a href="${landingUrl(loans)}">Back to your loans</a>.</p>`,
         }),
       );
     }
@@ -222,7 +220,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       '15th is never late.</p>' +
       '<div class="card"><h2>About this page</h2><p>This demo does not set up payments: it collects no ' +
       'bank details and changes nothing. In the live portal this page holds the automatic payment form.</p></div>' +
-      `<p><a href="${landingPath(session.loans.length)}">Back to your loans</a></p>`;
+      `<p><a href="${landingUrl(session.loans)}">Back to your loans</a></p>`;
     return sendHtml(
       reply,
       200,

@@ -95,6 +95,7 @@ export const loginResponseSchema = z.object({ available_loans: z.array(loanSumma
 export const errorBodySchema = z.object({ errors: z.array(z.string()) });
 
 export type PopupItem = z.infer<typeof popupItemSchema>;
+export type PopupSubType = z.infer<typeof popupSubTypeSchema>;
 export type PopupRequest = z.infer<typeof popupRequestSchema>;
 export type MarkPopupSeen = z.infer<typeof markPopupSeenSchema>;
 export type DismissPopup = z.infer<typeof dismissPopupSchema>;

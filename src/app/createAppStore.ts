@@ -8,6 +8,7 @@ import { createCaptchaProvider } from '../platform/captcha';
 import { createNavigation } from '../platform/navigation';
 import { defaultConfig } from '../platform/config';
 import type { PortalDependencies } from '../platform/dependencies';
+import { memoryStorage } from '../platform/memoryStorage';
 import { devToolsOptions } from '../platform/devtools';
 import { createErrorReporter } from '../platform/errorReporting';
 import type { Feature, FeatureSaga, FeatureSlice } from './feature';
@@ -45,15 +46,6 @@ export interface CreateAppStoreOptions extends MakeStoreOptions {
    */
   flows: typeof Flows | (() => Promise<typeof Flows>);
 }
-
-const memoryStorage = (): PortalDependencies['sessionStore'] => {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-};
 
 export function defaultDependencies(overrides: Partial<PortalDependencies> = {}): PortalDependencies {
   const config = overrides.config ?? defaultConfig();

@@ -2,7 +2,7 @@
  * A feature as the store sees it: the slice(s) its widget reads and the saga(s) that run its
  * flows. The page store holds only the features of the widgets mounted on the page (each
  * widget's chunk adds its own, src/widgets/entries); the full store (tests, QA recording and
- * replay) holds them all (src/app/features/index.ts).
+ * replay) holds them all (src/app/featureModules/index.ts).
  */
 import type { Reducer } from '@reduxjs/toolkit';
 
@@ -21,12 +21,12 @@ export interface Feature {
   /**
    * Started once per store, however many widgets (or features) share them. A widget's chunk
    * gives them as a download (src/widgets/entries): they arrive with the flows, after the
-   * widget's first view; the full store has them at once (src/app/features).
+   * widget's first view; the full store has them at once (src/app/featureModules).
    */
   readonly sagas: readonly FeatureSaga[] | (() => Promise<readonly FeatureSaga[]>);
 }
 
-/** A feature whose sagas are at hand (the full store's, src/app/features/index.ts). */
+/** A feature whose sagas are at hand (the full store's, src/app/featureModules/index.ts). */
 export interface FeatureWithSagas extends Feature {
   readonly sagas: readonly FeatureSaga[];
 }

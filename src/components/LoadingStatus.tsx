@@ -1,12 +1,12 @@
 import { Flex, Spin } from 'antd';
 import type { CSSProperties } from 'react';
 
-/** "Loading..." beside a spinner, announced politely (role=status) while something loads. */
-export function LoadingStatus({ style }: { style?: CSSProperties }) {
+/** `label` beside a spinner ("Loading..." unless told), announced politely (role=status) while something loads or runs. */
+export function LoadingStatus({ label = 'Loading...', style }: { label?: string; style?: CSSProperties }) {
   return (
     <Flex role="status" gap={12} align="center" style={style}>
       <Spin />
-      <span>Loading...</span>
+      <span>{label}</span>
     </Flex>
   );
 }

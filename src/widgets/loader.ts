@@ -15,6 +15,7 @@ function showError(element: HTMLElement, text: string) {
   const box = document.createElement('p');
   box.setAttribute('role', 'alert');
   box.textContent = text;
+  // PALETTE.error (palette.ts) as a literal: the loader draws this before anything else loads, and stays tiny
   box.style.cssText = 'color:#b42318;border:1px solid #b42318;border-radius:6px;padding:12px;margin:0;';
   element.replaceChildren(box);
 }

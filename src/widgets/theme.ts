@@ -1,4 +1,5 @@
 import type { ThemeConfig } from 'antd';
+import { PALETTE } from './palette';
 
 /**
  * The portal's antd theme. antd's default secondary and placeholder greys, and its default
@@ -7,14 +8,13 @@ import type { ThemeConfig } from 'antd';
 export const portalTheme: ThemeConfig = {
   cssVar: { key: 'lm' },
   token: {
-    colorPrimary: '#1f5c99',
-    colorLink: '#1f5c99',
-    // antd's derived hover is lighter (#5d8db3, 3.5:1 on white): a hovered link must stay readable
-    colorLinkHover: '#113f73',
-    colorSuccess: '#1e7a3a',
-    colorError: '#b42318',
-    colorWarning: '#8a5300',
-    colorInfo: '#1f5c99',
+    colorPrimary: PALETTE.primary,
+    colorLink: PALETTE.primary,
+    colorLinkHover: PALETTE.linkHover,
+    colorSuccess: PALETTE.success,
+    colorError: PALETTE.error,
+    colorWarning: PALETTE.warning,
+    colorInfo: PALETTE.primary,
     colorText: 'rgba(0, 0, 0, 0.88)',
     colorTextSecondary: 'rgba(0, 0, 0, 0.7)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.66)',
@@ -22,9 +22,9 @@ export const portalTheme: ThemeConfig = {
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
     colorTextQuaternary: 'rgba(0, 0, 0, 0.6)',
     colorTextLabel: 'rgba(0, 0, 0, 0.7)',
-    colorSuccessText: '#1e6b34',
-    colorErrorText: '#b42318',
-    colorWarningText: '#7a4a00',
+    colorSuccessText: PALETTE.successText,
+    colorErrorText: PALETTE.error,
+    colorWarningText: PALETTE.warningText,
     borderRadius: 6,
     fontSize: 16,
   },

@@ -9,6 +9,7 @@ import { createAction, isAction, type Middleware, type UnknownAction } from '@re
 import { api } from '../../api/baseApi';
 import type { PortalConfig } from '../../platform/config';
 import type { PortalDependencies } from '../../platform/dependencies';
+import { memoryStorage } from '../../platform/memoryStorage';
 import { rootReducer, type RootState } from '../rootReducer';
 import { makeStore } from '../store';
 
@@ -28,15 +29,6 @@ export const replayGate: Middleware = () => (next) => (action) => {
 
 function showableReducer(state: RootState | undefined, action: UnknownAction): RootState {
   return replayStateShown.match(action) ? action.payload : rootReducer(state, action);
-}
-
-function memoryStorage(): PortalDependencies['sessionStore'] {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
 }
 
 /** Dependencies that cannot reach the outside world. */

@@ -1,62 +1,6 @@
-import { Form } from 'antd';
-import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { fieldStatus, validateStatusOf } from '../FieldStatus/fieldStatus';
-
-export interface FormFieldProps {
-  /** The input's id; the label points at it and the error and hint are tied to it. */
-  id: string;
-  label: ReactNode;
-  /** The derived error of the field, shown (and announced) only after submit. */
-  error: string | null | undefined;
-  submitted: boolean;
-  /** Nothing typed: after submit the field shows its error or nothing, never a success. */
-  empty?: boolean;
-  /** A lasting hint under the field (e.g. the password requirements). */
-  hint?: ReactNode;
-  required?: boolean;
-  children: ReactElement<Record<string, unknown>>;
-}
-
 /**
- * One labelled field with the spec's status display: none, error or success, only after submit.
- * The error is in a live region and referenced by aria-describedby, so screen readers announce it.
+ * @deprecated Moved to `components/LabelledField/LabelledField.tsx` (`LabelledField`), so it is not
+ * mistaken for `components/FormFields/`. Kept only for goGreen's EmailStep, being edited on another
+ * branch; delete this file once it imports LabelledField.
  */
-export function FormField({ id, label, error, submitted, empty = false, hint, required = false, children }: FormFieldProps) {
-  const status = fieldStatus(submitted, error, empty);
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [status === 'error' ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  const input = isValidElement(children)
-    ? cloneElement(children, {
-        id,
-        'aria-invalid': status === 'error' ? true : undefined,
-        'aria-describedby': describedBy,
-        'aria-required': required || undefined,
-      })
-    : children;
-  return (
-    <Form.Item
-      // Form.Item renders the <label>; htmlFor ties it to the input (a nested <label> would be invalid HTML)
-      label={label}
-      htmlFor={id}
-      colon={false}
-      required={required}
-      validateStatus={validateStatusOf(status)}
-      // Always on: antd wraps the input in an affix element when feedback is on, and switching it on at
-      // the first submit would replace the <input> node and drop the focus the submit just set.
-      hasFeedback
-      help={
-        status === 'error' ? (
-          <div id={errorId} role="alert">
-            {error}
-          </div>
-        ) : undefined
-      }
-      // `extra`, not `help`: antd fades help in, so a hint there was painted only after the
-      // fade, the page's largest text (its LCP) a moment after the rest of the form
-      extra={hint ? <div id={hintId}>{hint}</div> : undefined}
-    >
-      {input}
-    </Form.Item>
-  );
-}
+export { LabelledField as FormField } from '../LabelledField/LabelledField';

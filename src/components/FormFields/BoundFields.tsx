@@ -1,10 +1,10 @@
 /**
  * Inputs bound to a form slice (src/lib/forms): controlled from the store, one subscription per
- * field, wrapped in FormField for the label, the error (after submit) and the hint.
+ * field, wrapped in LabelledField for the label, the error (after submit) and the hint.
  */
 import { Checkbox, Input, type InputProps } from 'antd';
 import type { ReactNode } from 'react';
-import { FormField } from '../FormField/FormField';
+import { LabelledField } from '../LabelledField/LabelledField';
 import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue, type FormBinding } from '../../lib/forms/useFormField';
 import { isBlank } from '../../lib/validation/rules';
 
@@ -33,9 +33,9 @@ export function TextField<F extends string>({
   const { error, submitted } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
   return (
-    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required={required}>
+    <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required={required}>
       <Input {...inputProps} value={value} onChange={(event) => onValue(event.target.value)} onBlur={onBlur} />
-    </FormField>
+    </LabelledField>
   );
 }
 
@@ -53,7 +53,7 @@ export function PasswordField<F extends string>({
   const { error, submitted } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
   return (
-    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required={required}>
+    <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required={required}>
       <Input.Password
         value={value}
         onChange={(event) => onValue(event.target.value)}
@@ -61,7 +61,7 @@ export function PasswordField<F extends string>({
         autoComplete={autoComplete}
         maxLength={maxLength}
       />
-    </FormField>
+    </LabelledField>
   );
 }
 

@@ -22,6 +22,13 @@ export function AccountCard({ title, children }: { title: string; children: Reac
   );
 }
 
+const FOOTNOTE_STYLE = { marginTop: 16, marginBottom: 0 };
+
+/** A line under the form or its answer (the link onward): spaced from what is above, nothing below. */
+export function FormFootnote({ children }: { children: ReactNode }) {
+  return <Typography.Paragraph style={FOOTNOTE_STYLE}>{children}</Typography.Paragraph>;
+}
+
 export function BoundForm({
   label,
   onSubmit,

@@ -5,7 +5,7 @@
 import { Input } from 'antd';
 import { useEffect, useState, type ClipboardEvent } from 'react';
 import { NumberFormatBase, type NumberFormatBaseProps } from 'react-number-format';
-import { FormField } from '../FormField/FormField';
+import { LabelledField } from '../LabelledField/LabelledField';
 import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue } from '../../lib/forms/useFormField';
 import { isBlank } from '../../lib/validation/rules';
 import { reduceSsnInput } from '../../lib/validation/ssn';
@@ -76,7 +76,7 @@ export function SsnField<F extends string>({ form, field, label, hint }: Omit<Bo
     change(reduceSsnInput(event.clipboardData.getData('text')));
   };
   return (
-    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required>
+    <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required>
       <NumberFormatBase
         customInput={Input}
         {...SSN_MASK}
@@ -88,7 +88,7 @@ export function SsnField<F extends string>({ form, field, label, hint }: Omit<Bo
         inputMode="numeric"
         autoComplete="off"
       />
-    </FormField>
+    </LabelledField>
   );
 }
 
@@ -101,7 +101,7 @@ export function DobField<F extends string>({ form, field, label, hint }: Omit<Bo
   const { onValue, onBlur } = useFieldHandlers(form, field);
   const [digits, setDigits] = useMaskDigits(value.replace(/\D/g, ''));
   return (
-    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required>
+    <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required>
       <NumberFormatBase
         customInput={Input}
         {...DOB_MASK}
@@ -117,6 +117,6 @@ export function DobField<F extends string>({ form, field, label, hint }: Omit<Bo
         inputMode="numeric"
         autoComplete="bday"
       />
-    </FormField>
+    </LabelledField>
   );
 }

@@ -7,13 +7,13 @@ import { accountApi } from '../../api/accountApi';
 import { httpStatusOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
-import { isUnexpectedFailure, startIfValid } from '../../lib/forms/submissionFlow';
+import { reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
 import { landingUrl, returnPathFrom } from '../../lib/portalUrls';
 import { LOGIN_MESSAGES, loginActions, loginForm, type LoginValues } from './loginSlice';
 
 function* submitLogin() {
   if (!(yield* startIfValid(loginForm))) return;
-  const { navigation, reporter } = yield* getDependencies();
+  const { navigation } = yield* getDependencies();
   const values = (yield select(loginForm.selectValues)) as LoginValues;
   try {
     const response = yield* callMutation(accountApi.endpoints.login, values);
@@ -32,7 +32,8 @@ function* submitLogin() {
         rejected ? LOGIN_MESSAGES.incorrect : throttled ? LOGIN_MESSAGES.tooManyAttempts : LOGIN_MESSAGES.failed,
       ),
     );
-    if (!throttled && isUnexpectedFailure(error)) yield call([reporter, reporter.report], error, { flow: 'login' });
+    // 400, 401 and 429 are answers the flow expects: only a network failure or a 5xx is reported
+    yield* reportIfUnexpected(error, 'login');
   }
 }
 

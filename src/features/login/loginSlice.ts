@@ -1,4 +1,4 @@
-import type { PayloadAction } from '@reduxjs/toolkit';
+import { createAction } from '@reduxjs/toolkit';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
 import { submissionEvents } from '../../lib/forms/submissionEvents';
@@ -22,13 +22,14 @@ export function validateLogin(values: LoginValues): FieldErrors<keyof LoginValue
 export const loginSlice = createFormSlice({
   name: 'login',
   initialValues: { username: '', password: '' } as LoginValues,
-  extraReducers: {
-    ...submissionEvents,
-    redirected(_state, _action: PayloadAction<string>) {},
-  },
+  reducers: { ...submissionEvents },
 });
 
-export const loginActions = loginSlice.actions;
+export const loginActions = {
+  ...loginSlice.actions,
+  /** signed in: the browser is sent to the landing page */
+  redirected: createAction<string>('login/redirected'),
+};
 
 export const loginForm = {
   name: loginSlice.name,

@@ -1,6 +1,6 @@
 import { Alert, Typography } from 'antd';
 import { TextField } from '../../components/FormFields/BoundFields';
-import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
+import { AccountCard, BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
 import { PortalLink } from '../../components/PortalLink';
 import { useAppSelector } from '../../lib/hooks';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
@@ -34,10 +34,10 @@ export default function RequestPasswordResetWidget() {
               Continue
             </SubmitButton>
           </BoundForm>
-          <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+          <FormFootnote>
             Forgot your username?{' '}
             <PortalLink href={PORTAL_URLS.recoverUsernameFromResetRequest}>Recover your username</PortalLink>
-          </Typography.Paragraph>
+          </FormFootnote>
         </>
       )}
     </AccountCard>

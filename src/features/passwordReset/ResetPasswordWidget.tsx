@@ -1,8 +1,9 @@
-import { Alert, Flex, Spin, Typography } from 'antd';
+import { Alert } from 'antd';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { PasswordField } from '../../components/FormFields/BoundFields';
-import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
+import { AccountCard, BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
+import { LoadingStatus } from '../../components/LoadingStatus';
 import { PortalLink } from '../../components/PortalLink';
 import { useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
@@ -40,16 +41,13 @@ export default function ResetPasswordWidget() {
   return (
     <AccountCard title="Reset Password">
       {nonceStatus === 'checking' ? (
-        <Flex role="status" gap={12} align="center">
-          <Spin />
-          <span>{RESET_PASSWORD_MESSAGES.checking}</span>
-        </Flex>
+        <LoadingStatus label={RESET_PASSWORD_MESSAGES.checking} />
       ) : nonceStatus === 'expired' ? (
         <>
           <Alert type="warning" showIcon title={RESET_PASSWORD_MESSAGES.expired} />
-          <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+          <FormFootnote>
             <PortalLink href={PORTAL_URLS.requestPasswordReset}>Request a new password reset link</PortalLink>
-          </Typography.Paragraph>
+          </FormFootnote>
         </>
       ) : (
         <NewPasswordForm />

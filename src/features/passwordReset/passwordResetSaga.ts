@@ -10,7 +10,7 @@ import { accountApi } from '../../api/accountApi';
 import { firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
-import { isUnexpectedFailure, obtainCaptchaToken, startIfValid } from '../../lib/forms/submissionFlow';
+import { obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import {
   REQUEST_PASSWORD_RESET_MESSAGES,
@@ -25,12 +25,6 @@ import {
   resetPasswordForm,
   type ResetPasswordValues,
 } from './resetPasswordSlice';
-
-function* reportIfUnexpected(error: unknown, flow: string) {
-  if (!isUnexpectedFailure(error)) return;
-  const { reporter } = yield* getDependencies();
-  yield call([reporter, reporter.report], error, { flow });
-}
 
 function* submitResetRequest() {
   if (!(yield* startIfValid(requestPasswordResetForm))) return;

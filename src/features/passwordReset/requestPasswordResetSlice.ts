@@ -1,6 +1,6 @@
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
-import { submissionEvents } from '../../lib/forms/submissionEvents';
+import { captchaEvents, submissionEvents } from '../../lib/forms/submissionEvents';
 import type { FormBinding } from '../../lib/forms/useFormField';
 import { validateResetRequest } from '../../lib/validation/rules';
 
@@ -11,7 +11,7 @@ export interface RequestPasswordResetValues {
 export const requestPasswordResetSlice = createFormSlice({
   name: 'requestPasswordReset',
   initialValues: { username: '' } as RequestPasswordResetValues,
-  extraReducers: { ...submissionEvents },
+  reducers: { ...submissionEvents, ...captchaEvents },
 });
 
 export const requestPasswordResetActions = requestPasswordResetSlice.actions;

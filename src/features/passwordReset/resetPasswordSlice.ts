@@ -3,7 +3,7 @@
  * the three states shows (checking, valid, expired). The nonce itself is never stored: the saga
  * reads it from the page config when it needs it.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice } from '@reduxjs/toolkit';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
 import { submissionEvents } from '../../lib/forms/submissionEvents';
@@ -25,7 +25,7 @@ export interface ResetPasswordState extends FormState<ResetPasswordValues> {
 const resetPasswordFormSlice = createFormSlice({
   name: 'resetPassword',
   initialValues: { password: '', password2: '' } as ResetPasswordValues,
-  extraReducers: { ...submissionEvents },
+  reducers: { ...submissionEvents },
 });
 
 const initialState: ResetPasswordState = { ...resetPasswordFormSlice.getInitialState(), nonceStatus: 'checking' };
@@ -44,7 +44,6 @@ export const resetPasswordSlice = createSlice({
     nonceRejected(state) {
       state.nonceStatus = 'expired';
     },
-    redirected(_state, _action: PayloadAction<string>) {},
   },
   extraReducers: (builder) => {
     builder.addDefaultCase((state, action) => {
@@ -55,7 +54,12 @@ export const resetPasswordSlice = createSlice({
   },
 });
 
-export const resetPasswordActions = { ...resetPasswordFormSlice.actions, ...resetPasswordSlice.actions };
+export const resetPasswordActions = {
+  ...resetPasswordFormSlice.actions,
+  ...resetPasswordSlice.actions,
+  /** the success message was shown long enough: the browser is sent to the login page */
+  redirected: createAction<string>('resetPassword/redirected'),
+};
 
 /** The part of the store this feature owns: what its selectors (and its components' inline ones) read. */
 export type WithResetPassword = { resetPassword: ResetPasswordState };

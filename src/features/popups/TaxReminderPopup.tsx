@@ -13,6 +13,8 @@ const optionGrid = {
 } as const;
 
 const smallHeading = { fontSize: '1.0625rem', marginTop: 0 } as const;
+/** An answer fills its panel: no paragraph margin. */
+const answerStyle = { margin: 0 } as const;
 
 export function TaxReminderPopup({ taxYear, dialog, onClose }: PopupViewProps & { taxYear: number }) {
   // Spec section 9: "tax forms online by January 31 of the year after the tax year".
@@ -22,7 +24,7 @@ export function TaxReminderPopup({ taxYear, dialog, onClose }: PopupViewProps & 
       key: 'when',
       label: 'When will my tax forms be available?',
       children: (
-        <Typography.Paragraph style={{ margin: 0 }}>
+        <Typography.Paragraph style={answerStyle}>
           Online by {onlineBy}. Forms sent by mail can take several more days to arrive.
         </Typography.Paragraph>
       ),
@@ -31,7 +33,7 @@ export function TaxReminderPopup({ taxYear, dialog, onClose }: PopupViewProps & 
       key: 'form-1098',
       label: 'What does Form 1098 show?',
       children: (
-        <Typography.Paragraph style={{ margin: 0 }}>
+        <Typography.Paragraph style={answerStyle}>
           The mortgage interest you paid on your loan in {taxYear}. It can also show points, mortgage insurance
           premiums and property taxes paid from your escrow account.
         </Typography.Paragraph>
@@ -41,7 +43,7 @@ export function TaxReminderPopup({ taxYear, dialog, onClose }: PopupViewProps & 
       key: 'advice',
       label: 'Can you help me with my tax return?',
       children: (
-        <Typography.Paragraph style={{ margin: 0 }}>
+        <Typography.Paragraph style={answerStyle}>
           We cannot give tax advice. For questions about your tax return, please talk to a tax professional.
         </Typography.Paragraph>
       ),

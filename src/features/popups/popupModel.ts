@@ -2,9 +2,10 @@
  * The popups this client knows how to show, read from the server's loosely typed items
  * (spec section 3). Anything else is skipped: the server may know popups this build does not.
  */
-import { popupSubTypeSchema, type PopupItem } from '../../api/contract';
+import { popupSubTypeSchema, type PopupItem, type PopupSubType } from '../../api/contract';
 
-export type OfferSubType = 'go_green' | 'auto_pay' | 'auto_pay_go_green_combined';
+/** The offer popup's layouts: the sub types the contract's `popupSubTypeSchema` accepts. */
+export type OfferSubType = PopupSubType;
 
 export type Popup =
   | { id: 'go-green-auto-pay'; subType: OfferSubType }

@@ -60,7 +60,6 @@ describe('popupsSaga', () => {
     const { store, current, actions, seenIds, waitForOpen, settled } = setup([COMBINED, TAX, VERIFY]);
     store.dispatch(widgetMounted());
     await waitForOpen('go-green-auto-pay');
-    expect(store.getState().popups.queue.map((item) => item.id)).toEqual(['tax-reminder', 'tfa-verify-email']);
 
     store.dispatch(closeRequested({ reason: 'declined' }));
     await settled();
@@ -77,7 +76,6 @@ describe('popupsSaga', () => {
 
     expect(current()).toMatchObject({ popup: { id: 'tfa-verify-email' }, phase: 'closed' });
     expect(store.getState().popups.shown).toEqual(['go-green-auto-pay', 'tax-reminder', 'tfa-verify-email']);
-    expect(store.getState().popups.queue).toEqual([]);
     expect(seenIds()).toEqual([
       { id_to_mark_as_seen: 'go-green-auto-pay' },
       { id_to_mark_as_seen: 'tax-reminder' },
@@ -142,7 +140,6 @@ describe('popupsSaga', () => {
     await settled();
 
     expect(store.getState().popups.shown).toEqual(['tax-reminder']);
-    expect(store.getState().popups.queue).toEqual([]);
     expect(seenIds()).toEqual([{ id_to_mark_as_seen: 'tax-reminder' }]);
     expect(reported.map((entry) => [entry.kind, entry.context?.id])).toEqual([
       ['report', 'birthday-card'],

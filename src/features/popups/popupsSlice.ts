@@ -1,9 +1,9 @@
 /**
- * The signed-in popups: what the server asked for, the one on screen with its dialog phase,
- * and what was shown. The dialog renders from this state alone, so replay and time travel
+ * The signed-in popups: the one on screen with its dialog phase, and what was shown. The
+ * popups still to come wait in the saga's action channel (STYLE point 12), not in the store. The dialog renders from this state alone, so replay and time travel
  * show each popup exactly as it was.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PopupItem } from '../../api/contract';
 import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../../components/Dialog/dialogMachine';
 import { isClosingDisabled, type Popup, type PopupCloseReason, type PopupId } from './popupModel';
@@ -16,8 +16,6 @@ export interface CurrentPopup {
 }
 
 export interface PopupsState {
-  /** Items received from the server and not yet handled, in the order they are to be shown. */
-  queue: PopupItem[];
   current: CurrentPopup | null;
   /** Every popup shown on this page, in order. */
   shown: PopupId[];
@@ -27,38 +25,28 @@ export type CloseRequest =
   | { reason: Exclude<PopupCloseReason, 'dismissed'> }
   | { reason: 'dismissed'; trigger: DismissTrigger };
 
-const initialState: PopupsState = { queue: [], current: null, shown: [] };
+const initialState: PopupsState = { current: null, shown: [] };
 
-function removeFirst(queue: PopupItem[], id: string) {
-  const index = queue.findIndex((item) => item.id === id);
-  if (index >= 0) queue.splice(index, 1);
-}
+/** A popups widget was mounted: the saga asks the server for the list, once per page. */
+export const widgetMounted = createAction('popups/widgetMounted');
+/** The server's list of popups for this page, in the order they are to be shown. */
+export const listReceived = createAction('popups/listReceived', (items: PopupItem[]) => ({ payload: { items } }));
+/** An item this build cannot show (unknown id or sub type, or unusable data): skipped and reported. */
+export const unknownPopupSkipped = createAction('popups/unknownPopupSkipped', (item: PopupItem, problem: string) => ({
+  payload: { item, problem },
+}));
 
 export const popupsSlice = createSlice({
   name: 'popups',
   initialState,
   reducers: {
-    widgetMounted() {},
-    listReceived: {
-      reducer(state, action: PayloadAction<{ items: PopupItem[] }>) {
-        state.queue.push(...action.payload.items);
-      },
-      prepare: (items: PopupItem[]) => ({ payload: { items } }),
-    },
     popupShown: {
       reducer(state, action: PayloadAction<{ popup: Popup }>) {
         const { popup } = action.payload;
-        removeFirst(state.queue, popup.id);
         state.current = { popup, phase: nextDialogPhase('closed', { type: 'opened' }), closeReason: null };
         state.shown.push(popup.id);
       },
       prepare: (popup: Popup) => ({ payload: { popup } }),
-    },
-    unknownPopupSkipped: {
-      reducer(state, action: PayloadAction<{ item: PopupItem; problem: string }>) {
-        removeFirst(state.queue, action.payload.item.id);
-      },
-      prepare: (item: PopupItem, problem: string) => ({ payload: { item, problem } }),
     },
     closeRequested(state, action: PayloadAction<CloseRequest>) {
       const { current } = state;
@@ -80,8 +68,7 @@ export const popupsSlice = createSlice({
   },
 });
 
-export const { widgetMounted, listReceived, popupShown, unknownPopupSkipped, closeRequested, popupClosed } =
-  popupsSlice.actions;
+export const { popupShown, closeRequested, popupClosed } = popupsSlice.actions;
 
 /** The part of the store this feature owns: what its selectors (and its components' inline ones) read. */
 export type WithPopups = { popups: PopupsState };

@@ -1,7 +1,7 @@
 import { Alert, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
+import { AccountCard, BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
 import { LoanIdentityFields } from '../../components/FormFields/LoanIdentityFields';
 import { PortalLink } from '../../components/PortalLink';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
@@ -25,9 +25,9 @@ export default function RecoverUsernameWidget() {
       {success ? (
         <>
           <Alert type="success" showIcon title={success} />
-          <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+          <FormFootnote>
             <PortalLink href={PORTAL_URLS.login}>Go to the sign-in page</PortalLink>
-          </Typography.Paragraph>
+          </FormFootnote>
         </>
       ) : (
         <>

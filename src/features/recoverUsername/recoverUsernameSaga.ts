@@ -6,7 +6,7 @@ import { call, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
-import { isUnexpectedFailure, obtainCaptchaToken, startIfValid } from '../../lib/forms/submissionFlow';
+import { obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
 import { takeRecoveryDetails, type RecoveryDetails } from '../../lib/recoveryCache';
 import { isoToDob } from '../../lib/validation/dob';
 import {
@@ -28,7 +28,6 @@ function* restoreCachedDetails() {
 
 function* submitRecovery() {
   if (!(yield* startIfValid(recoverUsernameForm))) return;
-  const deps = yield* getDependencies();
   const values = (yield select(recoverUsernameForm.selectValues)) as RecoverUsernameValues;
   try {
     const token = yield* obtainCaptchaToken('recover_username', recoverUsernameActions.captchaObtained);
@@ -36,9 +35,7 @@ function* submitRecovery() {
     yield put(recoverUsernameActions.submissionSucceeded(RECOVER_USERNAME_MESSAGES.succeeded(response.email_address)));
   } catch (error) {
     yield put(recoverUsernameActions.submissionFailed(RECOVER_USERNAME_MESSAGES.failed));
-    if (isUnexpectedFailure(error)) {
-      yield call([deps.reporter, deps.reporter.report], error, { flow: 'recoverUsername' });
-    }
+    yield* reportIfUnexpected(error, 'recoverUsername');
   }
 }
 

@@ -1,7 +1,8 @@
+import { createAction } from '@reduxjs/toolkit';
 import type { RecoverUsername } from '../../api/contract';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
-import { submissionEvents } from '../../lib/forms/submissionEvents';
+import { captchaEvents, submissionEvents } from '../../lib/forms/submissionEvents';
 import type { FormBinding } from '../../lib/forms/useFormField';
 import { dobToIso } from '../../lib/validation/dob';
 import { validateRecovery } from '../../lib/validation/rules';
@@ -20,16 +21,16 @@ export const RECOVER_USERNAME_FIELDS = ['loanno', 'ssn', 'dob'] as const;
 export const recoverUsernameSlice = createFormSlice({
   name: 'recoverUsername',
   initialValues: { loanno: '', ssn: '', dob: '' } as RecoverUsernameValues,
-  extraReducers: {
-    ...submissionEvents,
-    /** the widget was mounted: the saga looks for details cached by registration */
-    opened() {},
-    /** the cached details were put into the form (by `fieldChanged`) and removed from storage */
-    cachedDetailsRestored() {},
-  },
+  reducers: { ...submissionEvents, ...captchaEvents },
 });
 
-export const recoverUsernameActions = recoverUsernameSlice.actions;
+export const recoverUsernameActions = {
+  ...recoverUsernameSlice.actions,
+  /** the widget was mounted: the saga looks for details cached by registration */
+  opened: createAction('recoverUsername/opened'),
+  /** the cached details were put into the form (by `fieldChanged`) and removed from storage */
+  cachedDetailsRestored: createAction('recoverUsername/cachedDetailsRestored'),
+};
 
 /** The part of the store this feature owns: what its selectors (and its components' inline ones) read. */
 export type WithRecoverUsername = { recoverUsername: FormState<RecoverUsernameValues> };

@@ -1,6 +1,5 @@
-import { Typography } from 'antd';
 import { CheckboxField, PasswordField, TextField } from '../../components/FormFields/BoundFields';
-import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
+import { AccountCard, BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
 import { LoanIdentityFields } from '../../components/FormFields/LoanIdentityFields';
 import { PortalLink } from '../../components/PortalLink';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
@@ -45,9 +44,9 @@ export default function RegistrationWidget() {
         <FormFailureAlert form={form} />
         <SubmitButton form={form}>Register</SubmitButton>
       </BoundForm>
-      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+      <FormFootnote>
         Already registered? <PortalLink href={PORTAL_URLS.recoverUsername}>Recover your username</PortalLink>
-      </Typography.Paragraph>
+      </FormFootnote>
     </AccountCard>
   );
 }

@@ -7,7 +7,7 @@ import { accountApi } from '../../api/accountApi';
 import { firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
-import { isUnexpectedFailure, obtainCaptchaToken, startIfValid } from '../../lib/forms/submissionFlow';
+import { isUnexpectedFailure, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
 import { landingUrl, PORTAL_URLS } from '../../lib/portalUrls';
 import { cacheRecoveryDetails } from '../../lib/recoveryCache';
 import { dobToIso } from '../../lib/validation/dob';
@@ -50,7 +50,7 @@ function* submitRegistration() {
     } else if (isUnexpectedFailure(error)) {
       // "silent": nothing new is shown, the form is usable again, and the failure is reported
       yield put(registrationActions.submissionFailed());
-      yield call([deps.reporter, deps.reporter.report], error, { flow: 'registration' });
+      yield* reportIfUnexpected(error, 'registration');
     } else {
       const message = firstListedErrorOf(error) ?? REGISTRATION_MESSAGES.accountNotFound;
       yield put(registrationActions.submissionFailed(message));

@@ -1,8 +1,8 @@
-import type { PayloadAction } from '@reduxjs/toolkit';
+import { createAction } from '@reduxjs/toolkit';
 import type { Registration } from '../../api/contract';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
-import { submissionEvents } from '../../lib/forms/submissionEvents';
+import { captchaEvents, submissionEvents } from '../../lib/forms/submissionEvents';
 import type { FormBinding } from '../../lib/forms/useFormField';
 import { dobToIso } from '../../lib/validation/dob';
 import { validateRegistration, type RegistrationField, type RegistrationValues } from '../../lib/validation/rules';
@@ -39,20 +39,24 @@ export const initialRegistrationValues: RegistrationValues = {
 export const registrationSlice = createFormSlice({
   name: 'registration',
   initialValues: initialRegistrationValues,
-  extraReducers: {
+  reducers: {
     ...submissionEvents,
+    ...captchaEvents,
     /** status 409: the borrower is asked whether to have the username emailed */
     alreadyRegistered(state) {
       state.status = 'failed';
     },
-    recoveryAccepted() {},
-    recoveryDeclined() {},
-    /** the browser is sent on (loan selection, loan overview, or username recovery) */
-    redirected(_state, _action: PayloadAction<string>) {},
   },
 });
 
-export const registrationActions = registrationSlice.actions;
+export const registrationActions = {
+  ...registrationSlice.actions,
+  /** the borrower accepted (or declined) to have the username emailed after a 409 */
+  recoveryAccepted: createAction('registration/recoveryAccepted'),
+  recoveryDeclined: createAction('registration/recoveryDeclined'),
+  /** the browser is sent on (loan selection, loan overview, or username recovery) */
+  redirected: createAction<string>('registration/redirected'),
+};
 
 type RegistrationRoot = { registration: FormState<RegistrationValues> };
 

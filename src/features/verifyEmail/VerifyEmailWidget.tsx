@@ -1,7 +1,8 @@
-import { Alert, Flex, Spin } from 'antd';
+import { Alert } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AccountCard } from '../../components/FormFields/FormLayout';
+import { LoadingStatus } from '../../components/LoadingStatus';
 import { VERIFY_EMAIL_MESSAGES, selectVerifyEmailStatus, verifyEmailActions } from './verifyEmailSlice';
 
 const NONCE_PARAMETER = 'nonce';
@@ -31,10 +32,7 @@ export default function VerifyEmailWidget() {
       ) : status === 'error' ? (
         <Alert type="error" showIcon title={VERIFY_EMAIL_MESSAGES.failed} />
       ) : (
-        <Flex role="status" gap={12} align="center">
-          <Spin />
-          <span>{VERIFY_EMAIL_MESSAGES.verifying}</span>
-        </Flex>
+        <LoadingStatus label={VERIFY_EMAIL_MESSAGES.verifying} />
       )}
     </AccountCard>
   );

@@ -1,9 +1,8 @@
 /** Verify email: the nonce of the page's address -> POST anon-user/verify_email/ -> verified or error. */
-import { call, put, takeLeading } from 'redux-saga/effects';
+import { put, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { callMutation } from '../../api/sagaCall';
-import { getDependencies } from '../../platform/dependencies';
-import { isUnexpectedFailure } from '../../lib/forms/submissionFlow';
+import { reportIfUnexpected } from '../../lib/forms/submissionFlow';
 import { verifyEmailActions } from './verifyEmailSlice';
 
 // takeLeading: a nonce works once, so a second mount while the first call runs must not spend it again.
@@ -18,10 +17,7 @@ function* verify(action: ReturnType<typeof verifyEmailActions.opened>) {
     yield put(verifyEmailActions.verified());
   } catch (error) {
     yield put(verifyEmailActions.verificationFailed());
-    if (isUnexpectedFailure(error)) {
-      const { reporter } = yield* getDependencies();
-      yield call([reporter, reporter.report], error, { flow: 'verifyEmail' });
-    }
+    yield* reportIfUnexpected(error, 'verifyEmail');
   }
 }
 

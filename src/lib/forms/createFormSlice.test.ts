@@ -10,7 +10,7 @@ interface Values {
 const slice = createFormSlice({
   name: 'testForm',
   initialValues: { username: '', password: '', remember: false } as Values,
-  extraReducers: {
+  reducers: {
     rememberToggled(state: FormState<Values>, action: PayloadAction<boolean>) {
       state.values.remember = action.payload;
     },

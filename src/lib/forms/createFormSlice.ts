@@ -37,6 +37,12 @@ export function createFormSlice<
 >(options: {
   name: Name;
   initialValues: V;
+  /** The slice's own case reducers, beside the shared ones (createSlice's `reducers`): each makes an action. */
+  reducers?: ValidateSliceCaseReducers<FormState<V>, CR>;
+  /**
+   * @deprecated The old name of `reducers` (it never took RTK's extraReducers). Kept only while the
+   * profile slice, being edited on another branch, still passes it; remove once it says `reducers`.
+   */
   extraReducers?: ValidateSliceCaseReducers<FormState<V>, CR>;
 }) {
   const initialState = initialFormState(options.initialValues);
@@ -78,7 +84,7 @@ export function createFormSlice<
       formOpened(state) {
         return state.status === 'succeeded' ? initialState : state;
       },
-      ...(options.extraReducers ?? ({} as ValidateSliceCaseReducers<FormState<V>, CR>)),
+      ...(options.reducers ?? options.extraReducers ?? ({} as ValidateSliceCaseReducers<FormState<V>, CR>)),
     },
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The steps every signed-out form's submit saga shares: the validity gate, the wait indicator,
- * the captcha token, and the line between an expected server answer and an unexpected failure.
+ * the captcha token, and the line between an expected server answer and an unexpected failure
+ * (`reportIfUnexpected`, which every flow uses to report the latter).
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, put, select } from 'redux-saga/effects';
@@ -46,4 +47,14 @@ export function isUnexpectedFailure(error: unknown): boolean {
   if (isResponseMismatch(error)) return false;
   const status = httpStatusOf(error);
   return status === null || status >= 500;
+}
+
+/**
+ * The one "report the error if it is unexpected" of every flow: an unexpected failure
+ * (`isUnexpectedFailure`) goes to the error reporter with the flow's name; an expected answer does not.
+ */
+export function* reportIfUnexpected(error: unknown, flow: string): Generator<unknown, void, unknown> {
+  if (!isUnexpectedFailure(error)) return;
+  const { reporter } = yield* getDependencies();
+  yield call([reporter, reporter.report], error, { flow });
 }

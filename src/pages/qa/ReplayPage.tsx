@@ -17,6 +17,7 @@ import { useMediaQuery } from '../../lib/useMediaQuery';
 import type { WidgetName } from '../../platform/widgetCatalog';
 import { widgetRegistry } from '../../widgets/registry';
 import { WidgetShell } from '../../widgets/WidgetShell';
+import { QA_PALETTE } from '../../widgets/qa/qaPalette';
 import { REPLAYABLE_WIDGETS, widgetForRecording } from './replayWidgets';
 
 interface Loaded {
@@ -183,7 +184,7 @@ export default function ReplayPage() {
             {stepLabel(loaded, step)}
           </p>
           <div style={{ display: 'grid', gap: 16, gridTemplateColumns: wide ? 'minmax(240px, 1fr) 2fr' : '1fr' }}>
-            <nav aria-label="Recorded actions" style={{ maxHeight: wide ? 640 : 240, overflow: 'auto', border: '1px solid #d9d9d9', borderRadius: 6 }}>
+            <nav aria-label="Recorded actions" style={{ maxHeight: wide ? 640 : 240, overflow: 'auto', border: `1px solid ${QA_PALETTE.listBorder}`, borderRadius: 6 }}>
               <ol style={{ listStyle: 'none', margin: 0, padding: 4 }}>
                 {[{ label: 'Initial state', at: null as number | null }, ...loaded.recording.actions.slice(0, last).map((entry) => ({ label: entry.action.type, at: entry.at }))].map(
                   (item, index) => {
@@ -205,8 +206,8 @@ export default function ReplayPage() {
                             font: 'inherit',
                             fontSize: 13,
                             cursor: 'pointer',
-                            color: current ? '#ffffff' : 'inherit',
-                            background: current ? '#0b5cad' : 'transparent',
+                            color: current ? QA_PALETTE.currentText : 'inherit',
+                            background: current ? QA_PALETTE.currentBackground : 'transparent',
                           }}
                         >
                           #{index} {item.label}

@@ -1,4 +1,4 @@
-import { goGreenFeature } from '../../app/features/goGreen';
+import { goGreenFeature } from '../../app/featureModules/goGreen';
 import { addPageFeature } from '../../app/pageStore';
 
 // This widget's chunk brings its slice and saga: the page store injects them before it renders.

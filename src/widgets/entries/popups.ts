@@ -1,4 +1,4 @@
-import { popupsFeature } from '../../app/features/popups';
+import { popupsFeature } from '../../app/featureModules/popups';
 import { addPageFeature } from '../../app/pageStore';
 
 // This widget's chunk brings its slice and saga: the page store injects them before it renders.

@@ -1,4 +1,4 @@
-import { profileFeature } from '../../app/features/profile';
+import { profileFeature } from '../../app/featureModules/profile';
 import { addPageFeature } from '../../app/pageStore';
 
 // This widget's chunk brings its slice and saga: the page store injects them before it renders.

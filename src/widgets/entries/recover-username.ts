@@ -1,4 +1,4 @@
-import { recoverUsernameFeature } from '../../app/features/recoverUsername';
+import { recoverUsernameFeature } from '../../app/featureModules/recoverUsername';
 import { addPageFeature } from '../../app/pageStore';
 
 // This widget's chunk brings its slice and saga: the page store injects them before it renders.

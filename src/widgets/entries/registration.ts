@@ -1,4 +1,4 @@
-import { registrationFeature } from '../../app/features/registration';
+import { registrationFeature } from '../../app/featureModules/registration';
 import { addPageFeature } from '../../app/pageStore';
 
 // This widget's chunk brings its slice and saga: the page store injects them before it renders.

@@ -1,4 +1,4 @@
-import { resetPasswordFeature } from '../../app/features/resetPassword';
+import { resetPasswordFeature } from '../../app/featureModules/resetPassword';
 import { addPageFeature } from '../../app/pageStore';
 
 // This widget's chunk brings its slice and saga: the page store injects them before it renders.

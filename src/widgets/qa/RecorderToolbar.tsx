@@ -9,6 +9,7 @@ import { Button } from 'antd';
 import { useState, type CSSProperties } from 'react';
 import { DOWNLOAD_SHORTCUT } from '../../app/recorder/recorderControls';
 import { useMediaQuery } from '../../lib/useMediaQuery';
+import { QA_PALETTE } from './qaPalette';
 
 export interface RecorderToolbarProps {
   /** Saves the recording; returns the file name. */
@@ -22,9 +23,9 @@ const boxStyle: CSSProperties = {
   padding: '4px 8px',
   fontSize: 12,
   lineHeight: 1.4,
-  color: '#1f1f1f',
-  background: 'rgba(255, 255, 255, 0.96)',
-  border: '1px solid #8c8c8c',
+  color: QA_PALETTE.text,
+  background: QA_PALETTE.background,
+  border: `1px solid ${QA_PALETTE.border}`,
   borderRadius: 6,
 };
 
@@ -36,7 +37,7 @@ const floatingStyle: CSSProperties = {
   insetBlockEnd: 8,
   zIndex: 2147483000,
   maxWidth: 'calc(100vw - 16px)',
-  boxShadow: '0 2px 8px rgba(0, 0, 0, 0.15)',
+  boxShadow: `0 2px 8px ${QA_PALETTE.shadow}`,
 };
 
 /** Narrow screens: a line of its own after the page's content, so it covers no field. */
@@ -49,7 +50,7 @@ const inFlowStyle: CSSProperties = {
   margin: 8,
 };
 
-const dotStyle: CSSProperties = { width: 8, height: 8, borderRadius: '50%', background: '#b42318', flex: 'none' };
+const dotStyle: CSSProperties = { width: 8, height: 8, borderRadius: '50%', background: QA_PALETTE.recordingDot, flex: 'none' };
 const visuallyHidden: CSSProperties = {
   position: 'absolute',
   width: 1,

@@ -1,19 +1,19 @@
 import { screen } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { FormField, type FormFieldProps } from './FormField';
+import { LabelledField, type LabelledFieldProps } from './LabelledField';
 
-function renderField(props: Partial<FormFieldProps> = {}) {
+function renderField(props: Partial<LabelledFieldProps> = {}) {
   return renderWithProviders(
     <Form>
-      <FormField id="username" label="Username" error={null} submitted={false} required {...props}>
+      <LabelledField id="username" label="Username" error={null} submitted={false} required {...props}>
         <Input />
-      </FormField>
+      </LabelledField>
     </Form>,
   );
 }
 
-describe('FormField', () => {
+describe('LabelledField', () => {
   it('labels its input', () => {
     renderField();
     expect(screen.getByRole('textbox', { name: 'Username' })).toHaveAttribute('id', 'username');
