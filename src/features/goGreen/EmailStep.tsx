@@ -2,7 +2,7 @@
 import { Alert, Button, Flex, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { FormField } from '../../components/FormField/FormField';
+import { LabelledField } from '../../components/LabelledField/LabelledField';
 import { BoundForm } from '../../components/FormFields/FormLayout';
 import { LIMITS } from '../../lib/validation/messages';
 import { GO_GREEN_MESSAGES } from './goGreenMessages';
@@ -74,7 +74,7 @@ function EmailAddressField() {
   // the server's answer is shown as soon as it arrives; the rules' errors after the field is left
   const showStatus = touched || check === 'valid' || check === 'invalid';
   return (
-    <FormField
+    <LabelledField
       id={EMAIL_FIELD_ID}
       label="Email Address"
       error={error}
@@ -90,7 +90,7 @@ function EmailAddressField() {
         onChange={(event) => dispatch(goGreenActions.emailChanged(event.target.value))}
         onBlur={() => dispatch(goGreenActions.emailBlurred())}
       />
-    </FormField>
+    </LabelledField>
   );
 }
 

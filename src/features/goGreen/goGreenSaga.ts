@@ -17,7 +17,7 @@ import { callMutation, callQuery, callQueryAndKeep } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
 import { getDependencies } from '../../platform/dependencies';
 import { messageShown } from '../../components/Snackbar/snackbarSlice';
-import { isUnexpectedFailure } from '../../lib/forms/submissionFlow';
+import { reportIfUnexpected } from '../../lib/forms/submissionFlow';
 import { validateGoGreenEmail } from '../../lib/validation/rules';
 import { GO_GREEN_MESSAGES, GO_GREEN_URL } from './goGreenMessages';
 import {
@@ -37,11 +37,6 @@ export const POLL_INTERVAL_MS = 5000;
 export const EMAIL_CHECK_DELAY_MS = 500;
 /** Every poll and every check goes out: a fresh request, read once, through the cache. */
 const FRESH = { forceRefetch: true, subscribe: false } as const;
-
-function* reportFailure(error: unknown, flow: string) {
-  const { reporter } = yield* getDependencies();
-  if (isUnexpectedFailure(error)) yield call([reporter, reporter.report], error, { flow });
-}
 
 /** "Only logged" failures (spec section 8): no address or body, just what failed and how. */
 function* logFailure(message: string, error: unknown) {
@@ -72,7 +67,7 @@ function* loadStatus() {
   } catch (error) {
     yield put(actions.statusLoadFailed());
     yield put(messageShown(GO_GREEN_MESSAGES.loadFailed));
-    yield* reportFailure(error, 'goGreenStatus');
+    yield* reportIfUnexpected(error, 'goGreenStatus');
   }
 }
 
@@ -184,7 +179,7 @@ function* optIn() {
   } catch (error) {
     yield put(actions.optInFailed());
     yield put(messageShown(GO_GREEN_MESSAGES.problem));
-    yield* reportFailure(error, 'goGreenOptIn');
+    yield* reportIfUnexpected(error, 'goGreenOptIn');
   }
 }
 
@@ -194,7 +189,7 @@ function* optOut() {
   } catch (error) {
     yield put(actions.optOutFailed());
     yield put(messageShown(GO_GREEN_MESSAGES.problem));
-    yield* reportFailure(error, 'goGreenOptOut');
+    yield* reportIfUnexpected(error, 'goGreenOptOut');
     return;
   }
   yield put(actions.optOutSucceeded());
@@ -204,7 +199,7 @@ function* optOut() {
 }
 
 function* reportSanitizerDownloadFailure(action: ReturnType<typeof actions.disclosuresSanitizerFailedToLoad>) {
-  yield* reportFailure(new Error(action.payload.message), 'goGreenDisclosures');
+  yield* reportIfUnexpected(new Error(action.payload.message), 'goGreenDisclosures');
 }
 
 export function* goGreenSaga() {

@@ -1,12 +1,11 @@
 /** Change email address: submit -> validity -> POST user/request_email_change/ -> what happens next. */
-import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { api } from '../../api/baseApi';
 import type { RequestEmailChangeResponse } from '../../api/contract';
 import { goGreenApi } from '../../api/goGreenApi';
 import { callMutation, callQueryAndKeep } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
-import { getDependencies } from '../../platform/dependencies';
-import { isUnexpectedFailure, startIfValid } from '../../lib/forms/submissionFlow';
+import { reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
 import { PROFILE_MESSAGES, profileActions, profileForm, profilePageClosed, type ProfileValues } from './profileSlice';
 
 function* submitEmailChange() {
@@ -25,10 +24,7 @@ function* submitEmailChange() {
     }
   } catch (error) {
     yield put(profileActions.submissionFailed(PROFILE_MESSAGES.failed));
-    if (isUnexpectedFailure(error)) {
-      const { reporter } = yield* getDependencies();
-      yield call([reporter, reporter.report], error, { flow: 'profileEmailChange' });
-    }
+    yield* reportIfUnexpected(error, 'profileEmailChange');
   }
 }
 

@@ -13,7 +13,7 @@ export interface ProfileValues {
 export const profileSlice = createFormSlice({
   name: 'profile',
   initialValues: { email_address: '' } as ProfileValues,
-  extraReducers: { ...submissionEvents },
+  reducers: { ...submissionEvents },
 });
 
 export const profileActions = profileSlice.actions;

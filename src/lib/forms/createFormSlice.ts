@@ -39,11 +39,6 @@ export function createFormSlice<
   initialValues: V;
   /** The slice's own case reducers, beside the shared ones (createSlice's `reducers`): each makes an action. */
   reducers?: ValidateSliceCaseReducers<FormState<V>, CR>;
-  /**
-   * @deprecated The old name of `reducers` (it never took RTK's extraReducers). Kept only while the
-   * profile slice, being edited on another branch, still passes it; remove once it says `reducers`.
-   */
-  extraReducers?: ValidateSliceCaseReducers<FormState<V>, CR>;
 }) {
   const initialState = initialFormState(options.initialValues);
   return createSlice({
@@ -84,7 +79,7 @@ export function createFormSlice<
       formOpened(state) {
         return state.status === 'succeeded' ? initialState : state;
       },
-      ...(options.reducers ?? options.extraReducers ?? ({} as ValidateSliceCaseReducers<FormState<V>, CR>)),
+      ...(options.reducers ?? ({} as ValidateSliceCaseReducers<FormState<V>, CR>)),
     },
   });
 }
