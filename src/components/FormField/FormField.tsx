@@ -11,6 +11,8 @@ export interface FormFieldProps {
   submitted: boolean;
   /** Nothing typed: after submit the field shows its error or nothing, never a success. */
   empty?: boolean;
+  /** The server has just refused the field: no success mark (fieldStatus). */
+  rejected?: boolean;
   /** A lasting hint under the field (e.g. the password requirements). */
   hint?: ReactNode;
   required?: boolean;
@@ -21,8 +23,8 @@ export interface FormFieldProps {
  * One labelled field with the spec's status display: none, error or success, only after submit.
  * The error is in a live region and referenced by aria-describedby, so screen readers announce it.
  */
-export function FormField({ id, label, error, submitted, empty = false, hint, required = false, children }: FormFieldProps) {
-  const status = fieldStatus(submitted, error, empty);
+export function FormField({ id, label, error, submitted, empty = false, rejected = false, hint, required = false, children }: FormFieldProps) {
+  const status = fieldStatus(submitted, error, empty, rejected);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [status === 'error' ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;

@@ -30,10 +30,10 @@ export function TextField<F extends string>({
   ...inputProps
 }: BoundFieldProps<F, string> & TextInputProps) {
   const value = useFieldValue(form, field);
-  const { error, submitted } = useFieldFeedback(form, field);
+  const { error, submitted, rejected } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
   return (
-    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required={required}>
+    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} required={required}>
       <Input {...inputProps} value={value} onChange={(event) => onValue(event.target.value)} onBlur={onBlur} />
     </FormField>
   );
@@ -50,10 +50,10 @@ export function PasswordField<F extends string>({
   maxLength,
 }: BoundFieldProps<F, string> & Pick<InputProps, 'autoComplete' | 'maxLength'>) {
   const value = useFieldValue(form, field);
-  const { error, submitted } = useFieldFeedback(form, field);
+  const { error, submitted, rejected } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
   return (
-    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required={required}>
+    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} required={required}>
       <Input.Password
         value={value}
         onChange={(event) => onValue(event.target.value)}

@@ -63,7 +63,7 @@ function useMaskDigits(storeDigits: string) {
 
 export function SsnField<F extends string>({ form, field, label, hint }: Omit<BoundFieldProps<F, string>, 'required'>) {
   const value = useFieldValue(form, field);
-  const { error, submitted } = useFieldFeedback(form, field);
+  const { error, submitted, rejected } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
   const [digits, setDigits] = useMaskDigits(value);
   const change = (next: string) => {
@@ -76,7 +76,7 @@ export function SsnField<F extends string>({ form, field, label, hint }: Omit<Bo
     change(reduceSsnInput(event.clipboardData.getData('text')));
   };
   return (
-    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required>
+    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} required>
       <NumberFormatBase
         customInput={Input}
         {...SSN_MASK}
@@ -97,11 +97,11 @@ export const slashDobDigits = DOB_MASK.format;
 
 export function DobField<F extends string>({ form, field, label, hint }: Omit<BoundFieldProps<F, string>, 'required'>) {
   const value = useFieldValue(form, field);
-  const { error, submitted } = useFieldFeedback(form, field);
+  const { error, submitted, rejected } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
   const [digits, setDigits] = useMaskDigits(value.replace(/\D/g, ''));
   return (
-    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required>
+    <FormField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} required>
       <NumberFormatBase
         customInput={Input}
         {...DOB_MASK}

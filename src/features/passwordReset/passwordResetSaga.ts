@@ -10,7 +10,7 @@ import { accountApi } from '../../api/accountApi';
 import { firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
-import { isUnexpectedFailure, obtainCaptchaToken, startIfValid } from '../../lib/forms/submissionFlow';
+import { isRefusal, isUnexpectedFailure, obtainCaptchaToken, startIfValid } from '../../lib/forms/submissionFlow';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import {
   REQUEST_PASSWORD_RESET_MESSAGES,
@@ -37,9 +37,13 @@ function* submitResetRequest() {
   const values = (yield select(requestPasswordResetForm.selectValues)) as RequestPasswordResetValues;
   try {
     const token = yield* obtainCaptchaToken('request_password_reset', requestPasswordResetActions.captchaObtained);
-    yield* callMutation(accountApi.endpoints.requestPasswordReset, { username: values.username, recaptcha_response: token });
+    yield* callMutation(accountApi.endpoints.requestPasswordReset, {
+      username: values.username.trim(),
+      recaptcha_response: token,
+    });
     yield put(requestPasswordResetActions.submissionSucceeded(REQUEST_PASSWORD_RESET_MESSAGES.succeeded));
   } catch (error) {
+    if (isRefusal(error)) yield put(requestPasswordResetActions.fieldsRejected(['username']));
     yield put(requestPasswordResetActions.submissionFailed(REQUEST_PASSWORD_RESET_MESSAGES.failed));
     yield* reportIfUnexpected(error, 'requestPasswordReset');
   }
@@ -73,6 +77,7 @@ function* submitNewPassword() {
   } catch (error) {
     // the spec's alert, and after it the server's reason when it refused the password (e.g. too common)
     const reason = httpStatusOf(error) === 400 ? firstListedErrorOf(error) : null;
+    if (isRefusal(error)) yield put(resetPasswordActions.fieldsRejected(['password', 'password2']));
     yield put(
       resetPasswordActions.submissionFailed(
         reason ? `${RESET_PASSWORD_MESSAGES.failed}: ${reason}` : RESET_PASSWORD_MESSAGES.failed,

@@ -6,7 +6,7 @@ import { call, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
-import { isUnexpectedFailure, obtainCaptchaToken, startIfValid } from '../../lib/forms/submissionFlow';
+import { isRefusal, isUnexpectedFailure, obtainCaptchaToken, startIfValid } from '../../lib/forms/submissionFlow';
 import { takeRecoveryDetails, type RecoveryDetails } from '../../lib/recoveryCache';
 import { isoToDob } from '../../lib/validation/dob';
 import {
@@ -35,6 +35,7 @@ function* submitRecovery() {
     const response = yield* callMutation(accountApi.endpoints.recoverUsername, toRecoverUsernamePayload(values, token));
     yield put(recoverUsernameActions.submissionSucceeded(RECOVER_USERNAME_MESSAGES.succeeded(response.email_address)));
   } catch (error) {
+    if (isRefusal(error)) yield put(recoverUsernameActions.fieldsRejected(['loanno', 'ssn', 'dob']));
     yield put(recoverUsernameActions.submissionFailed(RECOVER_USERNAME_MESSAGES.failed));
     if (isUnexpectedFailure(error)) {
       yield call([deps.reporter, deps.reporter.report], error, { flow: 'recoverUsername' });

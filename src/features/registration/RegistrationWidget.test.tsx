@@ -68,7 +68,8 @@ describe('registration form', () => {
       ['Password (again)', 'new-password', 50],
       ['Email', 'email', 50],
       ['Email (again)', 'email', 50],
-      ['Loan Number', 'off', 10],
+      // digits only through its mask, cleaned before its 10 are counted: no maxlength to cut a paste first
+      ['Loan Number', 'off', null],
       ['Social Security Number', 'off', null],
       ['Date of Birth', 'bday', null],
     ];
@@ -313,7 +314,34 @@ describe('registration form', () => {
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('That username is already taken.');
     expect(screen.queryByText('second')).not.toBeInTheDocument();
-    expect(flowActions(actions).slice(-2)).toEqual(['api/executeMutation/rejected', 'registration/submissionFailed']);
+    expect(flowActions(actions).slice(-3)).toEqual([
+      'api/executeMutation/rejected',
+      'registration/fieldsRejected',
+      'registration/submissionFailed',
+    ]);
+  });
+
+  test('a username the server refuses loses its green tick (the others keep theirs) until it is changed', async () => {
+    mockApi({
+      [REGISTER]: { status: 400, body: { errors: ['That username is already taken. Please choose another.'], fields: ['username'] } },
+    });
+    const { user } = renderFilled();
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('That username is already taken. Please choose another.');
+    expect(isMarkedSuccessful('Username')).toBe(false);
+    for (const label of ['First Name', 'Last Name', 'Email', 'Loan Number']) expect(isMarkedSuccessful(label)).toBe(true);
+    await user.type(screen.getByLabelText('Username'), '2');
+    expect(isMarkedSuccessful('Username')).toBe(true);
+  });
+
+  test('a refusal that names no field takes every green tick off', async () => {
+    mockApi({ [REGISTER]: { status: 400, body: { detail: 'no match' } } });
+    const { user } = renderFilled();
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(REGISTRATION_MESSAGES.accountNotFound);
+    for (const label of ['First Name', 'Username', 'Email', 'Loan Number', 'Social Security Number', 'Date of Birth']) {
+      expect(isMarkedSuccessful(label)).toBe(false);
+    }
   });
 
   test('any other error body: the "unable to find your account" alert', async () => {
