@@ -15,6 +15,12 @@ export interface FormFieldProps {
   rejected?: boolean;
   /** A lasting hint under the field (e.g. the password requirements). */
   hint?: ReactNode;
+  /**
+   * What just happened to the field's input (e.g. a paste cut to its limit). A field that can have
+   * one passes it always (null when there is none): its polite live region is then in the page
+   * before any text goes into it, so screen readers announce the text.
+   */
+  notice?: string | null;
   required?: boolean;
   children: ReactElement<Record<string, unknown>>;
 }
@@ -23,11 +29,24 @@ export interface FormFieldProps {
  * One labelled field with the spec's status display: none, error or success, only after submit.
  * The error is in a live region and referenced by aria-describedby, so screen readers announce it.
  */
-export function FormField({ id, label, error, submitted, empty = false, rejected = false, hint, required = false, children }: FormFieldProps) {
+export function FormField({
+  id,
+  label,
+  error,
+  submitted,
+  empty = false,
+  rejected = false,
+  hint,
+  notice,
+  required = false,
+  children,
+}: FormFieldProps) {
   const status = fieldStatus(submitted, error, empty, rejected);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [status === 'error' ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const noticeId = `${id}-notice`;
+  const describedBy =
+    [status === 'error' ? errorId : null, hint ? hintId : null, notice ? noticeId : null].filter(Boolean).join(' ') || undefined;
   const input = isValidElement(children)
     ? cloneElement(children, {
         id,
@@ -59,6 +78,12 @@ export function FormField({ id, label, error, submitted, empty = false, rejected
       extra={hint ? <div id={hintId}>{hint}</div> : undefined}
     >
       {input}
+      {notice !== undefined && (
+        // empty, it takes no room; filled, it sits under the input, above any error
+        <div id={noticeId} role="status" style={notice ? { marginTop: 4 } : undefined}>
+          {notice}
+        </div>
+      )}
     </Form.Item>
   );
 }

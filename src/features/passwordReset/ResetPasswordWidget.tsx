@@ -1,4 +1,4 @@
-import { Alert, Flex, Spin, Typography } from 'antd';
+import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { PasswordField } from '../../components/FormFields/BoundFields';
@@ -44,6 +44,13 @@ export default function ResetPasswordWidget() {
           <Spin />
           <span>{RESET_PASSWORD_MESSAGES.checking}</span>
         </Flex>
+      ) : nonceStatus === 'unchecked' ? (
+        <Alert
+          type="error"
+          showIcon
+          title={RESET_PASSWORD_MESSAGES.unchecked}
+          action={<Button onClick={() => dispatch(resetPasswordActions.nonceCheckRetried())}>Try again</Button>}
+        />
       ) : nonceStatus === 'expired' ? (
         <>
           <Alert type="warning" showIcon title={RESET_PASSWORD_MESSAGES.expired} />

@@ -59,7 +59,8 @@ function* checkResetNonce() {
     yield* callMutation(accountApi.endpoints.validateNonce, { nonce: config.resetNonce });
     yield put(resetPasswordActions.nonceAccepted());
   } catch (error) {
-    yield put(resetPasswordActions.nonceRejected());
+    // a 4xx is the server's answer (the spec's "expired"); a 5xx or no answer says nothing of the link
+    yield put(isUnexpectedFailure(error) ? resetPasswordActions.nonceCheckFailed() : resetPasswordActions.nonceRejected());
     yield* reportIfUnexpected(error, 'validateNonce');
   }
 }
@@ -94,6 +95,6 @@ function* submitNewPassword() {
 
 export function* passwordResetSaga() {
   yield takeLeading(requestPasswordResetActions.submitted.type, submitResetRequest);
-  yield takeLeading(resetPasswordActions.opened.type, checkResetNonce);
+  yield takeLeading([resetPasswordActions.opened.type, resetPasswordActions.nonceCheckRetried.type], checkResetNonce);
   yield takeLeading(resetPasswordActions.submitted.type, submitNewPassword);
 }

@@ -7,7 +7,7 @@ import { isUnexpectedFailure } from '../../lib/forms/submissionFlow';
 import { verifyEmailActions } from './verifyEmailSlice';
 
 // takeLeading: a nonce works once, so a second mount while the first call runs must not spend it again.
-function* verify(action: ReturnType<typeof verifyEmailActions.opened>) {
+function* verify(action: ReturnType<typeof verifyEmailActions.opened | typeof verifyEmailActions.verificationRetried>) {
   const { nonce } = action.payload;
   if (!nonce) {
     yield put(verifyEmailActions.verificationFailed());
@@ -17,8 +17,10 @@ function* verify(action: ReturnType<typeof verifyEmailActions.opened>) {
     yield* callMutation(accountApi.endpoints.verifyEmail, { nonce });
     yield put(verifyEmailActions.verified());
   } catch (error) {
-    yield put(verifyEmailActions.verificationFailed());
-    if (isUnexpectedFailure(error)) {
+    // a 4xx is the server's answer (the spec's failure text); a 5xx or no answer says nothing of the link
+    const unexpected = isUnexpectedFailure(error);
+    yield put(unexpected ? verifyEmailActions.verificationUnchecked() : verifyEmailActions.verificationFailed());
+    if (unexpected) {
       const { reporter } = yield* getDependencies();
       yield call([reporter, reporter.report], error, { flow: 'verifyEmail' });
     }
@@ -26,5 +28,5 @@ function* verify(action: ReturnType<typeof verifyEmailActions.opened>) {
 }
 
 export function* verifyEmailSaga() {
-  yield takeLeading(verifyEmailActions.opened.type, verify);
+  yield takeLeading([verifyEmailActions.opened.type, verifyEmailActions.verificationRetried.type], verify);
 }
