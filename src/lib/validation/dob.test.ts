@@ -8,6 +8,7 @@ describe('date of birth: typed MM/DD/YYYY, sent YYYY-MM-DD', () => {
     ['02/29/2024', '2024-02-29'],
     ['1/2/2020', '2020-01-02'],
     ['12/31/1899', '1899-12-31'],
+    ['10/5/2020', '2020-10-05'],
     [' 12/24/1978 ', '1978-12-24'],
   ])('%j is sent as %j', (typed, iso) => {
     expect(dobToIso(typed)).toBe(iso);
@@ -22,6 +23,9 @@ describe('date of birth: typed MM/DD/YYYY, sent YYYY-MM-DD', () => {
     ['1980-04-15', 'already ISO'],
     ['', 'empty'],
     ['tomorrow', 'words'],
+    ['01/2/2020', 'a padded month beside an unpadded day'],
+    ['1/02/2020', 'an unpadded month beside a padded day'],
+    ['04/15/80', 'a two-digit year'],
   ])('%j (%s) becomes empty', (typed) => {
     expect(dobToIso(typed)).toBe('');
   });
@@ -29,6 +33,7 @@ describe('date of birth: typed MM/DD/YYYY, sent YYYY-MM-DD', () => {
   test('the reverse, for filling the form from a stored date', () => {
     expect(isoToDob('1978-12-24')).toBe('12/24/1978');
     expect(isoToDob('1978-02-30')).toBe('');
+    expect(isoToDob('1978-2-3')).toBe('');
     expect(dobToIso(isoToDob('1899-12-31'))).toBe('1899-12-31');
   });
 });
