@@ -5,6 +5,7 @@
  * - a date of birth typed "4/12/1985" or pasted as 1985-04-12 or 04-12-1985 reads 04/12/1985;
  * - a paste longer than a 50-character limit is cut to it, and the field says so;
  * - a username with spaces around it signs in;
+ * - a reset link check that got no answer (503) says so and offers Try again, not "expired";
  * - axe finds nothing with the notice shown.
  */
 import type { Page } from 'playwright-core';
@@ -62,4 +63,21 @@ test('a username with spaces around it signs in', async () => {
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/loanmanager\/loanoverview\/$/);
+});
+
+test('a link check the server could not answer says so, offers Try again, and passes axe', async () => {
+  const page = await openPage(375);
+  let failing = true;
+  await page.route('**/loanmanager/api/account/validate_nonce/', (route) =>
+    failing ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.continue(),
+  );
+  await page.goto('/loanmanager/reset_password/not-a-real-nonce/');
+  const unchecked = page.getByRole('alert').filter({ hasText: 'We could not check your link. Please try again.' });
+  await unchecked.waitFor();
+  expect(await page.getByText('Your reset password request has expired.').count()).toBe(0);
+  await expectNoAxeViolations(page, 'reset link unchecked');
+  failing = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  // the real server's answer to an unknown nonce: the spec's "expired"
+  await page.getByText('Your reset password request has expired.').waitFor();
 });
