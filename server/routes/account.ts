@@ -91,6 +91,15 @@ export async function sendVerificationEmail(ctx: PortalContext, userId: number, 
   });
 }
 
+/**
+ * Spaces around a username are a typing habit, never part of it (USERNAME_PATTERN refuses spaces
+ * inside one): every route that takes a username trims it, so an API client is answered as the
+ * portal's own forms are.
+ */
+function withTrimmedUsername<B extends { username: string }>(body: B): B {
+  return { ...body, username: body.username.trim() };
+}
+
 /** What sign-in failures are counted by: the username as the borrower would retype it. */
 const loginThrottleKey = (username: string) => hashSecret(`login:${username.trim().toLowerCase()}`);
 
@@ -110,7 +119,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
   };
 
   post('/loanmanager/api/account/register/', async (request, reply) => {
-    const body = parseWith(registrationSchema, request.body);
+    const body = withTrimmedUsername(parseWith(registrationSchema, request.body));
     await checkCaptcha(request, body.recaptcha_response, 'registration');
     const fieldErrors = validateRegistration({
       ...body,
@@ -119,24 +128,29 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
       // the rules take the date as typed (MM/DD/YYYY); an invalid ISO date becomes '' and fails
       dob: isoToDob(body.dob),
     });
-    const errors = Object.entries(fieldErrors).map(([field, message]) => `${FIELD_LABELS[field] ?? field}: ${message}`);
+    // `fields` names the refused fields, so the form takes its green ticks off those only
+    const errors: string[] = [];
+    const fields = new Set<string>();
+    const refuse = (field: string, message: string) => {
+      errors.push(`${FIELD_LABELS[field] ?? field}: ${message}`);
+      fields.add(field);
+    };
+    for (const [field, message] of Object.entries(fieldErrors)) refuse(field, message);
     for (const field of ['firstname', 'lastname', 'username', 'email'] as const) {
-      if (body[field].length > LIMITS.inputMaximum) errors.push(`${FIELD_LABELS[field]}: ${MESSAGES_SERVER.maxLength50}`);
+      if (body[field].length > LIMITS.inputMaximum) refuse(field, MESSAGES_SERVER.maxLength50);
     }
-    if (!fieldErrors.username && !USERNAME_PATTERN.test(body.username)) {
-      errors.push(`${FIELD_LABELS.username}: ${MESSAGES_SERVER.usernameCharacters}`);
-    }
+    if (!fieldErrors.username && !USERNAME_PATTERN.test(body.username)) refuse('username', MESSAGES_SERVER.usernameCharacters);
     // server-side only (the list stays out of the client bundle), once the spec's rule is met
     const tooCommon = fieldErrors.password ? null : checkPasswordPolicy(body.password);
-    if (tooCommon) errors.push(`${FIELD_LABELS.password}: ${tooCommon}`);
-    if (errors.length > 0) throw new HttpError(400, { errors });
+    if (tooCommon) refuse('password', tooCommon);
+    if (errors.length > 0) throw new HttpError(400, { errors, fields: [...fields] });
 
     const match = await ctx.store.findLoanMatch(body.loanno, body.ssn, body.dob);
     // No `errors` list: the client shows its "unable to find your account" message.
-    if (!match) throw new HttpError(400, { detail: 'no match' });
+    if (!match) throw new HttpError(400, { detail: 'no match', fields: ['loanno', 'ssn', 'dob'] });
     if (match.user) throw HttpError.errors(409, MESSAGES_SERVER.alreadyRegistered);
     if (await ctx.store.emailInUseByOtherUser(body.email, match.borrower.id)) {
-      throw HttpError.errors(400, MESSAGES_SERVER.emailInUse);
+      throw new HttpError(400, { errors: [MESSAGES_SERVER.emailInUse], fields: ['email'] });
     }
 
     const created = await ctx.store.createUserForBorrower({
@@ -149,7 +163,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     if (!created.ok) {
       throw created.reason === 'already_registered'
         ? HttpError.errors(409, MESSAGES_SERVER.alreadyRegistered)
-        : HttpError.errors(400, MESSAGES_SERVER.usernameTaken);
+        : new HttpError(400, { errors: [MESSAGES_SERVER.usernameTaken], fields: ['username'] });
     }
     await signIn(ctx, request, reply, created.user.id, body.remember_this_browser);
     if (!(await ctx.store.isEmailValidated(match.borrower.id, body.email))) {
@@ -179,7 +193,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
   });
 
   post('/loanmanager/api/account/request_password_reset/', async (request, reply) => {
-    const body = parseWith(requestPasswordResetSchema, request.body);
+    const body = withTrimmedUsername(parseWith(requestPasswordResetSchema, request.body));
     await checkCaptcha(request, body.recaptcha_response, 'request_password_reset');
     const user = await ctx.store.findUserByUsername(body.username);
     const account = user ? await ctx.store.getAccount(user.id) : null;
@@ -257,7 +271,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
   });
 
   post('/loanmanager/api/account/login/', async (request, reply) => {
-    const body = parseWith(loginSchema, request.body);
+    const body = withTrimmedUsername(parseWith(loginSchema, request.body));
     const now = ctx.nowMs();
     // Counted per username whether it exists or not, and checked before the password: a locked
     // username answers the same for every password, so the lock reveals neither.

@@ -88,6 +88,8 @@ describe('account/register', () => {
     const response = await client.post(`${API}account/register/`, registration(nico, { username: 'SAM.several' }));
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual(['That username is already taken. Please choose another.']);
+    // the field it concerns, so the form takes the green tick off that one only
+    expect(response.json().fields).toEqual(['username']);
   });
 
   it('answers 400 with errors for an email address another user has', async () => {
@@ -199,6 +201,12 @@ describe('password reset', () => {
     expect(known.mail?.to).toBe('paula.paperless@example.com');
     expect(known.mail?.paths[0]).toMatch(/^\/loanmanager\/reset_password\/[A-Za-z0-9_-]{43}\/$/);
     expect(unknown.mail).toBeUndefined();
+  });
+
+  it('trims the spaces around a username before looking it up (the same as the portal form sends)', async () => {
+    const padded = await requestReset(' paula.paperless ');
+    expect(padded.response.statusCode).toBe(200);
+    expect(padded.mail?.to).toBe('paula.paperless@example.com');
   });
 
   it('resets once with a valid nonce, ends other sessions, and the new password works', async () => {
@@ -324,6 +332,31 @@ describe('account/login and account/logout', () => {
     expect(out.statusCode).toBe(200);
     expect(client.cookies.has('sessionid')).toBe(false);
     expect((await client.get(`${API}go-green/status/`)).statusCode).toBe(401);
+  });
+
+  it('signs in with spaces around the username, and registers the username without them', async () => {
+    const client = server.client();
+    await client.visit();
+    const ok = await client.post(`${API}account/login/`, { username: '  dana.demo ', password: DEMO_PASSWORD });
+    expect(ok.statusCode).toBe(200);
+
+    // a server of its own: registering Nico here would change what the other tests find
+    const own = await startTestServer();
+    try {
+      const fresh = own.client();
+      await fresh.visit('/loanmanager/register/');
+      const registered = await fresh.post(
+        `${API}account/register/`,
+        registration(nico, { username: ' nico.trimmed  ', email: 'nico.trimmed@example.com' }),
+      );
+      expect(registered.statusCode).toBe(201);
+      const again = own.client();
+      await again.visit();
+      const signIn = await again.post(`${API}account/login/`, { username: 'nico.trimmed', password: 'Secret-pass9' });
+      expect(signIn.statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
   });
 
   it('a stolen session cookie stops working after sign-out', async () => {

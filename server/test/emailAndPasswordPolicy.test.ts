@@ -124,7 +124,7 @@ describe('common passwords are refused on the server', () => {
     const sent = await mailSentBy(async () => {
       const refused = await client.post(`${API}account/register/`, body);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ errors: [`Password: ${TOO_COMMON}`] });
+      expect(refused.json()).toEqual({ errors: [`Password: ${TOO_COMMON}`], fields: ['password'] });
     });
     expect(sent).toBe(0);
     const accepted = await client.post(`${API}account/register/`, { ...body, password: 'Strong-pass-73' });

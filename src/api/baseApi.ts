@@ -141,3 +141,15 @@ export function firstListedErrorOf(error: unknown): string | null {
   const first: unknown = body.errors[0];
   return typeof first === 'string' ? first : null;
 }
+
+/**
+ * The form fields an HTTP error's body names as refused (`{ errors: [...], fields: [...] }`), the
+ * known ones only; null when it names none (the caller then treats every field as refused).
+ */
+export function rejectedFieldsOf<F extends string>(error: unknown, known: readonly F[]): F[] | null {
+  const body = errorBodyOf(error);
+  if (!body || typeof body !== 'object' || !('fields' in body) || !Array.isArray(body.fields)) return null;
+  const named: unknown[] = body.fields;
+  const fields = known.filter((field) => named.includes(field));
+  return fields.length > 0 ? fields : null;
+}

@@ -3,7 +3,7 @@
  * field, wrapped in LabelledField for the label, the error (after submit) and the hint.
  */
 import { Checkbox, Input, type InputProps } from 'antd';
-import type { ReactNode } from 'react';
+import { useRef, useState, type ClipboardEvent, type ReactNode } from 'react';
 import { LabelledField } from '../LabelledField/LabelledField';
 import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue, type FormBinding } from '../../lib/forms/useFormField';
 import { isBlank } from '../../lib/validation/rules';
@@ -21,6 +21,32 @@ type TextInputProps = Pick<
   'autoComplete' | 'maxLength' | 'type' | 'inputMode' | 'autoCapitalize' | 'spellCheck' | 'autoCorrect'
 >;
 
+/** Said beside a field when a paste was longer than its limit (the limit stays; the cut is not silent). */
+export const pastedTextCut = (maximum: number) => `Pasted text was cut to ${maximum} characters`;
+
+/**
+ * The limit of a field with a maxlength cuts a longer paste (the browser does it): this says so
+ * beside the field until the borrower next changes it.
+ */
+function usePasteCutNotice(maxLength: number | undefined) {
+  const [notice, setNotice] = useState<string | null>(null);
+  // the change the paste itself causes keeps the notice; the next one clears it
+  const pasted = useRef(false);
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    if (maxLength === undefined) return;
+    const input = event.currentTarget;
+    const replaced = (input.selectionEnd ?? 0) - (input.selectionStart ?? 0);
+    const length = input.value.length - replaced + event.clipboardData.getData('text').length;
+    pasted.current = true;
+    setNotice(length > maxLength ? pastedTextCut(maxLength) : null);
+  };
+  const onTyped = () => {
+    if (pasted.current) pasted.current = false;
+    else setNotice(null);
+  };
+  return { notice: maxLength === undefined ? undefined : notice, onPaste, onTyped };
+}
+
 export function TextField<F extends string>({
   form,
   field,
@@ -30,11 +56,21 @@ export function TextField<F extends string>({
   ...inputProps
 }: BoundFieldProps<F, string> & TextInputProps) {
   const value = useFieldValue(form, field);
-  const { error, submitted } = useFieldFeedback(form, field);
+  const { error, submitted, rejected } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
+  const { notice, onPaste, onTyped } = usePasteCutNotice(inputProps.maxLength);
   return (
-    <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required={required}>
-      <Input {...inputProps} value={value} onChange={(event) => onValue(event.target.value)} onBlur={onBlur} />
+    <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} notice={notice} required={required}>
+      <Input
+        {...inputProps}
+        value={value}
+        onChange={(event) => {
+          onTyped();
+          onValue(event.target.value);
+        }}
+        onPaste={onPaste}
+        onBlur={onBlur}
+      />
     </LabelledField>
   );
 }
@@ -50,13 +86,18 @@ export function PasswordField<F extends string>({
   maxLength,
 }: BoundFieldProps<F, string> & Pick<InputProps, 'autoComplete' | 'maxLength'>) {
   const value = useFieldValue(form, field);
-  const { error, submitted } = useFieldFeedback(form, field);
+  const { error, submitted, rejected } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
+  const { notice, onPaste, onTyped } = usePasteCutNotice(maxLength);
   return (
-    <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required={required}>
+    <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} notice={notice} required={required}>
       <Input.Password
         value={value}
-        onChange={(event) => onValue(event.target.value)}
+        onChange={(event) => {
+          onTyped();
+          onValue(event.target.value);
+        }}
+        onPaste={onPaste}
         onBlur={onBlur}
         autoComplete={autoComplete}
         maxLength={maxLength}

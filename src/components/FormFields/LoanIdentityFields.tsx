@@ -1,7 +1,5 @@
-import { LIMITS } from '../../lib/validation/messages';
 import type { FormBinding } from '../../lib/forms/useFormField';
-import { TextField } from './BoundFields';
-import { DobField, SsnField } from './MaskedFields';
+import { DobField, LoanNumberField, SsnField } from './MaskedFields';
 
 type IdentityField = 'loanno' | 'ssn' | 'dob';
 
@@ -9,7 +7,7 @@ type IdentityField = 'loanno' | 'ssn' | 'dob';
 export function LoanIdentityFields({ form }: { form: FormBinding<Record<IdentityField, string>> }) {
   return (
     <>
-      <TextField form={form} field="loanno" label="Loan Number" maxLength={LIMITS.loannoLength} inputMode="numeric" autoComplete="off" />
+      <LoanNumberField form={form} field="loanno" label="Loan Number" />
       <SsnField form={form} field="ssn" label="Social Security Number" />
       <DobField form={form} field="dob" label="Date of Birth" hint="MM/DD/YYYY" />
     </>

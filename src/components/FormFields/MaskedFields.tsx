@@ -1,6 +1,7 @@
 /**
- * The masked inputs of the loan identity (spec section 5): the SSN is kept as its nine digits,
- * shown as ###-##-####; the date of birth is typed MM/DD/YYYY and kept as typed.
+ * The masked inputs of the loan identity (spec section 5): the loan number is kept as its ten
+ * digits; the SSN as its nine digits, shown as ###-##-####; the date of birth is typed MM/DD/YYYY
+ * and kept as typed.
  */
 import { Input } from 'antd';
 import { useEffect, useState, type ClipboardEvent } from 'react';
@@ -8,6 +9,9 @@ import { NumberFormatBase, type NumberFormatBaseProps } from 'react-number-forma
 import { LabelledField } from '../LabelledField/LabelledField';
 import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue } from '../../lib/forms/useFormField';
 import { isBlank } from '../../lib/validation/rules';
+import { dobInputDigits } from '../../lib/validation/dob';
+import { reduceLoannoInput } from '../../lib/validation/loanno';
+import { LIMITS } from '../../lib/validation/messages';
 import { reduceSsnInput } from '../../lib/validation/ssn';
 import type { BoundFieldProps } from './BoundFields';
 
@@ -46,7 +50,8 @@ export function typedPatternMask(pattern: string): MaskProps & { format(digits: 
 }
 
 const SSN_MASK = typedPatternMask('###-##-####');
-const DOB_MASK = typedPatternMask('##/##/####');
+// the borrower's own separators count: "4/" pads the month (dobInputDigits)
+const DOB_MASK = { ...typedPatternMask('##/##/####'), removeFormatting: dobInputDigits };
 
 /**
  * The digits a mask shows. The mask owns them while the borrower types (a round trip through the
@@ -61,25 +66,36 @@ function useMaskDigits(storeDigits: string) {
   return [digits, setDigits] as const;
 }
 
-export function SsnField<F extends string>({ form, field, label, hint }: Omit<BoundFieldProps<F, string>, 'required'>) {
+/**
+ * A field of digits behind a mask, kept in the store as its digits. A paste replaces the field
+ * with `reduce` of the pasted text: cleaned first, then cut to the field's length (a maxlength
+ * would have cut the raw text first and lost digits to its separators).
+ */
+function DigitsField<F extends string>({
+  form,
+  field,
+  label,
+  hint,
+  mask,
+  reduce,
+}: Omit<BoundFieldProps<F, string>, 'required'> & { mask: MaskProps; reduce(text: string): string }) {
   const value = useFieldValue(form, field);
-  const { error, submitted } = useFieldFeedback(form, field);
+  const { error, submitted, rejected } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
   const [digits, setDigits] = useMaskDigits(value);
   const change = (next: string) => {
     setDigits(next);
     if (next !== value) onValue(next);
   };
-  // A pasted SSN replaces the field: its digits, cut to nine (whatever separators it came with).
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault();
-    change(reduceSsnInput(event.clipboardData.getData('text')));
+    change(reduce(event.clipboardData.getData('text')));
   };
   return (
-    <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required>
+    <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} required>
       <NumberFormatBase
         customInput={Input}
-        {...SSN_MASK}
+        {...mask}
         valueIsNumericString
         value={digits}
         onValueChange={(values) => change(values.value)}
@@ -92,27 +108,49 @@ export function SsnField<F extends string>({ form, field, label, hint }: Omit<Bo
   );
 }
 
+const LOANNO_MASK = typedPatternMask('#'.repeat(LIMITS.loannoLength));
+
+/** The loan number: digits only, typed or pasted (" 900-000-0007 " -> 9000000007). */
+export function LoanNumberField<F extends string>(props: Omit<BoundFieldProps<F, string>, 'required'>) {
+  return <DigitsField {...props} mask={LOANNO_MASK} reduce={reduceLoannoInput} />;
+}
+
+/** The SSN: shown ###-##-####, kept as its nine digits; a paste keeps its digits, cut to nine. */
+export function SsnField<F extends string>(props: Omit<BoundFieldProps<F, string>, 'required'>) {
+  return <DigitsField {...props} mask={SSN_MASK} reduce={reduceSsnInput} />;
+}
+
 /** Digits as the borrower typed them, with the slashes of MM/DD/YYYY: "12241" -> "12/24/1". */
 export const slashDobDigits = DOB_MASK.format;
 
+/**
+ * The date of birth, typed MM/DD/YYYY and kept as typed. The borrower's own separators count
+ * ("4/12/1985" -> 04/12/1985, dobInputDigits), and a pasted date (1985-04-12, 04-12-1985)
+ * replaces the field. No placeholder: the field's hint already says MM/DD/YYYY.
+ */
 export function DobField<F extends string>({ form, field, label, hint }: Omit<BoundFieldProps<F, string>, 'required'>) {
   const value = useFieldValue(form, field);
-  const { error, submitted } = useFieldFeedback(form, field);
+  const { error, submitted, rejected } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
   const [digits, setDigits] = useMaskDigits(value.replace(/\D/g, ''));
+  const change = (next: string) => {
+    setDigits(next);
+    const typed = slashDobDigits(next);
+    if (typed !== value) onValue(typed);
+  };
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    change(dobInputDigits(event.clipboardData.getData('text')).slice(0, 8));
+  };
   return (
-    <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} empty={isBlank(value)} hint={hint} required>
+    <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} required>
       <NumberFormatBase
         customInput={Input}
         {...DOB_MASK}
-        placeholder="MM/DD/YYYY"
         valueIsNumericString
         value={digits}
-        onValueChange={(values) => {
-          setDigits(values.value);
-          const typed = slashDobDigits(values.value);
-          if (typed !== value) onValue(typed);
-        }}
+        onValueChange={(values) => change(values.value)}
+        onPaste={onPaste}
         onBlur={onBlur}
         inputMode="numeric"
         autoComplete="bday"

@@ -11,8 +11,16 @@ export interface LabelledFieldProps {
   submitted: boolean;
   /** Nothing typed: after submit the field shows its error or nothing, never a success. */
   empty?: boolean;
+  /** The server has just refused the field: no success mark (fieldStatus). */
+  rejected?: boolean;
   /** A lasting hint under the field (e.g. the password requirements). */
   hint?: ReactNode;
+  /**
+   * What just happened to the field's input (e.g. a paste cut to its limit). A field that can have
+   * one passes it always (null when there is none): its polite live region is then in the page
+   * before any text goes into it, so screen readers announce the text.
+   */
+  notice?: string | null;
   required?: boolean;
   children: ReactElement<Record<string, unknown>>;
 }
@@ -21,11 +29,24 @@ export interface LabelledFieldProps {
  * One labelled field with the spec's status display: none, error or success, only after submit.
  * The error is in a live region and referenced by aria-describedby, so screen readers announce it.
  */
-export function LabelledField({ id, label, error, submitted, empty = false, hint, required = false, children }: LabelledFieldProps) {
-  const status = fieldStatus(submitted, error, empty);
+export function LabelledField({
+  id,
+  label,
+  error,
+  submitted,
+  empty = false,
+  rejected = false,
+  hint,
+  notice,
+  required = false,
+  children,
+}: LabelledFieldProps) {
+  const status = fieldStatus(submitted, error, empty, rejected);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [status === 'error' ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const noticeId = `${id}-notice`;
+  const describedBy =
+    [status === 'error' ? errorId : null, hint ? hintId : null, notice ? noticeId : null].filter(Boolean).join(' ') || undefined;
   const input = isValidElement(children)
     ? cloneElement(children, {
         id,
@@ -57,6 +78,12 @@ export function LabelledField({ id, label, error, submitted, empty = false, hint
       extra={hint ? <div id={hintId}>{hint}</div> : undefined}
     >
       {input}
+      {notice !== undefined && (
+        // empty, it takes no room; filled, it sits under the input, above any error
+        <div id={noticeId} role="status" style={notice ? { marginTop: 4 } : undefined}>
+          {notice}
+        </div>
+      )}
     </Form.Item>
   );
 }

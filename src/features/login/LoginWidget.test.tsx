@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '../../lib/validation/messages';
 import { mockApi } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
@@ -83,4 +83,25 @@ test.each([
   expect(await screen.findByRole('alert')).toHaveTextContent(message);
   expect(reported).toHaveLength(reports);
   expect(visited).toEqual([]);
+});
+
+test('the username is sent without the spaces around it (the password as typed)', async () => {
+  const api = mockApi({ [LOGIN]: { body: { available_loans: [{ loanno: '1' }] } } });
+  const { user, visited } = renderWidget(<LoginWidget />);
+  await user.type(screen.getByLabelText('Username'), '  dana.demo ');
+  await user.type(screen.getByLabelText('Password', { selector: 'input' }), ' Demo-pass1! ');
+  await user.click(signIn());
+  await waitFor(() => expect(visited).toHaveLength(1));
+  expect(api.sent(LOGIN)[0]?.body).toEqual({ username: 'dana.demo', password: ' Demo-pass1! ' });
+});
+
+test('a refused sign-in leaves no green tick beside either field', async () => {
+  mockApi({ [LOGIN]: { status: 400, body: { errors: ['Invalid username or password.'] } } });
+  const { user } = renderWidget(<LoginWidget />);
+  await fillAndSubmit(user);
+  expect(await screen.findByRole('alert')).toHaveTextContent('The username or password is incorrect.');
+  for (const label of ['Username', 'Password']) {
+    const field = screen.getByLabelText(label, { selector: 'input' }).closest<HTMLElement>('.lm-form-item')!;
+    expect(within(field).queryByRole('img', { name: 'check-circle' })).not.toBeInTheDocument();
+  }
 });

@@ -16,7 +16,8 @@ function* submitLogin() {
   const { navigation } = yield* getDependencies();
   const values = (yield select(loginForm.selectValues)) as LoginValues;
   try {
-    const response = yield* callMutation(accountApi.endpoints.login, values);
+    // spaces around a username are a typing habit, never part of it (a password is sent as typed)
+    const response = yield* callMutation(accountApi.endpoints.login, { ...values, username: values.username.trim() });
     yield put(loginActions.submissionSucceeded());
     // back to the signed-in page that sent the borrower here, else the landing page
     const url = returnPathFrom(window.location.search) ?? landingUrl(response.available_loans);
@@ -27,6 +28,8 @@ function* submitLogin() {
     const status = httpStatusOf(error);
     const rejected = status === 400 || status === 401;
     const throttled = status === 429;
+    // the server does not say which of the two it refused: neither keeps its green tick
+    if (rejected) yield put(loginActions.fieldsRejected(['username', 'password']));
     yield put(
       loginActions.submissionFailed(
         rejected ? LOGIN_MESSAGES.incorrect : throttled ? LOGIN_MESSAGES.tooManyAttempts : LOGIN_MESSAGES.failed,

@@ -71,3 +71,12 @@ test.each([
   expect(screen.getByLabelText('Username')).toHaveValue('dana.demo');
   await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled());
 });
+
+test('a username typed with spaces around it is sent without them', async () => {
+  const api = mockApi({ [REQUEST]: { body: {} } });
+  const { user } = renderWidget(<RequestPasswordResetWidget />);
+  await user.type(screen.getByLabelText('Username'), ' nora.newcomer ');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Please check your email for a link to reset your password.');
+  expect(api.sent(REQUEST).map((request) => (request.body as { username: string }).username)).toEqual(['nora.newcomer']);
+});

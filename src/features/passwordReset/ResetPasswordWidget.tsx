@@ -1,4 +1,4 @@
-import { Alert } from 'antd';
+import { Alert, Button } from 'antd';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { PasswordField } from '../../components/FormFields/BoundFields';
@@ -42,6 +42,13 @@ export default function ResetPasswordWidget() {
     <AccountCard title="Reset Password">
       {nonceStatus === 'checking' ? (
         <LoadingStatus label={RESET_PASSWORD_MESSAGES.checking} />
+      ) : nonceStatus === 'unchecked' ? (
+        <Alert
+          type="error"
+          showIcon
+          title={RESET_PASSWORD_MESSAGES.unchecked}
+          action={<Button onClick={() => dispatch(resetPasswordActions.nonceCheckRetried())}>Try again</Button>}
+        />
       ) : nonceStatus === 'expired' ? (
         <>
           <Alert type="warning" showIcon title={RESET_PASSWORD_MESSAGES.expired} />

@@ -10,7 +10,7 @@ import { accountApi } from '../../api/accountApi';
 import { firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
-import { obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
+import { isRefusal, isUnexpectedFailure, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import {
   REQUEST_PASSWORD_RESET_MESSAGES,
@@ -31,9 +31,13 @@ function* submitResetRequest() {
   const values = (yield select(requestPasswordResetForm.selectValues)) as RequestPasswordResetValues;
   try {
     const token = yield* obtainCaptchaToken('request_password_reset', requestPasswordResetActions.captchaObtained);
-    yield* callMutation(accountApi.endpoints.requestPasswordReset, { username: values.username, recaptcha_response: token });
+    yield* callMutation(accountApi.endpoints.requestPasswordReset, {
+      username: values.username.trim(),
+      recaptcha_response: token,
+    });
     yield put(requestPasswordResetActions.submissionSucceeded(REQUEST_PASSWORD_RESET_MESSAGES.succeeded));
   } catch (error) {
+    if (isRefusal(error)) yield put(requestPasswordResetActions.fieldsRejected(['username']));
     yield put(requestPasswordResetActions.submissionFailed(REQUEST_PASSWORD_RESET_MESSAGES.failed));
     yield* reportIfUnexpected(error, 'requestPasswordReset');
   }
@@ -49,7 +53,8 @@ function* checkResetNonce() {
     yield* callMutation(accountApi.endpoints.validateNonce, { nonce: config.resetNonce });
     yield put(resetPasswordActions.nonceAccepted());
   } catch (error) {
-    yield put(resetPasswordActions.nonceRejected());
+    // a 4xx is the server's answer (the spec's "expired"); a 5xx or no answer says nothing of the link
+    yield put(isUnexpectedFailure(error) ? resetPasswordActions.nonceCheckFailed() : resetPasswordActions.nonceRejected());
     yield* reportIfUnexpected(error, 'validateNonce');
   }
 }
@@ -67,6 +72,7 @@ function* submitNewPassword() {
   } catch (error) {
     // the spec's alert, and after it the server's reason when it refused the password (e.g. too common)
     const reason = httpStatusOf(error) === 400 ? firstListedErrorOf(error) : null;
+    if (isRefusal(error)) yield put(resetPasswordActions.fieldsRejected(['password', 'password2']));
     yield put(
       resetPasswordActions.submissionFailed(
         reason ? `${RESET_PASSWORD_MESSAGES.failed}: ${reason}` : RESET_PASSWORD_MESSAGES.failed,
@@ -83,6 +89,6 @@ function* submitNewPassword() {
 
 export function* passwordResetSaga() {
   yield takeLeading(requestPasswordResetActions.submitted.type, submitResetRequest);
-  yield takeLeading(resetPasswordActions.opened.type, checkResetNonce);
+  yield takeLeading([resetPasswordActions.opened.type, resetPasswordActions.nonceCheckRetried.type], checkResetNonce);
   yield takeLeading(resetPasswordActions.submitted.type, submitNewPassword);
 }

@@ -15,7 +15,8 @@ export interface ResetPasswordValues {
   password2: string;
 }
 
-export type NonceStatus = 'checking' | 'valid' | 'expired';
+/** `unchecked`: the check itself failed (a 5xx or no network), so the link may still be good. */
+export type NonceStatus = 'checking' | 'valid' | 'expired' | 'unchecked';
 
 export interface ResetPasswordState extends FormState<ResetPasswordValues> {
   nonceStatus: NonceStatus;
@@ -43,6 +44,14 @@ export const resetPasswordSlice = createSlice({
     },
     nonceRejected(state) {
       state.nonceStatus = 'expired';
+    },
+    /** the server could not be asked (5xx, network): not "expired", the borrower may try again */
+    nonceCheckFailed(state) {
+      state.nonceStatus = 'unchecked';
+    },
+    /** the borrower pressed Try again after a failed check */
+    nonceCheckRetried(state) {
+      state.nonceStatus = 'checking';
     },
   },
   extraReducers: (builder) => {
@@ -78,6 +87,8 @@ export const resetPasswordForm = {
 export const RESET_PASSWORD_MESSAGES = {
   checking: 'Please wait...',
   expired: 'Your reset password request has expired.',
+  /** beyond the spec: the check failed, not the link */
+  unchecked: 'We could not check your link. Please try again.',
   failed: 'There was a problem resetting your password',
   succeeded: 'Password reset successful! You will now be redirected to the login page.',
 } as const;

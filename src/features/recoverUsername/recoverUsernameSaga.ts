@@ -6,7 +6,7 @@ import { call, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
-import { obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
+import { isRefusal, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
 import { takeRecoveryDetails, type RecoveryDetails } from '../../lib/recoveryCache';
 import { isoToDob } from '../../lib/validation/dob';
 import {
@@ -34,6 +34,7 @@ function* submitRecovery() {
     const response = yield* callMutation(accountApi.endpoints.recoverUsername, toRecoverUsernamePayload(values, token));
     yield put(recoverUsernameActions.submissionSucceeded(RECOVER_USERNAME_MESSAGES.succeeded(response.email_address)));
   } catch (error) {
+    if (isRefusal(error)) yield put(recoverUsernameActions.fieldsRejected(['loanno', 'ssn', 'dob']));
     yield put(recoverUsernameActions.submissionFailed(RECOVER_USERNAME_MESSAGES.failed));
     yield* reportIfUnexpected(error, 'recoverUsername');
   }

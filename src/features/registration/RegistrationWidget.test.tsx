@@ -68,7 +68,8 @@ describe('registration form', () => {
       ['Password (again)', 'new-password', 50],
       ['Email', 'email', 50],
       ['Email (again)', 'email', 50],
-      ['Loan Number', 'off', 10],
+      // digits only through its mask, cleaned before its 10 are counted: no maxlength to cut a paste first
+      ['Loan Number', 'off', null],
       ['Social Security Number', 'off', null],
       ['Date of Birth', 'bday', null],
     ];
@@ -192,6 +193,77 @@ describe('registration form', () => {
     expect(store.getState().registration.values.dob).toBe('04/15/1980');
   });
 
+  test('loan number: digits only, typed or pasted with spaces and dashes (cleaned before its 10 are counted)', async () => {
+    mockApi({});
+    const { user, store } = renderWidget(<RegistrationWidget />);
+    const loanno = screen.getByLabelText('Loan Number');
+    expect(loanno).toHaveAttribute('inputmode', 'numeric');
+    await user.type(loanno, '90a0-0b');
+    expect(loanno).toHaveValue('9000');
+    await user.clear(loanno);
+    await user.click(loanno);
+    await user.paste(' 900-000-0007 ');
+    expect(loanno).toHaveValue('9000000007');
+    expect(store.getState().registration.values.loanno).toBe('9000000007');
+  });
+
+  test('date of birth: "4/12/1985" typed, or 1985-04-12 and 04-12-1985 pasted, all read 04/12/1985; MM/DD/YYYY shows once', async () => {
+    mockApi({});
+    const { user, store } = renderWidget(<RegistrationWidget />);
+    const dob = screen.getByLabelText('Date of Birth');
+    expect(dob).not.toHaveAttribute('placeholder');
+    expect(screen.getAllByText('MM/DD/YYYY')).toHaveLength(1);
+    expect(dob).toHaveAccessibleDescription('MM/DD/YYYY');
+    await user.type(dob, '4/12/1985');
+    expect(dob).toHaveValue('04/12/1985');
+    expect(store.getState().registration.values.dob).toBe('04/12/1985');
+    for (const pasted of ['1985-04-12', '04-12-1985']) {
+      await user.clear(dob);
+      await user.click(dob);
+      await user.paste(pasted);
+      expect(dob).toHaveValue('04/12/1985');
+      expect(store.getState().registration.values.dob).toBe('04/12/1985');
+    }
+  });
+
+  test('a date of birth in the future is refused with a clear message', async () => {
+    const api = mockApi({});
+    const future = `01/01/${new Date().getFullYear() + 1}`;
+    const { user } = renderWidget(<RegistrationWidget />, {
+      preloadedState: { registration: { ...registrationSlice.getInitialState(), values: { ...validValues, dob: future } } },
+    });
+    await user.click(submit());
+    expect(screen.getByLabelText('Date of Birth')).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('Date of birth cannot be in the future');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  test('a paste longer than a 50-character limit is cut to it, and the field says so until it is next changed', async () => {
+    mockApi({});
+    const { user, store } = renderWidget(<RegistrationWidget />);
+    const firstname = screen.getByLabelText('First Name');
+    await user.click(firstname);
+    await user.paste('A'.repeat(60));
+    expect(firstname).toHaveValue('A'.repeat(50));
+    expect(store.getState().registration.values.firstname).toBe('A'.repeat(50));
+    // in the field's polite live region (every limited field has one, empty until needed)
+    expect(screen.getAllByRole('status').map((region) => region.textContent).filter(Boolean)).toEqual([
+      'Pasted text was cut to 50 characters',
+    ]);
+    expect(firstname).toHaveAccessibleDescription('Pasted text was cut to 50 characters');
+    await user.type(firstname, '{Backspace}');
+    expect(screen.queryByText('Pasted text was cut to 50 characters')).not.toBeInTheDocument();
+
+    // a paste that fits says nothing
+    const password = screen.getByLabelText('Password', { selector: 'input' });
+    await user.click(password);
+    await user.paste('Secret-pass1');
+    expect(screen.queryByText(/Pasted text was cut/)).not.toBeInTheDocument();
+    await user.paste('x'.repeat(45));
+    expect(password).toHaveValue(`Secret-pass1${'x'.repeat(38)}`);
+    expect(screen.getByText('Pasted text was cut to 50 characters')).toBeInTheDocument();
+  });
+
   test('the password can be shown and hidden', async () => {
     const { user } = renderWidget(<RegistrationWidget />);
     const password = screen.getByLabelText('Password', { selector: 'input' });
@@ -313,7 +385,34 @@ describe('registration form', () => {
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('That username is already taken.');
     expect(screen.queryByText('second')).not.toBeInTheDocument();
-    expect(flowActions(actions).slice(-2)).toEqual(['api/executeMutation/rejected', 'registration/submissionFailed']);
+    expect(flowActions(actions).slice(-3)).toEqual([
+      'api/executeMutation/rejected',
+      'registration/fieldsRejected',
+      'registration/submissionFailed',
+    ]);
+  });
+
+  test('a username the server refuses loses its green tick (the others keep theirs) until it is changed', async () => {
+    mockApi({
+      [REGISTER]: { status: 400, body: { errors: ['That username is already taken. Please choose another.'], fields: ['username'] } },
+    });
+    const { user } = renderFilled();
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('That username is already taken. Please choose another.');
+    expect(isMarkedSuccessful('Username')).toBe(false);
+    for (const label of ['First Name', 'Last Name', 'Email', 'Loan Number']) expect(isMarkedSuccessful(label)).toBe(true);
+    await user.type(screen.getByLabelText('Username'), '2');
+    expect(isMarkedSuccessful('Username')).toBe(true);
+  });
+
+  test('a refusal that names no field takes every green tick off', async () => {
+    mockApi({ [REGISTER]: { status: 400, body: { detail: 'no match' } } });
+    const { user } = renderFilled();
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(REGISTRATION_MESSAGES.accountNotFound);
+    for (const label of ['First Name', 'Username', 'Email', 'Loan Number', 'Social Security Number', 'Date of Birth']) {
+      expect(isMarkedSuccessful(label)).toBe(false);
+    }
   });
 
   test('any other error body: the "unable to find your account" alert', async () => {

@@ -4,7 +4,7 @@
  */
 import { call, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
-import { firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
+import { firstListedErrorOf, httpStatusOf, rejectedFieldsOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
 import { isUnexpectedFailure, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
@@ -13,7 +13,7 @@ import { cacheRecoveryDetails } from '../../lib/recoveryCache';
 import { dobToIso } from '../../lib/validation/dob';
 import type { RegistrationValues } from '../../lib/validation/rules';
 import { REGISTRATION_MESSAGES } from './registrationMessages';
-import { registrationActions, registrationForm, toRegistrationPayload } from './registrationSlice';
+import { REGISTRATION_FIELDS, registrationActions, registrationForm, toRegistrationPayload } from './registrationSlice';
 
 function* offerUsernameRecovery(values: RegistrationValues) {
   const deps = yield* getDependencies();
@@ -53,6 +53,8 @@ function* submitRegistration() {
       yield* reportIfUnexpected(error, 'registration');
     } else {
       const message = firstListedErrorOf(error) ?? REGISTRATION_MESSAGES.accountNotFound;
+      // the fields the server names, or all of them: no green tick beside what it has refused
+      yield put(registrationActions.fieldsRejected(rejectedFieldsOf(error, REGISTRATION_FIELDS) ?? [...REGISTRATION_FIELDS]));
       yield put(registrationActions.submissionFailed(message));
     }
   }

@@ -75,7 +75,8 @@ export function toRegistrationPayload(values: RegistrationValues, captchaToken: 
   return {
     firstname: values.firstname,
     lastname: values.lastname,
-    username: values.username,
+    // trimmed: spaces around a username are a typing habit (the server refuses spaces inside one)
+    username: values.username.trim(),
     password: values.password,
     email: values.email,
     loanno: values.loanno,

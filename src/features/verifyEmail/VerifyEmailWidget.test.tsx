@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { redact } from '../../platform/redaction';
-import { mockApi, type MockResponse } from '../../testing/mockApi';
+import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
 import VerifyEmailWidget from './VerifyEmailWidget';
 
@@ -43,10 +43,24 @@ test.each([
   expect(reported).toEqual([]);
 });
 
-test('a server failure is also reported', async () => {
+test.each<[string, MockHandler | MockResponse]>([
+  ['a server failure (502)', { status: 502 }],
+  ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+])('%s: "could not check" (reported), not the problem message, and Try again sends the nonce again', async (_, answer) => {
   window.history.replaceState(null, '', '/loanmanager/verify_email/?nonce=n');
-  mockApi({ [VERIFY]: { status: 502 } });
-  const { reported } = renderWidget(<VerifyEmailWidget />);
-  expect(await screen.findByRole('alert')).toHaveTextContent('There was a problem verifying your email address.');
+  let failing = true;
+  const api = mockApi({
+    [VERIFY]: (request) => {
+      if (!failing) return { body: { email_validated: true } };
+      return typeof answer === 'function' ? answer(request) : answer;
+    },
+  });
+  const { reported, user } = renderWidget(<VerifyEmailWidget />);
+  expect(await screen.findByRole('alert')).toHaveTextContent('We could not check your link. Please try again.');
+  expect(screen.queryByText('There was a problem verifying your email address.')).not.toBeInTheDocument();
   expect(reported).toHaveLength(1);
+  failing = false;
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Your email has been verified. You may now close this tab.');
+  expect(api.sent(VERIFY).map((request) => request.body)).toEqual([{ nonce: 'n' }, { nonce: 'n' }]);
 });

@@ -1,4 +1,4 @@
-import { Alert } from 'antd';
+import { Alert, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AccountCard } from '../../components/FormFields/FormLayout';
@@ -29,6 +29,13 @@ export default function VerifyEmailWidget() {
     <AccountCard title="Verify Email">
       {status === 'verified' ? (
         <Alert type="success" showIcon title={VERIFY_EMAIL_MESSAGES.verified} />
+      ) : status === 'unchecked' ? (
+        <Alert
+          type="error"
+          showIcon
+          title={VERIFY_EMAIL_MESSAGES.unchecked}
+          action={<Button onClick={() => dispatch(verifyEmailActions.verificationRetried({ nonce }))}>Try again</Button>}
+        />
       ) : status === 'error' ? (
         <Alert type="error" showIcon title={VERIFY_EMAIL_MESSAGES.failed} />
       ) : (

@@ -2,11 +2,11 @@
 import { put, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { callMutation } from '../../api/sagaCall';
-import { reportIfUnexpected } from '../../lib/forms/submissionFlow';
+import { isUnexpectedFailure, reportIfUnexpected } from '../../lib/forms/submissionFlow';
 import { verifyEmailActions } from './verifyEmailSlice';
 
 // takeLeading: a nonce works once, so a second mount while the first call runs must not spend it again.
-function* verify(action: ReturnType<typeof verifyEmailActions.opened>) {
+function* verify(action: ReturnType<typeof verifyEmailActions.opened | typeof verifyEmailActions.verificationRetried>) {
   const { nonce } = action.payload;
   if (!nonce) {
     yield put(verifyEmailActions.verificationFailed());
@@ -16,11 +16,12 @@ function* verify(action: ReturnType<typeof verifyEmailActions.opened>) {
     yield* callMutation(accountApi.endpoints.verifyEmail, { nonce });
     yield put(verifyEmailActions.verified());
   } catch (error) {
-    yield put(verifyEmailActions.verificationFailed());
+    // a 4xx is the server's answer (the spec's failure text); a 5xx or no answer says nothing of the link
+    yield put(isUnexpectedFailure(error) ? verifyEmailActions.verificationUnchecked() : verifyEmailActions.verificationFailed());
     yield* reportIfUnexpected(error, 'verifyEmail');
   }
 }
 
 export function* verifyEmailSaga() {
-  yield takeLeading(verifyEmailActions.opened.type, verify);
+  yield takeLeading([verifyEmailActions.opened.type, verifyEmailActions.verificationRetried.type], verify);
 }

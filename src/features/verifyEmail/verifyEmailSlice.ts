@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-export type VerifyEmailStatus = 'idle' | 'verifying' | 'verified' | 'error';
+/** `unchecked`: the call itself failed (a 5xx or no network), so the link may still be good. */
+export type VerifyEmailStatus = 'idle' | 'verifying' | 'verified' | 'error' | 'unchecked';
 
 export interface VerifyEmailState {
   status: VerifyEmailStatus;
@@ -22,6 +23,14 @@ export const verifyEmailSlice = createSlice({
     verificationFailed(state) {
       state.status = 'error';
     },
+    /** the server could not be asked (5xx, network): not the link's fault, the borrower may try again */
+    verificationUnchecked(state) {
+      state.status = 'unchecked';
+    },
+    /** Try again, with the nonce the page read (redacted by key in every sink) */
+    verificationRetried(state, _action: PayloadAction<{ nonce: string | null }>) {
+      state.status = 'verifying';
+    },
   },
 });
 
@@ -34,4 +43,6 @@ export const VERIFY_EMAIL_MESSAGES = {
   verifying: 'Verifying...',
   verified: 'Your email has been verified. You may now close this tab.',
   failed: 'There was a problem verifying your email address.',
+  /** beyond the spec: the check failed, not the link */
+  unchecked: 'We could not check your link. Please try again.',
 } as const;

@@ -18,6 +18,11 @@ export interface FormState<V extends object> {
   status: FormStatus;
   /** what the server said, when a message is to be shown */
   serverMessage: string | null;
+  /**
+   * The fields the server has just refused (`fieldsRejected`): they show no success mark until
+   * the borrower changes them. Absent until a refusal, so a form's first state is unchanged.
+   */
+  rejectedFields?: string[];
 }
 
 export function initialFormState<V extends object>(values: V): FormState<V> {
@@ -27,7 +32,7 @@ export function initialFormState<V extends object>(values: V): FormState<V> {
 /**
  * The reducers every form shares. Feature slices add their own (past-tense events too).
  * Action types: `<name>/fieldChanged`, `fieldBlurred`, `submitted`, `submissionStarted`,
- * `submissionSucceeded`, `submissionFailed`, `formReset`, `formOpened`.
+ * `submissionSucceeded`, `submissionFailed`, `fieldsRejected`, `formReset`, `formOpened`.
  */
 export function createFormSlice<
   V extends object,
@@ -47,6 +52,10 @@ export function createFormSlice<
     reducers: {
       fieldChanged(state, action: PayloadAction<Partial<V>>) {
         Object.assign(state.values as object, action.payload);
+        if (state.rejectedFields) {
+          const changed = Object.keys(action.payload);
+          state.rejectedFields = state.rejectedFields.filter((field) => !changed.includes(field));
+        }
       },
       fieldBlurred(state, action: PayloadAction<keyof V & string>) {
         (state.touched as Record<string, boolean>)[action.payload] = true;
@@ -62,12 +71,20 @@ export function createFormSlice<
         state.serverMessage = null;
       },
       submissionSucceeded(state, action: PayloadAction<string | null | undefined>) {
+        delete state.rejectedFields;
         state.status = 'succeeded';
         state.serverMessage = action.payload ?? null;
       },
       submissionFailed(state, action: PayloadAction<string | null | undefined>) {
         state.status = 'failed';
         state.serverMessage = action.payload ?? null;
+      },
+      /**
+       * The server refused these fields (a 4xx answer about what was typed): their success marks
+       * go until they are changed, so no green tick sits beside a field the server has just refused.
+       */
+      fieldsRejected(state, action: PayloadAction<Array<keyof V & string>>) {
+        state.rejectedFields = action.payload;
       },
       formReset() {
         return initialState;

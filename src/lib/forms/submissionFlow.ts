@@ -58,3 +58,12 @@ export function* reportIfUnexpected(error: unknown, flow: string): Generator<unk
   const { reporter } = yield* getDependencies();
   yield call([reporter, reporter.report], error, { flow });
 }
+
+/**
+ * A 4xx answer about what was typed: the server refused the form's values (not a conflict, 409,
+ * which asks a question, nor a throttle, 429). The fields it concerns lose their success marks.
+ */
+export function isRefusal(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  return status !== null && status >= 400 && status < 500 && status !== 409 && status !== 429;
+}

@@ -38,11 +38,15 @@ export function useFieldValue<V extends object, F extends keyof V & string>(form
   return useAppSelector((state) => form.selectForm(state).values[field]);
 }
 
-/** The field's derived error and whether statuses are shown yet (only after submit). */
+/**
+ * The field's derived error, whether statuses are shown yet (only after submit), and whether the
+ * server has just refused it (then it shows no success mark).
+ */
 export function useFieldFeedback<V extends object>(form: FormBinding<V>, field: keyof V & string) {
   const error = useAppSelector((state) => form.selectErrors(state)[field] ?? null);
   const submitted = useAppSelector((state) => form.selectForm(state).submitted);
-  return { error, submitted };
+  const rejected = useAppSelector((state) => form.selectForm(state).rejectedFields?.includes(field) ?? false);
+  return { error, submitted, rejected };
 }
 
 export function useFieldHandlers<V extends object, F extends keyof V & string>(form: FormBinding<V>, field: F) {

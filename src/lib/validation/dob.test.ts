@@ -1,4 +1,6 @@
-import { dobToIso, isoToDob } from './dob';
+import { dobInputDigits, dobToIso, isFutureIsoDate, isoToDob } from './dob';
+import { MESSAGES } from './messages';
+import { dob } from './rules';
 
 describe('date of birth: typed MM/DD/YYYY, sent YYYY-MM-DD', () => {
   test.each([
@@ -6,6 +8,7 @@ describe('date of birth: typed MM/DD/YYYY, sent YYYY-MM-DD', () => {
     ['02/29/2024', '2024-02-29'],
     ['1/2/2020', '2020-01-02'],
     ['12/31/1899', '1899-12-31'],
+    ['10/5/2020', '2020-10-05'],
     [' 12/24/1978 ', '1978-12-24'],
   ])('%j is sent as %j', (typed, iso) => {
     expect(dobToIso(typed)).toBe(iso);
@@ -20,6 +23,9 @@ describe('date of birth: typed MM/DD/YYYY, sent YYYY-MM-DD', () => {
     ['1980-04-15', 'already ISO'],
     ['', 'empty'],
     ['tomorrow', 'words'],
+    ['01/2/2020', 'a padded month beside an unpadded day'],
+    ['1/02/2020', 'an unpadded month beside a padded day'],
+    ['04/15/80', 'a two-digit year'],
   ])('%j (%s) becomes empty', (typed) => {
     expect(dobToIso(typed)).toBe('');
   });
@@ -27,6 +33,47 @@ describe('date of birth: typed MM/DD/YYYY, sent YYYY-MM-DD', () => {
   test('the reverse, for filling the form from a stored date', () => {
     expect(isoToDob('1978-12-24')).toBe('12/24/1978');
     expect(isoToDob('1978-02-30')).toBe('');
+    expect(isoToDob('1978-2-3')).toBe('');
     expect(dobToIso(isoToDob('1899-12-31'))).toBe('1899-12-31');
+  });
+});
+
+describe('dobInputDigits: what is typed or pasted, as MMDDYYYY digits', () => {
+  test.each([
+    ['4/12/1985', '04121985'],
+    ['4/', '04'],
+    ['1/', '01'],
+    ['1', '1'],
+    ['12/5', '1205'],
+    ['04/1/', '0401'],
+    ['04/12/1985', '04121985'],
+    ['04121985', '04121985'],
+    ['04-12-1985', '04121985'],
+    ['4.12.1985', '04121985'],
+    ['1985-04-12', '04121985'],
+    [' 1985-4-2 ', '04021985'],
+    ['12/31/19', '123119'],
+  ])('%j -> %j', (text, digits) => {
+    expect(dobInputDigits(text)).toBe(digits);
+  });
+
+  test('reads the mask\'s own formatting back unchanged', () => {
+    for (const shown of ['0', '04', '04/1', '04/12', '04/12/1', '04/12/1985']) {
+      expect(dobInputDigits(shown)).toBe(shown.replace(/\D/g, ''));
+    }
+  });
+});
+
+describe('a date of birth in the future is refused', () => {
+  test('after today only', () => {
+    expect(isFutureIsoDate('2030-01-02', '2030-01-01')).toBe(true);
+    expect(isFutureIsoDate('2030-01-01', '2030-01-01')).toBe(false);
+    expect(isFutureIsoDate('1985-04-12', '2030-01-01')).toBe(false);
+  });
+
+  test('the rule says so', () => {
+    expect(dob(`01/01/${new Date().getFullYear() + 1}`)).toBe('Date of birth cannot be in the future');
+    expect(MESSAGES.dobInFuture).toBe('Date of birth cannot be in the future');
+    expect(dob('04/12/1985')).toBeNull();
   });
 });

@@ -9,6 +9,8 @@ export const MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   emailsDoNotMatch: 'The email addresses you entered do not match',
   loanno: 'Must be 10 digits',
+  /** beyond the spec (it is silent on dates in the future): the portal's own text */
+  dobInFuture: 'Date of birth cannot be in the future',
   ssn: 'Must be 9 digits',
   goGreenEmailRequired: 'Required',
   goGreenEmailInvalid: 'Invalid email address',

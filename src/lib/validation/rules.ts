@@ -2,7 +2,7 @@
  * The field rules of spec section 5 as pure functions: each returns the message to show,
  * or null when the value passes. Shared by every form slice and by the reference server.
  */
-import { dobToIso } from './dob';
+import { dobToIso, isFutureIsoDate } from './dob';
 import { LIMITS, MESSAGES } from './messages';
 import { checkPasswordRule } from './passwordRule';
 
@@ -40,12 +40,17 @@ export const passwordRule: Rule = (value) => (checkPasswordRule(value).valid ? n
 
 export const email: Rule = (value) => (EMAIL_PATTERN.test(value) ? null : MESSAGES.invalidEmail);
 
-export const loanno: Rule = (value) => (value.length === LIMITS.loannoLength ? null : MESSAGES.loanno);
+/** Exactly 10 characters, all digits (letters once passed, with a green tick). */
+export const loanno: Rule = (value) => (new RegExp(`^\\d{${LIMITS.loannoLength}}$`).test(value) ? null : MESSAGES.loanno);
 
 export const ssn: Rule = (value) => (new RegExp(`^\\d{${LIMITS.ssnDigits}}$`).test(value) ? null : MESSAGES.ssn);
 
-/** An unparseable date becomes empty, so it fails as "required". */
-export const dob: Rule = (value) => (dobToIso(value) === '' ? MESSAGES.required : null);
+/** An unparseable date becomes empty, so it fails as "required"; a date after today is refused. */
+export const dob: Rule = (value) => {
+  const iso = dobToIso(value);
+  if (iso === '') return MESSAGES.required;
+  return isFutureIsoDate(iso) ? MESSAGES.dobInFuture : null;
+};
 
 export function matches(other: string, message: string): Rule {
   return (value) => (value === other ? null : message);
