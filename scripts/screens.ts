@@ -184,6 +184,11 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   {
+    name: 'accessibility',
+    caption: 'Accessibility statement (linked from every footer)',
+    reach: (page) => page.goto('/loanmanager/accessibility/').then(() => heading(page, 'Accessibility')),
+  },
+  {
     name: 'profile',
     caption: 'Profile: change email address',
     async reach(page) {
