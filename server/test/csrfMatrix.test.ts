@@ -139,8 +139,9 @@ async function snapshot(): Promise<Map<string, string>> {
       'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name',
     );
     const kept = tables.filter(({ name }) => !NOT_HANDLER_EFFECTS.has(name));
-    const contents = await Promise.all(kept.map(({ name }) => schema.query(`SELECT * FROM "${name}" ORDER BY 1, 2`)));
-    return new Map(kept.map(({ name }, index) => [name, JSON.stringify(contents[index])]));
+    const contents = new Map<string, string>();
+    for (const { name } of kept) contents.set(name, JSON.stringify(await schema.query(`SELECT * FROM "${name}" ORDER BY 1, 2`)));
+    return contents;
   }
   const sqlite = db!;
   const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>)
