@@ -11,13 +11,15 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { DEFAULT_SCRYPT_N, optionsFromEnv } from '../config';
+import { openStore } from '../db/open';
 import { openDatabase } from '../db/sqlite/open';
+import type { StoreOptions } from '../db/store';
 import { MIGRATIONS } from '../db/migrations';
 import { DEMO_API_TOKEN, DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
 import type { MailTransport } from '../mail';
 import { serverKeys, ssnDigest } from '../secrets';
 import { hashPassword } from '../security';
-import { API, REPO_ROOT, TEST_SCRYPT_N, itOnSqlite, nonceOf, registrationBody, startTestServer, type TestServer } from './harness';
+import { API, REPO_ROOT, TEST_ENGINE, TEST_SCRYPT_N, createTestSchema, itOnSqlite, nonceOf, registrationBody, startTestServer, type TestServer } from './harness';
 
 const nora = DEMO_BORROWERS.find((borrower) => borrower.firstname === 'Nora')!;
 const reggie = DEMO_BORROWERS.find((borrower) => borrower.firstname === 'Reggie')!;
@@ -176,33 +178,38 @@ describe('identity values at rest', () => {
     }
   });
 
-  itOnSqlite('another secret cannot match a borrower; during a rotation the previous secret still does, and the row moves to the new key', async () => {
+  it('another secret cannot match a borrower; during a rotation the previous secret still does, and the row moves to the new key', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-rotation-'));
     const file = path.join(dir, 'db.sqlite');
     const lockout = { failures: 5, windowMs: 60_000 };
     const oldSecret = randomBytes(32);
     const newSecret = randomBytes(32);
+    // the same database on either engine: a SQLite file, or a fresh PostgreSQL schema
+    const schema = TEST_ENGINE === 'postgres' ? await createTestSchema() : null;
+    const open = (identity: StoreOptions['identity']) =>
+      openStore({ databaseUrl: schema?.databaseUrl ?? null, databasePath: file, poolSize: 2, identity, lockout });
     try {
-      const first = openDatabase(file, { identity: serverKeys(oldSecret).identity, lockout });
+      const first = await open(serverKeys(oldSecret).identity);
       await first.seedLoan({ loanno: '9000000099', propertyAddress: 'x', monthlyPaymentCents: 1, nextPaymentDue: '2026-01-01' });
       const borrower = { ...nora, loans: [] };
       const id = await first.seedBorrower(borrower, [{ loanno: '9000000099', role: 'primary' }]);
       expect((await first.findLoanMatch('9000000099', nora.ssn, nora.dob))?.borrower.id).toBe(id);
       await first.close();
 
-      const stranger = openDatabase(file, { identity: serverKeys(newSecret).identity, lockout });
+      const stranger = await open(serverKeys(newSecret).identity);
       expect(await stranger.findLoanMatch('9000000099', nora.ssn, nora.dob)).toBeNull();
       await stranger.close();
 
-      const rotating = openDatabase(file, { identity: serverKeys(newSecret, oldSecret).identity, lockout });
+      const rotating = await open(serverKeys(newSecret, oldSecret).identity);
       expect((await rotating.findLoanMatch('9000000099', nora.ssn, nora.dob))?.borrower.id).toBe(id);
       await rotating.close();
 
-      const rotated = openDatabase(file, { identity: serverKeys(newSecret).identity, lockout });
+      const rotated = await open(serverKeys(newSecret).identity);
       expect((await rotated.findLoanMatch('9000000099', nora.ssn, nora.dob))?.borrower.id).toBe(id);
       expect(await rotated.findLoanMatch('9000000099', nora.ssn, '1985-04-13')).toBeNull();
       await rotated.close();
     } finally {
+      await schema?.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { BuildOptions } from '../app';
+import type { MailTransport } from '../mail';
 import { API, createTestSchema, describeOnPostgres, nonceOf, type TestClient, type TestSchema, type TestServer, startTestServer } from './harness';
 
 /** Two instances started at the same moment on one fresh schema, with one server secret. */
@@ -97,6 +98,39 @@ describeOnPostgres('two instances on one PostgreSQL database', () => {
       Array.from({ length: 8 }, (_, index) => resetPassword(index % 2 === 0 ? first : second, nonce, `Race-pass-${index}x`)),
     );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+  });
+});
+
+describeOnPostgres('two instances deliver a queued mail once', () => {
+  const delivered: Array<{ to: string; subject: string }> = [];
+  const transport: MailTransport = {
+    async sendMail(message) {
+      delivered.push({ to: message.to, subject: message.subject });
+    },
+  };
+  let schema: TestSchema;
+  let first: TestServer;
+  let second: TestServer;
+
+  beforeAll(async () => {
+    ({ schema, first, second } = await startPair({ mailTransport: transport }));
+  }, 60_000);
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await schema?.drop();
+  });
+
+  it('hands a reset mail queued by one instance to SMTP exactly once, whichever instance sends', async () => {
+    await requestReset(first, 'uma.unverified');
+    const until = Date.now() + 5_000;
+    while (delivered.length === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+    // time for a second instance to pick the same message up, were it able to
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(delivered.filter((mail) => mail.to === 'uma.unverified@example.com')).toHaveLength(1);
+    const rows = await schema.query<{ sent_at: number | null }>("SELECT sent_at FROM outbox WHERE to_address = 'uma.unverified@example.com'");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.sent_at).not.toBeNull();
   });
 });
 
