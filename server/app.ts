@@ -19,11 +19,12 @@ import { API_PREFIX, HttpError, sendJson, type PortalContext } from './context';
 import { openStore } from './db/open';
 import { seedDemoData } from './db/seed';
 import { createLogger } from './logger';
-import { createMailer, type MailTransport } from './mail';
+import { createMailer, type Mailer, type MailTransport } from './mail';
 import { developmentSecret, generateSecret, parseSecret, serverKeys } from './secrets';
 import { accountRoutes } from './routes/account';
 import { devOutboxRoutes } from './routes/devOutbox';
 import { goGreenRoutes } from './routes/goGreen';
+import { healthRoutes } from './routes/health';
 import { notFoundPage, pageRoutes, sendHtml } from './routes/pages';
 import { userRoutes } from './routes/user';
 import { databaseRateLimitStore } from './rateLimitStore';
@@ -49,6 +50,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, as fastify saw it (method and pattern): the security suite's list. */
     portalRoutes: Array<{ method: string; url: string }>;
+    /** The outbox and its delivery worker (tests run a worker pass with `deliverDue`). */
+    mailer: Mailer;
   }
 }
 
@@ -147,13 +150,21 @@ function clientErrorMessage(error: FastifyError, statusCode: number): string {
 
 export async function buildServer(overrides: BuildOptions): Promise<FastifyInstance> {
   const options: ServerOptions = { ...optionsFromEnv({}), ...overrides };
-  const logger = createLogger({ level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) });
+  const logger = createLogger({
+    level: options.logLevel,
+    instance: options.instanceId,
+    ...(options.logStream ? { stream: options.logStream } : {}),
+  });
   const csp = contentSecurityPolicy(options);
   const headers = securityHeaders(csp);
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
-    trustProxy: options.trustProxy,
+    // fastify takes a hop count too, but its types do not: the same rule as a function
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(options.trustProxy)
+        : options.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,
     // A request must arrive whole in time: a client that sends its body slowly (or never) is cut
@@ -210,7 +221,9 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
     now: options.now,
     log: app.log,
     cipher: options.production ? keys.mail : null,
+    delivery: { ...options.mailDelivery, instanceId: options.instanceId },
   });
+  app.decorate('mailer', mailer);
   const ctx: PortalContext = {
     options,
     store,
@@ -289,6 +302,7 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
     },
   });
 
+  healthRoutes(app, ctx);
   accountRoutes(app, ctx);
   userRoutes(app, ctx);
   goGreenRoutes(app, ctx);

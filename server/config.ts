@@ -2,11 +2,15 @@
  * Everything the server can be told, read once from the environment. Tests build these
  * options directly instead of touching process.env.
  */
+import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { DEFAULT_MAIL_DELIVERY, type MailDeliverySettings } from './mail';
 import { parseSecret, SECRET_MINIMUM_BYTES } from './secrets';
 
 export type RecaptchaMethod = 'dummy' | 'recaptcha_v3';
+
+export type TrustProxy = boolean | number | string[];
 
 export interface ServerOptions {
   /** SQLite file; created with its folder when missing. Unused when `databaseUrl` is set. */
@@ -52,8 +56,13 @@ export interface ServerOptions {
   publicUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
-  /** Trust X-Forwarded-For/-Proto/-Host for the client address and scheme (only behind a proxy you control). */
-  trustProxy: boolean;
+  /** TRUST_PROXY: which proxies' X-Forwarded-For/-Proto/-Host set the client address and scheme
+   * (fastify's `trustProxy`): false (default), true (any), a hop count, or addresses/CIDRs. */
+  trustProxy: TrustProxy;
+  /** INSTANCE_ID: names this instance in every log line, in readiness and in its outbox claims. */
+  instanceId: string;
+  /** How the mail worker polls, claims and retries (server/mail.ts). */
+  mailDelivery: Omit<MailDeliverySettings, 'instanceId'>;
   /** Origins besides this server's own whose pages may make cookie-authenticated unsafe API calls
    * (host pages that proxy /loanmanager/api/ to the portal). */
   allowedOrigins: string[];
@@ -152,6 +161,38 @@ export function originsOf(value: string | undefined): string[] {
     });
 }
 
+/** TRUST_PROXY: empty, 0 or false trusts no proxy; 1 or true trusts any (the address the proxy
+ * says is the client's); a number above 1 trusts that many hops; otherwise a comma-separated
+ * list of proxy addresses or CIDRs (10.0.0.0/8, 127.0.0.1), the safe choice behind a known load balancer. */
+export function trustProxyOf(value: string | undefined): TrustProxy {
+  const raw = (value ?? '').trim();
+  if (raw === '' || raw === '0' || raw.toLowerCase() === 'false') return false;
+  if (raw === '1' || raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const addressOrCidr = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(\/\d{1,3})?$/;
+  for (const entry of entries) {
+    if (!addressOrCidr.test(entry)) {
+      throw new ConfigError(`TRUST_PROXY must be true, a hop count, or addresses/CIDRs separated by commas, not ${entry}`);
+    }
+  }
+  return entries;
+}
+
+export const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 30;
+
+/** SHUTDOWN_TIMEOUT_SECONDS: how long a graceful shutdown may take before the process exits anyway. */
+export function shutdownTimeoutMsOf(env: NodeJS.ProcessEnv): number {
+  return positiveInteger(env, 'SHUTDOWN_TIMEOUT_SECONDS', DEFAULT_SHUTDOWN_TIMEOUT_SECONDS) * 1000;
+}
+
+/** INSTANCE_ID, or the host name and process id: unique among instances on one database. */
+export function instanceIdOf(value: string | undefined): string {
+  const id = value?.trim() || `${os.hostname()}-${process.pid}`;
+  if (!/^[\w.:-]{1,100}$/.test(id)) throw new ConfigError('INSTANCE_ID may hold letters, digits, and . _ : - (at most 100)');
+  return id;
+}
+
 /** Production refuses to start without what only a real deployment can supply. */
 function checkProduction(env: NodeJS.ProcessEnv, options: ServerOptions) {
   if (!options.serverSecret) throw new ConfigError('SERVER_SECRET is required in production (openssl rand -base64 32)');
@@ -224,7 +265,12 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     publicUrl: publicUrl.replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Loan Manager <no-reply@loanmanager.example>',
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    instanceId: instanceIdOf(env.INSTANCE_ID),
+    mailDelivery: {
+      ...DEFAULT_MAIL_DELIVERY,
+      retryMaxMs: positiveInteger(env, 'MAIL_RETRY_MAX_MINUTES', DEFAULT_MAIL_DELIVERY.retryMaxMs / 60_000) * 60_000,
+    },
     allowedOrigins: originsOf(env.ALLOWED_ORIGINS),
     // Production starts empty unless demo data is asked for by name; development seeds unless told not to.
     seedDemoData: production ? env.SEED_DEMO_DATA === '1' : env.SEED_DEMO_DATA !== '0',

@@ -120,7 +120,7 @@ export function sendJson(reply: FastifyReply, statusCode: number, body: unknown)
   return reply.code(statusCode).header('cache-control', 'no-store').send(body);
 }
 
-/** The address of the client: the socket's, or X-Forwarded-For's when TRUST_PROXY=1. */
+/** The address of the client: the socket's, or X-Forwarded-For's when TRUST_PROXY trusts the peer. */
 export function clientAddress(request: FastifyRequest): string {
   return request.ip;
 }

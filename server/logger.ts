@@ -34,10 +34,12 @@ interface RequestLike {
   host?: string;
 }
 
-export function createLogger(options: { level: string; stream?: Writable }): Logger {
+export function createLogger(options: { level: string; stream?: Writable; instance?: string }): Logger {
   return pino(
     {
       level: options.level,
+      // which instance answered, when several run behind one load balancer
+      ...(options.instance ? { base: { instance: options.instance } } : {}),
       redact: { paths: redactionPaths(), censor: REDACTED },
       serializers: {
         req: (req: RequestLike) => ({

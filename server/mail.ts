@@ -1,6 +1,11 @@
 /**
- * Outgoing mail. Every message is written to the outbox table first, then sent through SMTP
- * (nodemailer) after the response, so a slow mail server never delays a request.
+ * Outgoing mail, through a durable queue. Every message is written to the outbox table first;
+ * a worker (one per server instance) claims due messages, hands them to SMTP (nodemailer), and
+ * records each as delivered, or failed and due again later (exponential backoff with jitter,
+ * capped), until its links expire: then it is given up on, logged, and counted by readiness.
+ * A claim is a lease (store.ts, `OutboxStore`), so several instances on one database never send a
+ * message twice while its lease holds, and a crashed instance's claims are retried by another.
+ * A message queued before a restart is sent after it.
  *
  * A message carries live links (password reset, email verification), so what stays at rest is
  * kept short and, in production, unreadable: the body and links are sealed with the server
@@ -10,7 +15,7 @@
  */
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PortalStore } from './db/store';
+import type { OutboxMessage, PortalStore } from './db/store';
 import { EMAIL_PATTERN } from '../src/lib/validation/rules';
 import type { MessageCipher } from './secrets';
 
@@ -31,19 +36,71 @@ export interface MailTransport {
   close?(): void;
 }
 
+/** How the worker polls, claims and retries. */
+export interface MailDeliverySettings {
+  /** Names this instance's claims (and its log lines). */
+  instanceId: string;
+  /** How often the worker looks for due messages (a new message wakes it at once). */
+  pollIntervalMs: number;
+  /** How long a claim holds: far above the longest send (the SMTP timeouts below). */
+  leaseMs: number;
+  /** The delay after the first failure; it doubles with each further failure, up to `retryMaxMs`. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Messages sent at once by this instance. */
+  concurrency: number;
+}
+
+export const DEFAULT_MAIL_DELIVERY: Omit<MailDeliverySettings, 'instanceId'> = {
+  pollIntervalMs: 5_000,
+  leaseMs: 5 * 60_000,
+  retryBaseMs: 30_000,
+  retryMaxMs: 15 * 60_000,
+  concurrency: 4,
+};
+
+/** nodemailer waits minutes by default; a send must end well within the lease. */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
 export interface Mailer {
+  /** Whether messages are handed to SMTP (false: development without SMTP_URL, the developer mailbox only). */
+  readonly deliveryOn: boolean;
   /** Queues the message; resolves with its outbox id once stored, or null when the address is not
    * a bare address (never handed to SMTP: `x<victim@example.com>` would reach the victim). */
   send(message: MailMessage): Promise<number | null>;
   /** Empties the text of every message whose links have expired. */
   purge(): Promise<number>;
-  /** Waits for messages still being handed to SMTP, then closes the connection (on shutdown). */
+  /** Runs one pass of the worker now (gives up on expired messages, purges, sends what is due),
+   * after any pass under way; resolves with how many messages were delivered. */
+  deliverDue(): Promise<number>;
+  /** Stops the worker, lets a send in flight finish and be recorded, then closes the SMTP
+   * transport (on shutdown). Messages not yet sent stay queued for the next start. */
   close(): Promise<void>;
 }
 
 /** A message without links (the username reminder) keeps its text this long. */
 export const UNLINKED_MESSAGE_HOURS = 48;
-const PURGE_INTERVAL_MS = 60_000;
+
+/** The delay before attempt `failures + 1`: base * 2^(failures - 1), capped, then jittered into its
+ * upper half so instances that failed together do not retry together. */
+export function retryDelayMs(failures: number, settings: Pick<MailDeliverySettings, 'retryBaseMs' | 'retryMaxMs'>, random: () => number): number {
+  const exponent = Math.min(Math.max(failures - 1, 0), 30);
+  const capped = Math.min(settings.retryMaxMs, settings.retryBaseMs * 2 ** exponent);
+  return Math.round(capped / 2 + random() * (capped / 2));
+}
+
+/** The SMTP client's error as a short code: its text can quote the message or the address. */
+export function smtpErrorCode(error: unknown): string {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  const name = typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? code : 'SEND_FAILED';
+  return typeof responseCode === 'number' && Number.isInteger(responseCode) ? `${name}:${responseCode}` : name;
+}
+
+/** A 5xx reply is the receiving server's final word (no such mailbox, refused): no retry helps. */
+function isPermanentFailure(error: unknown): boolean {
+  const responseCode = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+}
 
 export function createMailer(options: {
   store: PortalStore;
@@ -55,46 +112,127 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
   /** Seals bodies at rest and empties them once delivered (production); null keeps them readable. */
   cipher: MessageCipher | null;
+  delivery: MailDeliverySettings;
+  /** Jitter source (tests pin it). */
+  random?: () => number;
 }): Mailer {
+  const { store, log, delivery } = options;
   const transport: MailTransport | null =
-    options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null);
-  const pending = new Set<Promise<void>>();
+    options.transport ??
+    (options.smtpUrl ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS }) : null);
+  const random = options.random ?? Math.random;
   const nowMs = () => options.now().getTime();
   const keepBody = options.cipher === null;
+  let closing = false;
+  let timer: NodeJS.Timeout | null = null;
+  let current: Promise<number> | null = null;
+  let again = false;
 
-  const deliver = async (id: number, message: MailMessage) => {
-    if (!transport) return;
-    try {
-      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.body });
-      await options.store.markOutboxSent(id, nowMs(), null, keepBody);
-      options.log.info({ outboxId: id }, 'mail sent');
-    } catch (error) {
-      // the error text of an SMTP client can quote the message: keep its code only
-      const code = (error as { code?: unknown } | null)?.code;
-      await options.store.markOutboxSent(id, nowMs(), typeof code === 'string' ? code.slice(0, 100) : 'send failed', true);
-      options.log.warn({ outboxId: id, code }, 'mail could not be sent');
+  const giveUp = async (message: OutboxMessage, code: string, reason: string) => {
+    if (await store.markAbandoned(message.id, delivery.instanceId, nowMs(), code)) {
+      log.warn({ outboxId: message.id, attempts: message.attempts + 1, code, reason }, 'mail abandoned');
     }
   };
 
+  /** Sends one claimed message and records the outcome; true when delivered. */
+  const sendClaimed = async (message: OutboxMessage): Promise<boolean> => {
+    if (!transport) return false;
+    if (!EMAIL_PATTERN.test(message.to)) {
+      await giveUp(message, 'BAD_ADDRESS', 'the address is not a bare address');
+      return false;
+    }
+    const text = message.body === null ? null : message.sealed ? (options.cipher?.open(message.body) ?? null) : message.body;
+    if (text === null) {
+      await giveUp(message, 'UNREADABLE', 'sealed under a secret this server does not hold');
+      return false;
+    }
+    try {
+      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text });
+    } catch (error) {
+      const code = smtpErrorCode(error);
+      const now = nowMs();
+      const nextAttemptAt = now + retryDelayMs(message.attempts + 1, delivery, random);
+      if (isPermanentFailure(error)) await giveUp(message, code, 'refused by the mail server');
+      else if (nextAttemptAt >= message.purgeAt) await giveUp(message, code, 'its links expire before the next attempt');
+      else if (await store.markAttemptFailed(message.id, delivery.instanceId, now, code, nextAttemptAt)) {
+        log.warn(
+          { outboxId: message.id, attempts: message.attempts + 1, code, nextAttemptAt: new Date(nextAttemptAt).toISOString() },
+          'mail could not be sent; will retry',
+        );
+      }
+      return false;
+    }
+    await store.markDelivered(message.id, nowMs(), keepBody);
+    log.info({ outboxId: message.id, attempts: message.attempts + 1 }, 'mail sent');
+    return true;
+  };
+
+  /** One lane: claims a message at a time (so a shutdown leaves no idle claims behind) until none is due. */
+  const lane = async (): Promise<number> => {
+    let delivered = 0;
+    while (!closing) {
+      const [message] = await store.claimDueMessages(delivery.instanceId, nowMs(), 1, delivery.leaseMs);
+      if (!message) break;
+      if (await sendClaimed(message)) delivered += 1;
+    }
+    return delivered;
+  };
+
   const purge = async () => {
-    const purged = await options.store.purgeOutbox(nowMs());
-    if (purged > 0) options.log.info({ purged }, 'expired mail text purged');
+    const purged = await store.purgeOutbox(nowMs());
+    if (purged > 0) log.info({ purged }, 'expired mail text purged');
     return purged;
   };
-  const timer = setInterval(() => {
-    purge().catch((error: unknown) => options.log.error({ err: error }, 'mail purge failed'));
-  }, PURGE_INTERVAL_MS);
-  timer.unref();
+
+  const pass = async (): Promise<number> => {
+    const expired = await store.abandonExpired(nowMs());
+    if (expired > 0) log.warn({ abandoned: expired, code: 'expired' }, 'mail abandoned: its links expired before delivery');
+    await purge();
+    if (!transport) return 0;
+    const lanes = await Promise.all(Array.from({ length: delivery.concurrency }, lane));
+    return lanes.reduce((sum, count) => sum + count, 0);
+  };
+
+  /** Passes never overlap: a wake-up during a pass runs one more pass after it. */
+  const runPass = (): Promise<number> => {
+    if (current) {
+      again = true;
+      return current.then(() => (current ?? runPass()));
+    }
+    current = pass()
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'mail delivery pass failed');
+        return 0;
+      })
+      .finally(() => {
+        current = null;
+        if (again && !closing) {
+          again = false;
+          void runPass();
+        }
+      });
+    return current;
+  };
+
+  const schedule = () => {
+    if (closing) return;
+    timer = setTimeout(() => {
+      void runPass().finally(schedule);
+    }, delivery.pollIntervalMs);
+    timer.unref();
+  };
+  schedule();
 
   return {
+    deliveryOn: transport !== null,
     async send(message) {
       if (!EMAIL_PATTERN.test(message.to)) {
-        options.log.warn({ subject: message.subject }, 'mail not sent: the address on file is not a bare address');
+        log.warn({ subject: message.subject }, 'mail not sent: the address on file is not a bare address');
         return null;
       }
       const now = nowMs();
       const links = JSON.stringify(message.links);
-      const id = await options.store.addToOutbox({
+      const id = await store.addToOutbox({
         to: message.to,
         subject: message.subject,
         body: options.cipher ? options.cipher.seal(message.body) : message.body,
@@ -103,17 +241,17 @@ export function createMailer(options: {
         now,
         purgeAt: message.expiresAt ?? now + UNLINKED_MESSAGE_HOURS * 3600 * 1000,
       });
-      options.log.info({ outboxId: id, subject: message.subject }, 'mail queued');
-      await purge();
-      const delivery = deliver(id, message);
-      pending.add(delivery);
-      void delivery.finally(() => pending.delete(delivery));
+      log.info({ outboxId: id, subject: message.subject }, 'mail queued');
+      if (transport) void runPass();
+      else await purge();
       return id;
     },
     purge,
+    deliverDue: runPass,
     async close() {
-      clearInterval(timer);
-      await Promise.all([...pending]);
+      closing = true;
+      if (timer) clearTimeout(timer);
+      while (current) await current;
       transport?.close?.();
     },
   };

@@ -9,6 +9,7 @@
  * API's handlers, so it must meet the API's checks. Addresses the router would have to guess
  * about (double slashes, dot segments, encoded slashes, absolute-form targets) are refused.
  */
+import { PROBE_PATHS } from './routes/health';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, HttpError, type PortalContext } from './context';
 import { DEMO_API_TOKEN } from './db/seed';
@@ -97,7 +98,7 @@ export function registerAuthHooks(app: FastifyInstance, ctx: PortalContext) {
     const decoded = normalisedPath(request.url);
     if (decoded === null) throw HttpError.errors(400, BAD_PATH);
     const path = routePath(request, decoded);
-    if (isStatic(path)) return;
+    if (isStatic(path) || PROBE_PATHS.has(path)) return;
 
     // Django-style CSRF cookie: issued to every browser that lacks a well-formed one.
     const cookieToken = request.cookies[CSRF_COOKIE];

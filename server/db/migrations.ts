@@ -196,6 +196,24 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
+    name: 'outbox as a durable queue: attempts, next attempt, leases, abandoned',
+    sql: `
+      ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+      -- null once delivered or given up on
+      ALTER TABLE outbox ADD COLUMN next_attempt_at INTEGER;
+      -- the lease of the worker sending it: claimable again once claimed_until has passed
+      ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
+      ALTER TABLE outbox ADD COLUMN claimed_until INTEGER;
+      ALTER TABLE outbox ADD COLUMN abandoned_at INTEGER;
+      -- the single-try mailer kept the body of a failed message: it is retried while its links live
+      UPDATE outbox SET next_attempt_at = created_at WHERE sent_at IS NULL AND body IS NOT NULL;
+      UPDATE outbox SET abandoned_at = purge_at, send_error = COALESCE(send_error, 'expired')
+        WHERE sent_at IS NULL AND body IS NULL;
+      CREATE INDEX outbox_due ON outbox(next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+    `,
+  },
+  {
+    version: 4,
     name: 'rate-limit counters shared by every instance on the database',
     sql: `
       -- one row per counted key (route and client); a window that has ended restarts at 1

@@ -78,15 +78,46 @@ export interface OutboxMessage {
   id: number;
   to: string;
   subject: string;
-  /** Plain text, sealed text (see `sealed`), or null once delivered or purged. */
+  /** Plain text, sealed text (see `sealed`), or null once delivered (production), given up on or purged. */
   body: string | null;
   /** The JSON list of link paths, sealed or not like the body; null with it. */
   links: string | null;
   sealed: boolean;
   createdAt: number;
+  /** When the message's links expire: its text is emptied then, and it is no longer tried. */
   purgeAt: number;
   sentAt: number | null;
+  /** The last SMTP failure, as a short code only (an SMTP error text can quote the message). */
   sendError: string | null;
+  /** Delivery attempts that failed so far. */
+  attempts: number;
+  /** When the next attempt is due; null once the message is delivered or given up on. */
+  nextAttemptAt: number | null;
+  /** When delivery was given up on (links expired, or never deliverable); null otherwise. */
+  abandonedAt: number | null;
+}
+
+/** What readiness reports of the mail queue (never a recipient or a text). */
+export interface OutboxHealth {
+  /** Messages waiting for delivery: neither delivered nor given up on. */
+  pending: number;
+  /** Of those, how many have failed at least one attempt. */
+  retrying: number;
+  /** now - createdAt of the oldest pending message whose next attempt is due (nextAttemptAt <= now); null when none is due. */
+  oldestDueAgeMs: number | null;
+  /** Messages given up on at or after `since`. */
+  abandonedSince: number;
+}
+
+/** Whether the database can serve requests: readiness (GET /loanmanager/readyz). */
+export interface StoreReadiness {
+  engine: 'sqlite' | 'postgres';
+  /** A trivial query answered. */
+  reachable: boolean;
+  /** The highest migration recorded in the database; null when unreachable or none. */
+  schemaVersion: number | null;
+  /** The highest migration this build knows for this engine. */
+  expectedSchemaVersion: number;
 }
 
 /** A sign-in attempt is refused unseen while its username is locked. */
@@ -191,8 +222,21 @@ export interface PopupsStore {
   dismissedPopups(userId: number): Promise<Set<string>>;
 }
 
-/** Mail: the outbox. */
+/**
+ * Mail: the outbox, a durable queue. A message is stored before anything is sent, then claimed
+ * by one worker at a time, sent, and recorded as delivered, failed (to be retried later) or
+ * abandoned. A claim is a lease: if the worker dies mid-send, the message becomes claimable again
+ * once the lease runs out, so a crashed instance's mail is sent by another (at the price of a
+ * possible second copy of a message whose send had in fact completed: at least once, never lost).
+ *
+ * Engine notes: each method is atomic on its own. SQLite claims inside one write transaction
+ * (one writer at a time, so two workers on one file never claim the same row); PostgreSQL claims
+ * with `SELECT ... FOR UPDATE SKIP LOCKED` inside the UPDATE, so concurrent claimers skip each
+ * other's rows instead of waiting on them. Times are ms since the epoch, always passed in (never
+ * the database clock), so tests can move time and instances agree with their own logs.
+ */
 export interface OutboxStore {
+  /** Stores a new message, due at once (`nextAttemptAt` = `now`, `attempts` 0); returns its id. */
   addToOutbox(message: {
     to: string;
     subject: string;
@@ -202,11 +246,49 @@ export interface OutboxStore {
     now: number;
     purgeAt: number;
   }): Promise<number>;
-  /** Records the delivery; `keepBody` false empties the body and links at once. */
-  markOutboxSent(id: number, now: number, error: string | null, keepBody: boolean): Promise<void>;
+  /**
+   * Claims up to `limit` messages for `instanceId` and returns them, oldest due first
+   * (nextAttemptAt, then id). A message is claimable when it is pending (nextAttemptAt not null),
+   * due (nextAttemptAt <= now), its links have not expired (purgeAt > now), its body is not null,
+   * and it is not under another live lease (no claim, or claimedUntil <= now). Claiming sets
+   * claimedBy = instanceId and claimedUntil = now + leaseMs; it changes nothing else. Two
+   * concurrent calls never return the same message while its lease holds.
+   */
+  claimDueMessages(instanceId: string, now: number, limit: number, leaseMs: number): Promise<OutboxMessage[]>;
+  /**
+   * Records a delivery: sentAt = now, nextAttemptAt, abandonedAt, sendError and the claim
+   * cleared; body and links emptied unless `keepBody` (the development mailbox). It does not
+   * check the claim (the mail has gone out, whoever sent it) and does nothing if the message is
+   * already recorded as delivered.
+   */
+  markDelivered(id: number, now: number, keepBody: boolean): Promise<void>;
+  /**
+   * Records a failed attempt by the holder of the claim: attempts + 1, sendError = errorCode,
+   * nextAttemptAt as given, claim cleared; body kept for the retry. Does nothing and returns
+   * false unless the message is undelivered and still claimed by `instanceId` (a worker whose
+   * lease ran out must not reschedule a message another worker now holds or has delivered).
+   */
+  markAttemptFailed(id: number, instanceId: string, now: number, errorCode: string, nextAttemptAt: number): Promise<boolean>;
+  /**
+   * Gives up on a message claimed by `instanceId` (its next attempt would come after its links
+   * expire, or it can never be sent): attempts + 1, abandonedAt = now, sendError = errorCode,
+   * nextAttemptAt and the claim cleared, body and links emptied. Same claim condition and
+   * result as `markAttemptFailed`.
+   */
+  markAbandoned(id: number, instanceId: string, now: number, errorCode: string): Promise<boolean>;
+  /**
+   * Gives up on every pending message whose links have expired (purgeAt <= now) and that is not
+   * under a live lease: abandonedAt = now, sendError = its last code or 'expired', nextAttemptAt
+   * and claim cleared, body and links emptied. Returns how many. (Catches messages no worker
+   * reached in time, e.g. while every instance was down.)
+   */
+  abandonExpired(now: number): Promise<number>;
   /** Empties the body and links of every message whose purge time has passed; returns how many. */
   purgeOutbox(now: number): Promise<number>;
+  /** The newest messages first. */
   listOutbox(limit: number): Promise<OutboxMessage[]>;
+  /** Counts for readiness; `since` bounds the abandoned count (e.g. the last 24 hours). */
+  outboxHealth(now: number, since: number): Promise<OutboxHealth>;
 }
 
 /** The request counters of the rate limits: in the database, so every instance on it counts alike. */
@@ -222,5 +304,14 @@ export interface PortalStore
   readonly engine: 'sqlite' | 'postgres';
   /** True when the database had no schema before this process opened it. */
   readonly createdFresh: boolean;
+  /**
+   * Whether the database is reachable and migrated, for readiness. Never throws: a failed query
+   * is `reachable: false`. It must answer quickly even when the database does not (PostgreSQL:
+   * a short statement timeout on a pooled connection; a pool that cannot hand out a connection
+   * in time is unreachable). Ready means reachable and schemaVersion >= expectedSchemaVersion
+   * (a newer instance of a rolling deploy may have migrated further).
+   */
+  readiness(): Promise<StoreReadiness>;
+  /** Closes the database (the pool); calls after it fail. */
   close(): Promise<void>;
 }

@@ -39,12 +39,13 @@ const registration = registrationBody;
 /** A transport that records every message and delivers only when told (or fails, when told). */
 function heldTransport() {
   const sent: Array<{ to: string; text: string }> = [];
-  let release: (() => void) | null = null;
+  // one entry per send under way, released in order by deliver()
+  const held: Array<() => void> = [];
   let fail = false;
   const transport: MailTransport = {
     async sendMail(message) {
       await new Promise<void>((resolve) => {
-        release = resolve;
+        held.push(resolve);
       });
       if (fail) throw Object.assign(new Error(`could not reach the server for ${message.text}`), { code: 'ECONNECTION' });
       sent.push({ to: message.to, text: message.text });
@@ -53,7 +54,11 @@ function heldTransport() {
   return {
     transport,
     sent,
-    deliver: () => release?.(),
+    /** Lets the next send go through, once the worker has started it (it claims asynchronously). */
+    deliver: async () => {
+      await waitFor(() => held.length > 0);
+      held.shift()!();
+    },
     failNext: () => {
       fail = true;
     },
@@ -265,7 +270,7 @@ describe('mail at rest', () => {
       expect(waiting[0]!.body).toMatch(/^gcm1\./);
       expect(waiting[0]!.body).not.toContain('reset_password');
       expect(waiting[0]!.links).not.toContain('reset_password');
-      held.deliver();
+      await held.deliver();
       await waitFor(() => held.sent.length === 1);
       await waitForRows(async () => (await readDatabase<{ body: string | null }>(server, 'SELECT body FROM outbox'))[0]?.body === null);
       expect(held.sent[0]!.text).toContain('http://portal.test/loanmanager/reset_password/');
@@ -285,7 +290,7 @@ describe('mail at rest', () => {
       await client.visit();
       await client.post(`${API}account/request_password_reset/`, { username: 'dana.demo', recaptcha_response: 't' });
       held.failNext();
-      held.deliver();
+      await held.deliver();
       await waitForRows(
         async () => (await readDatabase<{ send_error: string | null }>(server, 'SELECT send_error FROM outbox'))[0]?.send_error !== null,
       );
@@ -302,7 +307,8 @@ describe('mail at rest', () => {
       expect(rows[0]).toEqual({ subject: 'Reset your Loan Manager password', body: null });
       expect(rows[1]!.body).toMatch(/^gcm1\./);
     } finally {
-      held.deliver();
+      // a send still held would keep the server from closing
+      await held.deliver().catch(() => undefined);
       await server.close();
     }
   });

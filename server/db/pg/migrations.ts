@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL schema, as versioned migrations (SQLite's are `../migrations.ts`). PostgreSQL
- * shipped after SQLite migration 3, so its version 1 is the whole schema as of that version; add
+ * shipped after SQLite migration 4, so its version 1 is the whole schema as of that version; add
  * later changes to both lists. Each runs once, in order, in a transaction, under an advisory lock
  * (see `open.ts`), and is recorded in `schema_migrations`. Never edit one that has shipped.
  * Times are BIGINT milliseconds since the epoch (UTC), as in SQLite.
@@ -14,7 +14,7 @@ export interface PgMigration {
 export const PG_MIGRATIONS: readonly PgMigration[] = [
   {
     version: 1,
-    name: 'schema as of SQLite migration 3 (keyed identity values, sealed outbox, sign-in failures, rate limits)',
+    name: 'schema as of SQLite migration 4 (keyed identity values, outbox as a durable queue, sign-in failures, rate limits)',
     sql: `
       CREATE TABLE loans (
         loanno TEXT PRIMARY KEY,
@@ -147,9 +147,17 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         created_at BIGINT NOT NULL,
         purge_at BIGINT NOT NULL,
         sent_at BIGINT,
-        send_error TEXT
+        send_error TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        -- null once delivered or given up on
+        next_attempt_at BIGINT,
+        -- the lease of the worker sending it: claimable again once claimed_until has passed
+        claimed_by TEXT,
+        claimed_until BIGINT,
+        abandoned_at BIGINT
       );
       CREATE INDEX outbox_purge ON outbox(purge_at) WHERE body IS NOT NULL;
+      CREATE INDEX outbox_due ON outbox(next_attempt_at) WHERE next_attempt_at IS NOT NULL;
 
       -- failed sign-ins per username (known or not, so the answer never tells which exist)
       CREATE TABLE login_failures (

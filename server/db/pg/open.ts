@@ -13,6 +13,9 @@ import { pgOutbox } from './outbox';
 import { pgPopups } from './popups';
 import { pgRateLimits } from './rateLimits';
 
+/** Readiness answers within this, whatever the database does. */
+const READINESS_TIMEOUT_MS = 2_000;
+
 export interface PgStoreOptions extends StoreOptions {
   /** postgres://user:password@host:port/database */
   databaseUrl: string;
@@ -70,6 +73,8 @@ export async function openPgStore({ databaseUrl, poolSize, identity, lockout }: 
     types: BIGINT_AS_NUMBER,
     connectionTimeoutMillis: 5_000,
     application_name: 'loanmanager',
+    // a statement stuck this long fails (the request gets an error) instead of holding its connection
+    statement_timeout: 15_000,
   });
   // An idle connection the server dropped is replaced at the next checkout; without a listener
   // its 'error' event would end the process.
@@ -87,9 +92,28 @@ export async function openPgStore({ databaseUrl, poolSize, identity, lockout }: 
     throw error;
   }
   let closed = false;
+  const expectedSchemaVersion = Math.max(...PG_MIGRATIONS.map((migration) => migration.version));
   return {
     engine: 'postgres',
     createdFresh,
+    async readiness() {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        // answers within the limit even when the pool or the server does not
+        const timeout = new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error('readiness timed out')), READINESS_TIMEOUT_MS);
+        });
+        const result = await Promise.race([
+          pool.query<{ version: number | null }>('SELECT MAX(version) AS version FROM schema_migrations'),
+          timeout,
+        ]);
+        return { engine: 'postgres', reachable: true, schemaVersion: result.rows[0]?.version ?? null, expectedSchemaVersion };
+      } catch {
+        return { engine: 'postgres', reachable: false, schemaVersion: null, expectedSchemaVersion };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -51,9 +51,18 @@ export function openDatabase(databasePath: string, { identity, lockout }: StoreO
   const createdFresh = runMigrations(db, MIGRATIONS, current);
   // Old page images (from before a migration rewrote a table) leave the WAL.
   db.pragma('wal_checkpoint(TRUNCATE)');
+  const expectedSchemaVersion = Math.max(...MIGRATIONS.map((migration) => migration.version));
   return {
     engine: 'sqlite',
     createdFresh,
+    async readiness() {
+      try {
+        const row = db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as { version: number | null };
+        return { engine: 'sqlite', reachable: true, schemaVersion: row.version, expectedSchemaVersion };
+      } catch {
+        return { engine: 'sqlite', reachable: false, schemaVersion: null, expectedSchemaVersion };
+      }
+    },
     async close() {
       if (db.open) db.close();
     },
