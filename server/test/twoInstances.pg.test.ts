@@ -132,6 +132,19 @@ describeOnPostgres('two instances deliver a queued mail once', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.sent_at).not.toBeNull();
   });
+
+  it('workers of both instances racing over a queue deliver every message exactly once', async () => {
+    delivered.length = 0;
+    const usernames = ['dana.demo', 'sam.several', 'paula.paperless', 'cory.coborrower'];
+    for (const [index, username] of usernames.entries()) await requestReset(index % 2 === 0 ? first : second, username);
+    for (const [index, username] of usernames.entries()) await requestReset(index % 2 === 0 ? second : first, username);
+    // passes on both at once, several times over, besides the workers the requests woke
+    await Promise.all(Array.from({ length: 6 }, (_, index) => (index % 2 === 0 ? first : second).app.mailer.deliverDue()));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(delivered).toHaveLength(usernames.length * 2);
+    const unsent = await schema.query("SELECT id FROM outbox WHERE sent_at IS NULL AND subject LIKE 'Reset%'");
+    expect(unsent).toEqual([]);
+  });
 });
 
 describeOnPostgres('two instances share the rate limits', () => {
