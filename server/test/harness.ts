@@ -202,9 +202,13 @@ export async function startTestServer(overrides: Partial<BuildOptions> = {}, set
       return response.json<OutboxEntry[]>();
     },
     async close() {
-      await app.close();
-      await ownSchema?.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
+      try {
+        await app.close();
+      } finally {
+        // also when the app was closed already (a shutdown test): the schema's connection must end
+        await ownSchema?.drop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
   return server;

@@ -75,6 +75,8 @@ export async function openPgStore({ databaseUrl, poolSize, identity, lockout }: 
     application_name: 'loanmanager',
     // a statement stuck this long fails (the request gets an error) instead of holding its connection
     statement_timeout: 15_000,
+    // idle connections do not keep the process alive (a shutdown that gave up waiting still exits)
+    allowExitOnIdle: true,
   });
   // An idle connection the server dropped is replaced at the next checkout; without a listener
   // its 'error' event would end the process.
