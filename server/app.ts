@@ -16,7 +16,7 @@ import path from 'node:path';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha';
 import { optionsFromEnv, type ServerOptions } from './config';
 import { API_PREFIX, HttpError, sendJson, type PortalContext } from './context';
-import { openDatabase } from './db/sqlite/open';
+import { openStore } from './db/open';
 import { seedDemoData } from './db/seed';
 import { createLogger } from './logger';
 import { createMailer, type Mailer, type MailTransport } from './mail';
@@ -27,6 +27,7 @@ import { goGreenRoutes } from './routes/goGreen';
 import { healthRoutes } from './routes/health';
 import { notFoundPage, pageRoutes, sendHtml } from './routes/pages';
 import { userRoutes } from './routes/user';
+import { databaseRateLimitStore } from './rateLimitStore';
 import { normalisedPath, registerAuthHooks } from './sessions';
 
 /** Request bodies above this size are refused with 413. */
@@ -196,7 +197,10 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
   });
 
   const keys = serverKeys(resolveSecret(options), options.previousServerSecret);
-  const store = openDatabase(options.databasePath, {
+  const store = await openStore({
+    databaseUrl: options.databaseUrl,
+    databasePath: options.databasePath,
+    poolSize: options.databasePoolSize,
     identity: keys.identity,
     lockout: { failures: options.loginFailuresMax, windowMs: options.loginLockoutMinutes * 60_000 },
   });
@@ -245,6 +249,7 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
     global: true,
     // after the auth hook: a signed-in borrower is counted by account, anyone else by address
     hook: 'preHandler',
+    store: databaseRateLimitStore(store, nowMs),
     timeWindow: 60_000,
     max: (request) => (isStaticFile(request) ? options.staticRateLimitMax : options.routeRateLimitMax),
     keyGenerator: (request) =>

@@ -14,8 +14,12 @@ export type RecaptchaMethod = 'dummy' | 'recaptcha_v3';
 export type TrustProxy = boolean | number | string[];
 
 export interface ServerOptions {
-  /** SQLite file; created with its folder when missing. */
+  /** SQLite file; created with its folder when missing. Unused when `databaseUrl` is set. */
   databasePath: string;
+  /** DATABASE_URL: postgres://user:password@host:port/database selects PostgreSQL; null, SQLite. */
+  databaseUrl: string | null;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections per instance. */
+  databasePoolSize: number;
   /** The webpack output (`dist/static`), served under /loanmanager/static/. */
   staticDir: string;
   /** The editable disclosures HTML. */
@@ -84,6 +88,7 @@ export const DEFAULT_STATIC_RATE_LIMIT_MAX = 1000;
 /** OWASP's 2023 minimum for scrypt: N=2^17, r=8, p=1. */
 export const DEFAULT_SCRYPT_N = 2 ** 17;
 export const DEFAULT_API_TOKEN_DAYS = 90;
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
 export const TIMEOUTS = { requestMs: 10_000, headersMs: 5_000, keepAliveMs: 5_000 } as const;
 export const LOGIN_LOCKOUT = { failures: 5, minutes: 15 } as const;
 
@@ -211,6 +216,22 @@ export const DEFAULT_HELP: HelpContact = {
   email: 'help@loanmanager.example',
 };
 
+/** DATABASE_URL: only a postgres:// (or postgresql://) address; anything else is a typo, not SQLite. */
+export function databaseUrlOf(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  // The address is not quoted: it may carry the database password.
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || url.pathname.length < 2) {
+    throw new ConfigError('DATABASE_URL must be a postgres://user:password@host:port/database address');
+  }
+  return value;
+}
+
 /** The defaults, overridable from the environment (documented in docs/server.md). */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOptions {
   const { port, host } = listenAddressFromEnv(env);
@@ -226,6 +247,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
   }
   const options: ServerOptions = {
     databasePath: path.resolve(env.DATABASE_PATH || path.join(repoRoot, 'var', 'loanmanager.sqlite')),
+    databaseUrl: databaseUrlOf(env.DATABASE_URL),
+    databasePoolSize: positiveInteger(env, 'DATABASE_POOL_SIZE', DEFAULT_DATABASE_POOL_SIZE),
     staticDir: path.join(repoRoot, 'dist', 'static'),
     disclosuresPath: path.join(repoRoot, 'server', 'content', 'disclosures.html'),
     production,

@@ -212,4 +212,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX outbox_due ON outbox(next_attempt_at) WHERE next_attempt_at IS NOT NULL;
     `,
   },
+  {
+    version: 4,
+    name: 'rate-limit counters shared by every instance on the database',
+    sql: `
+      -- one row per counted key (route and client); a window that has ended restarts at 1
+      CREATE TABLE rate_limits (
+        key TEXT PRIMARY KEY,
+        count INTEGER NOT NULL,
+        window_ends_at INTEGER NOT NULL
+      );
+      CREATE INDEX rate_limits_window_end ON rate_limits(window_ends_at);
+    `,
+  },
 ];

@@ -2,9 +2,24 @@
  * What the routes may ask of the database: one `PortalStore`, made of one interface per domain.
  * Routes never see SQL. Every method is a business-level operation (multi-step ones run in one
  * transaction) and returns a promise, so another engine (PostgreSQL) can implement the same
- * interfaces without touching the routes. The SQLite implementation is `sqlite/`, one file per
- * domain below.
+ * interfaces without touching the routes. The SQLite implementation is `sqlite/`, the PostgreSQL
+ * one `pg/`, one file per domain below each; `open.ts` picks one.
  */
+import type { IdentityKey } from '../secrets';
+
+/** Sign-in lockout: this many failures within the window lock the username for the rest of it. */
+export interface Lockout {
+  failures: number;
+  windowMs: number;
+}
+
+/** What either engine needs besides where the database is. */
+export interface StoreOptions {
+  /** The keys of the SSN and date of birth, current first. */
+  identity: readonly IdentityKey[];
+  lockout: Lockout;
+}
+
 export interface Borrower {
   id: number;
   firstname: string;
@@ -276,7 +291,17 @@ export interface OutboxStore {
   outboxHealth(now: number, since: number): Promise<OutboxHealth>;
 }
 
-export interface PortalStore extends AccountsStore, CredentialsStore, GoGreenStore, PopupsStore, OutboxStore {
+/** The request counters of the rate limits: in the database, so every instance on it counts alike. */
+export interface RateLimitStore {
+  /** Counts one request under `key`: the first of a window (or the first after it ended) starts a
+   * new window of `windowMs` at 1. Returns the count so far and when the window ends. */
+  countRequest(key: string, windowMs: number, now: number): Promise<{ count: number; windowEndsAt: number }>;
+}
+
+export interface PortalStore
+  extends AccountsStore, CredentialsStore, GoGreenStore, PopupsStore, OutboxStore, RateLimitStore {
+  /** 'sqlite' or 'postgres': for readiness reports and logs only; routes never branch on it. */
+  readonly engine: 'sqlite' | 'postgres';
   /** True when the database had no schema before this process opened it. */
   readonly createdFresh: boolean;
   /**

@@ -51,7 +51,7 @@ const isApiRoute = (route: RouteEntry) => route.url.startsWith(API);
 
 let server: TestServer;
 let dana: TestClient;
-let db: BetterSqlite3.Database;
+let db: BetterSqlite3.Database | null = null;
 let port: number;
 let unsafeRoutes: RouteEntry[];
 /** What each route is sent: a body its handler would act on. */
@@ -117,7 +117,7 @@ beforeAll(async () => {
   // absolute-form targets need a real connection (inject turns them into a Host header and a path)
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   port = (server.app.server.address() as net.AddressInfo).port;
-  db = new BetterSqlite3(path.join(server.dir, 'var', 'test.sqlite'), { readonly: true, fileMustExist: true });
+  if (!server.schema) db = new BetterSqlite3(path.join(server.dir, 'var', 'test.sqlite'), { readonly: true, fileMustExist: true });
 }, 60_000);
 
 afterAll(async () => {
@@ -128,10 +128,25 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // Detectors: the database, Dana's session and her go-green choice
 
-/** Every table's rows, as read from the SQLite file. */
-function snapshot(): Map<string, string> {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>;
-  return new Map(tables.map(({ name }) => [name, JSON.stringify(db.prepare(`SELECT * FROM "${name}"`).raw().all())]));
+/** Counting a request is not the handler running: the rate-limit counters change on every request. */
+const NOT_HANDLER_EFFECTS = new Set(['rate_limits']);
+
+/** Every table's rows, as read from the SQLite file or the PostgreSQL schema. */
+async function snapshot(): Promise<Map<string, string>> {
+  const schema = server.schema;
+  if (schema) {
+    const tables = await schema.query<{ name: string }>(
+      'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name',
+    );
+    const kept = tables.filter(({ name }) => !NOT_HANDLER_EFFECTS.has(name));
+    const contents = new Map<string, string>();
+    for (const { name } of kept) contents.set(name, JSON.stringify(await schema.query(`SELECT * FROM "${name}" ORDER BY 1, 2`)));
+    return contents;
+  }
+  const sqlite = db!;
+  const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>)
+    .filter(({ name }) => !NOT_HANDLER_EFFECTS.has(name));
+  return new Map(tables.map(({ name }) => [name, JSON.stringify(sqlite.prepare(`SELECT * FROM "${name}"`).raw().all())]));
 }
 
 function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
@@ -267,9 +282,9 @@ function wrongAnswer(route: RouteEntry, expectation: Expectation, answer: Answer
 /** Sends one forged request; returns what went wrong (nothing when it was refused and changed nothing). */
 async function attack(route: RouteEntry, forged: Forged, expectation: Expectation): Promise<string | null> {
   await readyDana();
-  const before = snapshot();
+  const before = await snapshot();
   const answer = await send(route, forged);
-  const changed = changedTables(before, snapshot());
+  const changed = changedTables(before, await snapshot());
   const after = await danaStatus();
   const problems = [
     wrongAnswer(route, expectation, answer),
@@ -408,18 +423,18 @@ describe('positive controls (the matrix cannot pass because everything is refuse
   it('the detectors see a handler that runs: opt_out changes the tables and the choice, sign-out ends the session', async () => {
     const optOut = unsafeRoutes.find((route) => route.url === `${API}go-green/opt_out/`)!;
     await readyDana();
-    let before = snapshot();
+    let before = await snapshot();
     const answer = await send(optOut, { target: optOut.url, token: 'right', csrfCookie: true });
     expect(answer.status).toBe(200);
-    expect(changedTables(before, snapshot())).toEqual(expect.arrayContaining(['borrowers', 'consent_audit']));
+    expect(changedTables(before, await snapshot())).toEqual(expect.arrayContaining(['borrowers', 'consent_audit']));
     expect(await danaStatus()).toEqual({ status: 200, electdocs: false });
 
     // a percent-encoded spelling reaches the same handler (so refusing it without the token matters)
     await readyDana();
-    before = snapshot();
+    before = await snapshot();
     const encoded = await send(optOut, { target: '/loanmanager/%61pi/go-green/opt_out/', token: 'right', csrfCookie: true });
     expect(encoded.status).toBe(200);
-    expect(changedTables(before, snapshot())).toContain('consent_audit');
+    expect(changedTables(before, await snapshot())).toContain('consent_audit');
 
     const form = unsafeRoutes.find((route) => route.url === '/loanmanager/logout/')!;
     await readyDana();

@@ -11,13 +11,15 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { DEFAULT_SCRYPT_N, optionsFromEnv } from '../config';
+import { openStore } from '../db/open';
 import { openDatabase } from '../db/sqlite/open';
+import type { StoreOptions } from '../db/store';
 import { MIGRATIONS } from '../db/migrations';
 import { DEMO_API_TOKEN, DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
 import type { MailTransport } from '../mail';
 import { serverKeys, ssnDigest } from '../secrets';
 import { hashPassword } from '../security';
-import { API, REPO_ROOT, TEST_SCRYPT_N, nonceOf, registrationBody, startTestServer, type TestServer } from './harness';
+import { API, REPO_ROOT, TEST_ENGINE, TEST_SCRYPT_N, createTestSchema, itOnSqlite, nonceOf, registrationBody, startTestServer, type TestServer } from './harness';
 
 const nora = DEMO_BORROWERS.find((borrower) => borrower.firstname === 'Nora')!;
 const reggie = DEMO_BORROWERS.find((borrower) => borrower.firstname === 'Reggie')!;
@@ -37,12 +39,13 @@ const registration = registrationBody;
 /** A transport that records every message and delivers only when told (or fails, when told). */
 function heldTransport() {
   const sent: Array<{ to: string; text: string }> = [];
-  let release: (() => void) | null = null;
+  // one entry per send under way, released in order by deliver()
+  const held: Array<() => void> = [];
   let fail = false;
   const transport: MailTransport = {
     async sendMail(message) {
       await new Promise<void>((resolve) => {
-        release = resolve;
+        held.push(resolve);
       });
       if (fail) throw Object.assign(new Error(`could not reach the server for ${message.text}`), { code: 'ECONNECTION' });
       sent.push({ to: message.to, text: message.text });
@@ -51,7 +54,11 @@ function heldTransport() {
   return {
     transport,
     sent,
-    deliver: () => release?.(),
+    /** Lets the next send go through, once the worker has started it (it claims asynchronously). */
+    deliver: async () => {
+      await waitFor(() => held.length > 0);
+      held.shift()!();
+    },
     failNext: () => {
       fail = true;
     },
@@ -66,13 +73,16 @@ const waitFor = async (condition: () => boolean, ms = 2000) => {
   }
 };
 
-function readDatabase<T>(server: TestServer, sql: string, ...params: unknown[]): T[] {
-  const db = new BetterSqlite3(server.databasePath, { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
+const waitForRows = async (check: () => Promise<boolean>, ms = 2000) => {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
+};
+
+function readDatabase<T>(server: TestServer, sql: string, ...params: unknown[]): Promise<T[]> {
+  return server.query<T>(sql, params);
 }
 
 describe('production start-up', () => {
@@ -147,18 +157,26 @@ describe('identity values at rest', () => {
   });
 
   it('stores neither SSN nor date of birth: only HMACs keyed by the server secret', async () => {
-    const columns = readDatabase<{ name: string }>(server, "SELECT name FROM pragma_table_info('borrowers')").map((c) => c.name);
+    const columns = (
+      await readDatabase<{ name: string }>(
+        server,
+        server.schema
+          ? "SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'borrowers'"
+          : "SELECT name FROM pragma_table_info('borrowers')",
+      )
+    ).map((c) => c.name);
     expect(columns).toEqual(expect.arrayContaining(['ssn_key', 'dob_key']));
     expect(columns).not.toContain('dob');
     expect(columns).not.toContain('ssn_hash');
-    const rows = readDatabase<{ ssn_key: string; dob_key: string }>(server, 'SELECT ssn_key, dob_key FROM borrowers');
+    const rows = await readDatabase<{ ssn_key: string; dob_key: string }>(server, 'SELECT ssn_key, dob_key FROM borrowers');
     const unkeyed = new Set(DEMO_BORROWERS.flatMap((borrower) => [ssnDigest(borrower.ssn), borrower.ssn, borrower.dob]));
     for (const row of rows) {
       expect(row.ssn_key).toMatch(/^[0-9a-f]{64}$/);
       expect(unkeyed.has(row.ssn_key)).toBe(false);
       expect(unkeyed.has(row.dob_key)).toBe(false);
     }
-    const raw = fs.readFileSync(server.databasePath).toString('latin1');
+    // on PostgreSQL, personalDataAtRest-style file scans are the cluster's business (docs/security.md)
+    const raw = server.schema ? '' : fs.readFileSync(server.databasePath).toString('latin1');
     for (const borrower of DEMO_BORROWERS) {
       expect(raw.includes(borrower.dob)).toBe(false);
       expect(raw.includes(ssnDigest(borrower.ssn))).toBe(false);
@@ -171,32 +189,37 @@ describe('identity values at rest', () => {
     const lockout = { failures: 5, windowMs: 60_000 };
     const oldSecret = randomBytes(32);
     const newSecret = randomBytes(32);
+    // the same database on either engine: a SQLite file, or a fresh PostgreSQL schema
+    const schema = TEST_ENGINE === 'postgres' ? await createTestSchema() : null;
+    const open = (identity: StoreOptions['identity']) =>
+      openStore({ databaseUrl: schema?.databaseUrl ?? null, databasePath: file, poolSize: 2, identity, lockout });
     try {
-      const first = openDatabase(file, { identity: serverKeys(oldSecret).identity, lockout });
+      const first = await open(serverKeys(oldSecret).identity);
       await first.seedLoan({ loanno: '9000000099', propertyAddress: 'x', monthlyPaymentCents: 1, nextPaymentDue: '2026-01-01' });
       const borrower = { ...nora, loans: [] };
       const id = await first.seedBorrower(borrower, [{ loanno: '9000000099', role: 'primary' }]);
       expect((await first.findLoanMatch('9000000099', nora.ssn, nora.dob))?.borrower.id).toBe(id);
       await first.close();
 
-      const stranger = openDatabase(file, { identity: serverKeys(newSecret).identity, lockout });
+      const stranger = await open(serverKeys(newSecret).identity);
       expect(await stranger.findLoanMatch('9000000099', nora.ssn, nora.dob)).toBeNull();
       await stranger.close();
 
-      const rotating = openDatabase(file, { identity: serverKeys(newSecret, oldSecret).identity, lockout });
+      const rotating = await open(serverKeys(newSecret, oldSecret).identity);
       expect((await rotating.findLoanMatch('9000000099', nora.ssn, nora.dob))?.borrower.id).toBe(id);
       await rotating.close();
 
-      const rotated = openDatabase(file, { identity: serverKeys(newSecret).identity, lockout });
+      const rotated = await open(serverKeys(newSecret).identity);
       expect((await rotated.findLoanMatch('9000000099', nora.ssn, nora.dob))?.borrower.id).toBe(id);
       expect(await rotated.findLoanMatch('9000000099', nora.ssn, '1985-04-13')).toBeNull();
       await rotated.close();
     } finally {
+      await schema?.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it('migration 2 keys the rows of an existing database in place and leaves no date of birth in the file', async () => {
+  itOnSqlite('migration 2 keys the rows of an existing database in place and leaves no date of birth in the file', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-migrate-'));
     const file = path.join(dir, 'db.sqlite');
     try {
@@ -241,17 +264,17 @@ describe('mail at rest', () => {
       await client.visit();
       const response = await client.post(`${API}account/request_password_reset/`, { username: 'dana.demo', recaptcha_response: 't' });
       expect(response.statusCode).toBe(200);
-      const waiting = readDatabase<{ body: string; links: string; sealed: number }>(server, 'SELECT body, links, sealed FROM outbox');
+      const waiting = await readDatabase<{ body: string; links: string; sealed: number }>(server, 'SELECT body, links, sealed FROM outbox');
       expect(waiting).toHaveLength(1);
-      expect(waiting[0]!.sealed).toBe(1);
+      expect(Number(waiting[0]!.sealed)).toBe(1);
       expect(waiting[0]!.body).toMatch(/^gcm1\./);
       expect(waiting[0]!.body).not.toContain('reset_password');
       expect(waiting[0]!.links).not.toContain('reset_password');
-      held.deliver();
+      await held.deliver();
       await waitFor(() => held.sent.length === 1);
-      await waitFor(() => readDatabase<{ body: string | null }>(server, 'SELECT body FROM outbox')[0]?.body === null);
+      await waitForRows(async () => (await readDatabase<{ body: string | null }>(server, 'SELECT body FROM outbox'))[0]?.body === null);
       expect(held.sent[0]!.text).toContain('http://portal.test/loanmanager/reset_password/');
-      expect(readDatabase(server, 'SELECT to_address, subject, links FROM outbox')).toEqual([
+      expect(await readDatabase(server, 'SELECT to_address, subject, links FROM outbox')).toEqual([
         { to_address: 'dana.demo@example.com', subject: 'Reset your Loan Manager password', links: null },
       ]);
     } finally {
@@ -267,9 +290,11 @@ describe('mail at rest', () => {
       await client.visit();
       await client.post(`${API}account/request_password_reset/`, { username: 'dana.demo', recaptcha_response: 't' });
       held.failNext();
-      held.deliver();
-      await waitFor(() => readDatabase<{ send_error: string | null }>(server, 'SELECT send_error FROM outbox')[0]?.send_error !== null);
-      const failed = readDatabase<{ body: string; send_error: string }>(server, 'SELECT body, send_error FROM outbox')[0]!;
+      await held.deliver();
+      await waitForRows(
+        async () => (await readDatabase<{ send_error: string | null }>(server, 'SELECT send_error FROM outbox'))[0]?.send_error !== null,
+      );
+      const failed = (await readDatabase<{ body: string; send_error: string }>(server, 'SELECT body, send_error FROM outbox'))[0]!;
       expect(failed.body).toMatch(/^gcm1\./);
       // the error's text quoted the message: only its code is kept
       expect(failed.send_error).toBe('ECONNECTION');
@@ -278,11 +303,12 @@ describe('mail at rest', () => {
       await client.post(`${API}account/request_password_reset/`, { username: 'nobody.at.all', recaptcha_response: 't' });
       // any mail sent purges what has expired; so does the minute timer
       await client.post(`${API}account/request_password_reset/`, { username: 'paula.paperless', recaptcha_response: 't' });
-      const rows = readDatabase<{ subject: string; body: string | null }>(server, 'SELECT subject, body FROM outbox ORDER BY id');
+      const rows = await readDatabase<{ subject: string; body: string | null }>(server, 'SELECT subject, body FROM outbox ORDER BY id');
       expect(rows[0]).toEqual({ subject: 'Reset your Loan Manager password', body: null });
       expect(rows[1]!.body).toMatch(/^gcm1\./);
     } finally {
-      held.deliver();
+      // a send still held would keep the server from closing
+      await held.deliver().catch(() => undefined);
       await server.close();
     }
   });
@@ -508,15 +534,16 @@ describe('password hashing', () => {
   it('rehashes a weaker stored hash at sign-in', async () => {
     const server = await startTestServer({ scryptN: TEST_SCRYPT_N * 2 });
     try {
-      const stored = () =>
-        readDatabase<{ password_hash: string }>(server, "SELECT password_hash FROM users WHERE username = 'sam.several'")[0]!.password_hash;
+      const stored = async () =>
+        (await readDatabase<{ password_hash: string }>(server, "SELECT password_hash FROM users WHERE username = 'sam.several'"))[0]!
+          .password_hash;
       // seeded at the server's cost: make it weaker, as a hash from before the raise
-      const db = new BetterSqlite3(server.databasePath);
-      db.prepare("UPDATE users SET password_hash = ? WHERE username = 'sam.several'").run(await hashPassword(DEMO_PASSWORD, TEST_SCRYPT_N));
-      db.close();
-      expect(stored()).toMatch(new RegExp(`^scrypt\\$${TEST_SCRYPT_N}\\$`));
+      await server.query("UPDATE users SET password_hash = ? WHERE username = 'sam.several'", [
+        await hashPassword(DEMO_PASSWORD, TEST_SCRYPT_N),
+      ]);
+      expect(await stored()).toMatch(new RegExp(`^scrypt\\$${TEST_SCRYPT_N}\\$`));
       await server.client().login('sam.several');
-      expect(stored()).toMatch(new RegExp(`^scrypt\\$${TEST_SCRYPT_N * 2}\\$`));
+      expect(await stored()).toMatch(new RegExp(`^scrypt\\$${TEST_SCRYPT_N * 2}\\$`));
       await server.client().login('sam.several');
     } finally {
       await server.close();

@@ -1,7 +1,8 @@
 /**
- * Test harness: a real server on a real SQLite file in a fresh temporary folder, a movable
- * clock, captured logs, and a small cookie-keeping client that talks HTTP through fastify's
- * `inject` (the full request pipeline: parsers, hooks, plugins, error handler).
+ * Test harness: a real server on a real database (a SQLite file in a fresh temporary folder, or,
+ * with TEST_DATABASE_URL or DATABASE_URL set, a fresh schema of that PostgreSQL database), a
+ * movable clock, captured logs, and a small cookie-keeping client that talks HTTP through
+ * fastify's `inject` (the full request pipeline: parsers, hooks, plugins, error handler).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,9 +10,52 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer, type BuildOptions } from '../app';
+import { BIGINT_AS_NUMBER } from '../db/pg/open';
 import { DEMO_PASSWORD } from '../db/seed';
 import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
+import BetterSqlite3 from 'better-sqlite3';
+import { Client } from 'pg';
+
+/** The PostgreSQL database the suite runs on, or null for SQLite. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
+export const TEST_ENGINE: 'sqlite' | 'postgres' = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+/** For tests that read or write the SQLite file itself: skipped when the suite runs on PostgreSQL. */
+export const describeOnSqlite = TEST_ENGINE === 'sqlite' ? describe : describe.skip;
+export const itOnSqlite = TEST_ENGINE === 'sqlite' ? it : it.skip;
+/** For tests of PostgreSQL itself: skipped when the suite runs on SQLite. */
+export const describeOnPostgres = TEST_ENGINE === 'postgres' ? describe : describe.skip;
+
+/** A fresh PostgreSQL schema of TEST_DATABASE_URL, and an address whose connections use it. */
+export interface TestSchema {
+  name: string;
+  databaseUrl: string;
+  /** Runs SQL as the test's owner, in the schema (for tests that look at what is stored). */
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  drop(): Promise<void>;
+}
+
+export async function createTestSchema(): Promise<TestSchema> {
+  if (!TEST_DATABASE_URL) throw new Error('createTestSchema needs TEST_DATABASE_URL');
+  const name = `lm_test_${randomBytes(6).toString('hex')}`;
+  const url = new URL(TEST_DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${name}`);
+  const databaseUrl = url.toString();
+  const client = new Client({ connectionString: databaseUrl, types: BIGINT_AS_NUMBER });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${name}`);
+  return {
+    name,
+    databaseUrl,
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await client.query(sql, params)).rows as T[];
+    },
+    async drop() {
+      await client.query(`DROP SCHEMA ${name} CASCADE`);
+      await client.end();
+    },
+  };
+}
 
 export const TEST_SCRYPT_N = 2 ** 12;
 
@@ -47,8 +91,12 @@ export interface TestServer {
   outbox(): Promise<OutboxEntry[]>;
   /** Every route the server registered (method and fastify pattern). */
   routes(): Array<{ method: string; url: string }>;
-  /** The SQLite file (with -wal and -shm beside it). */
+  /** The SQLite file (with -wal and -shm beside it); unused on PostgreSQL. */
   databasePath: string;
+  /** The PostgreSQL schema the server runs on; null on SQLite. */
+  schema: TestSchema | null;
+  /** Runs SQL (`?` placeholders) straight on the database, on either engine, as an auditor would. */
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -75,7 +123,14 @@ export const TEST_CHUNK_MANIFEST = {
   'widget-popups': ['shared.1111111111.js', 'widget-popups.3333333333.js'],
 };
 
-export async function startTestServer(overrides: Partial<BuildOptions> = {}): Promise<TestServer> {
+export interface TestServerSetup {
+  /** Another server's schema, to run a second instance on the same database (its owner drops it). */
+  sharedSchema?: TestSchema;
+}
+
+export async function startTestServer(overrides: Partial<BuildOptions> = {}, setup: TestServerSetup = {}): Promise<TestServer> {
+  const ownSchema = TEST_DATABASE_URL && !setup.sharedSchema ? await createTestSchema() : null;
+  const schema = setup.sharedSchema ?? ownSchema;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-server-'));
   const staticDir = path.join(dir, 'static');
   fs.mkdirSync(staticDir);
@@ -98,6 +153,8 @@ export async function startTestServer(overrides: Partial<BuildOptions> = {}): Pr
   const databasePath = path.join(dir, 'var', 'test.sqlite');
   const app = await buildServer({
     databasePath,
+    databaseUrl: schema?.databaseUrl ?? null,
+    databasePoolSize: 4,
     serverSecret: randomBytes(32),
     // scrypt at the production cost (2^17) makes every sign-in of the suite ~0.3 s: the cost is pinned in its own test
     scryptN: TEST_SCRYPT_N,
@@ -124,13 +181,34 @@ export async function startTestServer(overrides: Partial<BuildOptions> = {}): Pr
     client: () => new TestClient(app),
     routes: () => [...app.portalRoutes],
     databasePath,
+    schema,
+    async query<T>(sql: string, params: unknown[] = []) {
+      if (schema) {
+        let position = 0;
+        return schema.query<T>(sql.replace(/\?/g, () => `$${++position}`), params);
+      }
+      const db = new BetterSqlite3(databasePath);
+      try {
+        const statement = db.prepare(sql);
+        if (statement.reader) return statement.all(...params) as T[];
+        statement.run(...params);
+        return [];
+      } finally {
+        db.close();
+      }
+    },
     async outbox() {
       const response = await app.inject({ method: 'GET', url: '/loanmanager/dev/outbox.json' });
       return response.json<OutboxEntry[]>();
     },
     async close() {
-      await app.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      try {
+        await app.close();
+      } finally {
+        // also when the app was closed already (a shutdown test): the schema's connection must end
+        await ownSchema?.drop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
   return server;

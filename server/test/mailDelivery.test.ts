@@ -11,7 +11,7 @@ import path from 'node:path';
 import { DEFAULT_MAIL_DELIVERY, retryDelayMs, smtpErrorCode } from '../mail';
 import { openDatabase } from '../db/sqlite/open';
 import { serverKeys } from '../secrets';
-import { API, startTestServer, type TestServer } from './harness';
+import { API, describeOnSqlite, startTestServer, type TestServer } from './harness';
 import { startSmtpServer, type TestSmtpServer } from './smtp';
 
 const waitFor = async (condition: () => boolean, ms = 5000) => {
@@ -77,7 +77,8 @@ function sharedDatabase() {
   return { databasePath: path.join(dir, 'shared.sqlite'), serverSecret: randomBytes(32) };
 }
 
-describe('mail delivery through SMTP', () => {
+// These read the SQLite file and restart on it; on PostgreSQL, twoInstances.pg.test.ts covers claiming.
+describeOnSqlite('mail delivery through SMTP', () => {
   it('production: a reset email reaches the SMTP server, sealed while queued and emptied once delivered', async () => {
     const portal = await server({ production: true });
     await requestReset(portal);
@@ -195,7 +196,7 @@ describe('mail delivery through SMTP', () => {
   });
 });
 
-describe('several workers on one SQLite database', () => {
+describeOnSqlite('several workers on one SQLite database', () => {
   it('two workers claiming at once deliver every message exactly once', async () => {
     const shared = sharedDatabase();
     const queue = await startTestServer({ ...shared, smtpUrl: null });

@@ -2,13 +2,14 @@
  * Operations: the probes (healthz, readyz), graceful shutdown on a real socket, TRUST_PROXY, and
  * the instance field of every log line.
  */
-import BetterSqlite3 from 'better-sqlite3';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, instanceIdOf, optionsFromEnv, trustProxyOf } from '../config';
 import { shutDown } from '../main';
-import { API, startTestServer, type TestServer } from './harness';
+import { MIGRATIONS } from '../db/migrations';
+import { PG_MIGRATIONS } from '../db/pg/migrations';
+import { API, TEST_ENGINE, startTestServer, type TestServer } from './harness';
 import { startSmtpServer } from './smtp';
 
 const servers: TestServer[] = [];
@@ -21,14 +22,12 @@ async function server(overrides: Parameters<typeof startTestServer>[0] = {}) {
   return started;
 }
 
-function alterDatabase(server: TestServer, sql: string) {
-  const db = new BetterSqlite3(server.databasePath);
-  try {
-    db.exec(sql);
-  } finally {
-    db.close();
-  }
+async function alterDatabase(server: TestServer, sql: string) {
+  await server.query(sql);
 }
+
+/** The newest migration of the engine the suite runs on. */
+const LATEST_VERSION = Math.max(...(TEST_ENGINE === 'postgres' ? PG_MIGRATIONS : MIGRATIONS).map((migration) => migration.version));
 
 describe('probes', () => {
   it('healthz answers without a cookie or the database', async () => {
@@ -48,19 +47,25 @@ describe('probes', () => {
     expect(response.json()).toEqual({
       status: 'ready',
       instance: 'probe-1',
-      database: { engine: 'sqlite', reachable: true, migrated: true, schema_version: 3, expected_schema_version: 3 },
+      database: {
+        engine: TEST_ENGINE,
+        reachable: true,
+        migrated: true,
+        schema_version: LATEST_VERSION,
+        expected_schema_version: LATEST_VERSION,
+      },
       mail: { delivery: 'off', state: 'off', pending: 0, retrying: 0, oldest_due_age_seconds: null, abandoned_last_24h: 0 },
     });
   });
 
   it('readyz: 503 when a migration is missing or the database does not answer; healthz still 200', async () => {
     const portal = await server();
-    alterDatabase(portal, 'DELETE FROM schema_migrations WHERE version = 3');
+    await alterDatabase(portal, `DELETE FROM schema_migrations WHERE version = ${LATEST_VERSION}`);
     let response = await portal.app.inject({ method: 'GET', url: '/loanmanager/readyz' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ status: 'unavailable', database: { reachable: true, migrated: false, schema_version: 2 } });
+    expect(response.json()).toMatchObject({ status: 'unavailable', database: { reachable: true, migrated: false, schema_version: LATEST_VERSION > 1 ? LATEST_VERSION - 1 : null } });
 
-    alterDatabase(portal, 'DROP TABLE schema_migrations');
+    await alterDatabase(portal, 'DROP TABLE schema_migrations');
     response = await portal.app.inject({ method: 'GET', url: '/loanmanager/readyz' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ status: 'unavailable', database: { reachable: false, migrated: false } });
@@ -194,10 +199,8 @@ describe('graceful shutdown', () => {
 
       expect(smtp.received).toHaveLength(1);
       // the store was closed: closing the last connection checkpoints and removes the WAL file
-      expect(fs.existsSync(`${portal.databasePath}-wal`)).toBe(false);
-      const db = new BetterSqlite3(portal.databasePath, { readonly: true });
-      const row = db.prepare('SELECT sent_at, claimed_by FROM outbox').get() as { sent_at: number | null; claimed_by: string | null };
-      db.close();
+      if (!portal.schema) expect(fs.existsSync(`${portal.databasePath}-wal`)).toBe(false);
+      const [row] = await portal.query<{ sent_at: number | null; claimed_by: string | null }>('SELECT sent_at, claimed_by FROM outbox');
       expect(row).toEqual({ sent_at: portal.clock.now().getTime(), claimed_by: null });
       expect(portal.logs()).toContain('mail sent');
       fs.rmSync(portal.dir, { recursive: true, force: true });

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { DEMO_API_TOKEN, DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
-import { API, TestClient, nonceOf, pageConfig, startTestServer, type TestServer } from './harness';
+import { API, TestClient, itOnSqlite, nonceOf, pageConfig, startTestServer, type TestServer } from './harness';
 
 interface SentMail {
   from: string;
@@ -197,12 +197,7 @@ class Mailbox {
     const server = this.server();
     const response = await server.app.inject({ method: 'GET', url: '/loanmanager/dev/outbox.json' });
     if (response.statusCode === 200) return response.json<Array<{ id: number; to: string; body: string }>>().reverse();
-    const db = new BetterSqlite3(path.join(server.dir, 'var', 'test.sqlite'), { readonly: true, fileMustExist: true });
-    try {
-      return db.prepare('SELECT id, to_address AS "to", body FROM outbox ORDER BY id').all() as Array<{ id: number; to: string; body: string }>;
-    } finally {
-      db.close();
-    }
+    return server.query<{ id: number; to: string; body: string }>('SELECT id, to_address AS "to", body FROM outbox ORDER BY id');
   }
 }
 
@@ -381,7 +376,7 @@ describe('production mode: no personal data or secret at rest', () => {
     expect((await server.app.inject({ method: 'GET', url: '/loanmanager/dev/outbox.json' })).statusCode).toBe(404);
   });
 
-  it('the search finds a value written on purpose into a scratch copy of the database (UTF-8 and UTF-16LE)', () => {
+  itOnSqlite('the search finds a value written on purpose into a scratch copy of the database (UTF-8 and UTF-16LE)', () => {
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-scan-control-'));
     try {
       for (const file of filesUnder(dbFolder(server))) fs.copyFileSync(file, path.join(scratch, path.basename(file)));
@@ -410,14 +405,14 @@ describe('production mode: no personal data or secret at rest', () => {
     }
   });
 
-  it('leaves no SSN, date of birth, password, nonce, cookie, CSRF token or link in the database files while running', () => {
+  itOnSqlite('leaves no SSN, date of birth, password, nonce, cookie, CSRF token or link in the database files while running', () => {
     const { files, findings } = scanFolder(dbFolder(server), book.all());
     expect(files).toContain('test.sqlite');
     expect(files).toContain('test.sqlite-wal');
     expect(show(findings)).toEqual([]);
   });
 
-  it('stores no plain hash of an SSN or a date of birth (a 9-digit SSN is found again by hashing them all)', () => {
+  itOnSqlite('stores no plain hash of an SSN or a date of birth (a 9-digit SSN is found again by hashing them all)', () => {
     const needles: Needle[] = [];
     for (const borrower of DEMO_BORROWERS) {
       for (const [kind, text] of [
@@ -448,7 +443,7 @@ describe('production mode: no personal data or secret at rest', () => {
     expect(show(scan('the logs', logs, book.all()))).toEqual([]);
   });
 
-  it('leaves none of them in the database files after close', async () => {
+  itOnSqlite('leaves none of them in the database files after close', async () => {
     await server.app.close();
     closed = true;
     try {

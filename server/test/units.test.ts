@@ -155,6 +155,26 @@ describe('optionsFromEnv', () => {
     );
     expect(optionsFromEnv({}).errorReportingDsn).toBeNull();
   });
+
+  it('DATABASE_URL selects PostgreSQL only with a postgres:// address, and never quotes it (it holds a password)', () => {
+    expect(optionsFromEnv({})).toMatchObject({ databaseUrl: null, databasePoolSize: 10 });
+    expect(optionsFromEnv({ DATABASE_URL: 'postgres://lm:pw@db.internal:5432/loanmanager', DATABASE_POOL_SIZE: '20' })).toMatchObject({
+      databaseUrl: 'postgres://lm:pw@db.internal:5432/loanmanager',
+      databasePoolSize: 20,
+    });
+    expect(optionsFromEnv({ DATABASE_URL: 'postgresql://lm@db/lm' }).databaseUrl).toBe('postgresql://lm@db/lm');
+    for (const wrong of ['mysql://lm:pw-9x@db/lm', '/var/lib/lm.sqlite', 'postgres://lm:pw-9x@db/']) {
+      let message = '';
+      try {
+        optionsFromEnv({ DATABASE_URL: wrong });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/^DATABASE_URL must be a postgres:\/\//);
+      expect(message).not.toContain('pw-9x');
+    }
+    expect(() => optionsFromEnv({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
 });
 
 describe('database migrations', () => {

@@ -1,13 +1,7 @@
 /** Sessions, API tokens, emailed nonces and sign-in throttling, in SQLite. */
 import type { Database } from 'better-sqlite3';
-import type { CredentialsStore, LoginThrottle, NoncePurpose, NonceRecord } from '../store';
+import type { CredentialsStore, Lockout, LoginThrottle, NoncePurpose, NonceRecord } from '../store';
 import { emailInUseByOtherUserSync, setEmailOnFileSync } from './accounts';
-
-/** Sign-in lockout: this many failures within the window lock the username for the rest of it. */
-export interface Lockout {
-  failures: number;
-  windowMs: number;
-}
 
 function usableNonce(db: Database, purpose: NoncePurpose, nonceHash: string, now: number): NonceRecord | null {
   const row = db

@@ -8,12 +8,13 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { IdentityKey } from '../../secrets';
 import { MIGRATIONS, type Migration } from '../migrations';
-import type { PortalStore } from '../store';
+import type { PortalStore, StoreOptions } from '../store';
 import { sqliteAccounts } from './accounts';
-import { sqliteCredentials, type Lockout } from './credentials';
+import { sqliteCredentials } from './credentials';
 import { sqliteGoGreen } from './goGreen';
 import { sqliteOutbox } from './outbox';
 import { sqlitePopups } from './popups';
+import { sqliteRateLimits } from './rateLimits';
 
 function runMigrations(db: BetterSqlite3.Database, migrations: readonly Migration[], identity: IdentityKey): boolean {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -35,13 +36,6 @@ function runMigrations(db: BetterSqlite3.Database, migrations: readonly Migratio
   return current === 0;
 }
 
-export interface StoreOptions {
-  /** The keys of the SSN and date of birth, current first. */
-  identity: readonly IdentityKey[];
-  /** Sign-in lockout: this many failures within the window lock the username for the rest of it. */
-  lockout: Lockout;
-}
-
 /** Opens (creating if needed) the SQLite file in WAL mode and brings its schema up to date. */
 export function openDatabase(databasePath: string, { identity, lockout }: StoreOptions): PortalStore {
   if (databasePath !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(databasePath)), { recursive: true });
@@ -59,6 +53,7 @@ export function openDatabase(databasePath: string, { identity, lockout }: StoreO
   db.pragma('wal_checkpoint(TRUNCATE)');
   const expectedSchemaVersion = Math.max(...MIGRATIONS.map((migration) => migration.version));
   return {
+    engine: 'sqlite',
     createdFresh,
     async readiness() {
       try {
@@ -76,5 +71,6 @@ export function openDatabase(databasePath: string, { identity, lockout }: StoreO
     ...sqliteGoGreen(db),
     ...sqlitePopups(db),
     ...sqliteOutbox(db),
+    ...sqliteRateLimits(db),
   };
 }

@@ -1,0 +1,163 @@
+/** Sessions, API tokens, emailed nonces and sign-in throttling, in PostgreSQL. */
+import type { Pool } from 'pg';
+import type { CredentialsStore, Lockout, LoginThrottle, NoncePurpose, NonceRecord } from '../store';
+import { emailInUseByOtherUserIn, setEmailOnFileIn } from './accounts';
+import { firstRow, inTransaction, type Queryable } from './queries';
+
+/** `lock`: inside a transaction, holds the nonce's row until commit, so an instance using the same
+ * link at the same moment waits and then finds it used. */
+async function usableNonce(
+  db: Queryable,
+  purpose: NoncePurpose,
+  nonceHash: string,
+  now: number,
+  lock = false,
+): Promise<NonceRecord | null> {
+  const row = await firstRow<{ id: number; purpose: NoncePurpose; user_id: number; email_address: string | null; expires_at: number }>(
+    db,
+    `SELECT id, purpose, user_id, email_address, expires_at FROM nonces
+     WHERE purpose = $1 AND nonce_hash = $2 AND used_at IS NULL AND expires_at > $3${lock ? ' FOR UPDATE' : ''}`,
+    [purpose, nonceHash, now],
+  );
+  return row
+    ? { id: row.id, purpose: row.purpose, userId: row.user_id, emailAddress: row.email_address, expiresAt: row.expires_at }
+    : null;
+}
+
+export function pgCredentials(pool: Pool, lockout: Lockout): CredentialsStore {
+  return {
+    async createSession(input: { userId: number; keyHash: string; now: number; expiresAt: number }) {
+      await pool.query('DELETE FROM sessions WHERE expires_at <= $1', [input.now]);
+      const row = await firstRow<{ id: number }>(
+        pool,
+        'INSERT INTO sessions (key_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4) RETURNING id',
+        [input.keyHash, input.userId, input.now, input.expiresAt],
+      );
+      return row!.id;
+    },
+
+    async findSession(keyHash: string, now: number) {
+      const row = await firstRow<{ id: number; user_id: number }>(
+        pool,
+        'SELECT id, user_id FROM sessions WHERE key_hash = $1 AND expires_at > $2',
+        [keyHash, now],
+      );
+      return row ? { id: row.id, userId: row.user_id } : null;
+    },
+
+    async deleteSession(id: number) {
+      await pool.query('DELETE FROM sessions WHERE id = $1', [id]);
+    },
+
+    async deleteSessionsOfUser(userId: number, exceptSessionId: number | null) {
+      await pool.query('DELETE FROM sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2', [userId, exceptSessionId]);
+    },
+
+    async createApiToken(input: { userId: number; tokenHash: string; label: string; now: number; expiresAt: number }) {
+      const row = await firstRow<{ id: number }>(
+        pool,
+        'INSERT INTO api_tokens (token_hash, user_id, label, created_at, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+        [input.tokenHash, input.userId, input.label, input.now, input.expiresAt],
+      );
+      return row!.id;
+    },
+
+    async findApiToken(tokenHash: string, now: number) {
+      const row = await firstRow<{ id: number; user_id: number }>(
+        pool,
+        'SELECT id, user_id FROM api_tokens WHERE token_hash = $1 AND expires_at > $2',
+        [tokenHash, now],
+      );
+      return row ? { id: row.id, userId: row.user_id } : null;
+    },
+
+    async createNonce(input) {
+      await pool.query(
+        `INSERT INTO nonces (purpose, nonce_hash, user_id, email_address, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [input.purpose, input.nonceHash, input.userId, input.emailAddress, input.now, input.expiresAt],
+      );
+    },
+
+    async findUsableNonce(purpose: NoncePurpose, nonceHash: string, now: number) {
+      return usableNonce(pool, purpose, nonceHash, now);
+    },
+
+    async completePasswordReset(input) {
+      return inTransaction(pool, async (client) => {
+        const nonce = await usableNonce(client, 'password_reset', input.nonceHash, input.now, true);
+        if (!nonce) return null;
+        await client.query(
+          `UPDATE nonces SET used_at = $1 WHERE user_id = $2 AND purpose = 'password_reset' AND used_at IS NULL`,
+          [input.now, nonce.userId],
+        );
+        const user = await firstRow<{ username: string }>(
+          client,
+          'UPDATE users SET password_hash = $1 WHERE id = $2 RETURNING username',
+          [input.passwordHash, nonce.userId],
+        );
+        await client.query('DELETE FROM sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2', [
+          nonce.userId,
+          input.keepSessionId,
+        ]);
+        await client.query('DELETE FROM api_tokens WHERE user_id = $1', [nonce.userId]);
+        return { userId: nonce.userId, username: user?.username ?? '' };
+      });
+    },
+
+    async updatePasswordHash(userId: number, oldHash: string, newHash: string) {
+      await pool.query('UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = $3', [newHash, userId, oldHash]);
+    },
+
+    async loginThrottle(usernameKey: string, now: number): Promise<LoginThrottle> {
+      const row = await firstRow<{ failures: number; window_start: number }>(
+        pool,
+        'SELECT failures, window_start FROM login_failures WHERE username_key = $1',
+        [usernameKey],
+      );
+      if (!row) return { locked: false };
+      const windowEnd = row.window_start + lockout.windowMs;
+      if (now >= windowEnd || row.failures < lockout.failures) return { locked: false };
+      return { locked: true, retryAfterMs: windowEnd - now };
+    },
+
+    async recordLoginFailure(usernameKey: string, now: number) {
+      // One statement: failures counted by two instances at once both land.
+      await pool.query(
+        `INSERT INTO login_failures (username_key, failures, window_start) VALUES ($1, 1, $2)
+         ON CONFLICT (username_key) DO UPDATE SET
+           failures = CASE WHEN login_failures.window_start + $3 <= excluded.window_start THEN 1 ELSE login_failures.failures + 1 END,
+           window_start = CASE WHEN login_failures.window_start + $3 <= excluded.window_start
+             THEN excluded.window_start ELSE login_failures.window_start END`,
+        [usernameKey, now, lockout.windowMs],
+      );
+      await pool.query('DELETE FROM login_failures WHERE window_start + $1 <= $2', [lockout.windowMs, now]);
+    },
+
+    async clearLoginFailures(usernameKey: string) {
+      await pool.query('DELETE FROM login_failures WHERE username_key = $1', [usernameKey]);
+    },
+
+    async completeEmailVerification(nonceHash: string, now: number) {
+      type Result = { ok: true; userId: number; emailAddress: string } | { ok: false; reason: 'invalid' | 'in_use' };
+      return inTransaction(pool, async (client): Promise<Result> => {
+        const nonce = await usableNonce(client, 'verify_email', nonceHash, now, true);
+        if (!nonce?.emailAddress) return { ok: false, reason: 'invalid' };
+        const user = await firstRow<{ borrower_id: number }>(client, 'SELECT borrower_id FROM users WHERE id = $1', [
+          nonce.userId,
+        ]);
+        if (!user) return { ok: false, reason: 'invalid' };
+        // Another account may have registered or verified the address since the link was sent.
+        if (await emailInUseByOtherUserIn(client, nonce.emailAddress, user.borrower_id)) return { ok: false, reason: 'in_use' };
+        await client.query('UPDATE nonces SET used_at = $1 WHERE id = $2', [now, nonce.id]);
+        await setEmailOnFileIn(client, user.borrower_id, nonce.emailAddress, true, now);
+        await client.query(
+          `UPDATE email_addresses SET validated_at = COALESCE(validated_at, $1)
+           WHERE borrower_id = $2 AND lower(email_address) = lower($3)`,
+          [now, user.borrower_id, nonce.emailAddress],
+        );
+        return { ok: true, userId: nonce.userId, emailAddress: nonce.emailAddress };
+      });
+    },
+  };
+}
