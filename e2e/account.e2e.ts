@@ -169,9 +169,10 @@ test('request a reset, open the emailed link, set a new password, sign in with i
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await page.getByText('Password reset successful! You will now be redirected to the login page.').waitFor();
   await checkAccessibility(page, 'reset success');
-  await page.waitForURL('**/loanmanager/login/', { timeout: 10_000 });
+  await page.waitForURL('**/loanmanager/login/?password_changed=1', { timeout: 10_000 });
 
   await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  await page.getByText('Your password has been changed. Sign in with your new password.').waitFor();
   await checkAccessibility(page, 'login');
   await page.getByLabel('Username').fill('sam.several');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);

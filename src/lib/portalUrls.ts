@@ -18,6 +18,10 @@ export function landingUrl(availableLoans: readonly unknown[]): string {
   return availableLoans.length > 1 ? PORTAL_URLS.main : PORTAL_URLS.loanOverview;
 }
 
+/** The sign-in page after a password reset: it says the password has been changed (no data in the address). */
+export const PASSWORD_CHANGED_PARAM = 'password_changed';
+export const LOGIN_AFTER_PASSWORD_RESET = `${PORTAL_URLS.login}?${PASSWORD_CHANGED_PARAM}=1`;
+
 /** The query parameter of the sign-in page that names the signed-in page a borrower was sent from. */
 export const RETURN_PARAM = 'next';
 

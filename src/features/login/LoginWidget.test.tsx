@@ -54,6 +54,21 @@ test.each([
   ]);
 });
 
+test('after a password reset the page says the password has been changed; otherwise it says nothing of it', () => {
+  window.history.replaceState(null, '', '/loanmanager/login/?password_changed=1');
+  try {
+    renderWidget(<LoginWidget />);
+    expect(screen.getByText('Your password has been changed. Sign in with your new password.').closest('[role="status"]')).not.toBeNull();
+  } finally {
+    window.history.replaceState(null, '', '/');
+  }
+});
+
+test('an ordinary visit shows no password notice', () => {
+  renderWidget(<LoginWidget />);
+  expect(screen.queryByText(/Your password has been changed/)).toBeNull();
+});
+
 describe('sent to sign in from a signed-in page (?next=)', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
 

@@ -1,17 +1,23 @@
-import { Flex } from 'antd';
+import { Alert, Flex } from 'antd';
+import { useState } from 'react';
 import { PasswordField, TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
 import { PortalLink } from '../../components/PortalLink';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
-import { PORTAL_URLS } from '../../lib/portalUrls';
+import { PASSWORD_CHANGED_PARAM, PORTAL_URLS } from '../../lib/portalUrls';
 import { LIMITS } from '../../lib/validation/messages';
-import { loginForm as form } from './loginSlice';
+import { LOGIN_MESSAGES, loginForm as form } from './loginSlice';
 
 export default function LoginWidget() {
   useFormOpened(form);
   const onSubmit = useFormSubmit(form);
+  // sent here by the reset page: the borrower is told it worked before signing in with the new password
+  const [passwordChanged] = useState(() => new URLSearchParams(window.location.search).has(PASSWORD_CHANGED_PARAM));
   return (
     <AccountCard title="Sign in">
+      {passwordChanged ? (
+        <Alert type="success" showIcon role="status" title={LOGIN_MESSAGES.passwordChanged} style={{ marginBottom: 16 }} />
+      ) : null}
       <BoundForm label="Sign in" onSubmit={onSubmit}>
         <TextField
           form={form}

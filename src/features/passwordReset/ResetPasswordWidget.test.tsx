@@ -139,7 +139,7 @@ test('success: the exact body, the alert, then the login page about 3 s later', 
     await act(async () => {
       jest.advanceTimersByTime(200);
     });
-    expect(visited).toEqual([{ url: '/loanmanager/login/', fullReload: false }]);
+    expect(visited).toEqual([{ url: '/loanmanager/login/?password_changed=1', fullReload: false }]);
   } finally {
     jest.useRealTimers();
   }

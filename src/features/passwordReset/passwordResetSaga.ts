@@ -11,7 +11,7 @@ import { firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
 import { isRefusal, isUnexpectedFailure, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
-import { PORTAL_URLS } from '../../lib/portalUrls';
+import { LOGIN_AFTER_PASSWORD_RESET } from '../../lib/portalUrls';
 import {
   REQUEST_PASSWORD_RESET_MESSAGES,
   requestPasswordResetActions,
@@ -83,8 +83,8 @@ function* submitNewPassword() {
   }
   yield put(resetPasswordActions.submissionSucceeded(RESET_PASSWORD_MESSAGES.succeeded));
   yield delay(REDIRECT_DELAY_MS);
-  yield put(resetPasswordActions.redirected(PORTAL_URLS.login));
-  yield call([navigation, navigation.navigate], PORTAL_URLS.login);
+  yield put(resetPasswordActions.redirected(LOGIN_AFTER_PASSWORD_RESET));
+  yield call([navigation, navigation.navigate], LOGIN_AFTER_PASSWORD_RESET);
 }
 
 export function* passwordResetSaga() {
