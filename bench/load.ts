@@ -4,6 +4,8 @@
  * Bounded: CONNECTIONS connections for DURATION_S seconds per target, one target at a time.
  */
 import autocannon from 'autocannon';
+import { randomBytes } from 'node:crypto';
+import { startThrowawayCluster } from '../scripts/throwawayPostgres';
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { signIn, startFloorServer, startReferenceServer, type Running } from './lib/servers';
 import { table } from './lib/table';
@@ -47,17 +49,55 @@ async function hammer(target: string, floor: string, options: Parameters<typeof 
   };
 }
 
+/** The three signed-in routes the load part measures, on the given instances (one, or several sharing a database). */
+async function measureRoutes(engine: string, urls: string[], log: (line: string) => void): Promise<LoadRow[]> {
+  const first = urls[0];
+  if (!first) throw new Error('no server to measure');
+  const session = await signIn(first, USERNAME, DEMO_PASSWORD);
+  const coacct = await coacctOf(first, session.cookie);
+  // several instances: the connections are spread over them (autocannon takes an array of targets,
+  // lib/url.js, though its typings say string); the session lives in the database, so it works on each
+  const targets = (path: string) => (urls.length === 1 ? `${first}/loanmanager/api/${path}` : urls.map((url) => `${url}/loanmanager/api/${path}`));
+  const rows: LoadRow[] = [];
+  log(`${engine}: go-green/status…`);
+  rows.push(
+    await hammer(`${engine}: GET go-green/status/ (session)`, 'floor: fastify GET constant', {
+      url: targets('go-green/status/') as string,
+      headers: { cookie: session.cookie },
+    }),
+  );
+  log(`${engine}: check_email_address…`);
+  rows.push(
+    await hammer(`${engine}: GET user/check_email_address/ (session)`, 'floor: fastify GET constant', {
+      url: targets(`user/check_email_address/?email_address=${encodeURIComponent('new.address@example.com')}`) as string,
+      headers: { cookie: session.cookie },
+    }),
+  );
+  log(`${engine}: user/popup/…`);
+  rows.push(
+    await hammer(`${engine}: POST user/popup/ (session+CSRF)`, 'floor: fastify POST constant', {
+      url: targets('user/popup/') as string,
+      method: 'POST',
+      headers: { cookie: session.cookie, 'x-csrftoken': session.csrfToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ coacct }),
+    }),
+  );
+  return rows;
+}
+
+/**
+ * The floor, then the reference server on SQLite (one instance), then on PostgreSQL (one instance,
+ * and two sharing the database) when one is at hand: BENCH_DATABASE_URL (a database the bench may
+ * fill), else, as root with Debian's postgresql installed, a throwaway cluster.
+ */
 export async function runLoad(log: (line: string) => void): Promise<LoadRow[]> {
-  let server: Running | null = null;
-  let floor: Running | null = null;
+  const running: Running[] = [];
+  let cluster: { url: string; stop: () => void } | null = null;
   try {
-    log('starting the reference server and the fastify floor…');
-    server = await startReferenceServer();
-    floor = await startFloorServer();
-    const session = await signIn(server.url, USERNAME, DEMO_PASSWORD);
-    const coacct = await coacctOf(server.url, session.cookie);
+    log('starting the fastify floor…');
+    const floor = await startFloorServer();
+    running.push(floor);
     const rows: LoadRow[] = [];
-    const api = `${server.url}/loanmanager/api`;
     log('floor GET…');
     rows.push(await hammer('floor: fastify GET constant', '', { url: `${floor.url}/constant` }));
     log('floor POST…');
@@ -66,36 +106,35 @@ export async function runLoad(log: (line: string) => void): Promise<LoadRow[]> {
         url: `${floor.url}/constant`,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ coacct }),
+        body: JSON.stringify({ coacct: '1' }),
       }),
     );
-    log('go-green/status…');
-    rows.push(
-      await hammer('GET go-green/status/ (session)', 'floor: fastify GET constant', {
-        url: `${api}/go-green/status/`,
-        headers: { cookie: session.cookie },
-      }),
-    );
-    log('check_email_address…');
-    rows.push(
-      await hammer('GET user/check_email_address/ (session)', 'floor: fastify GET constant', {
-        url: `${api}/user/check_email_address/?email_address=${encodeURIComponent('new.address@example.com')}`,
-        headers: { cookie: session.cookie },
-      }),
-    );
-    log('user/popup/…');
-    rows.push(
-      await hammer('POST user/popup/ (session+CSRF)', 'floor: fastify POST constant', {
-        url: `${api}/user/popup/`,
-        method: 'POST',
-        headers: { cookie: session.cookie, 'x-csrftoken': session.csrfToken, 'content-type': 'application/json' },
-        body: JSON.stringify({ coacct }),
-      }),
-    );
+
+    log('starting the reference server on SQLite…');
+    const sqlite = await startReferenceServer();
+    running.push(sqlite);
+    rows.push(...(await measureRoutes('SQLite', [sqlite.url], log)));
+    await sqlite.stop();
+
+    const databaseUrl = process.env.BENCH_DATABASE_URL ?? (cluster = startThrowawayCluster(55449))?.url ?? null;
+    if (!databaseUrl) {
+      log('PostgreSQL part skipped: set BENCH_DATABASE_URL, or run as root with Debian\'s postgresql installed');
+      return rows;
+    }
+    // one secret for both instances, as a deployment shares it
+    const shared = { DATABASE_URL: databaseUrl, SERVER_SECRET: randomBytes(32).toString('base64') };
+    log('starting the reference server on PostgreSQL…');
+    const one = await startReferenceServer(shared);
+    running.push(one);
+    rows.push(...(await measureRoutes('PostgreSQL', [one.url], log)));
+    log('starting a second instance on the same database…');
+    const two = await startReferenceServer({ ...shared, SEED_DEMO_DATA: '0' });
+    running.push(two);
+    rows.push(...(await measureRoutes('PostgreSQL ×2', [one.url, two.url], log)));
     return rows;
   } finally {
-    await floor?.stop();
-    await server?.stop();
+    for (const server of running.reverse()) await server.stop().catch(() => undefined);
+    cluster?.stop();
   }
 }
 
