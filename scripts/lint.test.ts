@@ -66,6 +66,11 @@ const PROBES = {
     filePath: 'src/features/login/probe.ts',
     code: "import { makeStore } from '../../app/store';\nexport const probe = makeStore;\n",
   },
+  // an entry adding its own feature to the page store, as src/widgets/entries once did: the loader does it
+  entryToApp: {
+    filePath: 'src/features/login/loginWidget.entry.ts',
+    code: "import { addPageFeature } from '../../app/pageStore';\nexport const probe = addPageFeature;\n",
+  },
   sharedToApp: {
     filePath: 'src/lib/forms/probe.ts',
     code: "import type { RootState } from '../../app/rootReducer';\nexport type Probe = RootState;\n",
@@ -104,6 +109,17 @@ const PROBES = {
       '',
     ].join('\n'),
   },
+  // a widget's entry: the Feature type from src/lib, its own slice, saga and widget
+  allowedEntry: {
+    filePath: 'src/features/login/loginWidget.entry.ts',
+    code: [
+      "import type { Feature } from '../../lib/feature';",
+      "import { loginSlice } from './loginSlice';",
+      "export const feature = { name: 'login', slices: [loginSlice], sagas: () => import('./loginSaga').then((module) => [module.loginSaga]) } satisfies Feature;",
+      "export { default } from './LoginWidget';",
+      '',
+    ].join('\n'),
+  },
   allowedInATest: {
     filePath: 'src/features/login/probe.test.ts',
     code: [
@@ -134,6 +150,7 @@ describe('the layering lint', () => {
     ["a feature importing another feature's types", 'featureToFeatureTypeOnly'],
     ['a feature loading another feature on demand', 'featureToFeatureDynamic'],
     ['a feature importing src/app', 'featureToApp'],
+    ["a widget's entry importing src/app (the page store)", 'entryToApp'],
     ['shared code importing src/app', 'sharedToApp'],
     ['shared code importing a feature', 'sharedToFeature'],
     ['a widget importing a page', 'widgetsToPages'],
@@ -149,6 +166,10 @@ describe('the layering lint', () => {
 
   it('lets a feature import src/platform, shared code and itself', () => {
     expect(results.allowed).toEqual([]);
+  });
+
+  it("lets a widget's entry name its Feature type (src/lib) and its own slice, saga and widget", () => {
+    expect(results.allowedEntry).toEqual([]);
   });
 
   it("lets a feature's test use the full store and the test helpers", () => {

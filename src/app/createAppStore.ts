@@ -11,7 +11,7 @@ import type { PortalDependencies } from '../platform/dependencies';
 import { memoryStorage } from '../platform/memoryStorage';
 import { devToolsOptions } from '../platform/devtools';
 import { createErrorReporter } from '../platform/errorReporting';
-import type { Feature, FeatureSaga, FeatureSlice } from './feature';
+import type { Feature, FeatureSaga, FeatureSlice } from '../lib/feature';
 import type * as Flows from './flows';
 import type { RootState } from './rootReducer';
 import { createActionBuffers, type ActionBuffer } from './actionBuffer';

@@ -15,7 +15,7 @@ import { spawn, take } from 'redux-saga/effects';
 import { api } from '../api/baseApi';
 import { DEPENDENCIES_CONTEXT, type PortalDependencies } from '../platform/dependencies';
 import { sagaMonitorOf } from '../platform/sagaMonitor';
-import type { FeatureSaga, FeatureSlice } from './feature';
+import type { FeatureSaga, FeatureSlice } from '../lib/feature';
 import type { RootState } from './rootReducer';
 import { supervise } from './sagaSupervisor';
 

@@ -1,12 +1,12 @@
 /**
  * A page's one store (src/widgets/mountWidget.tsx): it starts with the snackbar only; each
- * widget's chunk adds its feature (src/widgets/entries) and the store injects its slices before
+ * widget's loader adds its feature (src/widgets/withPageFeature.ts) and the store injects its slices before
  * the widget renders. The flows (RTK Query, redux-saga and each feature's sagas) download once
  * the first view is up (`startFlows`, WidgetShell); every action before that is kept for them.
  */
 import { createAppStore, type InjectableReducer, type MakeStoreOptions } from './createAppStore';
 import { createLazyReducer } from './lazyReducer';
-import type { Feature } from './feature';
+import type { Feature } from '../lib/feature';
 
 type Listener = (feature: Feature) => void;
 

@@ -4,7 +4,7 @@
  * features of the widgets on the page.
  */
 import { createAppStore, type MakeStoreOptions } from './createAppStore';
-import { ALL_FEATURES } from './featureModules';
+import { ALL_FEATURES } from './featureOfWidget';
 import * as flows from './flows';
 import { rootReducer, type RootState } from './rootReducer';
 

@@ -37,7 +37,7 @@ let pageStore: AppStore | Promise<AppStore> | null = null;
 
 /**
  * The page's one store, made by the first widget that mounts: only the API cache and the
- * snackbar, plus the feature of each widget whose chunk has loaded (src/widgets/entries). A page
+ * snackbar, plus the feature of each widget whose chunk has loaded (src/widgets/withPageFeature.ts). A page
  * that records for QA gets the full store with the recorder instead, loaded on demand (a promise).
  */
 export function getPageStore(config: PortalConfig): AppStore | Promise<AppStore> {

@@ -1,8 +1,9 @@
 /**
  * The loader of every widget of the catalog (src/platform/widgetCatalog.ts), by name. Each is a
  * separate chunk named after the row's `chunkGroup`: a page downloads only the widgets it holds,
- * and with each widget only its own feature (slice, saga, endpoints), which its entry module
- * (./entries) adds to the page store. Typed by the catalog's names: a row without a loader, or a
+ * and with each widget only its own feature (slice, saga, endpoints). Each loads the widget's
+ * entry module (`src/features/<feature>/<name>Widget.entry.ts`: its `feature` and its component)
+ * and adds the feature to the page store (withPageFeature.ts) before handing the widget over. Typed by the catalog's names: a row without a loader, or a
  * loader without a row, does not compile. webpack reads the chunk names from the literal comments,
  * so they are spelled out here; registry.test.ts checks them against the catalog.
  * The standalone portal (`portal`, src/pages) is placed the same way; it sits above the widgets,
@@ -10,6 +11,7 @@
  */
 import type { ComponentType } from 'react';
 import type { WidgetName } from '../platform/widgetCatalog';
+import { withPageFeature } from './withPageFeature';
 
 export type WidgetModule = { default: ComponentType };
 
@@ -22,14 +24,13 @@ export const WIDGET_ATTRIBUTE = 'data-loanmanager-widget';
 export type WidgetRegistry = Record<string, WidgetLoader>;
 
 export const widgetRegistry: Readonly<Record<WidgetName, WidgetLoader>> = {
-  registration: () => import(/* webpackChunkName: "widget-registration" */ './entries/registration'),
-  'recover-username': () => import(/* webpackChunkName: "widget-recover-username" */ './entries/recover-username'),
-  'request-password-reset': () =>
-    import(/* webpackChunkName: "widget-request-password-reset" */ './entries/request-password-reset'),
-  'reset-password': () => import(/* webpackChunkName: "widget-reset-password" */ './entries/reset-password'),
-  'verify-email': () => import(/* webpackChunkName: "widget-verify-email" */ './entries/verify-email'),
-  'go-green': () => import(/* webpackChunkName: "widget-go-green" */ './entries/go-green'),
-  popups: () => import(/* webpackChunkName: "widget-popups" */ './entries/popups'),
-  login: () => import(/* webpackChunkName: "widget-login" */ './entries/login'),
-  profile: () => import(/* webpackChunkName: "widget-profile" */ './entries/profile'),
+  registration: () => withPageFeature(import(/* webpackChunkName: "widget-registration" */ '../features/registration/registrationWidget.entry')),
+  'recover-username': () => withPageFeature(import(/* webpackChunkName: "widget-recover-username" */ '../features/recoverUsername/recoverUsernameWidget.entry')),
+  'request-password-reset': () => withPageFeature(import(/* webpackChunkName: "widget-request-password-reset" */ '../features/passwordReset/requestPasswordResetWidget.entry')),
+  'reset-password': () => withPageFeature(import(/* webpackChunkName: "widget-reset-password" */ '../features/passwordReset/resetPasswordWidget.entry')),
+  'verify-email': () => withPageFeature(import(/* webpackChunkName: "widget-verify-email" */ '../features/verifyEmail/verifyEmailWidget.entry')),
+  'go-green': () => withPageFeature(import(/* webpackChunkName: "widget-go-green" */ '../features/goGreen/goGreenWidget.entry')),
+  popups: () => withPageFeature(import(/* webpackChunkName: "widget-popups" */ '../features/popups/popupsWidget.entry')),
+  login: () => withPageFeature(import(/* webpackChunkName: "widget-login" */ '../features/login/loginWidget.entry')),
+  profile: () => withPageFeature(import(/* webpackChunkName: "widget-profile" */ '../features/profile/profileWidget.entry')),
 };

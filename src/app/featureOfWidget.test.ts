@@ -1,5 +1,5 @@
-import { WIDGET_CATALOG, WIDGET_NAMES } from '../../platform/widgetCatalog';
-import { FEATURE_OF_WIDGET } from './index';
+import { WIDGET_CATALOG, WIDGET_NAMES } from '../platform/widgetCatalog';
+import { FEATURE_OF_WIDGET } from './featureOfWidget';
 
 describe("the full store's features and the widget catalog", () => {
   it.each(WIDGET_NAMES)("%s: the feature is the widget's, and its slices are the catalog row's (QA replay opens widgets by them)", (name) => {

@@ -1,0 +1,13 @@
+/**
+ * The 'go-green' widget's feature: its slice(s) and its sagas as a download. Its own module, apart
+ * from the widget's entry (goGreenWidget.entry.ts), so the full store (src/app/featureOfWidget.ts, and
+ * with it the root reducer, the node replay script) can take it without the widget's components.
+ */
+import type { Feature } from '../../lib/feature';
+import { goGreenSlice } from './goGreenSlice';
+
+export const feature = {
+  name: 'go-green',
+  slices: [goGreenSlice],
+  sagas: () => import(/* webpackChunkName: "flows-go-green" */ './goGreenSaga').then((module) => [module.goGreenSaga]),
+} satisfies Feature;

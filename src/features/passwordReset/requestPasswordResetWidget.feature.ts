@@ -1,0 +1,14 @@
+/**
+ * The 'request-password-reset' widget's feature: its slice(s) and its sagas as a download. Its own module, apart
+ * from the widget's entry (requestPasswordResetWidget.entry.ts), so the full store (src/app/featureOfWidget.ts, and
+ * with it the root reducer, the node replay script) can take it without the widget's components.
+ */
+import type { Feature } from '../../lib/feature';
+import { requestPasswordResetSlice } from './requestPasswordResetSlice';
+
+export const feature = {
+  name: 'request-password-reset',
+  slices: [requestPasswordResetSlice],
+  // shares its saga (and its chunk) with reset-password: on a page with both, it runs once
+  sagas: () => import(/* webpackChunkName: "flows-password-reset" */ './passwordResetSaga').then((module) => [module.passwordResetSaga]),
+} satisfies Feature;

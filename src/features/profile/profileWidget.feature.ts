@@ -1,0 +1,13 @@
+/**
+ * The 'profile' widget's feature: its slice(s) and its sagas as a download. Its own module, apart
+ * from the widget's entry (profileWidget.entry.ts), so the full store (src/app/featureOfWidget.ts, and
+ * with it the root reducer, the node replay script) can take it without the widget's components.
+ */
+import type { Feature } from '../../lib/feature';
+import { profileSlice } from './profileSlice';
+
+export const feature = {
+  name: 'profile',
+  slices: [profileSlice],
+  sagas: () => import(/* webpackChunkName: "flows-profile" */ './profileSaga').then((module) => [module.profileSaga]),
+} satisfies Feature;
