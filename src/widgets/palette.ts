@@ -10,6 +10,8 @@ export const PALETTE = {
   success: '#1e7a3a',
   successText: '#1e6b34',
   error: '#b42318',
+  /** focus rings and outlines: 6.8:1 on white, well over the 3:1 WCAG 2.2 asks of a focus indicator */
+  focus: '#1f5c99',
   warning: '#8a5300',
   warningText: '#7a4a00',
 } as const;

@@ -35,6 +35,19 @@ describe('the portal theme', () => {
     expect(contrast(token[name], token.colorBgContainer)).toBeGreaterThanOrEqual(4.5);
   });
 
+  // WCAG 2.2 (1.4.11, 2.4.13): a focus indicator at least 3:1 against what surrounds it, and thick enough to see
+  it.each(['colorPrimaryBorder', 'controlOutline', 'colorErrorOutline'] as const)(
+    'the focus colour %s passes 3:1 on white',
+    (name) => {
+      expect(contrast(token[name], token.colorBgContainer)).toBeGreaterThanOrEqual(3);
+    },
+  );
+
+  it('focus rings are at least 2 px: 3 px outlines around buttons and radios, 2 px rings around inputs', () => {
+    expect(token.lineWidthFocus).toBeGreaterThanOrEqual(3);
+    expect(token.controlOutlineWidth).toBeGreaterThanOrEqual(2);
+  });
+
   it.each(['colorPrimary', 'colorPrimaryHover', 'colorPrimaryActive'] as const)(
     'white text on a primary button (%s) passes 4.5:1',
     (name) => {
