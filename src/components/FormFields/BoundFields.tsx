@@ -3,7 +3,7 @@
  * field, wrapped in LabelledField for the label, the error (after submit) and the hint.
  */
 import { Checkbox, Input, type InputProps } from 'antd';
-import { useRef, useState, type ClipboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type ChangeEvent, type ClipboardEvent, type ReactNode } from 'react';
 import { LabelledField } from '../LabelledField/LabelledField';
 import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue, type FormBinding } from '../../lib/forms/useFormField';
 import { isBlank } from '../../lib/validation/rules';
@@ -28,7 +28,8 @@ export const pastedTextCut = (maximum: number) => `Pasted text was cut to ${maxi
  * The limit of a field with a maxlength cuts a longer paste (the browser does it): this says so
  * beside the field until the borrower next changes it.
  */
-function usePasteCutNotice(maxLength: number | undefined) {
+/** The notice of a paste cut at `maxLength`, with the input's onPaste and onChange (which passes the value on). */
+function usePasteCutNotice(maxLength: number | undefined, onValue: (value: string) => void) {
   const [notice, setNotice] = useState<string | null>(null);
   // the change the paste itself causes keeps the notice; the next one clears it
   const pasted = useRef(false);
@@ -40,11 +41,12 @@ function usePasteCutNotice(maxLength: number | undefined) {
     pasted.current = true;
     setNotice(length > maxLength ? pastedTextCut(maxLength) : null);
   };
-  const onTyped = () => {
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     if (pasted.current) pasted.current = false;
     else setNotice(null);
+    onValue(event.target.value);
   };
-  return { notice: maxLength === undefined ? undefined : notice, onPaste, onTyped };
+  return { notice: maxLength === undefined ? undefined : notice, onPaste, onChange };
 }
 
 export function TextField<F extends string>({
@@ -58,16 +60,13 @@ export function TextField<F extends string>({
   const value = useFieldValue(form, field);
   const { error, submitted, rejected } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
-  const { notice, onPaste, onTyped } = usePasteCutNotice(inputProps.maxLength);
+  const { notice, onPaste, onChange } = usePasteCutNotice(inputProps.maxLength, onValue);
   return (
     <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} notice={notice} required={required}>
       <Input
         {...inputProps}
         value={value}
-        onChange={(event) => {
-          onTyped();
-          onValue(event.target.value);
-        }}
+        onChange={onChange}
         onPaste={onPaste}
         onBlur={onBlur}
       />
@@ -88,15 +87,12 @@ export function PasswordField<F extends string>({
   const value = useFieldValue(form, field);
   const { error, submitted, rejected } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
-  const { notice, onPaste, onTyped } = usePasteCutNotice(maxLength);
+  const { notice, onPaste, onChange } = usePasteCutNotice(maxLength, onValue);
   return (
     <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} notice={notice} required={required}>
       <Input.Password
         value={value}
-        onChange={(event) => {
-          onTyped();
-          onValue(event.target.value);
-        }}
+        onChange={onChange}
         onPaste={onPaste}
         onBlur={onBlur}
         autoComplete={autoComplete}
