@@ -4,6 +4,8 @@
  * sees the whole portal without running it:
  *
  *   npm run screens              (builds first if src is newer than dist)
+ *   npm run screens -- main go-green   (only the screens whose names start with these, to look
+ *                                       at a change; the index is left as it is)
  *
  * Each screen is reached the way a borrower reaches it, against a fresh reference server with the
  * demo data (obviously fake borrowers); the list below is the one place screens are named.
@@ -240,9 +242,12 @@ function writeIndex() {
 }
 
 async function main() {
+  const prefixes = process.argv.slice(2);
+  const chosen = prefixes.length === 0 ? SCREENS : SCREENS.filter((screen) => prefixes.some((prefix) => screen.name.startsWith(prefix)));
+  if (chosen.length === 0) throw new Error(`no screen's name starts with ${prefixes.join(' or ')}`);
   buildIfStale();
   fs.mkdirSync(OUT_DIR, { recursive: true });
-  for (const file of fs.readdirSync(OUT_DIR)) if (file.endsWith('.png')) fs.rmSync(path.join(OUT_DIR, file));
+  if (prefixes.length === 0) for (const file of fs.readdirSync(OUT_DIR)) if (file.endsWith('.png')) fs.rmSync(path.join(OUT_DIR, file));
   const reference = await startReferenceServer();
   const server: ScreenServer = {
     baseUrl: reference.baseUrl,
@@ -260,7 +265,7 @@ async function main() {
   const browser = await launchBrowser();
   const failures: string[] = [];
   try {
-    for (const screen of SCREENS) {
+    for (const screen of chosen) {
       for (const width of WIDTHS) {
         try {
           await shoot(browser, server, screen, width);
@@ -274,12 +279,12 @@ async function main() {
     await browser.close();
     reference.stop();
   }
-  writeIndex();
+  if (prefixes.length === 0) writeIndex();
   if (failures.length > 0) {
     process.stderr.write(`Could not reach ${failures.length} screen(s):\n${failures.map((line) => `  ${line}`).join('\n')}\n`);
     process.exit(1);
   }
-  process.stdout.write(`${SCREENS.length * WIDTHS.length} screenshots in docs/screens/\n`);
+  process.stdout.write(`${chosen.length * WIDTHS.length} screenshots in docs/screens/\n`);
 }
 
 if (require.main === module) {

@@ -2,6 +2,7 @@
  * The HTML the server writes: the page shell every portal page shares (header, main, the
  * JSON config block and the widget loader) and small escaping helpers.
  */
+import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../src/platform/palette';
 
 export const LOADER_PATH = '/loanmanager/static/loanmanager-widgets.js';
 export const SERVICER_NAME = 'Loan Manager';
@@ -77,29 +78,55 @@ export interface PageOptions {
   help?: HelpContact;
 }
 
+const { header, primary, linkHover, text, textSecondary, divider, surface, pageBackground, focus } = PALETTE;
+
+/**
+ * The pages' stylesheet, in the widgets' visual language: the same palette, fonts, radii and
+ * 44 px targets as the antd theme (src/widgets/theme.ts), so a server page and a widget page look
+ * like one product. On a phone the header is two short rows: the name and "Sign out", then the
+ * account links.
+ */
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;line-height:1.5;color:#1f1f1f;background:#fafafa}
-a{color:#0b5cad}
-.skip-link{position:absolute;left:-9999px;top:0;background:#fff;padding:8px 12px;z-index:10}
+body{margin:0;font-family:${FONT_FAMILY};font-size:16px;line-height:1.5;color:${text};background:${pageBackground}}
+h1{font-size:28px;line-height:1.3;font-weight:600;margin:8px 0 16px}
+h2{font-size:20px;line-height:1.4;font-weight:600;margin:24px 0 12px}
+a{color:${primary};text-underline-offset:2px}
+a:hover{color:${linkHover}}
+:focus-visible{outline:3px solid ${focus};outline-offset:2px}
+.skip-link{position:absolute;left:-9999px;top:0;background:${surface};padding:8px 12px;z-index:10}
 .skip-link:focus{left:8px;top:8px}
-.site-header{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:8px 16px;padding:12px 16px;background:#14532d;color:#fff}
+.site-header{background:${header};color:#fff}
+.site-header :focus-visible{outline-color:#fff}
+.site-header-inner{max-width:960px;margin:0 auto;padding:0 16px;display:grid;grid-template-columns:1fr auto;grid-template-areas:"brand signout" "nav nav";align-items:center;column-gap:16px}
 .site-header a{color:#fff}
-.brand{font-weight:600;font-size:1.125rem;text-decoration:none}
-.site-nav ul{display:flex;flex-wrap:wrap;gap:4px 16px;list-style:none;margin:0;padding:0;align-items:center}
-.site-nav form{margin:0}
-.site-nav button{font:inherit;color:#fff;background:transparent;border:1px solid #fff;border-radius:4px;padding:2px 10px;cursor:pointer}
+.brand{grid-area:brand;display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX + 8}px;font-weight:600;font-size:1.125rem;text-decoration:none}
+.site-signout{grid-area:signout;margin:0}
+.site-signout button{font:inherit;font-size:15px;color:#fff;background:transparent;border:1px solid #fff;border-radius:${RADIUS.control}px;min-height:${TOUCH_TARGET_PX}px;padding:0 12px;cursor:pointer}
+.site-signout button:hover{background:rgba(255,255,255,.12)}
+.site-nav{grid-area:nav;margin:0 -8px}
+.site-nav ul{display:flex;flex-wrap:wrap;list-style:none;margin:0;padding:0}
+.site-nav a{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px;padding:0 8px;font-size:15px;text-decoration:none;border-bottom:3px solid transparent}
+.site-nav a:hover{border-bottom-color:rgba(255,255,255,.6)}
+.site-nav a[aria-current=page]{border-bottom-color:#fff;font-weight:600}
+@media (min-width:768px){.site-header-inner{grid-template-columns:auto 1fr auto;grid-template-areas:"brand nav signout"}.site-nav{margin:0 0 0 16px}}
 main{max-width:960px;margin:0 auto;padding:16px}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
-table{border-collapse:collapse;width:100%;background:#fff}
-th,td{text-align:left;padding:8px;border-bottom:1px solid #ddd}
-.card{background:#fff;border:1px solid #ddd;border-radius:8px;padding:16px;margin:16px 0}
+.card,table{background:${surface};border:1px solid ${divider};border-radius:${RADIUS.card}px}
+.card{padding:4px 20px;margin:16px 0}
+.card h2{margin-top:16px}
+table{border-collapse:separate;border-spacing:0;width:100%;overflow:hidden}
+th,td{text-align:left;vertical-align:top;padding:12px 16px;border-bottom:1px solid ${divider}}
+tr:last-child th,tr:last-child td{border-bottom:0}
+th{font-weight:400;color:${textSecondary};width:45%}
 .loan-list{list-style:none;padding:0}
-.actions{display:flex;flex-wrap:wrap;gap:8px 16px;padding:0;list-style:none}
+.actions{display:grid;gap:8px;padding:0;list-style:none}
+.actions a{display:flex;align-items:center;min-height:${TOUCH_TARGET_PX}px;padding:8px 16px;background:${surface};border:1px solid ${divider};border-radius:${RADIUS.card}px}
 pre{white-space:pre-wrap;word-break:break-word}
-.site-footer{max-width:960px;margin:32px auto 0;padding:16px;border-top:1px solid #ddd;font-size:.9375rem}
+.site-footer{max-width:960px;margin:32px auto 0;padding:16px;border-top:1px solid ${divider};font-size:.9375rem;color:${textSecondary}}
 .site-footer p{margin:0 0 8px}
-.site-footer ul{display:flex;flex-wrap:wrap;gap:4px 16px;list-style:none;margin:0;padding:0}
+.site-footer ul{display:flex;flex-wrap:wrap;gap:0 16px;list-style:none;margin:0;padding:0}
+.site-footer li a{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px}
 `
   .trim()
   .replace(/\n/g, '');
@@ -108,7 +135,7 @@ function renderNav(nav: SignedInNav): string {
   const links: Array<[string, string]> = [
     [nav.homePath, 'Your loans'],
     ['/loanmanager/go-green/', 'Go Green'],
-    ['/loanmanager/eftsetuprequest/', 'Automatic payments'],
+    ['/loanmanager/eftsetuprequest/', 'Autopay'],
     ['/loanmanager/profile/', 'Profile'],
   ];
   const items = links
@@ -118,10 +145,10 @@ function renderNav(nav: SignedInNav): string {
     )
     .join('');
   return (
-    `<nav class="site-nav" aria-label="Account"><ul>${items}` +
-    `<li><form method="post" action="/loanmanager/logout/">` +
+    `<form class="site-signout" method="post" action="/loanmanager/logout/">` +
     `<input type="hidden" name="csrfmiddlewaretoken" value="${escapeHtml(nav.csrfToken)}">` +
-    `<button type="submit">Sign out</button></form></li></ul></nav>`
+    `<button type="submit">Sign out</button></form>` +
+    `<nav class="site-nav" aria-label="Account"><ul>${items}</ul></nav>`
   );
 }
 
@@ -152,8 +179,8 @@ export function renderPage(options: PageOptions): string {
     (options.preload ?? []).map((src) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeHtml(src)}">`).join('') +
     `<style>${STYLE}</style></head>` +
     '<body><a class="skip-link" href="#main">Skip to main content</a>' +
-    `<header class="site-header"><a class="brand" href="/loanmanager/">${SERVICER_NAME}</a>` +
-    `${options.nav ? renderNav(options.nav) : ''}</header>` +
+    `<header class="site-header"><div class="site-header-inner"><a class="brand" href="/loanmanager/">${SERVICER_NAME}</a>` +
+    `${options.nav ? renderNav(options.nav) : ''}</div></header>` +
     `<main id="main">${heading}${options.content ?? ''}${widget}</main>` +
     (options.help ? renderFooter(options.help) : '') +
     `${scripts}</body></html>`

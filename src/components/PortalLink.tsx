@@ -1,12 +1,22 @@
-import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import type { AnchorHTMLAttributes, CSSProperties, MouseEvent } from 'react';
 import { useNavigation } from '../lib/NavigationContext';
+import { TOUCH_TARGET_PX } from '../platform/palette';
+
+/** A link on a line of its own is a touch target: 44 px high, like the buttons. */
+const STANDALONE: CSSProperties = { display: 'inline-flex', alignItems: 'center', minHeight: TOUCH_TARGET_PX };
 
 /**
  * A real link (it works without script, opens in a new tab, reads as a link) whose plain
  * click goes through the navigation service: a router navigation inside the portal,
  * a page load elsewhere.
  */
-export function PortalLink({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+export function PortalLink({
+  href,
+  onClick,
+  standalone = false,
+  style,
+  ...rest
+}: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; standalone?: boolean }) {
   const navigation = useNavigation();
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
@@ -16,5 +26,5 @@ export function PortalLink({ href, onClick, ...rest }: AnchorHTMLAttributes<HTML
     event.preventDefault();
     navigation.navigate(href);
   };
-  return <a href={href} onClick={handleClick} {...rest} />;
+  return <a href={href} onClick={handleClick} style={standalone ? { ...STANDALONE, ...style } : style} {...rest} />;
 }

@@ -1,5 +1,6 @@
 import { FastColor } from '@ant-design/fast-color';
 import { theme } from 'antd';
+import { PALETTE, TOUCH_TARGET_PX } from '../platform/palette';
 import { portalTheme } from './theme';
 
 /** WCAG 2 contrast ratio of a (possibly translucent) text colour on an opaque background. */
@@ -46,6 +47,35 @@ describe('the portal theme', () => {
   it('focus rings are at least 2 px: 3 px outlines around buttons and radios, 2 px rings around inputs', () => {
     expect(token.lineWidthFocus).toBeGreaterThanOrEqual(3);
     expect(token.controlOutlineWidth).toBeGreaterThanOrEqual(2);
+  });
+
+  // alerts were measured as muddy grey (rgb(175,186,176) and the like): each kind has a clear hue
+  it.each([
+    ['success', 'colorSuccessBg', 'colorSuccessText'],
+    ['info', 'colorInfoBg', 'colorText'],
+    ['warning', 'colorWarningBg', 'colorWarningText'],
+    ['error', 'colorErrorBg', 'colorErrorText'],
+  ] as const)('a %s alert has a tinted fill, not grey, and its text passes 4.5:1 on it', (_kind, fill, text) => {
+    const { s, l } = new FastColor(token[fill]).toHsl();
+    expect(s).toBeGreaterThanOrEqual(0.3); // the grey measured before: 0.07
+    expect(l).toBeGreaterThanOrEqual(0.9);
+    expect(contrast(token[text], token[fill])).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(token.colorText, token[fill])).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('an input edge passes 3:1 on white (WCAG 1.4.11)', () => {
+    expect(contrast(token.colorBorder, token.colorBgContainer)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('buttons and inputs are touch targets of 44 px', () => {
+    expect(token.controlHeight).toBe(TOUCH_TARGET_PX);
+    expect(TOUCH_TARGET_PX).toBeGreaterThanOrEqual(44);
+  });
+
+  it('the header, where the server pages draw white text, passes 4.5:1', () => {
+    expect(contrast('#ffffff', PALETTE.header)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(PALETTE.textSecondary, PALETTE.pageBackground)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(PALETTE.primary, PALETTE.pageBackground)).toBeGreaterThanOrEqual(4.5);
   });
 
   it.each(['colorPrimary', 'colorPrimaryHover', 'colorPrimaryActive'] as const)(

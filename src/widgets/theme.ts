@@ -1,5 +1,5 @@
 import type { ThemeConfig } from 'antd';
-import { PALETTE } from './palette';
+import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../platform/palette';
 
 /**
  * The portal's antd theme. antd's default secondary and placeholder greys, and its default
@@ -15,8 +15,8 @@ export const portalTheme: ThemeConfig = {
     colorError: PALETTE.error,
     colorWarning: PALETTE.warning,
     colorInfo: PALETTE.primary,
-    colorText: 'rgba(0, 0, 0, 0.88)',
-    colorTextSecondary: 'rgba(0, 0, 0, 0.7)',
+    colorText: PALETTE.text,
+    colorTextSecondary: PALETTE.textSecondary,
     colorTextTertiary: 'rgba(0, 0, 0, 0.66)',
     colorTextDescription: 'rgba(0, 0, 0, 0.66)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
@@ -33,8 +33,29 @@ export const portalTheme: ThemeConfig = {
     colorErrorOutline: PALETTE.error,
     controlOutlineWidth: 2,
     lineWidthFocus: 3,
-    borderRadius: 6,
+    // Alerts: antd derives their fills from the seed colours above, which gives dark seeds greyish
+    // tints; each kind gets a clear hue of its own, with a border a shade darker.
+    colorSuccessBg: PALETTE.successBackground,
+    colorSuccessBorder: PALETTE.successBorder,
+    colorInfoBg: PALETTE.infoBackground,
+    colorInfoBorder: PALETTE.infoBorder,
+    colorErrorBg: PALETTE.errorBackground,
+    colorErrorBorder: PALETTE.errorBorder,
+    colorWarningBg: PALETTE.warningBackground,
+    colorWarningBorder: PALETTE.warningBorder,
+    // an input's edge at 3:1 (antd's #d9d9d9 is 1.4:1); separators stay light
+    colorBorder: PALETTE.controlBorder,
+    colorBorderSecondary: PALETTE.divider,
+    colorBgLayout: PALETTE.pageBackground,
+    fontFamily: FONT_FAMILY,
+    borderRadius: RADIUS.control,
+    borderRadiusLG: RADIUS.card,
     fontSize: 16,
+    controlHeight: TOUCH_TARGET_PX,
+  },
+  components: {
+    // an error line fills antd's 24 px gap below a field exactly, so it touched the next label
+    Form: { itemMarginBottom: 32 },
   },
 };
 

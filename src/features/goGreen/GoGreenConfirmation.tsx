@@ -27,7 +27,7 @@ export function GoGreenConfirmation({ title }: { title: string }) {
           {email ? <Typography.Paragraph style={{ textAlign: 'center' }}>{GO_GREEN_MESSAGES.whatNext(email)}</Typography.Paragraph> : null}
           <Typography.Paragraph style={{ textAlign: 'center' }}>{GO_GREEN_MESSAGES.returnToPaper}</Typography.Paragraph>
         </div>
-        <PortalLink href={PORTAL_URLS.home}>{GO_GREEN_MESSAGES.backToLoans}</PortalLink>
+        <PortalLink standalone href={PORTAL_URLS.home}>{GO_GREEN_MESSAGES.backToLoans}</PortalLink>
       </Flex>
     </AccountCard>
   );

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { PALETTE } from '../../platform/palette';
 import type { GoGreenInfo } from '../../api/contract';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
@@ -275,7 +276,7 @@ describe('opt-in wizard', () => {
     expect(screen.queryByText(GO_GREEN_MESSAGES.thankYou)).toBeNull();
     // the step is marked, not the legal text: the disclosures keep the ordinary text colour
     const disclosures = screen.getByRole('region', { name: 'Disclosures' });
-    expect(disclosures).toHaveStyle({ color: 'rgba(0, 0, 0, 0.88)' });
+    expect(disclosures).toHaveStyle({ color: PALETTE.text });
   });
 
   test('hostile disclosures are rendered harmless', async () => {

@@ -5,6 +5,7 @@
 import { Steps, type StepsProps } from 'antd';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useAppSelector } from '../../lib/hooks';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { AccountCard } from '../../components/FormFields/FormLayout';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { ConfirmEmailStep } from './ConfirmEmailStep';
@@ -91,6 +92,8 @@ export function OptInWizard({ title }: { title: string }) {
   const failed = useCurrentStepFailed(step);
   const current = Math.max(steps.indexOf(step), 0);
   const sanitizer = useDisclosuresSanitizer();
+  // small indicators on a phone leave the step's text most of the width
+  const phone = useMediaQuery('(max-width: 575px)');
 
   // keyboard and screen reader users land on the new step's heading, not at the top of the page
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -123,7 +126,7 @@ export function OptInWizard({ title }: { title: string }) {
 
   return (
     <AccountCard title={title}>
-      <Steps orientation="vertical" current={current} items={items} iconRender={iconRender} />
+      <Steps orientation="vertical" size={phone ? 'small' : 'default'} current={current} items={items} iconRender={iconRender} />
     </AccountCard>
   );
 }

@@ -33,10 +33,16 @@ export default function LoginWidget() {
         <SubmitButton form={form}>Sign in</SubmitButton>
       </BoundForm>
       <nav aria-label="Account help">
-        <Flex vertical gap={4} style={{ marginTop: 16 }}>
-          <PortalLink href={PORTAL_URLS.register}>Register</PortalLink>
-          <PortalLink href={PORTAL_URLS.recoverUsername}>Forgot your username?</PortalLink>
-          <PortalLink href={PORTAL_URLS.requestPasswordReset}>Forgot your password?</PortalLink>
+        <Flex vertical align="flex-start" style={{ marginTop: 8 }}>
+          <PortalLink standalone href={PORTAL_URLS.register}>
+            Register
+          </PortalLink>
+          <PortalLink standalone href={PORTAL_URLS.recoverUsername}>
+            Forgot your username?
+          </PortalLink>
+          <PortalLink standalone href={PORTAL_URLS.requestPasswordReset}>
+            Forgot your password?
+          </PortalLink>
         </Flex>
       </nav>
     </AccountCard>

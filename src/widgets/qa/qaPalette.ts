@@ -1,8 +1,8 @@
 /**
  * The QA tools' colours (the recording toolbar, the replay page's action list), beside the
- * portal's palette (../palette.ts) but apart from it, so no borrower's first load carries them.
+ * portal's palette (src/platform/palette.ts) but apart from it, so no borrower's first load carries them.
  */
-import { PALETTE } from '../palette';
+import { PALETTE } from '../../platform/palette';
 
 export const QA_PALETTE = {
   text: '#1f1f1f',
