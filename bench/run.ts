@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- weight typing lighthouse load] [--rounds N]`: runs the benchmarks (all
- * four by default), prints a table per part, and writes the figures to
+ * `npm run bench [-- weight typing lighthouse load tasks] [--rounds N]`: runs the benchmarks (all
+ * five by default), prints a table per part, and writes the figures to
  * bench/artifacts/results.json (Lighthouse reports beside it). These are benchmarks, not tests:
  * only `npm run test:budgets` fails on a number.
  */
@@ -11,10 +11,11 @@ import { describeMachine, machine } from './lib/machine';
 import { measureWeight } from './lib/weight';
 import { loadTable, runLoad, CONNECTIONS, DURATION_S } from './load';
 import { lighthouseTable, runLighthouse } from './lighthouse';
+import { CPU_SLOWDOWN, runTasks, tasksTable } from './tasks';
 import { registrationIsPlaceholder, runTyping, typingTable, TYPED_CHARACTERS } from './typing';
 import { contributors, floorImports, loaderLine, verdict, weightTable } from './weight';
 
-const PARTS = ['weight', 'typing', 'lighthouse', 'load'] as const;
+const PARTS = ['weight', 'typing', 'lighthouse', 'load', 'tasks'] as const;
 type Part = (typeof PARTS)[number];
 
 function parseArgs(argv: string[]): { parts: Part[]; rounds: number } {
@@ -97,6 +98,11 @@ async function main() {
       console.log(`\nautocannon, ${CONNECTIONS} connections, ${DURATION_S} s per target, loopback:`);
       console.log(loadTable(rows));
       save(part, { rows, connections: CONNECTIONS, durationSeconds: DURATION_S }, before);
+    } else if (part === 'tasks') {
+      const rows = await runTasks(log);
+      console.log(`\nMain-thread tasks from navigation to quiet, and the first click and keystroke, CPU slowed ${CPU_SLOWDOWN}x (medians):`);
+      console.log(tasksTable(rows));
+      save(part, { rows, cpuSlowdown: CPU_SLOWDOWN }, before);
     }
     console.log('');
   }

@@ -1,0 +1,190 @@
+/**
+ * Part 5, main-thread tasks and the first interaction (issue 18, items 3 and 6): every page of
+ * the Lighthouse list and its floor, in Chromium with the CPU slowed 4x (DevTools'
+ * `Emulation.setCPUThrottlingRate`, what Lighthouse's mobile profile simulates), cold each time.
+ *
+ * - Long tasks: the browser's own `longtask` entries (every task over 50 ms) from navigation
+ *   until the page has been quiet for QUIET_MS: the longest, how many, and their blocking time
+ *   (the sum of each task's time over 50 ms, as TBT counts it).
+ * - First interaction, INP-style: the Event Timing duration (input to the next paint) of the first
+ *   click on the page's first field (or its heading) and of the first keystroke typed into it.
+ *   Event Timing reports only events of 16 ms or more; a blank figure means faster than that.
+ *
+ * Runs TASK_RUNS times per page (3 by default) and reports the median of each figure.
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../server/db/seed';
+import { buildDistIfStale, FLOOR_PAGE, floorHtml, LIGHTHOUSE_PAGES } from './lighthouse';
+import { CHROMIUM } from './lib/machine';
+import { signIn, startReferenceServer, startStaticServer, type Running, type Session } from './lib/servers';
+import { table } from './lib/table';
+import { buildAntdFormPage, CHROMIUM_ARGS } from './typing';
+
+export const LONG_TASK_GOAL_MS = 50;
+export const CPU_SLOWDOWN = 4;
+const QUIET_MS = 1500;
+const DEFAULT_RUNS = 3;
+
+export interface TaskRow {
+  page: string;
+  longestTask: number;
+  longTasks: number;
+  blockingTime: number;
+  firstClick: number | null;
+  firstKey: number | null;
+  runs: number;
+}
+
+interface PageFigures {
+  tasks: number[];
+  click: number | null;
+  key: number | null;
+}
+
+/** Collects long tasks and event timings from the page's first moment (an init script). */
+const OBSERVE = `
+  window.__benchTasks = [];
+  window.__benchEvents = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__benchTasks.push(e.duration); })
+    .observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__benchEvents.push({ name: e.name, duration: e.duration });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+`;
+
+type Window = typeof globalThis & { __benchTasks: number[]; __benchEvents: { name: string; duration: number }[] };
+
+async function quietFor(page: Page, ms: number, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let seen = -1;
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    const count = await page.evaluate(() => (globalThis as Window).__benchTasks.length);
+    if (count !== seen) {
+      seen = count;
+      since = Date.now();
+    } else if (Date.now() - since >= ms) return;
+    await page.waitForTimeout(100);
+  }
+}
+
+async function measureOnce(browser: Browser, url: string, session: Session | null): Promise<PageFigures> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: false });
+  try {
+    if (session) {
+      await context.addCookies(
+        session.cookie.split('; ').map((pair) => {
+          const index = pair.indexOf('=');
+          return { name: pair.slice(0, index), value: pair.slice(index + 1), url };
+        }),
+      );
+    }
+    await context.addInitScript(OBSERVE);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.goto(url, { waitUntil: 'load' });
+    await quietFor(page, QUIET_MS);
+    const tasks = await page.evaluate(() => [...(globalThis as Window).__benchTasks]);
+
+    // the first field a borrower would touch, else the page's heading
+    const field = page.locator('main input:not([type=hidden]):visible, [role=dialog] button:visible').first();
+    const typeable = (await field.count()) > 0 && (await field.evaluate((element) => element.tagName === 'INPUT'));
+    const target = (await field.count()) > 0 ? field : page.locator('h1').first();
+    const before = await page.evaluate(() => (globalThis as Window).__benchEvents.length);
+    await target.click();
+    if (typeable) await page.keyboard.press('a');
+    await page.waitForTimeout(500);
+    const events = (await page.evaluate(() => (globalThis as Window).__benchEvents)).slice(before);
+    const longest = (names: string[]) => {
+      const durations = events.filter((event) => names.includes(event.name)).map((event) => event.duration);
+      return durations.length ? Math.max(...durations) : null;
+    };
+    return {
+      tasks,
+      click: longest(['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click']),
+      key: typeable ? longest(['keydown', 'keypress', 'input', 'keyup']) : null,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+const medianOrNull = (values: (number | null)[]) => {
+  const present = values.filter((value): value is number => value !== null);
+  return present.length * 2 > values.length ? median(present) : null;
+};
+
+function runsPerPage(): number {
+  const runs = Number(process.env.TASK_RUNS ?? DEFAULT_RUNS);
+  return Number.isInteger(runs) && runs >= 1 ? runs : DEFAULT_RUNS;
+}
+
+export async function runTasks(log: (line: string) => void): Promise<TaskRow[]> {
+  buildDistIfStale(log);
+  const runs = runsPerPage();
+  let server: Running | null = null;
+  let floorServer: { url: string; stop: () => Promise<void> } | null = null;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const rows: TaskRow[] = [];
+  try {
+    server = await startReferenceServer();
+    const session = await signIn(server.url, 'uma.unverified', DEMO_PASSWORD);
+    // TASKS_ONLY=login,register measures only the pages whose path contains one of those words
+    const only = process.env.TASKS_ONLY?.split(',').filter(Boolean) ?? [];
+    const wanted = (pagePath: string) => !only.length || only.some((word) => pagePath.includes(word));
+    const pages = LIGHTHOUSE_PAGES.filter((page) => wanted(page.path)).map((page) => ({
+      label: page.path,
+      url: `${server?.url}${page.path}`,
+      session: page.signedIn ? session : null,
+    }));
+    if (wanted(FLOOR_PAGE.path)) {
+      log('building the floor page (the antd Form registration, production)…');
+      const built = await buildAntdFormPage();
+      const registerPage = await (await fetch(`${server.url}/loanmanager/register/`)).text();
+      floorServer = await startStaticServer({ '/bench/': built.outDir }, { [FLOOR_PAGE.path]: floorHtml(registerPage) });
+      pages.push({ label: FLOOR_PAGE.label, url: `${floorServer.url}${FLOOR_PAGE.path}`, session: null });
+    }
+    for (const page of pages) {
+      log(`tasks ${page.label}…`);
+      const figures: PageFigures[] = [];
+      for (let run = 0; run < runs; run += 1) figures.push(await measureOnce(browser, page.url, page.session));
+      rows.push({
+        page: page.label,
+        longestTask: median(figures.map((figure) => Math.max(0, ...figure.tasks))),
+        longTasks: median(figures.map((figure) => figure.tasks.length)),
+        blockingTime: median(figures.map((figure) => figure.tasks.reduce((sum, task) => sum + Math.max(0, task - LONG_TASK_GOAL_MS), 0))),
+        firstClick: medianOrNull(figures.map((figure) => figure.click)),
+        firstKey: medianOrNull(figures.map((figure) => figure.key)),
+        runs,
+      });
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    await floorServer?.stop();
+    await server?.stop();
+  }
+}
+
+const ms = (value: number | null) => (value === null ? '<16' : String(Math.round(value)));
+
+export function tasksTable(rows: TaskRow[]): string {
+  return table(
+    ['page', 'longest task ms', 'long tasks', 'blocking ms', 'first click ms', 'first key ms'],
+    rows.map((row) => [
+      row.page,
+      `${Math.round(row.longestTask)}${row.longestTask > LONG_TASK_GOAL_MS ? ' !' : ''}`,
+      String(row.longTasks),
+      String(Math.round(row.blockingTime)),
+      ms(row.firstClick),
+      ms(row.firstKey),
+    ]),
+  );
+}
