@@ -127,10 +127,10 @@ describe("the portal's build-time antd CSS on a host page", () => {
     const { page, context, problems } = await openPage(1280, 'host-page.html');
     const widget = page.locator('[data-loanmanager-widget="request-password-reset"]');
     await widget.getByRole('button', { name: 'Continue' }).waitFor();
-    const result = await page.evaluate(() => {
+    const result = await page.evaluate(async () => {
       const portal = '[data-loanmanager-widget], [data-loanmanager-snackbar], [data-loanmanager-qa-toolbar]';
       // A host running the same antd version carries the same hash class as the widgets' antd.
-      const hashClass = [...document.querySelectorAll(`${portal} *`)]
+      const hashClass = [...document.querySelectorAll(`:is(${portal}) *`)]
         .flatMap((element) => [...element.classList])
         .find((token) => token.startsWith('css-'));
       const hostAntd = document.createElement('div');
@@ -144,16 +144,25 @@ describe("the portal's build-time antd CSS on a host page", () => {
         [...list].flatMap((rule) =>
           rule instanceof CSSStyleRule ? [rule] : 'cssRules' in rule ? rulesOf((rule as CSSGroupingRule).cssRules) : [],
         );
-      const portalSheets = [...document.styleSheets].filter((sheet) => sheet.href?.includes('/static/'));
+      // the files on the portal's origin: read again as text (a cross-origin sheet's rules are not readable)
+      const hrefs = [...document.styleSheets].flatMap((sheet) => (sheet.href?.includes('/static/') ? [sheet.href] : []));
+      const portalSheets = await Promise.all(
+        hrefs.map(async (href) => {
+          const sheet = new CSSStyleSheet();
+          sheet.replaceSync(await (await fetch(href)).text());
+          return sheet;
+        }),
+      );
       const rules = portalSheets.flatMap((sheet) => rulesOf(sheet.cssRules));
       const matching = rules
         .filter((rule) => hostElements.some((element) => element.matches(rule.selectorText)))
         .map((rule) => rule.selectorText);
-      // antd's runtime <style> elements hold only its tokens (custom properties), no component rule
+      // antd's runtime <style> elements hold only its tokens (custom properties), no component
+      // rule; ConfigProvider's icon reset (`.lm-icon`, 7 small rules) is still written at runtime
       const runtimeRules = [...document.styleSheets]
         .filter((sheet) => sheet.ownerNode instanceof HTMLStyleElement && sheet.ownerNode.id !== 'loanmanager-host-reset')
         .flatMap((sheet) => rulesOf(sheet.cssRules))
-        .filter((rule) => rule.selectorText.includes('lm'))
+        .filter((rule) => rule.selectorText.includes('lm') && !rule.selectorText.startsWith('.lm-icon'))
         .filter((rule) => [...rule.style].some((property) => !property.startsWith('--')))
         .map((rule) => rule.selectorText);
       return { hashClass, sheets: portalSheets.length, rules: rules.length, matching, runtimeRules };
