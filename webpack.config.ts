@@ -2,6 +2,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { CHUNK_MANIFEST } from './server/preload';
+import { antdCssInjection, antdCssRule } from './scripts/antdCss/antdCssWebpack';
 import type { Chunk, ChunkGraph, Compiler, Configuration, Module, WebpackPluginInstance } from 'webpack';
 
 type SplitChunksOptions = Exclude<NonNullable<Configuration['optimization']>['splitChunks'], false | undefined>;
@@ -16,7 +17,7 @@ export interface BuildEnv {
  * (the server sends them as they are: no compression per request).
  */
 function precompressed() {
-  const common = { test: /\.js$/, threshold: 1024, minRatio: 0.9 };
+  const common = { test: /\.(js|css)$/, threshold: 1024, minRatio: 0.9 };
   return [
     new CompressionPlugin({ ...common, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
     new CompressionPlugin<zlib.BrotliOptions>({
@@ -125,11 +126,14 @@ function chunkSplitting(): { splitChunks: SplitChunksOptions; plugin: WebpackPlu
 export default (env: BuildEnv, argv: { mode?: Configuration['mode'] }): Configuration => {
   const mode = argv.mode ?? 'production';
   const production = mode === 'production';
+  const nodeEnv = production ? 'production' : 'development';
   const precompress = production && env.precompress !== false && env.precompress !== 'false';
   const { splitChunks, plugin: widgetChunks } = chunkSplitting();
   return {
     mode,
     target: ['web', 'es2020'],
+    // antd's component styles as CSS files, loaded with the chunks that use them (scripts/antdCss)
+    experiments: { css: true },
     entry: { 'loanmanager-widgets': './src/main.ts' },
     output: {
       path: path.resolve(__dirname, 'dist/static'),
@@ -152,17 +156,22 @@ export default (env: BuildEnv, argv: { mode?: Configuration['mode'] }): Configur
         {
           test: /\.[jt]sx?$/,
           exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
-                target: 'es2020',
+          use: [
+            {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
               },
             },
-          },
+            // first: the antd styles a module renders, as CSS imports (the widgets run antd without runtime styles)
+            antdCssInjection(nodeEnv),
+          ],
         },
+        antdCssRule(nodeEnv),
         { test: /\.(png|svg|jpe?g)$/, type: 'asset/resource' },
       ],
     },
@@ -176,6 +185,10 @@ export default (env: BuildEnv, argv: { mode?: Configuration['mode'] }): Configur
     },
     plugins: [widgetChunks, chunkManifest(), ...(precompress ? precompressed() : [])],
     performance: { hints: false },
+    // Each module imports the antd styles it needs in one global order (scripts/antdCss), but
+    // webpack still sees two files' imports interleave. antd's rules do not depend on the order
+    // between components (each is scoped by its component's class and the hash class).
+    ignoreWarnings: [{ message: /^Conflicting order between css .*antd-style\.css\?style=/ }],
     stats: { preset: 'errors-warnings', assets: true, chunkGroups: false },
   };
 };

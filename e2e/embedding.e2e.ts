@@ -122,6 +122,61 @@ describe.each(WIDTHS)('a foreign page with its own CSS at %i px', (width) => {
   });
 });
 
+describe("the portal's build-time antd CSS on a host page", () => {
+  it("matches none of the host's elements, not even those of a host's own antd of the same version; antd draws no component styles at runtime", async () => {
+    const { page, context, problems } = await openPage(1280, 'host-page.html');
+    const widget = page.locator('[data-loanmanager-widget="request-password-reset"]');
+    await widget.getByRole('button', { name: 'Continue' }).waitFor();
+    const result = await page.evaluate(async () => {
+      const portal = '[data-loanmanager-widget], [data-loanmanager-snackbar], [data-loanmanager-qa-toolbar]';
+      // A host running the same antd version carries the same hash class as the widgets' antd.
+      const hashClass = [...document.querySelectorAll(`:is(${portal}) *`)]
+        .flatMap((element) => [...element.classList])
+        .find((token) => token.startsWith('css-'));
+      const hostAntd = document.createElement('div');
+      hostAntd.className = `${hashClass} ant-typography`;
+      hostAntd.innerHTML = `<a class="${hashClass} ant-typography" href="#a">a</a><a href="#b">b</a><button class="${hashClass} ant-btn">c</button>`;
+      document.body.append(hostAntd);
+      const hostElements = [document.documentElement, ...document.querySelectorAll('*')].filter(
+        (element) => !element.closest(portal),
+      );
+      const rulesOf = (list: CSSRuleList): CSSStyleRule[] =>
+        [...list].flatMap((rule) =>
+          rule instanceof CSSStyleRule ? [rule] : 'cssRules' in rule ? rulesOf((rule as CSSGroupingRule).cssRules) : [],
+        );
+      // the files on the portal's origin: read again as text (a cross-origin sheet's rules are not readable)
+      const hrefs = [...document.styleSheets].flatMap((sheet) => (sheet.href?.includes('/static/') ? [sheet.href] : []));
+      const portalSheets = await Promise.all(
+        hrefs.map(async (href) => {
+          const sheet = new CSSStyleSheet();
+          sheet.replaceSync(await (await fetch(href)).text());
+          return sheet;
+        }),
+      );
+      const rules = portalSheets.flatMap((sheet) => rulesOf(sheet.cssRules));
+      const matching = rules
+        .filter((rule) => hostElements.some((element) => element.matches(rule.selectorText)))
+        .map((rule) => rule.selectorText);
+      // antd's runtime <style> elements hold only its tokens (custom properties), no component
+      // rule; ConfigProvider's icon reset (`.lm-icon`, 7 small rules) is still written at runtime
+      const runtimeRules = [...document.styleSheets]
+        .filter((sheet) => sheet.ownerNode instanceof HTMLStyleElement && sheet.ownerNode.id !== 'loanmanager-host-reset')
+        .flatMap((sheet) => rulesOf(sheet.cssRules))
+        .filter((rule) => rule.selectorText.includes('lm') && !rule.selectorText.startsWith('.lm-icon'))
+        .filter((rule) => [...rule.style].some((property) => !property.startsWith('--')))
+        .map((rule) => rule.selectorText);
+      return { hashClass, sheets: portalSheets.length, rules: rules.length, matching, runtimeRules };
+    });
+    expect(result.hashClass).toMatch(/^css-/);
+    expect(result.sheets).toBeGreaterThan(0);
+    expect(result.rules).toBeGreaterThan(100);
+    expect(result.matching).toEqual([]);
+    expect(result.runtimeRules).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('a page without the config block', () => {
   it.each(WIDTHS)("shows 'unable to get config' in every widget box at %i px", async (width) => {
     const { page, context, problems } = await openPage(width, 'no-config.html');

@@ -136,6 +136,7 @@ export async function startTestServer(overrides: Partial<BuildOptions> = {}, set
   fs.mkdirSync(staticDir);
   fs.writeFileSync(path.join(staticDir, 'loanmanager-widgets.js'), '/* loader */');
   fs.writeFileSync(path.join(staticDir, 'portal.0123456789.js'), CHUNK_TEXT);
+  fs.writeFileSync(path.join(staticDir, 'portal.0123456789.css'), '.lm-x{color:red}');
   // as webpack's CompressionPlugin writes it beside the chunk
   fs.writeFileSync(path.join(staticDir, 'portal.0123456789.js.br'), zlib.brotliCompressSync(CHUNK_TEXT));
   fs.writeFileSync(path.join(staticDir, 'chunk-manifest.json'), JSON.stringify(TEST_CHUNK_MANIFEST));

@@ -278,6 +278,13 @@ describe('static files', () => {
     expect(leaf.headers['content-type']).toMatch(/image\/svg\+xml/);
     expect(leaf.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(leaf.body).toContain('<svg');
+    expect(leaf.headers['access-control-allow-origin']).toBeUndefined();
+    // antd's CSS, built from the theme: readable by host pages on other origins (and axe on them)
+    const css = await client.get('/loanmanager/static/portal.0123456789.css');
+    expect(css.headers['content-type']).toMatch(/text\/css/);
+    expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(css.headers['access-control-allow-origin']).toBe('*');
+    expect(chunk.headers['access-control-allow-origin']).toBeUndefined();
     // the server has no images of its own any more: the build emits them (src/features/goGreen/leaf.svg)
     expect((await client.get('/loanmanager/static/images/leaf.svg')).statusCode).toBe(404);
     expect((await client.get('/loanmanager/static/missing.js')).statusCode).toBe(404);

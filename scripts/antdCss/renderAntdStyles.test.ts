@@ -1,0 +1,105 @@
+import { PORTAL_PREFIX_CLS } from '../../src/widgets/theme';
+import { antdImportsOf } from './antdCssLoader';
+import { renderAntdStyles, type AntdStyles } from './renderAntdStyles';
+
+/** Every selector of a style sheet, with the names of its @keyframes (a small parser: antd's output has no strings with braces). */
+function selectorsOf(css: string): { selectors: string[]; keyframes: string[] } {
+  const selectors: string[] = [];
+  const keyframes: string[] = [];
+  let position = 0;
+  const block = (): void => {
+    while (position < css.length && css[position] !== '}') {
+      const open = css.indexOf('{', position);
+      const prelude = css.slice(position, open).trim();
+      position = open + 1;
+      if (prelude.startsWith('@keyframes')) {
+        keyframes.push(prelude.slice('@keyframes'.length).trim());
+        skip();
+      } else if (prelude.startsWith('@')) {
+        block();
+        position += 1;
+      } else {
+        selectors.push(...splitSelectorList(prelude));
+        position = css.indexOf('}', position) + 1;
+      }
+    }
+  };
+  const skip = () => {
+    for (let depth = 1; depth > 0; position += 1) {
+      if (css[position] === '{') depth += 1;
+      if (css[position] === '}') depth -= 1;
+    }
+  };
+  block();
+  return { selectors, keyframes };
+}
+
+function splitSelectorList(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i += 1) {
+    if (list[i] === '(' || list[i] === '[') depth += 1;
+    if (list[i] === ')' || list[i] === ']') depth -= 1;
+    if (list[i] === ',' && depth === 0) {
+      parts.push(list.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(list.slice(start).trim());
+  return parts;
+}
+
+describe('antd styles rendered at build time', () => {
+  let styles: AntdStyles;
+  beforeAll(() => {
+    styles = renderAntdStyles();
+  }, 60_000);
+
+  it('cannot touch a host page: every selector needs a class of the portal prefix, every animation name is the portal’s', () => {
+    const { selectors, keyframes } = selectorsOf(styles.entries.map((entry) => entry.css).join(''));
+    expect(selectors.length).toBeGreaterThan(500);
+    // `.lm-btn`, `[class^="lm-btn"]` (antd's box-sizing reset inside a component) and the like
+    const ownClass = new RegExp(`\\.${PORTAL_PREFIX_CLS}(-|\\b)|\\[class[*^]="\\s?${PORTAL_PREFIX_CLS}-`);
+    const unscoped = selectors.filter((selector) => !ownClass.test(selector.split(/\s+/)[0] ?? ''));
+    expect(unscoped).toEqual([]);
+    expect(keyframes.length).toBeGreaterThan(0);
+    expect(keyframes.filter((name) => !/^css-[a-z0-9]+-|^lm-/.test(name))).toEqual([]);
+  });
+
+  it('the parser sees an unscoped rule (so the check above can fail)', () => {
+    expect(selectorsOf('a.x{color:red}@media (x){.lm-a,b{c:d}}@keyframes k{0%{a:b}}')).toEqual({
+      selectors: ['a.x', '.lm-a', 'b'],
+      keyframes: ['k'],
+    });
+  });
+
+  it('is built from the portal theme: the rules read its tokens as the `lm` CSS variables, and no SSR cache rule', () => {
+    const css = styles.entries.map((entry) => entry.css).join('');
+    expect(css).toContain('var(--lm-color-primary)');
+    expect(css).not.toContain('var(--ant-');
+    expect(css).not.toContain('data-ant-cssinjs-cache-path');
+  });
+
+  it('lists, for each export, the styles it registers; every style once', () => {
+    expect(styles.exports.Form).toEqual(expect.arrayContaining(['Form-Form|lm-form|lm-icon', 'Form-item-item|lm-form|lm-icon']));
+    expect(styles.exports.Button).toContain('Button-Button|lm-btn|lm-icon');
+    const keys = styles.entries.map((entry) => entry.key);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('antdImportsOf (which components a module renders)', () => {
+  it('reads named value imports of antd, not types', () => {
+    expect(antdImportsOf('a.tsx', "import { Button, type ButtonProps, Form as F } from 'antd';\nimport x from 'y';")).toEqual([
+      'Button',
+      'Form',
+    ]);
+    expect(antdImportsOf('a.ts', "import type { ThemeConfig } from 'antd';")).toEqual([]);
+  });
+
+  it('refuses imports it cannot map to styles', () => {
+    expect(() => antdImportsOf('a.ts', "import * as antd from 'antd';")).toThrow(/by name/);
+    expect(() => antdImportsOf('a.ts', "import Button from 'antd/es/button';")).toThrow(/from 'antd'/);
+  });
+});
