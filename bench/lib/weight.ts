@@ -14,6 +14,7 @@ import { buildApp, buildPages, tempDir, type Build } from './build';
 import { CATEGORIES, classifySource, ROOT, type Category } from './categories';
 import { splitBySource, type RawSourceMap } from './sourceMap';
 import { pageChunkGroups } from '../../server/preload';
+import { PORTAL_PAGES } from '../../src/platform/widgetCatalog';
 
 export const LOADER_GROUP = 'loanmanager-widgets';
 export const RUNTIME_GROUP = 'widget-runtime';
@@ -76,14 +77,9 @@ export function sizesOf(data: string | Buffer): Sizes {
 // ---------------------------------------------------------------------------------------------
 // pages
 
-/** The portal's routes (path -> widget), read from src/pages/portalRoutes.ts. */
+/** The portal's routes (path -> widget), from the widget catalog (the QA tool page has no widget). */
 export function portalRoutes(): { path: string; widget: string }[] {
-  const source = fs.readFileSync(path.join(ROOT, 'src/pages/portalRoutes.ts'), 'utf8');
-  const routes: { path: string; widget: string }[] = [];
-  for (const match of source.matchAll(/path:\s*'([^']+)'[^}]*?page\('([^']+)'\)/g)) {
-    routes.push({ path: (match[1] as string).replace(/\/\*$/, '/…'), widget: match[2] as string });
-  }
-  return routes;
+  return PORTAL_PAGES.flatMap((page) => (page.widget ? [{ path: page.path.replace(/\/\*$/, '/…'), widget: page.widget }] : []));
 }
 
 /**
@@ -94,8 +90,9 @@ export function pageDefs(stats: StatsCompilation): PageDef[] {
   const groups = Object.keys(stats.namedChunkGroups ?? {});
   const widgets = groups.filter((g) => g.startsWith('widget-') && g !== RUNTIME_GROUP).map((g) => g.slice(7));
   const defs: PageDef[] = [];
+  // every page of the catalog is weighed: a page that cannot be found fails, it is not skipped
   for (const route of portalRoutes()) {
-    if (!widgets.includes(route.widget)) continue;
+    if (!widgets.includes(route.widget)) throw new Error(`no chunk group widget-${route.widget} for /loanmanager/${route.path}/`);
     defs.push({
       page: `/loanmanager/${route.path}/`.replace(/\/…\/$/, '/…'),
       widget: route.widget,

@@ -27,7 +27,7 @@ export const STYLE_MODULE = path.join(__dirname, 'antd-style.css');
 /** What the styles are rendered from: a change to one re-renders them (also in watch mode). */
 export const STYLE_SOURCES = [
   'src/widgets/theme.ts',
-  'src/widgets/palette.ts',
+  'src/platform/palette.ts',
   'scripts/antdCss/renderAntdStyles.ts',
 ].map((file) => path.join(ROOT, file));
 
