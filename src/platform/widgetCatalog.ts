@@ -78,6 +78,8 @@ export const WIDGET_CATALOG = {
     slices: ['profile'],
     page: { path: 'profile', title: 'Profile', signedIn: true },
   },
+  // The inactivity warning: placed by the server on every signed-in page (server/routes/pages.ts), not a page of the portal.
+  'session-timeout': { chunkGroup: 'widget-session-timeout', slices: ['sessionTimeout'] },
 } as const satisfies Record<string, CatalogRow>;
 
 export type WidgetName = keyof typeof WIDGET_CATALOG;
