@@ -71,7 +71,7 @@ export default function TimeoutDialog({ state, onStay, onSignOut, onCloseRequest
           <Button onClick={onSignOut} disabled={busy} loading={state.pending === 'signingOut'}>
             {TIMEOUT_MESSAGES.signOut}
           </Button>
-          <Button type="primary" autoFocus onClick={onStay} disabled={busy} loading={state.pending === 'extending'}>
+          <Button type="primary" onClick={onStay} disabled={busy} loading={state.pending === 'extending'}>
             {TIMEOUT_MESSAGES.stay}
           </Button>
         </Flex>
