@@ -8,6 +8,7 @@ import type { Writable } from 'node:stream';
 import type { HelpContact } from './html';
 import { DEFAULT_MAIL_DELIVERY, type MailDeliverySettings } from './mail';
 import { parseSecret, SECRET_MINIMUM_BYTES } from './secrets';
+import { DEFAULT_SESSION_IDLE_MINUTES } from './security';
 
 export type RecaptchaMethod = 'dummy' | 'recaptcha_v3';
 
@@ -42,6 +43,8 @@ export interface ServerOptions {
   loginLockoutMinutes: number;
   /** API tokens stop working this many days after they were made. */
   apiTokenDays: number;
+  /** SESSION_IDLE_MINUTES: a cookie session ends after this many minutes without a request (docs/security.md, control 24). */
+  sessionIdleMinutes: number;
   /** scrypt cost N for new password hashes; older hashes are rehashed at sign-in. */
   scryptN: number;
   /** A request must arrive whole within this time; headers within `headersTimeoutMs`; idle keep-alive sockets close after `keepAliveTimeoutMs`. */
@@ -164,6 +167,17 @@ export function originsOf(value: string | undefined): string[] {
     });
 }
 
+/** The page warns 2 minutes ahead and the last request is recorded to within a minute: below 5 minutes the warning would leave no time to answer it. */
+export const SESSION_IDLE_MINUTES_MINIMUM = 5;
+
+export function sessionIdleMinutesOf(env: NodeJS.ProcessEnv): number {
+  const minutes = positiveInteger(env, 'SESSION_IDLE_MINUTES', DEFAULT_SESSION_IDLE_MINUTES);
+  if (minutes < SESSION_IDLE_MINUTES_MINIMUM) {
+    throw new ConfigError(`SESSION_IDLE_MINUTES must be at least ${SESSION_IDLE_MINUTES_MINIMUM}, not ${minutes}`);
+  }
+  return minutes;
+}
+
 /** TRUST_PROXY: empty, 0 or false trusts no proxy; 1 or true trusts any (the address the proxy
  * says is the client's); a number above 1 trusts that many hops; otherwise a comma-separated
  * list of proxy addresses or CIDRs (10.0.0.0/8, 127.0.0.1), the safe choice behind a known load balancer. */
@@ -266,6 +280,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     loginFailuresMax: LOGIN_LOCKOUT.failures,
     loginLockoutMinutes: LOGIN_LOCKOUT.minutes,
     apiTokenDays: positiveInteger(env, 'API_TOKEN_DAYS', DEFAULT_API_TOKEN_DAYS),
+    sessionIdleMinutes: sessionIdleMinutesOf(env),
     scryptN: DEFAULT_SCRYPT_N,
     requestTimeoutMs: TIMEOUTS.requestMs,
     headersTimeoutMs: TIMEOUTS.headersMs,

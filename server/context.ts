@@ -16,9 +16,16 @@ export interface Auth {
   tokenId: number | null;
   /** What "seen in this session" is keyed by: the session, or the token. */
   sessionKey: string;
+  /** A cookie session's last recorded request and absolute end (what its idle expiry is counted from); null for a token. */
+  sessionTimes: { lastSeenAt: number; expiresAt: number } | null;
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A request the page makes by itself (polling), not the borrower: it does not hold the session open (docs/security.md, control 24). */
+    backgroundPoll?: boolean;
+  }
+
   interface FastifyRequest {
     auth: Auth | null;
     /** The CSRF token of this browser (from its cookie, or newly issued with this response). */

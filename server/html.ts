@@ -68,6 +68,8 @@ export interface PageOptions {
   widget?: 'portal' | 'popups';
   /** The config block; needed whenever a widget is hosted. */
   config?: PageConfig;
+  /** Signed-in pages host the inactivity warning too (the `session-timeout` widget), after everything else. */
+  sessionTimeout?: boolean;
   nav?: SignedInNav | null;
   /**
    * Scripts the page will load (server/preload.ts), fetched from the head at once, at the low
@@ -166,8 +168,9 @@ function renderFooter(help: HelpContact): string {
 export function renderPage(options: PageOptions): string {
   const heading = options.heading ? `<h1>${escapeHtml(options.heading)}</h1>` : '';
   const widget = options.widget ? `<div data-loanmanager-widget="${options.widget}"></div>` : '';
+  const timeoutWidget = options.sessionTimeout ? '<div data-loanmanager-widget="session-timeout"></div>' : '';
   const scripts =
-    options.widget && options.config
+    (options.widget || options.sessionTimeout) && options.config
       ? `<script type="application/json" id="loanmanager-config">${jsonForScript(options.config)}</script>` +
         `<script src="${LOADER_PATH}" defer></script>`
       : '';
@@ -183,7 +186,7 @@ export function renderPage(options: PageOptions): string {
     `${options.nav ? renderNav(options.nav) : ''}</div></header>` +
     `<main id="main">${heading}${options.content ?? ''}${widget}</main>` +
     (options.help ? renderFooter(options.help) : '') +
-    `${scripts}</body></html>`
+    `${timeoutWidget}${scripts}</body></html>`
   );
 }
 

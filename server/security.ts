@@ -14,6 +14,10 @@ export const CSRF_FORM_FIELD = 'csrfmiddlewaretoken';
 /** Sessions without "remember this browser" end with the browser, and on the server after 12 hours. */
 export const SESSION_HOURS = 12;
 export const REMEMBERED_SESSION_DAYS = 30;
+/** Every cookie session, remembered or not, also ends after SESSION_IDLE_MINUTES without a request (server/config.ts). */
+export const DEFAULT_SESSION_IDLE_MINUTES = 15;
+/** A session's last request is written at most this often: the idle limit is kept to within this much, at one write a minute. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 export const RESET_NONCE_MINUTES = 60;
 export const VERIFY_NONCE_HOURS = 48;
 

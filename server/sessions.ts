@@ -19,6 +19,7 @@ import {
   REMEMBERED_SESSION_DAYS,
   SESSION_COOKIE,
   SESSION_HOURS,
+  SESSION_TOUCH_INTERVAL_MS,
   clearSessionCookie,
   hashSecret,
   looksLikeToken,
@@ -118,20 +119,28 @@ export function registerAuthHooks(app: FastifyInstance, ctx: PortalContext) {
       if (!found) {
         if (isApi(path)) throw HttpError.errors(401, INVALID_TOKEN);
       } else {
-        request.auth = { userId: found.userId, sessionId: null, tokenId: found.id, sessionKey: `token:${found.id}` };
+        request.auth = { userId: found.userId, sessionId: null, tokenId: found.id, sessionKey: `token:${found.id}`, sessionTimes: null };
       }
     } else {
       const sessionKey = request.cookies[SESSION_COOKIE];
       if (sessionKey !== undefined) {
         const keyHash = looksLikeToken(sessionKey) ? hashSecret(sessionKey) : null;
-        const session = keyHash ? await ctx.store.findSession(keyHash, ctx.nowMs()) : null;
+        const now = ctx.nowMs();
+        const session = keyHash ? await ctx.store.findSession(keyHash, now, now - idleMs(ctx)) : null;
         if (session) {
+          let lastSeenAt = session.lastSeenAt;
+          // throttled: one write a minute per session, and a poll never holds a session open
+          if (request.routeOptions.config?.backgroundPoll !== true && now - lastSeenAt >= SESSION_TOUCH_INTERVAL_MS) {
+            await ctx.store.touchSession(session.id, now);
+            lastSeenAt = now;
+          }
           request.auth = {
             userId: session.userId,
             sessionId: session.id,
             tokenId: null,
             // keyed by the session secret's hash: row ids are reused after sign-out, secrets never
             sessionKey: `session:${keyHash}`,
+            sessionTimes: { lastSeenAt, expiresAt: session.expiresAt },
           };
         } else {
           clearSessionCookie(request, reply);
@@ -158,16 +167,25 @@ export async function signIn(
   const now = ctx.nowMs();
   const lifetimeSeconds = remember ? REMEMBERED_SESSION_DAYS * 24 * 3600 : SESSION_HOURS * 3600;
   const keyHash = hashSecret(key);
-  const sessionId = await ctx.store.createSession({
-    userId,
-    keyHash,
-    now,
-    expiresAt: now + lifetimeSeconds * 1000,
-  });
+  const expiresAt = now + lifetimeSeconds * 1000;
+  const sessionId = await ctx.store.createSession({ userId, keyHash, now, expiresAt, idleSince: now - idleMs(ctx) });
   setSessionCookie(request, reply, key, remember ? lifetimeSeconds : null);
   request.csrfToken = randomToken();
   setCsrfCookie(request, reply, request.csrfToken);
-  request.auth = { userId, sessionId, tokenId: null, sessionKey: `session:${keyHash}` };
+  request.auth = { userId, sessionId, tokenId: null, sessionKey: `session:${keyHash}`, sessionTimes: { lastSeenAt: now, expiresAt } };
+}
+
+/**
+ * Idle expiry (docs/security.md, control 24): every cookie session, remembered or not, ends after
+ * `sessionIdleMinutes` without a request, besides its absolute end.
+ */
+export function idleMs(ctx: PortalContext): number {
+  return ctx.options.sessionIdleMinutes * 60_000;
+}
+
+/** When a cookie session ends unless another request comes: its idle limit or its absolute end, whichever is first. */
+export function sessionEndsAt(ctx: PortalContext, times: { lastSeenAt: number; expiresAt: number }): number {
+  return Math.min(times.lastSeenAt + idleMs(ctx), times.expiresAt);
 }
 
 export async function signOut(ctx: PortalContext, request: FastifyRequest, reply: FastifyReply) {

@@ -225,4 +225,13 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX rate_limits_window_end ON rate_limits(window_ends_at);
     `,
   },
+  {
+    version: 5,
+    name: 'idle expiry of sessions: the time of their last request',
+    sql: `
+      -- sessions open at the upgrade start their idle time now rather than being ended at once
+      ALTER TABLE sessions ADD COLUMN last_seen_at INTEGER NOT NULL DEFAULT 0;
+      UPDATE sessions SET last_seen_at = CAST(strftime('%s', 'now') AS INTEGER) * 1000;
+    `,
+  },
 ];

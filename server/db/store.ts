@@ -164,11 +164,24 @@ export interface AccountsStore {
   seedBorrower(borrower: SeedBorrower, loans: ReadonlyArray<{ loanno: string; role: 'primary' | 'co' }>): Promise<number>;
 }
 
+export interface SessionRecord {
+  id: number;
+  userId: number;
+  /** When its last request was recorded (at most once a minute: SESSION_TOUCH_INTERVAL_MS). */
+  lastSeenAt: number;
+  /** Its absolute end (12 hours, or 30 days when remembered). */
+  expiresAt: number;
+}
+
 /** Sessions, API tokens, emailed nonces and sign-in throttling. */
 export interface CredentialsStore {
   // sessions and tokens
-  createSession(input: { userId: number; keyHash: string; now: number; expiresAt: number }): Promise<number>;
-  findSession(keyHash: string, now: number): Promise<{ id: number; userId: number } | null>;
+  /** Also deletes the sessions that have ended: expired, or idle since before `idleSince`. */
+  createSession(input: { userId: number; keyHash: string; now: number; expiresAt: number; idleSince: number }): Promise<number>;
+  /** A session that has not expired and has had a request after `idleSince`. */
+  findSession(keyHash: string, now: number, idleSince: number): Promise<SessionRecord | null>;
+  /** Records a request of the session (its last-seen time). */
+  touchSession(id: number, now: number): Promise<void>;
   deleteSession(id: number): Promise<void>;
   deleteSessionsOfUser(userId: number, exceptSessionId: number | null): Promise<void>;
   createApiToken(input: { userId: number; tokenHash: string; label: string; now: number; expiresAt: number }): Promise<number>;

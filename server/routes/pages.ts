@@ -75,6 +75,10 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       nav: signedInAs
         ? { homePath: landingUrl(signedInAs.loans), csrfToken: request.csrfToken, current }
         : null,
+      // every signed-in page warns before its session ends for inactivity (docs/security.md, control 24)
+      ...(signedInAs
+        ? { sessionTimeout: true, config: rest.config ?? config({ coacct: String(signedInAs.account.borrower.id) }) }
+        : {}),
     });
 
   app.get('/loanmanager', async (request, reply) => {

@@ -8,11 +8,14 @@ import {
   popupIdSchema,
   popupRequestSchema,
   requestEmailChangeSchema,
+  type SessionTimeout,
 } from '../../src/api/contract';
 import { EMAIL_PATTERN } from '../../src/lib/validation/rules';
-import { HttpError, parseWith, requireAccount, sendJson, type PortalContext } from '../context';
+import { HttpError, parseWith, requireAccount, requireEmptyBody, sendJson, type Auth, type PortalContext } from '../context';
 import type { Account } from '../db/store';
 import { popupsFor } from '../popups';
+import { SESSION_TOUCH_INTERVAL_MS } from '../security';
+import { idleMs, sessionEndsAt } from '../sessions';
 import { sendVerificationEmail } from './account';
 
 export const EMAIL_MESSAGES = {
@@ -34,6 +37,22 @@ export async function checkEmailAvailable(ctx: PortalContext, account: Account, 
   return address;
 }
 
+/** Whole seconds, rounded down: the page must never believe in more time than the server gives. */
+function secondsUntil(at: number, now: number): number {
+  return Math.max(0, Math.floor((at - now) / 1000));
+}
+
+function sessionTimeoutOf(ctx: PortalContext, auth: Auth): SessionTimeout {
+  if (!auth.sessionTimes) return { expires_in_seconds: null, idle_timeout_seconds: null, max_expires_in_seconds: null };
+  const now = ctx.nowMs();
+  return {
+    expires_in_seconds: secondsUntil(sessionEndsAt(ctx, auth.sessionTimes), now),
+    // the last-seen time is written at most once a minute, so a request guarantees the idle limit less that
+    idle_timeout_seconds: Math.floor((idleMs(ctx) - SESSION_TOUCH_INTERVAL_MS) / 1000),
+    max_expires_in_seconds: secondsUntil(auth.sessionTimes.expiresAt, now),
+  };
+}
+
 export function userRoutes(app: FastifyInstance, ctx: PortalContext) {
   const emailChangeLimit = { rateLimit: { max: ctx.options.rateLimitMax, timeWindow: 60_000 } };
 
@@ -46,7 +65,8 @@ export function userRoutes(app: FastifyInstance, ctx: PortalContext) {
     return sendJson(reply, 200, { valid: true });
   });
 
-  app.get('/loanmanager/api/user/is_validated/', async (request, reply) => {
+  // polled every 5 s while the borrower may be away reading their mail: it must not hold the session open
+  app.get('/loanmanager/api/user/is_validated/', { config: { backgroundPoll: true } }, async (request, reply) => {
     const account = await requireAccount(ctx, request);
     const query = parseWith(emailQuerySchema, request.query);
     const validated = await ctx.store.isEmailValidated(account.borrower.id, query.email_address.trim());
@@ -64,6 +84,25 @@ export function userRoutes(app: FastifyInstance, ctx: PortalContext) {
     await ctx.store.recordPendingEmail(account.borrower.id, address, ctx.nowMs());
     await sendVerificationEmail(ctx, account.user.id, address);
     return sendJson(reply, 200, { requires_validation: true });
+  });
+
+  // When the session ends, for the page's inactivity warning (docs/security.md, control 24). Only times.
+  app.get('/loanmanager/api/user/session/', async (request, reply) => {
+    const account = await requireAccount(ctx, request);
+    return sendJson(reply, 200, sessionTimeoutOf(ctx, account.auth));
+  });
+
+  // "Stay signed in": records a request now, whatever the last-seen throttle would skip.
+  app.post('/loanmanager/api/user/session/extend/', async (request, reply) => {
+    requireEmptyBody(request.body);
+    const account = await requireAccount(ctx, request);
+    const { auth } = account;
+    if (auth.sessionId !== null && auth.sessionTimes) {
+      const now = ctx.nowMs();
+      await ctx.store.touchSession(auth.sessionId, now);
+      auth.sessionTimes = { ...auth.sessionTimes, lastSeenAt: now };
+    }
+    return sendJson(reply, 200, sessionTimeoutOf(ctx, auth));
   });
 
   app.post('/loanmanager/api/user/popup/', async (request, reply) => {

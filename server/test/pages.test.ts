@@ -226,6 +226,26 @@ describe('server-rendered signed-in pages', () => {
     expect(response.body).toContain('This demo does not set up payments');
   });
 
+  it('every signed-in page hosts the inactivity warning with the loader; signed-out pages do not', async () => {
+    const client = server.client();
+    await client.login('dana.demo');
+    const signedInPages = [
+      '/loanmanager/main/',
+      '/loanmanager/loanoverview/',
+      '/loanmanager/eftsetuprequest/',
+      ...PORTAL_PAGES.filter((row) => row.signedIn).flatMap(addressesOf),
+    ];
+    for (const url of signedInPages) {
+      const html = (await client.get(url)).body;
+      expect([url, html.match(/data-loanmanager-widget="session-timeout"/g)?.length]).toEqual([url, 1]);
+      expect(html).toContain('<script src="/loanmanager/static/loanmanager-widgets.js" defer></script>');
+      expect(pageConfig(html).coacct).toMatch(/^\d+$/);
+    }
+    for (const url of ['/loanmanager/login/', '/loanmanager/register/', '/loanmanager/privacy/']) {
+      expect((await client.get(url)).body).not.toContain('session-timeout');
+    }
+  });
+
   it('/loanmanager/ goes to sign-in, or to the landing page once signed in', async () => {
     for (const url of ['/loanmanager', '/loanmanager/']) {
       const response = await server.client().get(url);

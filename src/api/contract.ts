@@ -86,6 +86,17 @@ export const emailQuerySchema = z.strictObject({ email_address: requiredString()
 export const requestEmailChangeSchema = z.strictObject({ email_address: requiredString() });
 export const requestEmailChangeResponseSchema = z.object({ requires_validation: z.boolean() });
 export const isValidatedResponseSchema = z.object({ validated: z.boolean() });
+/**
+ * When the signed-in session ends, in seconds from now, unless another request comes
+ * (`expires_in_seconds`); how long any later request keeps it for at least (`idle_timeout_seconds`);
+ * and its absolute end, which no request moves (`max_expires_in_seconds`). All null for an API
+ * token, which does not idle out.
+ */
+export const sessionTimeoutSchema = z.object({
+  expires_in_seconds: z.nullable(z.number()),
+  idle_timeout_seconds: z.nullable(z.number()),
+  max_expires_in_seconds: z.nullable(z.number()),
+});
 
 /** Sign-in is beyond the spec; the reference server adds it so the signed-in parts can be reached. */
 export const loginSchema = z.strictObject({ username: requiredString(), password: requiredString() });
@@ -114,6 +125,7 @@ export type EmailQuery = z.infer<typeof emailQuerySchema>;
 export type RequestEmailChange = z.infer<typeof requestEmailChangeSchema>;
 export type RequestEmailChangeResponse = z.infer<typeof requestEmailChangeResponseSchema>;
 export type IsValidatedResponse = z.infer<typeof isValidatedResponseSchema>;
+export type SessionTimeout = z.infer<typeof sessionTimeoutSchema>;
 export type Login = z.infer<typeof loginSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;

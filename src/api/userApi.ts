@@ -8,6 +8,7 @@ import {
   popupRequestSchema,
   requestEmailChangeResponseSchema,
   requestEmailChangeSchema,
+  sessionTimeoutSchema,
   type DismissPopup,
   type EmailQuery,
   type IsValidatedResponse,
@@ -16,7 +17,15 @@ import {
   type PopupRequest,
   type RequestEmailChange,
   type RequestEmailChangeResponse,
+  type SessionTimeout,
 } from './contract';
+
+/**
+ * Calls the page makes by itself, not the borrower (go-green's 5 s poll): the server does not let
+ * them hold the session open (its `backgroundPoll` routes), and the inactivity warning does not
+ * count them as activity.
+ */
+export const BACKGROUND_POLL_ENDPOINTS: ReadonlySet<string> = new Set(['isValidated']);
 
 /**
  * The signed-in user's calls. The GETs are queries read from the cache; the sagas that must send
@@ -41,6 +50,14 @@ export const userApi = api.injectEndpoints({
         contract: requestEmailChangeSchema,
         response: requestEmailChangeResponseSchema,
       }),
+    }),
+    // when the session ends (docs/security.md, control 24): read once per page by the inactivity warning
+    getSessionTimeout: build.query<SessionTimeout, void>({
+      query: () => ({ url: 'user/session/', response: sessionTimeoutSchema }),
+      keepUnusedDataFor: 0,
+    }),
+    extendSession: build.mutation<SessionTimeout, void>({
+      query: () => ({ url: 'user/session/extend/', method: 'POST', response: sessionTimeoutSchema }),
     }),
     getPopups: build.mutation<PopupItem[], PopupRequest>({
       query: (body) => ({ url: 'user/popup/', method: 'POST', body, contract: popupRequestSchema, response: popupListSchema }),

@@ -19,6 +19,8 @@ import { feature as profile } from '../features/profile/profileWidget.feature';
 import { profileSaga } from '../features/profile/profileSaga';
 import { feature as recoverUsername } from '../features/recoverUsername/recoverUsernameWidget.feature';
 import { recoverUsernameSaga } from '../features/recoverUsername/recoverUsernameSaga';
+import { sessionTimeoutSaga } from '../features/sessionTimeout/sessionTimeoutSaga';
+import { feature as sessionTimeout } from '../features/sessionTimeout/sessionTimeoutWidget.feature';
 import { feature as registration } from '../features/registration/registrationWidget.feature';
 import { registrationSaga } from '../features/registration/registrationSaga';
 import { feature as verifyEmail } from '../features/verifyEmail/verifyEmailWidget.feature';
@@ -50,6 +52,7 @@ export const FEATURE_OF_WIDGET = {
   'go-green': withSagas(goGreen, goGreenSaga),
   profile: withSagas(profile, profileSaga),
   popups: withSagas(popups, popupsSaga),
+  'session-timeout': withSagas(sessionTimeout, sessionTimeoutSaga),
 } as const satisfies Readonly<Record<WidgetName, FeatureWithSagas>>;
 
 export const ALL_FEATURES: readonly FeatureWithSagas[] = Object.values(FEATURE_OF_WIDGET);

@@ -1,4 +1,4 @@
-import { returnPathFrom } from './portalUrls';
+import { loginAfterInactivity, returnPathFrom } from './portalUrls';
 
 const from = (next: string) => returnPathFrom(`?next=${encodeURIComponent(next)}`);
 
@@ -30,4 +30,11 @@ test.each([
 test('no next, no return path', () => {
   expect(returnPathFrom('')).toBeNull();
   expect(returnPathFrom('?other=/loanmanager/go-green/')).toBeNull();
+});
+
+it('the sign-in address after the inactivity sign-out keeps the page to return to', () => {
+  const url = new URL(loginAfterInactivity('/loanmanager/go-green/'), 'http://portal.test');
+  expect(url.pathname).toBe('/loanmanager/login/');
+  expect(url.searchParams.get('inactive')).toBe('1');
+  expect(returnPathFrom(url.search)).toBe('/loanmanager/go-green/');
 });

@@ -25,6 +25,14 @@ export const LOGIN_AFTER_PASSWORD_RESET = `${PORTAL_URLS.login}?${PASSWORD_CHANG
 /** The query parameter of the sign-in page that names the signed-in page a borrower was sent from. */
 export const RETURN_PARAM = 'next';
 
+/** The sign-in page after the inactivity sign-out: it says why the borrower was signed out. */
+export const SIGNED_OUT_INACTIVE_PARAM = 'inactive';
+
+/** The sign-in page after the inactivity sign-out, returning afterwards to `returnPath` (a path only, as the server's redirect sends). */
+export function loginAfterInactivity(returnPath: string): string {
+  return `${PORTAL_URLS.login}?${SIGNED_OUT_INACTIVE_PARAM}=1&${RETURN_PARAM}=${encodeURIComponent(returnPath)}`;
+}
+
 /** A path of the portal: /loanmanager/ then plain segments; no query, no dot segments, no second slash. */
 const PORTAL_PATH = /^\/loanmanager\/(?:[A-Za-z0-9_-]+\/?)*$/;
 

@@ -33,4 +33,5 @@ export const widgetRegistry: Readonly<Record<WidgetName, WidgetLoader>> = {
   popups: () => withPageFeature(import(/* webpackChunkName: "widget-popups" */ '../features/popups/popupsWidget.entry')),
   login: () => withPageFeature(import(/* webpackChunkName: "widget-login" */ '../features/login/loginWidget.entry')),
   profile: () => withPageFeature(import(/* webpackChunkName: "widget-profile" */ '../features/profile/profileWidget.entry')),
+  'session-timeout': () => withPageFeature(import(/* webpackChunkName: "session-timeout" */ '../features/sessionTimeout/sessionTimeoutWidget.entry')),
 };

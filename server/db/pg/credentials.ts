@@ -26,23 +26,28 @@ async function usableNonce(
 
 export function pgCredentials(pool: Pool, lockout: Lockout): CredentialsStore {
   return {
-    async createSession(input: { userId: number; keyHash: string; now: number; expiresAt: number }) {
-      await pool.query('DELETE FROM sessions WHERE expires_at <= $1', [input.now]);
+    async createSession(input: { userId: number; keyHash: string; now: number; expiresAt: number; idleSince: number }) {
+      await pool.query('DELETE FROM sessions WHERE expires_at <= $1 OR last_seen_at <= $2', [input.now, input.idleSince]);
       const row = await firstRow<{ id: number }>(
         pool,
-        'INSERT INTO sessions (key_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4) RETURNING id',
+        'INSERT INTO sessions (key_hash, user_id, created_at, expires_at, last_seen_at) VALUES ($1, $2, $3, $4, $3) RETURNING id',
         [input.keyHash, input.userId, input.now, input.expiresAt],
       );
       return row!.id;
     },
 
-    async findSession(keyHash: string, now: number) {
-      const row = await firstRow<{ id: number; user_id: number }>(
+    async findSession(keyHash: string, now: number, idleSince: number) {
+      const row = await firstRow<{ id: number; user_id: number; last_seen_at: number; expires_at: number }>(
         pool,
-        'SELECT id, user_id FROM sessions WHERE key_hash = $1 AND expires_at > $2',
-        [keyHash, now],
+        'SELECT id, user_id, last_seen_at, expires_at FROM sessions WHERE key_hash = $1 AND expires_at > $2 AND last_seen_at > $3',
+        [keyHash, now, idleSince],
       );
-      return row ? { id: row.id, userId: row.user_id } : null;
+      return row ? { id: row.id, userId: row.user_id, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at } : null;
+    },
+
+    async touchSession(id: number, now: number) {
+      // another instance may have written a later time: never move it back
+      await pool.query('UPDATE sessions SET last_seen_at = $1 WHERE id = $2 AND last_seen_at < $1', [now, id]);
     },
 
     async deleteSession(id: number) {

@@ -174,4 +174,13 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       CREATE INDEX rate_limits_window_end ON rate_limits(window_ends_at);
     `,
   },
+  {
+    version: 2,
+    name: 'idle expiry of sessions: the time of their last request (SQLite migration 5)',
+    sql: `
+      -- sessions open at the upgrade start their idle time now rather than being ended at once
+      ALTER TABLE sessions ADD COLUMN last_seen_at BIGINT NOT NULL DEFAULT 0;
+      UPDATE sessions SET last_seen_at = (extract(epoch FROM now()) * 1000)::BIGINT;
+    `,
+  },
 ];

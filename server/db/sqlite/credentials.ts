@@ -25,19 +25,23 @@ function usableNonce(db: Database, purpose: NoncePurpose, nonceHash: string, now
 
 export function sqliteCredentials(db: Database, lockout: Lockout): CredentialsStore {
   return {
-    async createSession(input: { userId: number; keyHash: string; now: number; expiresAt: number }) {
-      db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(input.now);
+    async createSession(input: { userId: number; keyHash: string; now: number; expiresAt: number; idleSince: number }) {
+      db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?').run(input.now, input.idleSince);
       const result = db
-        .prepare('INSERT INTO sessions (key_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
-        .run(input.keyHash, input.userId, input.now, input.expiresAt);
+        .prepare('INSERT INTO sessions (key_hash, user_id, created_at, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?)')
+        .run(input.keyHash, input.userId, input.now, input.expiresAt, input.now);
       return Number(result.lastInsertRowid);
     },
 
-    async findSession(keyHash: string, now: number) {
+    async findSession(keyHash: string, now: number, idleSince: number) {
       const row = db
-        .prepare('SELECT id, user_id FROM sessions WHERE key_hash = ? AND expires_at > ?')
-        .get(keyHash, now) as { id: number; user_id: number } | undefined;
-      return row ? { id: row.id, userId: row.user_id } : null;
+        .prepare('SELECT id, user_id, last_seen_at, expires_at FROM sessions WHERE key_hash = ? AND expires_at > ? AND last_seen_at > ?')
+        .get(keyHash, now, idleSince) as { id: number; user_id: number; last_seen_at: number; expires_at: number } | undefined;
+      return row ? { id: row.id, userId: row.user_id, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at } : null;
+    },
+
+    async touchSession(id: number, now: number) {
+      db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ? AND last_seen_at < ?').run(now, id, now);
     },
 
     async deleteSession(id: number) {

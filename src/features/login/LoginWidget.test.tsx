@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '../../lib/validation/messages';
 import { mockApi } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
+import { loginAfterInactivity } from '../../lib/portalUrls';
 import LoginWidget from './LoginWidget';
+import { LOGIN_MESSAGES } from './loginSlice';
 
 jest.setTimeout(30_000);
 
@@ -67,6 +69,25 @@ test('after a password reset the page says the password has been changed; otherw
 test('an ordinary visit shows no password notice', () => {
   renderWidget(<LoginWidget />);
   expect(screen.queryByText(/Your password has been changed/)).toBeNull();
+});
+
+test('signed out for inactivity: the page says why, and signing in returns to the page the borrower was on', async () => {
+  window.history.replaceState(null, '', loginAfterInactivity('/loanmanager/profile/'));
+  try {
+    mockApi({ [LOGIN]: { body: { available_loans: [{ loanno: '1' }] } } });
+    const { user, visited } = renderWidget(<LoginWidget />);
+    expect(screen.getByText(LOGIN_MESSAGES.signedOutInactive).closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByText(/Your password has been changed/)).toBeNull();
+    await fillAndSubmit(user);
+    await waitFor(() => expect(visited).toEqual([{ url: '/loanmanager/profile/', fullReload: true }]));
+  } finally {
+    window.history.replaceState(null, '', '/');
+  }
+});
+
+test('an ordinary visit says nothing of inactivity', () => {
+  renderWidget(<LoginWidget />);
+  expect(screen.queryByText(LOGIN_MESSAGES.signedOutInactive)).toBeNull();
 });
 
 describe('sent to sign in from a signed-in page (?next=)', () => {

@@ -4,7 +4,7 @@ import { PasswordField, TextField } from '../../components/FormFields/BoundField
 import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
 import { PortalLink } from '../../components/PortalLink';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
-import { PASSWORD_CHANGED_PARAM, PORTAL_URLS } from '../../lib/portalUrls';
+import { PASSWORD_CHANGED_PARAM, PORTAL_URLS, SIGNED_OUT_INACTIVE_PARAM } from '../../lib/portalUrls';
 import { LIMITS } from '../../lib/validation/messages';
 import { LOGIN_MESSAGES, loginForm as form } from './loginSlice';
 
@@ -13,10 +13,15 @@ export default function LoginWidget() {
   const onSubmit = useFormSubmit(form);
   // sent here by the reset page: the borrower is told it worked before signing in with the new password
   const [passwordChanged] = useState(() => new URLSearchParams(window.location.search).has(PASSWORD_CHANGED_PARAM));
+  // sent here by the inactivity sign-out of a signed-in page (src/features/sessionTimeout)
+  const [signedOutInactive] = useState(() => new URLSearchParams(window.location.search).has(SIGNED_OUT_INACTIVE_PARAM));
   return (
     <AccountCard title="Sign in">
       {passwordChanged ? (
         <Alert type="success" showIcon role="status" title={LOGIN_MESSAGES.passwordChanged} style={{ marginBottom: 16 }} />
+      ) : null}
+      {signedOutInactive ? (
+        <Alert type="info" showIcon role="status" title={LOGIN_MESSAGES.signedOutInactive} style={{ marginBottom: 16 }} />
       ) : null}
       <BoundForm label="Sign in" onSubmit={onSubmit}>
         <TextField

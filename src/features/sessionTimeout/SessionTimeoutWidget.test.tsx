@@ -1,0 +1,113 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loginAfterInactivity } from '../../lib/portalUrls';
+import { mockApi } from '../../testing/mockApi';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import { WARNING_BEFORE_END_MS } from './sessionTimeoutSaga';
+import SessionTimeoutWidget from './SessionTimeoutWidget';
+import { announcementFor, TIMEOUT_MESSAGES } from './TimeoutDialog';
+
+const fresh = { expires_in_seconds: 15 * 60, idle_timeout_seconds: 14 * 60, max_expires_in_seconds: 12 * 3600 };
+const WARN_AT = fresh.expires_in_seconds * 1000 - WARNING_BEFORE_END_MS;
+
+const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+
+function renderWidget() {
+  const network = mockApi({
+    'GET user/session/': { body: fresh },
+    'POST user/session/extend/': { body: fresh },
+    'POST account/logout/': { body: {} },
+  });
+  const rendered = renderWithProviders(
+    <>
+      <button type="button">Make a payment</button>
+      <SessionTimeoutWidget />
+    </>,
+  );
+  const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+  return { ...rendered, user, network };
+}
+
+const liveRegion = (dialog: HTMLElement) => within(dialog).getByRole('status');
+
+// antd's dialog in jsdom takes seconds on this 2-core machine
+jest.setTimeout(20_000);
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('SessionTimeoutWidget', () => {
+  it('shows nothing until 2 minutes before the end, then a dialog that takes the focus', async () => {
+    renderWidget();
+    await advance(WARN_AT - 1000);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await advance(1000);
+    const dialog = await screen.findByRole('dialog', { name: TIMEOUT_MESSAGES.title });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    expect(within(dialog).getByRole('button', { name: TIMEOUT_MESSAGES.signOut })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('you will be signed out in 2:00 because you have been inactive');
+  });
+
+  it('counts down every second on screen but announces only at the start, at 1 minute and at 30 seconds', async () => {
+    renderWidget();
+    await advance(WARN_AT);
+    const dialog = await screen.findByRole('dialog', { name: TIMEOUT_MESSAGES.title });
+    await waitFor(() => expect(liveRegion(dialog)).toHaveTextContent(announcementFor(120, 120)));
+    expect(liveRegion(dialog)).toHaveTextContent('You will be signed out in 2 minutes');
+    const announced = [liveRegion(dialog).textContent];
+    // every 5 s: a region that spoke each second (or each 5) would collect a text per step here
+    for (let second = 5; second <= 100; second += 5) {
+      await advance(5000);
+      const text = liveRegion(dialog).textContent;
+      if (text !== announced[announced.length - 1]) announced.push(text);
+      if (second === 5) expect(dialog).toHaveTextContent('signed out in 1:55');
+    }
+    expect(announced).toEqual([
+      announcementFor(120, 120),
+      'You will be signed out in 1 minute.',
+      'You will be signed out in 30 seconds.',
+    ]);
+  });
+
+  it('"Stay signed in" extends the session, closes the dialog and gives focus back', async () => {
+    const { user, network } = renderWidget();
+    const payment = screen.getByRole('button', { name: 'Make a payment' });
+    payment.focus();
+    await advance(WARN_AT);
+    const dialog = await screen.findByRole('dialog', { name: TIMEOUT_MESSAGES.title });
+    await user.click(within(dialog).getByRole('button', { name: TIMEOUT_MESSAGES.stay }));
+    await advance(1000);
+    expect(network.sent('POST user/session/extend/')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(payment).toHaveFocus();
+  });
+
+  it('Escape counts as "Stay signed in"', async () => {
+    const { user, network } = renderWidget();
+    await advance(WARN_AT);
+    await screen.findByRole('dialog', { name: TIMEOUT_MESSAGES.title });
+    await user.keyboard('{Escape}');
+    await advance(1000);
+    expect(network.sent('POST user/session/extend/')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('ignored: signs out and goes to the sign-in page with the inactivity flag', async () => {
+    const { network, visited } = renderWidget();
+    await advance(WARN_AT);
+    await screen.findByRole('dialog', { name: TIMEOUT_MESSAGES.title });
+    await advance(WARNING_BEFORE_END_MS);
+    expect(network.sent('POST account/logout/')).toHaveLength(1);
+    expect(visited).toEqual([{ url: loginAfterInactivity(window.location.pathname), fullReload: true }]);
+  });
+
+  it('"Sign out" signs out through the sign-out call', async () => {
+    const { user, network, visited } = renderWidget();
+    await advance(WARN_AT);
+    const dialog = await screen.findByRole('dialog', { name: TIMEOUT_MESSAGES.title });
+    await user.click(within(dialog).getByRole('button', { name: TIMEOUT_MESSAGES.signOut }));
+    await advance(0);
+    expect(network.sent('POST account/logout/')).toHaveLength(1);
+    expect(visited).toEqual([{ url: '/loanmanager/login/', fullReload: true }]);
+  });
+});
