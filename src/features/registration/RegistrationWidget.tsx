@@ -1,17 +1,52 @@
+import { Alert } from 'antd';
+import { lazy, Suspense, useCallback, useRef, type Ref } from 'react';
 import { CheckboxField, PasswordField, TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
 import { LoanIdentityFields } from '../../components/FormFields/LoanIdentityFields';
 import { PortalLink } from '../../components/PortalLink';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
+import { useAppSelector } from '../../lib/hooks';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { LIMITS, MESSAGES } from '../../lib/validation/messages';
-import { registrationForm as form } from './registrationSlice';
+import {
+  registrationForm as form,
+  selectNextStepsShown,
+  selectRecoveryQuestion,
+  type WithRegistration,
+} from './registrationSlice';
 
 const max = LIMITS.inputMaximum;
+
+// only after a 409: the first view does not carry the dialog
+const RecoveryQuestion = lazy(() => import(/* webpackChunkName: "registration-recovery-question" */ './RecoveryQuestion'));
+
+/** After declining to have the username emailed: what to do instead. Focus comes here when the question closes. */
+function NextSteps({ focusRef }: { focusRef: Ref<HTMLDivElement> }) {
+  return (
+    <div ref={focusRef} tabIndex={-1} style={{ marginBottom: 16 }}>
+      <Alert
+        type="info"
+        showIcon
+        role="status"
+        title={
+          <>
+            This account is already registered. <PortalLink href={PORTAL_URLS.login}>Sign in</PortalLink> with your
+            username and password, or <PortalLink href={PORTAL_URLS.recoverUsername}>recover your username</PortalLink> if
+            you have forgotten it.
+          </>
+        }
+      />
+    </div>
+  );
+}
 
 export default function RegistrationWidget() {
   useFormOpened(form);
   const onSubmit = useFormSubmit(form);
+  const questionAsked = useAppSelector((state: WithRegistration) => selectRecoveryQuestion(state) !== 'closed');
+  const nextStepsShown = useAppSelector(selectNextStepsShown);
+  const nextStepsRef = useRef<HTMLDivElement>(null);
+  const nextSteps = useCallback(() => nextStepsRef.current, []);
   return (
     <AccountCard title="Register">
       <BoundForm label="Register" onSubmit={onSubmit}>
@@ -42,8 +77,14 @@ export default function RegistrationWidget() {
           <CheckboxField form={form} field="remember_this_browser" label="Remember this browser" />
         </div>
         <FormFailureAlert form={form} />
+        {nextStepsShown ? <NextSteps focusRef={nextStepsRef} /> : null}
         <SubmitButton form={form}>Register</SubmitButton>
       </BoundForm>
+      {questionAsked ? (
+        <Suspense fallback={null}>
+          <RecoveryQuestion returnFocusTo={nextSteps} />
+        </Suspense>
+      ) : null}
       <FormFootnote>
         Already registered? <PortalLink href={PORTAL_URLS.recoverUsername}>Recover your username</PortalLink>
       </FormFootnote>
