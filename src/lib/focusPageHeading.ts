@@ -19,3 +19,25 @@ export function focusPageHeading(root: ParentNode = document, options: FocusOpti
   heading.focus(options);
   return heading.ownerDocument.activeElement === heading;
 }
+
+/**
+ * After a move within the portal: the new page's h1 takes focus as soon as it is on the page (its
+ * widget may still be loading), unless the borrower has put focus somewhere in the meantime.
+ * Returns the cancel (the next move, or the page going away).
+ */
+export function focusHeadingWhenShown(timeoutMs = 10_000): () => void {
+  const focusedAtMove = document.activeElement;
+  const borrowerMovedFocus = () => hasMeaningfulFocus() && document.activeElement !== focusedAtMove;
+  const settled = () => borrowerMovedFocus() || focusPageHeading();
+  if (settled()) return () => undefined;
+  const observer = new MutationObserver(() => {
+    if (settled()) stop();
+  });
+  const timer = window.setTimeout(stop, timeoutMs);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+  return stop;
+}
