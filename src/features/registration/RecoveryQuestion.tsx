@@ -3,11 +3,13 @@
  * view does not carry antd's Modal. Its phase is in the registration slice and each answer is an
  * action the saga waits for, so time travel and QA replays show the question and the answer.
  */
-import { Button, Flex, Typography } from 'antd';
-import { useCallback, useId } from 'react';
+import { Alert, Button, Flex, Typography } from 'antd';
+import { useCallback, useId, type Ref } from 'react';
 import { Dialog } from '../../components/Dialog/Dialog';
+import { PortalLink } from '../../components/PortalLink';
 import type { DismissTrigger } from '../../components/Dialog/dialogMachine';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { PORTAL_URLS } from '../../lib/portalUrls';
 import { REGISTRATION_MESSAGES } from './registrationMessages';
 import { registrationActions, selectRecoveryQuestion } from './registrationSlice';
 
@@ -52,3 +54,24 @@ export default function RecoveryQuestion({ returnFocusTo }: { returnFocusTo(): H
     </Dialog>
   );
 }
+
+/** After declining to have the username emailed: what to do instead. Focus comes here when the question closes. */
+export function NextSteps({ focusRef }: { focusRef: Ref<HTMLDivElement> }) {
+  return (
+    <div ref={focusRef} tabIndex={-1} style={{ marginBottom: 16 }}>
+      <Alert
+        type="info"
+        showIcon
+        role="status"
+        title={
+          <>
+            This account is already registered. <PortalLink href={PORTAL_URLS.login}>Sign in</PortalLink> with your
+            username and password, or <PortalLink href={PORTAL_URLS.recoverUsername}>recover your username</PortalLink> if
+            you have forgotten it.
+          </>
+        }
+      />
+    </div>
+  );
+}
+

@@ -1,5 +1,4 @@
-import { Alert } from 'antd';
-import { lazy, Suspense, useCallback, useRef, type Ref } from 'react';
+import { lazy, Suspense, useCallback, useRef } from 'react';
 import { CheckboxField, PasswordField, TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
 import { LoanIdentityFields } from '../../components/FormFields/LoanIdentityFields';
@@ -17,28 +16,10 @@ import {
 
 const max = LIMITS.inputMaximum;
 
-// only after a 409: the first view does not carry the dialog
-const RecoveryQuestion = lazy(() => import(/* webpackChunkName: "registration-recovery-question" */ './RecoveryQuestion'));
-
-/** After declining to have the username emailed: what to do instead. Focus comes here when the question closes. */
-function NextSteps({ focusRef }: { focusRef: Ref<HTMLDivElement> }) {
-  return (
-    <div ref={focusRef} tabIndex={-1} style={{ marginBottom: 16 }}>
-      <Alert
-        type="info"
-        showIcon
-        role="status"
-        title={
-          <>
-            This account is already registered. <PortalLink href={PORTAL_URLS.login}>Sign in</PortalLink> with your
-            username and password, or <PortalLink href={PORTAL_URLS.recoverUsername}>recover your username</PortalLink> if
-            you have forgotten it.
-          </>
-        }
-      />
-    </div>
-  );
-}
+// only after a 409: the first view carries neither the dialog nor what follows declining
+const loadRecoveryQuestion = () => import(/* webpackChunkName: "registration-recovery-question" */ './RecoveryQuestion');
+const RecoveryQuestion = lazy(loadRecoveryQuestion);
+const NextSteps = lazy(() => loadRecoveryQuestion().then((module) => ({ default: module.NextSteps })));
 
 export default function RegistrationWidget() {
   useFormOpened(form);
@@ -77,7 +58,11 @@ export default function RegistrationWidget() {
           <CheckboxField form={form} field="remember_this_browser" label="Remember this browser" />
         </div>
         <FormFailureAlert form={form} />
-        {nextStepsShown ? <NextSteps focusRef={nextStepsRef} /> : null}
+        {nextStepsShown ? (
+          <Suspense fallback={null}>
+            <NextSteps focusRef={nextStepsRef} />
+          </Suspense>
+        ) : null}
         <SubmitButton form={form}>Register</SubmitButton>
       </BoundForm>
       {questionAsked ? (
