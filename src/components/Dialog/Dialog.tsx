@@ -124,7 +124,7 @@ export function Dialog({
       width={narrow ? '100%' : maxWidth}
       style={
         narrow
-          ? { top: NARROW_GAP_PX, maxWidth: `calc(100vw - ${2 * NARROW_GAP_PX}px)`, paddingBottom: NARROW_GAP_PX }
+          ? { top: NARROW_GAP_PX, maxWidth: `calc(100vw - ${2 * NARROW_GAP_PX}px)`, paddingBottom: 0 }
           : { maxWidth: `calc(100vw - ${WIDE_GAP_PX}px)` }
       }
       styles={narrow ? NARROW_STYLES : WIDE_STYLES}
@@ -132,7 +132,8 @@ export function Dialog({
       closable={!closingDisabled}
       keyboard={!closingDisabled}
       mask={{ closable: !closingDisabled }}
-      focusable={{ trap: true, focusTriggerAfterClose: true }}
+      // a caller that names where focus goes gets it there, not taken back by antd after the animation
+      focusable={{ trap: true, focusTriggerAfterClose: !returnFocusTo }}
       onCancel={(event) => onCloseRequested(triggerOf(event))}
       afterClose={reportClosed}
       destroyOnHidden

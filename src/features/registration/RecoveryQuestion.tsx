@@ -4,7 +4,7 @@
  * action the saga waits for, so time travel and QA replays show the question and the answer.
  */
 import { Alert, Button, Flex, Typography } from 'antd';
-import { useCallback, useId, type Ref } from 'react';
+import { useCallback, useEffect, useId, type RefObject } from 'react';
 import { Dialog } from '../../components/Dialog/Dialog';
 import { PortalLink } from '../../components/PortalLink';
 import type { DismissTrigger } from '../../components/Dialog/dialogMachine';
@@ -55,8 +55,18 @@ export default function RecoveryQuestion({ returnFocusTo }: { returnFocusTo(): H
   );
 }
 
-/** After declining to have the username emailed: what to do instead. Focus comes here when the question closes. */
-export function NextSteps({ focusRef }: { focusRef: Ref<HTMLDivElement> }) {
+/** Links inside a sentence are told apart by more than colour (WCAG 1.4.1). */
+const inTextLink = { textDecoration: 'underline' } as const;
+
+/**
+ * After declining to have the username emailed: what to do instead. Focus comes here once the question
+ * has closed (whichever of the close animation or its fallback ends it, and however fast this loads).
+ */
+export function NextSteps({ focusRef }: { focusRef: RefObject<HTMLDivElement | null> }) {
+  const questionClosed = useAppSelector(selectRecoveryQuestion) === 'closed';
+  useEffect(() => {
+    if (questionClosed) focusRef.current?.focus();
+  }, [questionClosed, focusRef]);
   return (
     <div ref={focusRef} tabIndex={-1} style={{ marginBottom: 16 }}>
       <Alert
@@ -65,9 +75,15 @@ export function NextSteps({ focusRef }: { focusRef: Ref<HTMLDivElement> }) {
         role="status"
         title={
           <>
-            This account is already registered. <PortalLink href={PORTAL_URLS.login}>Sign in</PortalLink> with your
-            username and password, or <PortalLink href={PORTAL_URLS.recoverUsername}>recover your username</PortalLink> if
-            you have forgotten it.
+            This account is already registered.{' '}
+            <PortalLink href={PORTAL_URLS.login} style={inTextLink}>
+              Sign in
+            </PortalLink>{' '}
+            with your username and password, or{' '}
+            <PortalLink href={PORTAL_URLS.recoverUsername} style={inTextLink}>
+              recover your username
+            </PortalLink>{' '}
+            if you have forgotten it.
           </>
         }
       />

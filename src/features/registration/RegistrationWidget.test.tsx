@@ -332,6 +332,9 @@ describe('registration form', () => {
     expect(api.sent(REGISTER)).toHaveLength(1);
   });
 
+  /** The form, then antd's Modal on top of it: under a loaded machine these take longer than the others. */
+  const DIALOG_TEST_TIMEOUT_MS = 90_000;
+
   /** The 409 question, in the portal's own dialog (its chunk loads on demand). */
   async function recoveryQuestion() {
     const dialog = await screen.findByRole('dialog', { name: 'Already registered' }, { timeout: 5000 });
@@ -364,7 +367,7 @@ describe('registration form', () => {
       'registration/recoveryQuestionClosed',
     ]);
     expect(screen.queryByText(/This account is already registered/)).not.toBeInTheDocument();
-  });
+  }, DIALOG_TEST_TIMEOUT_MS);
 
   test.each([
     ['a JSON body, "No, thanks"', { body: { errors: ['You have already registered.'] } }, 'button'],
@@ -383,7 +386,7 @@ describe('registration form', () => {
     expect(visited).toEqual([]);
     expect(submit()).toBeEnabled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    const nextSteps = screen.getByText(/This account is already registered/).closest<HTMLElement>('[role="status"]');
+    const nextSteps = (await screen.findByText(/This account is already registered/)).closest<HTMLElement>('[role="status"]');
     if (!nextSteps) throw new Error('the next steps are not a status message');
     expect(nextSteps).toHaveTextContent(
       'This account is already registered. Sign in with your username and password, or recover your username if you have forgotten it.',
@@ -391,7 +394,7 @@ describe('registration form', () => {
     expect(within(nextSteps).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/loanmanager/login/');
     expect(within(nextSteps).getByRole('link', { name: 'recover your username' })).toHaveAttribute('href', '/loanmanager/recover_username/');
     await waitFor(() => expect(nextSteps.parentElement).toHaveFocus());
-  });
+  }, DIALOG_TEST_TIMEOUT_MS);
 
   test('an error body with an errors list: an alert with the first error', async () => {
     mockApi({ [REGISTER]: { status: 400, body: { errors: ['That username is already taken.', 'second'] } } });
