@@ -175,3 +175,75 @@ describe('signed-in popups', () => {
     await expectOnlyDialog(page, VERIFY);
   });
 });
+
+describe('popups fit the viewport', () => {
+  it.each([
+    [375, 667],
+    [1280, 800],
+  ])('at %i x %i: the combined popup fits, its actions show without scrolling, the page behind stays put', async (width, height) => {
+    const page = await openPage(width);
+    await page.setViewportSize({ width, height });
+    await signIn(page, USERNAME);
+    await page.goto(OVERVIEW);
+    const combined = await expectOnlyDialog(page, COMBINED);
+    // a page long enough to scroll, so a missing lock would show
+    await page.evaluate(() => {
+      const spacer = document.createElement('div');
+      spacer.style.height = '3000px';
+      document.body.append(spacer);
+    });
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+
+    const box = await combined.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+    for (const name of ['Not at this time', 'Close']) {
+      const action = await combined.getByRole('button', { name, exact: true }).boundingBox();
+      expect(action).not.toBeNull();
+      expect(action!.y).toBeGreaterThanOrEqual(0);
+      expect(action!.y + action!.height).toBeLessThanOrEqual(height);
+      expect(action!.x + action!.width).toBeLessThanOrEqual(width);
+    }
+    // a real target for a finger
+    const decline = await combined.getByRole('button', { name: 'Not at this time' }).boundingBox();
+    expect(decline!.height).toBeGreaterThanOrEqual(44);
+
+    // the wheel over the dialog and over the backdrop, and the keyboard: the page behind does not move
+    const before = await page.evaluate(() => window.scrollY);
+    await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    await page.mouse.wheel(0, 2000);
+    await page.mouse.move(2, height - 2);
+    await page.mouse.wheel(0, 2000);
+    await page.keyboard.press('End');
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    await screenshot(page, `popups-fit-${width}x${height}`);
+
+    // closing it gives the page its scroll back
+    await combined.getByRole('button', { name: 'Not at this time' }).click();
+    // the tax popup was dismissed for good by the test before
+    await expectOnlyDialog(page, VERIFY);
+    await page.getByRole('button', { name: 'I acknowledge this email is correct' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.mouse.wheel(0, 400);
+    await page.waitForFunction(() => window.scrollY > 0);
+  });
+});
+
+it('the seen mark survives leaving the page at once (keepalive): the popup does not come back', async () => {
+  const page = await openPage(1280);
+  await signIn(page, 'dana.demo');
+  const seen = page.waitForRequest((request) => request.url().endsWith('/loanmanager/api/user/set_popup_seen/'));
+  await page.goto(OVERVIEW);
+  await seen;
+  // away the moment the mark is sent, without waiting for its answer
+  await page.goto('/loanmanager/eftsetuprequest/');
+  const listed = page.waitForResponse((response) => response.url().endsWith(LIST_PATH));
+  await page.goto(OVERVIEW);
+  const ids = ((await (await listed).json()) as Array<{ id: string }>).map((item) => item.id);
+  expect(ids).not.toContain('go-green-auto-pay');
+  // the next one in line (the tax popup, never shown) comes instead
+  await expectOnlyDialog(page, TAX);
+});

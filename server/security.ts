@@ -134,3 +134,22 @@ export function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, toke
     maxAge: 365 * 24 * 60 * 60,
   });
 }
+
+/**
+ * A one-time flag, no data: registration has just emailed a verification link. The landing page
+ * the client then loads in full says so once (the address comes from the account, never from the
+ * cookie or the page address) and clears it.
+ */
+export const VERIFICATION_SENT_COOKIE = 'lm_verification_sent';
+const VERIFICATION_SENT_COOKIE_OPTIONS = { path: '/loanmanager/', httpOnly: true, sameSite: 'lax' } as const;
+
+export function flagVerificationSent(request: FastifyRequest, reply: FastifyReply) {
+  reply.setCookie(VERIFICATION_SENT_COOKIE, '1', { ...VERIFICATION_SENT_COOKIE_OPTIONS, secure: isHttps(request), maxAge: 10 * 60 });
+}
+
+/** Whether the flag was set; it is cleared either way, so the notice shows on one page load only. */
+export function takeVerificationSentFlag(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.cookies[VERIFICATION_SENT_COOKIE] === undefined) return false;
+  reply.clearCookie(VERIFICATION_SENT_COOKIE, { ...VERIFICATION_SENT_COOKIE_OPTIONS, secure: isHttps(request) });
+  return true;
+}

@@ -25,6 +25,7 @@ import {
   RESET_NONCE_MINUTES,
   VERIFY_NONCE_HOURS,
   dummyPasswordHash,
+  flagVerificationSent,
   hashPassword,
   hashSecret,
   needsRehash,
@@ -168,6 +169,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     await signIn(ctx, request, reply, created.user.id, body.remember_this_browser);
     if (!(await ctx.store.isEmailValidated(match.borrower.id, body.email))) {
       await sendVerificationEmail(ctx, created.user.id, body.email);
+      flagVerificationSent(request, reply);
     }
     request.log.info({ userId: created.user.id }, 'borrower registered');
     const loans = await ctx.store.loansOfBorrower(match.borrower.id);

@@ -20,7 +20,7 @@ import {
   type PageOptions,
 } from '../html';
 import { preloadUrls, readChunkManifest, pageChunkGroups } from '../preload';
-import { CSRF_COOKIE, CSRF_FORM_FIELD, looksLikeToken, safeEqual } from '../security';
+import { CSRF_COOKIE, CSRF_FORM_FIELD, looksLikeToken, safeEqual, takeVerificationSentFlag } from '../security';
 import { fromAnotherSite, signOut } from '../sessions';
 
 // the client's addresses (src/lib/portalUrls.ts), so the server's redirects and links cannot drift from them
@@ -61,6 +61,15 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       return null;
     }
     return { account, loans: await ctx.store.loansOfBorrower(account.borrower.id) };
+  };
+
+  /** Once, on the landing page right after registering: where the verification link went. */
+  const verificationSentNotice = (request: FastifyRequest, reply: FastifyReply, account: Account): string => {
+    if (!takeVerificationSentFlag(request, reply) || !account.borrower.emailAddress) return '';
+    return (
+      `<p class="card" role="status">We have sent a verification email to <strong>${escapeHtml(account.borrower.emailAddress)}</strong>. ` +
+      'Please open the link in it to verify your email address.</p>'
+    );
   };
 
   const page = (
@@ -152,6 +161,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       )
       .join('');
     const content =
+      verificationSentNotice(request, reply, account) +
       `<p>Welcome, ${escapeHtml(account.borrower.firstname)} ${escapeHtml(account.borrower.lastname)}.</p>` +
       (loans.length === 0 ? '<p>There are no loans on your account.</p>' : `<ul class="loan-list">${items}</ul>`) +
       manageLinks();
@@ -203,7 +213,9 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     const html = page(request, session, OVERVIEW_PATH, {
       title: 'Loan overview',
       heading: 'Loan overview',
-      content: `<p>Welcome, ${escapeHtml(account.borrower.firstname)} ${escapeHtml(account.borrower.lastname)}.</p>${table}${back}${manageLinks()}`,
+      content:
+        verificationSentNotice(request, reply, account) +
+        `<p>Welcome, ${escapeHtml(account.borrower.firstname)} ${escapeHtml(account.borrower.lastname)}.</p>${table}${back}${manageLinks()}`,
       widget: 'popups',
       config: config({ coacct: String(account.borrower.id) }),
       preload: preload(WIDGET_CATALOG.popups.chunkGroup, false),

@@ -33,6 +33,19 @@ describe('account/register', () => {
     const status = await client.get(`${API}go-green/status/`);
     expect(status.statusCode).toBe(200);
     expect(status.json()).toMatchObject({ email_address: 'nora.new@example.com', email_validated: false, electdocs: false });
+    // the landing page says, once, where the verification email went: a flag cookie with no data, nothing in the address
+    expect(response.cookies.find((cookie) => cookie.name === 'lm_verification_sent')).toMatchObject({
+      value: '1',
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/loanmanager/',
+    });
+    const landing = await client.get('/loanmanager/loanoverview/');
+    expect(landing.body).toContain(
+      'We have sent a verification email to <strong>nora.new@example.com</strong>. Please open the link in it to verify your email address.',
+    );
+    expect(client.cookies.has('lm_verification_sent')).toBe(false);
+    expect((await client.get('/loanmanager/loanoverview/')).body).not.toContain('verification email');
     const [mail] = await server.outbox();
     expect(mail?.to).toBe('nora.new@example.com');
     expect(mail?.paths[0]).toMatch(/^\/loanmanager\/verify_email\/\?nonce=[A-Za-z0-9_-]{43}$/);

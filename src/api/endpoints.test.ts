@@ -18,7 +18,6 @@ function storeWith(config = defaultConfig(), reporter = recordingReporter().repo
       config,
       reporter,
       navigation: recordingNavigation().navigation,
-      confirm: () => false,
     },
   });
 }

@@ -55,7 +55,6 @@ export function defaultDependencies(overrides: Partial<PortalDependencies> = {})
     captcha: overrides.captcha ?? createCaptchaProvider(config),
     reporter: overrides.reporter ?? createErrorReporter(config),
     sessionStore: overrides.sessionStore ?? (typeof window !== 'undefined' ? window.sessionStorage : memoryStorage()),
-    confirm: overrides.confirm ?? ((question) => window.confirm(question)),
   };
 }
 

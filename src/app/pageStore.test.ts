@@ -11,7 +11,7 @@ import { createPageFeatures, makePageStore } from './pageStore';
 import { rootReducer } from './rootReducer';
 import { makeStore } from './store';
 
-const quiet = () => ({ reporter: recordingReporter().reporter, navigation: recordingNavigation().navigation, confirm: () => false });
+const quiet = () => ({ reporter: recordingReporter().reporter, navigation: recordingNavigation().navigation });
 
 /** A feature whose saga counts its starts and answers each ping once per running copy. */
 function pingFeature(name = 'ping') {

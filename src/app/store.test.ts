@@ -14,7 +14,7 @@ import { makeStore } from './store';
 function quietStore() {
   const { reporter, reported } = recordingReporter();
   const store = makeStore({
-    dependencies: { reporter, navigation: recordingNavigation().navigation, confirm: () => false },
+    dependencies: { reporter, navigation: recordingNavigation().navigation },
   });
   return { store, reported };
 }
@@ -42,7 +42,7 @@ describe('makeStore', () => {
     const store = makeStore({ dependencies: { config, reporter: recordingReporter().reporter } });
     expect(store.dependencies.config).toBe(config);
     expect(Object.keys(store.dependencies).sort()).toEqual(
-      ['captcha', 'config', 'confirm', 'navigation', 'reporter', 'sessionStore'].sort(),
+      ['captcha', 'config', 'navigation', 'reporter', 'sessionStore'].sort(),
     );
   });
 
@@ -162,7 +162,6 @@ describe('the full store\'s sagas', () => {
         config: defaultConfig({ coacct: '7' }),
         reporter,
         navigation: recordingNavigation().navigation,
-        confirm: () => false,
       },
     });
     return { store, network, reported };

@@ -15,7 +15,7 @@ it("injects each route's feature as the route loads, keeping the earlier ones", 
   window.history.replaceState(null, '', '/loanmanager/request_password_reset');
   const navigation = createNavigation(jest.fn());
   const store = makePageStore({
-    dependencies: { config: defaultConfig(), reporter: recordingReporter().reporter, navigation, confirm: () => false },
+    dependencies: { config: defaultConfig(), reporter: recordingReporter().reporter, navigation },
   });
   expect(Object.keys(store.getState()).sort()).toEqual(['snackbar']);
   renderWithProviders(<PortalApp />, { store });

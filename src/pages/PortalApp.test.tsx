@@ -50,6 +50,8 @@ describe('PortalApp', () => {
     renderWithProviders(<PortalApp />);
     expect(await screen.findByText('Having trouble signing in?')).toBeInTheDocument();
     expect(document.title).toBe('Having trouble signing in? | Loan Manager');
+    // the first page does not take focus: the borrower starts at the top of the document
+    expect(document.body).toHaveFocus();
   });
 
   it('an unknown address shows a not-found page', async () => {
@@ -69,6 +71,8 @@ describe('PortalApp', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/loanmanager/login/'));
     expect(window.location.search).toBe('?next=1');
     await waitFor(() => expect(document.title).toBe('Sign In | Loan Manager'));
+    // after a move within the portal, focus is on the new page's heading, not on <body>
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toHaveFocus(), { timeout: 5000 });
     expect(assign).not.toHaveBeenCalled();
 
     act(() => navigation.navigate('/loanmanager/main/'));
@@ -77,7 +81,7 @@ describe('PortalApp', () => {
     act(() => navigation.navigate('/loanmanager/go-green/', { fullReload: true }));
     expect(assign).toHaveBeenLastCalledWith('/loanmanager/go-green/');
     expect(window.location.pathname).toBe('/loanmanager/login/');
-  });
+   }, 30_000);
 
   it('after a move within the portal, Back returns to the first page (the router took over the history)', async () => {
     window.history.replaceState(null, '', '/loanmanager/request_password_reset');

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { focusHeadingWhenShown } from '../lib/focusPageHeading';
 import { useNavigation } from '../lib/NavigationContext';
 import { NotFound, PortalPage } from './PortalPage';
 import { isPortalPath, PORTAL_BASENAME, type PortalRoute } from './portalRoutes';
@@ -21,8 +22,13 @@ function RouterNavigationBridge() {
   return null;
 }
 
+/**
+ * Every page this router shows comes after a move within the portal (the first page is shown without
+ * it): focus goes to the new page's heading, never left on <body> where the old page's link was.
+ */
 function RoutedPage({ route }: { route: PortalRoute }) {
   const { pathname } = useLocation();
+  useEffect(() => focusHeadingWhenShown(), [pathname]);
   return <PortalPage route={route} pathname={pathname} />;
 }
 

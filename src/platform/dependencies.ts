@@ -15,8 +15,6 @@ export interface PortalDependencies {
   reporter: ErrorReporter;
   /** The browser session storage (sessionStorage); the recovery cache lives here, briefly. */
   sessionStore: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-  /** A confirmation question to the borrower (window.confirm in the browser). */
-  confirm(question: string): boolean;
 }
 
 export const DEPENDENCIES_CONTEXT = 'dependencies';

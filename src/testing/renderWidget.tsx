@@ -21,7 +21,7 @@ export function renderWidget(ui: ReactElement, options: RenderWidgetOptions = {}
   const store = makeStore({
     preloadedState: options.preloadedState,
     middleware: [log.middleware],
-    dependencies: { config: defaultConfig(), reporter, navigation, confirm: () => false, ...options.dependencies },
+    dependencies: { config: defaultConfig(), reporter, navigation, ...options.dependencies },
   });
   const rendered = renderWithProviders(ui, { store });
   return { ...rendered, reported, visited, actions: log };

@@ -42,7 +42,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
     givenStore ??
     makeStore({
       preloadedState,
-      dependencies: { config: defaultConfig(), reporter, navigation, confirm: () => false, ...dependencies },
+      dependencies: { config: defaultConfig(), reporter, navigation, ...dependencies },
     });
   const user = userEvent.setup();
   const result = render(

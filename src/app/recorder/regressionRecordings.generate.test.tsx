@@ -30,7 +30,7 @@ function startSession(page: string) {
   const { navigation } = recordingNavigation();
   const store = makeStore({
     reducerSideMiddleware: [recorder.middleware],
-    dependencies: { config: defaultConfig(), reporter, navigation, confirm: () => false },
+    dependencies: { config: defaultConfig(), reporter, navigation },
   });
   recorder.start();
   return { recorder, store };

@@ -45,7 +45,6 @@ export function replayDependencies(config: PortalConfig): PortalDependencies {
     captcha: { getCaptchaToken: () => Promise.reject(new Error('no captcha while replaying')) },
     reporter: { report: () => undefined, log: () => undefined },
     sessionStore: memoryStorage(),
-    confirm: () => false,
   };
 }
 

@@ -26,7 +26,7 @@ async function recordRegistrationSession() {
   const { navigation } = recordingNavigation();
   const store = makeStore({
     reducerSideMiddleware: [recorder.middleware],
-    dependencies: { config: defaultConfig(), reporter, navigation, confirm: () => false },
+    dependencies: { config: defaultConfig(), reporter, navigation },
   });
   recorder.start();
   const view = renderWithProviders(<RegistrationWidget />, { store });

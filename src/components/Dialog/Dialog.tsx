@@ -1,5 +1,6 @@
 import { Modal } from 'antd';
 import { useCallback, useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
+import { focusPageHeading, hasMeaningfulFocus } from '../../lib/focusPageHeading';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import {
   DIALOG_CLOSE_FALLBACK_MS,
@@ -8,6 +9,7 @@ import {
   type DialogPhase,
   type DismissTrigger,
 } from './dialogMachine';
+import { lockPageScroll } from './pageScrollLock';
 
 export interface DialogProps {
   /** Owned by the caller's slice, so time travel shows the dialog exactly as it was. */
@@ -23,12 +25,34 @@ export interface DialogProps {
   onCloseRequested(trigger: DismissTrigger): void;
   /** Called once per close, when the animation has ended or its fallback timer has fired. */
   onClosed(): void;
+  /**
+   * Where focus goes once the dialog has closed, when not back to the control that opened it (e.g. a
+   * message the answer brought). Null or absent: the opener, or the page heading when the opener
+   * cannot take it (it was <body>, or it is gone).
+   */
+  returnFocusTo?: () => HTMLElement | null;
 }
 
 const NARROW_QUERY = `(max-width: ${NARROW_LAYOUT_BELOW_PX - 0.02}px)`;
 
 /** antd's title is a plain div: a heading lets screen reader users jump to the dialog. */
 const titleStyle = { margin: 0, font: 'inherit', color: 'inherit' } as const;
+
+/**
+ * The dialog fits the viewport: header and actions stay in view and only the body scrolls (a phone
+ * never has to scroll the page to reach "Not at this time").
+ */
+const NARROW_GAP_PX = 8;
+const WIDE_GAP_PX = 32;
+const fittedStyles = (gap: number) =>
+  ({
+    container: { display: 'flex', flexDirection: 'column', maxHeight: `calc(100dvh - ${2 * gap}px)` },
+    header: { flexShrink: 0 },
+    body: { flex: '1 1 auto', minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' },
+    footer: { flexShrink: 0 },
+  }) as const;
+const NARROW_STYLES = fittedStyles(NARROW_GAP_PX);
+const WIDE_STYLES = fittedStyles(WIDE_GAP_PX);
 
 function triggerOf(event: SyntheticEvent): DismissTrigger {
   if (event.type === 'keydown') return 'escape';
@@ -75,11 +99,22 @@ export function Dialog({
   maxWidth = DIALOG_DEFAULT_MAX_WIDTH,
   onCloseRequested,
   onClosed,
+  returnFocusTo,
 }: DialogProps) {
   const narrow = useMediaQuery(NARROW_QUERY);
-  const reportClosed = useCloseFallback(phase, onClosed);
+  const onClosedWithFocus = useCallback(() => {
+    // antd has given focus back to the opener by now (after the animation); it may have had none to give
+    const target = returnFocusTo?.();
+    if (target) target.focus();
+    else if (!hasMeaningfulFocus() || document.activeElement?.closest('[role="dialog"]')) focusPageHeading();
+    onClosed();
+  }, [onClosed, returnFocusTo]);
+  const reportClosed = useCloseFallback(phase, onClosedWithFocus);
+  const shown = phase !== 'closed';
 
-  if (phase === 'closed') return null;
+  useEffect(() => (shown ? lockPageScroll() : undefined), [shown]);
+
+  if (!shown) return null;
 
   return (
     <Modal
@@ -87,12 +122,18 @@ export function Dialog({
       title={<h2 style={titleStyle}>{title}</h2>}
       footer={footer}
       width={narrow ? '100%' : maxWidth}
-      style={narrow ? { top: 8, maxWidth: 'calc(100vw - 16px)', paddingBottom: 8 } : { maxWidth: 'calc(100vw - 32px)' }}
+      style={
+        narrow
+          ? { top: NARROW_GAP_PX, maxWidth: `calc(100vw - ${2 * NARROW_GAP_PX}px)`, paddingBottom: 0 }
+          : { maxWidth: `calc(100vw - ${WIDE_GAP_PX}px)` }
+      }
+      styles={narrow ? NARROW_STYLES : WIDE_STYLES}
       centered={!narrow}
       closable={!closingDisabled}
       keyboard={!closingDisabled}
       mask={{ closable: !closingDisabled }}
-      focusable={{ trap: true, focusTriggerAfterClose: true }}
+      // a caller that names where focus goes gets it there, not taken back by antd after the animation
+      focusable={{ trap: true, focusTriggerAfterClose: !returnFocusTo }}
       onCancel={(event) => onCloseRequested(triggerOf(event))}
       afterClose={reportClosed}
       destroyOnHidden

@@ -7,6 +7,7 @@ import { Alert, Button, Card, Form, Typography } from 'antd';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useAppSelector } from '../../lib/hooks';
 import type { FormBinding } from '../../lib/forms/useFormField';
+import { MessageFocus } from '../MessageFocus';
 
 export function AccountCard({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
@@ -73,5 +74,9 @@ export function FormFailureAlert<V extends object>({ form }: { form: FormBinding
     const { status, serverMessage } = form.selectForm(state);
     return status === 'failed' ? serverMessage : null;
   });
-  return message ? <Alert type="error" showIcon title={message} style={{ marginBottom: 16 }} /> : null;
+  return message ? (
+    <MessageFocus style={{ marginBottom: 16 }}>
+      <Alert type="error" showIcon title={message} />
+    </MessageFocus>
+  ) : null;
 }

@@ -1,6 +1,7 @@
 import { Alert, Typography } from 'antd';
 import { TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
+import { MessageFocus } from '../../components/MessageFocus';
 import { PortalLink } from '../../components/PortalLink';
 import { useAppSelector } from '../../lib/hooks';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
@@ -15,7 +16,9 @@ export default function RequestPasswordResetWidget() {
   return (
     <AccountCard title="Having trouble signing in?">
       {succeeded ? (
-        <Alert type="success" showIcon title={REQUEST_PASSWORD_RESET_MESSAGES.succeeded} />
+        <MessageFocus>
+          <Alert type="success" showIcon title={REQUEST_PASSWORD_RESET_MESSAGES.succeeded} />
+        </MessageFocus>
       ) : (
         <>
           <Typography.Paragraph>Enter your username and we will email you a link to reset your password.</Typography.Paragraph>

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { PasswordField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
 import { LoadingStatus } from '../../components/LoadingStatus';
+import { MessageFocus } from '../../components/MessageFocus';
 import { PortalLink } from '../../components/PortalLink';
 import { useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
@@ -13,7 +14,13 @@ import { RESET_PASSWORD_MESSAGES, resetPasswordActions, resetPasswordForm as for
 function NewPasswordForm() {
   const onSubmit = useFormSubmit(form);
   const succeeded = useAppSelector((state: WithResetPassword) => form.selectForm(state).status === 'succeeded');
-  if (succeeded) return <Alert type="success" showIcon title={RESET_PASSWORD_MESSAGES.succeeded} />;
+  if (succeeded) {
+    return (
+      <MessageFocus>
+        <Alert type="success" showIcon title={RESET_PASSWORD_MESSAGES.succeeded} />
+      </MessageFocus>
+    );
+  }
   return (
     <BoundForm label="Reset Password" onSubmit={onSubmit}>
       <PasswordField

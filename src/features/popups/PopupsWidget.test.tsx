@@ -7,6 +7,9 @@ import { mockApi } from '../../testing/mockApi';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import PopupsWidget from './PopupsWidget';
 
+// antd's Modal in jsdom on a shared machine: the first dialog of the file alone can take seconds
+jest.setTimeout(30_000);
+
 const SEEN = 'POST user/set_popup_seen/';
 const DISMISS = 'POST user/dismiss_popup/';
 

@@ -1,6 +1,6 @@
 import { Button, Collapse, Flex, Typography } from 'antd';
 import { Dialog } from '../../components/Dialog/Dialog';
-import { PrimaryButton } from './popupActions';
+import { PrimaryButton, TOUCH_TARGET_PX } from './popupActions';
 import type { PopupViewProps } from './popupDialogProps';
 
 /** Spec section 9. */
@@ -57,7 +57,9 @@ export function TaxReminderPopup({ taxYear, dialog, onClose }: PopupViewProps & 
       maxWidth={TAX_POPUP_MAX_WIDTH}
       footer={
         <Flex gap={8} justify="flex-end" wrap>
-          <Button onClick={() => onClose('dont-show-again')}>Don&apos;t show again</Button>
+          <Button onClick={() => onClose('dont-show-again')} style={{ minHeight: TOUCH_TARGET_PX }}>
+            Don&apos;t show again
+          </Button>
           <PrimaryButton onClick={() => onClose('ok')}>Ok</PrimaryButton>
         </Flex>
       }

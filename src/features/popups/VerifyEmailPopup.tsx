@@ -1,7 +1,7 @@
 import { Flex, Typography } from 'antd';
 import { Dialog } from '../../components/Dialog/Dialog';
 import { PortalLink } from '../../components/PortalLink';
-import { PrimaryButton } from './popupActions';
+import { PrimaryButton, TOUCH_TARGET_PX } from './popupActions';
 import type { PopupViewProps } from './popupDialogProps';
 
 /** Spec section 9. */
@@ -20,7 +20,12 @@ export function VerifyEmailPopup({ email, dialog, onClose }: PopupViewProps & { 
           <PrimaryButton block onClick={() => onClose('acknowledged')}>
             I acknowledge this email is correct
           </PrimaryButton>
-          <PortalLink href="/loanmanager/profile/">I need to change my email address</PortalLink>
+          <PortalLink
+            href="/loanmanager/profile/"
+            style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', minHeight: TOUCH_TARGET_PX }}
+          >
+            I need to change my email address
+          </PortalLink>
         </Flex>
       }
     >

@@ -6,8 +6,11 @@ import { Button, theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { PortalLink } from '../../components/PortalLink';
 
+/** Every popup action is a target a finger hits: at least 44 px tall (WCAG 2.5.5). */
+export const TOUCH_TARGET_PX = 44;
+
 /** Long labels wrap on a phone instead of overflowing the dialog. */
-const wrappingButton: CSSProperties = { whiteSpace: 'normal', height: 'auto', textAlign: 'center' };
+const wrappingButton: CSSProperties = { whiteSpace: 'normal', height: 'auto', minHeight: TOUCH_TARGET_PX, textAlign: 'center' };
 
 export function DeclineButton({ onClick, children }: { onClick(): void; children: ReactNode }) {
   return (
@@ -32,7 +35,9 @@ export function CallToActionLink({ href, children }: { href: string; children: R
     <PortalLink
       href={href}
       style={{
-        display: 'inline-block',
+        display: 'inline-flex',
+        alignItems: 'center',
+        minHeight: TOUCH_TARGET_PX,
         padding: `${token.paddingXS}px ${token.padding}px`,
         borderRadius: token.borderRadius,
         background: token.colorPrimary,

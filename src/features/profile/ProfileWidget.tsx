@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
 import { LoadingStatus } from '../../components/LoadingStatus';
+import { MessageFocus } from '../../components/MessageFocus';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { LIMITS } from '../../lib/validation/messages';
 import { profileForm as form, profilePageClosed, type WithProfile } from './profileSlice';
@@ -29,7 +30,11 @@ export default function ProfileWidget() {
       <Typography.Title level={2} style={{ fontSize: 20 }}>
         Change email address
       </Typography.Title>
-      {succeededMessage ? <Alert type="success" showIcon title={succeededMessage} style={{ marginBottom: 16 }} /> : null}
+      {succeededMessage ? (
+        <MessageFocus style={{ marginBottom: 16 }}>
+          <Alert type="success" showIcon title={succeededMessage} />
+        </MessageFocus>
+      ) : null}
       <BoundForm label="Change email address" onSubmit={onSubmit}>
         <TextField
           form={form}

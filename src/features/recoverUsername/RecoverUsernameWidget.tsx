@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AccountCard, BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
 import { LoanIdentityFields } from '../../components/FormFields/LoanIdentityFields';
+import { MessageFocus } from '../../components/MessageFocus';
 import { PortalLink } from '../../components/PortalLink';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
@@ -24,7 +25,9 @@ export default function RecoverUsernameWidget() {
     <AccountCard title="Recover Username">
       {success ? (
         <>
-          <Alert type="success" showIcon title={success} />
+          <MessageFocus>
+            <Alert type="success" showIcon title={success} />
+          </MessageFocus>
           <FormFootnote>
             <PortalLink href={PORTAL_URLS.login}>Go to the sign-in page</PortalLink>
           </FormFootnote>

@@ -332,52 +332,69 @@ describe('registration form', () => {
     expect(api.sent(REGISTER)).toHaveLength(1);
   });
 
-  test('409 accepted: the question, the details cached in sessionStorage, then username recovery', async () => {
-    const questions: string[] = [];
+  /** The form, then antd's Modal on top of it: under a loaded machine these take longer than the others. */
+  const DIALOG_TEST_TIMEOUT_MS = 90_000;
+
+  /** The 409 question, in the portal's own dialog (its chunk loads on demand). */
+  async function recoveryQuestion() {
+    const dialog = await screen.findByRole('dialog', { name: 'Already registered' }, { timeout: 5000 });
+    expect(dialog).toHaveAccessibleDescription(REGISTRATION_MESSAGES.alreadyRegistered);
+    return dialog;
+  }
+
+  test('409 accepted: the question in a dialog, the details cached in sessionStorage, then username recovery', async () => {
     mockApi({ [REGISTER]: { status: 409, body: { errors: ['You have already registered.'] } } });
-    const { user, visited, actions } = renderFilled({
-      confirm: (question) => {
-        questions.push(question);
-        return true;
-      },
-    });
+    const { user, visited, actions } = renderFilled();
     await user.click(submit());
+    const dialog = await recoveryQuestion();
+    expect(visited).toEqual([]);
+    expect(window.sessionStorage.getItem(RECOVERY_CACHE_KEY)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, email my username' }));
     await waitFor(() => expect(visited).toEqual([{ url: '/loanmanager/recover_username/', fullReload: false }]));
-    expect(questions).toEqual([REGISTRATION_MESSAGES.alreadyRegistered]);
     expect(JSON.parse(window.sessionStorage.getItem(RECOVERY_CACHE_KEY) ?? 'null')).toEqual({
       loanno: '9000000008',
       ssn: '900000007',
       dob: '1978-12-24',
     });
     expect(window.localStorage).toHaveLength(0);
-    expect(flowActions(actions).slice(-4)).toEqual([
+    const flow = flowActions(actions);
+    expect(flow.slice(flow.indexOf('api/executeMutation/rejected'))).toEqual([
       'api/executeMutation/rejected',
       'registration/alreadyRegistered',
       'registration/recoveryAccepted',
       'registration/redirected',
+      // the dialog's close animation ends after the navigation has been asked for
+      'registration/recoveryQuestionClosed',
     ]);
-  });
+    expect(screen.queryByText(/This account is already registered/)).not.toBeInTheDocument();
+  }, DIALOG_TEST_TIMEOUT_MS);
 
   test.each([
-    ['a JSON body', { body: { errors: ['You have already registered.'] } }],
-    ['a body that is not JSON (a proxy page)', { html: '<html><body>409 Conflict</body></html>' }],
-  ])('409 declined, with %s: the question, nothing cached, no navigation, the form is usable again', async (_, answer) => {
-    const questions: string[] = [];
+    ['a JSON body, "No, thanks"', { body: { errors: ['You have already registered.'] } }, 'button'],
+    ['a body that is not JSON (a proxy page), Escape', { html: '<html><body>409 Conflict</body></html>' }, 'escape'],
+  ] as const)('409 declined, with %s: nothing cached, no navigation, what to do next, focused', async (_, answer, how) => {
     mockApi({ [REGISTER]: { status: 409, ...answer } });
-    const { user, visited, actions } = renderFilled({
-      confirm: (question) => {
-        questions.push(question);
-        return false;
-      },
-    });
+    const { user, visited, actions } = renderFilled();
     await user.click(submit());
-    await waitFor(() => expect(actions.types).toContain('registration/recoveryDeclined'));
-    expect(questions).toEqual([REGISTRATION_MESSAGES.alreadyRegistered]);
+    const dialog = await recoveryQuestion();
+    if (how === 'button') await user.click(within(dialog).getByRole('button', { name: 'No, thanks' }));
+    else await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+    expect(actions.types).toContain('registration/recoveryDeclined');
+    expect(actions.types).toContain('registration/recoveryQuestionClosed');
     expect(window.sessionStorage.getItem(RECOVERY_CACHE_KEY)).toBeNull();
     expect(visited).toEqual([]);
     expect(submit()).toBeEnabled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  });
+    const nextSteps = (await screen.findByText(/This account is already registered/)).closest<HTMLElement>('[role="status"]');
+    if (!nextSteps) throw new Error('the next steps are not a status message');
+    expect(nextSteps).toHaveTextContent(
+      'This account is already registered. Sign in with your username and password, or recover your username if you have forgotten it.',
+    );
+    expect(within(nextSteps).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/loanmanager/login/');
+    expect(within(nextSteps).getByRole('link', { name: 'recover your username' })).toHaveAttribute('href', '/loanmanager/recover_username/');
+    await waitFor(() => expect(nextSteps.parentElement).toHaveFocus());
+  }, DIALOG_TEST_TIMEOUT_MS);
 
   test('an error body with an errors list: an alert with the first error', async () => {
     mockApi({ [REGISTER]: { status: 400, body: { errors: ['That username is already taken.', 'second'] } } });

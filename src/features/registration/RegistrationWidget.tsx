@@ -1,17 +1,33 @@
+import { lazy, Suspense, useCallback, useRef } from 'react';
 import { CheckboxField, PasswordField, TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
 import { LoanIdentityFields } from '../../components/FormFields/LoanIdentityFields';
 import { PortalLink } from '../../components/PortalLink';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
+import { useAppSelector } from '../../lib/hooks';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { LIMITS, MESSAGES } from '../../lib/validation/messages';
-import { registrationForm as form } from './registrationSlice';
+import {
+  registrationForm as form,
+  selectNextStepsShown,
+  selectRecoveryQuestion,
+  type WithRegistration,
+} from './registrationSlice';
 
 const max = LIMITS.inputMaximum;
+
+// only after a 409: the first view carries neither the dialog nor what follows declining
+const loadRecoveryQuestion = () => import(/* webpackChunkName: "registration-recovery-question" */ './RecoveryQuestion');
+const RecoveryQuestion = lazy(loadRecoveryQuestion);
+const NextSteps = lazy(() => loadRecoveryQuestion().then((module) => ({ default: module.NextSteps })));
 
 export default function RegistrationWidget() {
   useFormOpened(form);
   const onSubmit = useFormSubmit(form);
+  const questionAsked = useAppSelector((state: WithRegistration) => selectRecoveryQuestion(state) !== 'closed');
+  const nextStepsShown = useAppSelector(selectNextStepsShown);
+  const nextStepsRef = useRef<HTMLDivElement>(null);
+  const nextSteps = useCallback(() => nextStepsRef.current, []);
   return (
     <AccountCard title="Register">
       <BoundForm label="Register" onSubmit={onSubmit}>
@@ -42,8 +58,18 @@ export default function RegistrationWidget() {
           <CheckboxField form={form} field="remember_this_browser" label="Remember this browser" />
         </div>
         <FormFailureAlert form={form} />
+        {nextStepsShown ? (
+          <Suspense fallback={null}>
+            <NextSteps focusRef={nextStepsRef} />
+          </Suspense>
+        ) : null}
         <SubmitButton form={form}>Register</SubmitButton>
       </BoundForm>
+      {questionAsked ? (
+        <Suspense fallback={null}>
+          <RecoveryQuestion returnFocusTo={nextSteps} />
+        </Suspense>
+      ) : null}
       <FormFootnote>
         Already registered? <PortalLink href={PORTAL_URLS.recoverUsername}>Recover your username</PortalLink>
       </FormFootnote>

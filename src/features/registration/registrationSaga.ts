@@ -2,7 +2,7 @@
  * Registration: submit -> validity -> wait indicator -> captcha ('registration') -> POST
  * account/register/ -> loan selection or overview; and every failure branch of spec section 8.
  */
-import { call, put, select, takeLeading } from 'redux-saga/effects';
+import { call, put, select, take, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { firstListedErrorOf, httpStatusOf, rejectedFieldsOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
@@ -15,15 +15,18 @@ import type { RegistrationValues } from '../../lib/validation/rules';
 import { REGISTRATION_MESSAGES } from './registrationMessages';
 import { REGISTRATION_FIELDS, registrationActions, registrationForm, toRegistrationPayload } from './registrationSlice';
 
+type RecoveryAnswer = ReturnType<typeof registrationActions.recoveryAccepted | typeof registrationActions.recoveryDeclined>;
+
+/**
+ * Status 409: the in-page question (the slice opens it) and the borrower's answer, both actions, so
+ * time travel and QA replays show the question and what was chosen. Declining leaves the borrower on
+ * the form, which then says what to do next.
+ */
 function* offerUsernameRecovery(values: RegistrationValues) {
-  const deps = yield* getDependencies();
   yield put(registrationActions.alreadyRegistered());
-  const accepted = (yield call([deps, deps.confirm], REGISTRATION_MESSAGES.alreadyRegistered)) as boolean;
-  if (!accepted) {
-    yield put(registrationActions.recoveryDeclined());
-    return;
-  }
-  yield put(registrationActions.recoveryAccepted());
+  const answer: RecoveryAnswer = yield take([registrationActions.recoveryAccepted, registrationActions.recoveryDeclined]);
+  if (registrationActions.recoveryDeclined.match(answer)) return;
+  const deps = yield* getDependencies();
   yield call(cacheRecoveryDetails, deps.sessionStore, {
     loanno: values.loanno,
     ssn: values.ssn,

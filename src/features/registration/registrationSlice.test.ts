@@ -30,13 +30,27 @@ test('the story events change no state', () => {
   for (const action of [
     actions.validationFailed(),
     actions.captchaObtained(),
-    actions.recoveryAccepted(),
-    actions.recoveryDeclined(),
     actions.redirected('/loanmanager/main/'),
   ]) {
     expect(reducer(initial, action)).toBe(initial);
   }
   expect(actions.captchaObtained()).toEqual({ type: 'registration/captchaObtained', payload: undefined });
+});
+
+test('the 409 question: opened by alreadyRegistered, closed by either answer; declining shows the next steps until a new submit', () => {
+  let state = reducer(reducer(initial, actions.submissionStarted()), actions.alreadyRegistered());
+  expect(state).toMatchObject({ status: 'failed', recoveryQuestion: 'open', nextStepsShown: false });
+  expect(reducer(state, actions.recoveryAccepted())).toMatchObject({ recoveryQuestion: 'closing', nextStepsShown: false });
+  state = reducer(state, actions.recoveryDeclined('escape'));
+  expect(state).toMatchObject({ recoveryQuestion: 'closing', nextStepsShown: true });
+  expect(actions.recoveryDeclined('escape').payload).toEqual({ trigger: 'escape' });
+  state = reducer(state, actions.recoveryQuestionClosed());
+  expect(state).toMatchObject({ recoveryQuestion: 'closed', nextStepsShown: true });
+  // a late answer (a second click during the close) changes nothing
+  expect(reducer(state, actions.recoveryAccepted())).toBe(state);
+  state = reducer(state, actions.submitted());
+  expect(state).toMatchObject({ submitted: true, nextStepsShown: false });
+  expect(reducer(state, actions.formReset())).toEqual(initial);
 });
 
 test('errors are derived and memoized: typing in one field validates once, unrelated state changes do not', () => {

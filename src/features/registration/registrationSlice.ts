@@ -1,5 +1,6 @@
-import { createAction } from '@reduxjs/toolkit';
+import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { Registration } from '../../api/contract';
+import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../../components/Dialog/dialogMachine';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
 import { captchaEvents, submissionEvents } from '../../lib/forms/submissionEvents';
@@ -36,39 +37,83 @@ export const initialRegistrationValues: RegistrationValues = {
   remember_this_browser: false,
 };
 
-export const registrationSlice = createFormSlice({
+/** The form half: its actions are `registration/fieldChanged`, `registration/submitted`, ... */
+const registrationFormSlice = createFormSlice({
   name: 'registration',
   initialValues: initialRegistrationValues,
+  reducers: { ...submissionEvents, ...captchaEvents },
+});
+
+export interface RegistrationState extends FormState<RegistrationValues> {
+  /** After a 409: the in-page question whether to have the username emailed (spec section 8). */
+  recoveryQuestion: DialogPhase;
+  /** The borrower declined: the form says what to do next (sign in, or recover the username). */
+  nextStepsShown: boolean;
+}
+
+const initialQuestionState = { recoveryQuestion: 'closed', nextStepsShown: false } as const satisfies Partial<RegistrationState>;
+
+const initialState: RegistrationState = { ...registrationFormSlice.getInitialState(), ...initialQuestionState };
+
+export const registrationSlice = createSlice({
+  name: 'registration',
+  initialState,
   reducers: {
-    ...submissionEvents,
-    ...captchaEvents,
     /** status 409: the borrower is asked whether to have the username emailed */
     alreadyRegistered(state) {
       state.status = 'failed';
+      state.nextStepsShown = false;
+      state.recoveryQuestion = nextDialogPhase(state.recoveryQuestion, { type: 'opened' });
     },
+    /** the borrower accepted to have the username emailed after a 409 */
+    recoveryAccepted(state) {
+      state.recoveryQuestion = nextDialogPhase(state.recoveryQuestion, { type: 'closeRequested', trigger: 'action', closingDisabled: false });
+    },
+    /** the borrower declined (a button, the close button, the backdrop or Escape): the next steps are shown */
+    recoveryDeclined: {
+      reducer(state) {
+        state.recoveryQuestion = nextDialogPhase(state.recoveryQuestion, { type: 'closeRequested', trigger: 'action', closingDisabled: false });
+        state.nextStepsShown = true;
+      },
+      prepare: (trigger: DismissTrigger | 'action' = 'action') => ({ payload: { trigger } }),
+    },
+    /** the question's close animation ended (or its fallback fired) */
+    recoveryQuestionClosed(state) {
+      state.recoveryQuestion = nextDialogPhase(state.recoveryQuestion, { type: 'closeFinished' });
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addDefaultCase((state, action) => {
+      if (registrationFormSlice.actions.submitted.match(action)) state.nextStepsShown = false;
+      const next = registrationFormSlice.reducer(state, action);
+      // formReset and formOpened (after a success) answer a fresh form: no question, no next steps
+      return next === state ? undefined : { ...next, ...initialQuestionState };
+    });
   },
 });
 
 export const registrationActions = {
+  ...registrationFormSlice.actions,
   ...registrationSlice.actions,
-  /** the borrower accepted (or declined) to have the username emailed after a 409 */
-  recoveryAccepted: createAction('registration/recoveryAccepted'),
-  recoveryDeclined: createAction('registration/recoveryDeclined'),
   /** the browser is sent on (loan selection, loan overview, or username recovery) */
   redirected: createAction<string>('registration/redirected'),
 };
 
-type RegistrationRoot = { registration: FormState<RegistrationValues> };
+/** The part of the store this feature owns: what its selectors (and its components' inline ones) read. */
+export type WithRegistration = { registration: RegistrationState };
 
 export const registrationForm = {
-  name: registrationSlice.name,
-  actions: registrationActions,
+  name: registrationFormSlice.name,
+  actions: registrationFormSlice.actions,
   ...createFormSelectors(
-    (state: RegistrationRoot) => state.registration,
+    (state: WithRegistration) => state.registration,
     validateRegistration,
     REGISTRATION_FIELDS,
   ),
 } satisfies FormBinding<RegistrationValues>;
+
+export const selectRecoveryQuestion = (state: WithRegistration) => state.registration.recoveryQuestion;
+export const selectNextStepsShown = (state: WithRegistration) => state.registration.nextStepsShown;
 
 /** The request body (spec section 3): dob as YYYY-MM-DD, ssn digits only, no confirmations. */
 export function toRegistrationPayload(values: RegistrationValues, captchaToken: string): Registration {
