@@ -5,6 +5,7 @@
  */
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { startThrowawayCluster } from '../scripts/throwawayPostgres';
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { signIn, startFloorServer, startReferenceServer, type Running } from './lib/servers';
@@ -23,6 +24,8 @@ export interface LoadRow {
   requests: number;
   non2xx: number;
   errors: number;
+  /** The 1-minute load average when the target's 5 s ended: other work on the machine shows here. */
+  load1: number;
 }
 
 async function coacctOf(baseUrl: string, cookie: string): Promise<string> {
@@ -33,7 +36,7 @@ async function coacctOf(baseUrl: string, cookie: string): Promise<string> {
   return String(config.coacct);
 }
 
-async function hammer(target: string, floor: string, options: Parameters<typeof autocannon>[0]): Promise<LoadRow> {
+export async function hammer(target: string, floor: string, options: Parameters<typeof autocannon>[0]): Promise<LoadRow> {
   // A short warm-up, not counted: JIT and the first connections.
   await autocannon({ ...options, connections: CONNECTIONS, duration: 1 });
   const r = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
@@ -46,42 +49,64 @@ async function hammer(target: string, floor: string, options: Parameters<typeof 
     requests: r.requests.total,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
+    load1: os.loadavg()[0] ?? 0,
   };
+}
+
+export interface HotPathRoute {
+  /** go-green/status, check_email_address, popup */
+  name: string;
+  label: string;
+  floor: string;
+  path: string;
+  options: Pick<NonNullable<Parameters<typeof autocannon>[0]>, 'method' | 'headers' | 'body'>;
+}
+
+/** The three signed-in routes of issue 18's hot path, for a signed-in `session` (signs in on `baseUrl`). */
+export async function hotPathRoutes(baseUrl: string): Promise<HotPathRoute[]> {
+  const session = await signIn(baseUrl, USERNAME, DEMO_PASSWORD);
+  const coacct = await coacctOf(baseUrl, session.cookie);
+  return [
+    {
+      name: 'go-green/status',
+      label: 'GET go-green/status/ (session)',
+      floor: 'floor: fastify GET constant',
+      path: 'go-green/status/',
+      options: { headers: { cookie: session.cookie } },
+    },
+    {
+      name: 'check_email_address',
+      label: 'GET user/check_email_address/ (session)',
+      floor: 'floor: fastify GET constant',
+      path: `user/check_email_address/?email_address=${encodeURIComponent('new.address@example.com')}`,
+      options: { headers: { cookie: session.cookie } },
+    },
+    {
+      name: 'user/popup',
+      label: 'POST user/popup/ (session+CSRF)',
+      floor: 'floor: fastify POST constant',
+      path: 'user/popup/',
+      options: {
+        method: 'POST',
+        headers: { cookie: session.cookie, 'x-csrftoken': session.csrfToken, 'content-type': 'application/json' },
+        body: JSON.stringify({ coacct }),
+      },
+    },
+  ];
 }
 
 /** The three signed-in routes the load part measures, on the given instances (one, or several sharing a database). */
 async function measureRoutes(engine: string, urls: string[], log: (line: string) => void): Promise<LoadRow[]> {
   const first = urls[0];
   if (!first) throw new Error('no server to measure');
-  const session = await signIn(first, USERNAME, DEMO_PASSWORD);
-  const coacct = await coacctOf(first, session.cookie);
   // several instances: the connections are spread over them (autocannon takes an array of targets,
   // lib/url.js, though its typings say string); the session lives in the database, so it works on each
   const targets = (path: string) => (urls.length === 1 ? `${first}/loanmanager/api/${path}` : urls.map((url) => `${url}/loanmanager/api/${path}`));
   const rows: LoadRow[] = [];
-  log(`${engine}: go-green/status…`);
-  rows.push(
-    await hammer(`${engine}: GET go-green/status/ (session)`, 'floor: fastify GET constant', {
-      url: targets('go-green/status/') as string,
-      headers: { cookie: session.cookie },
-    }),
-  );
-  log(`${engine}: check_email_address…`);
-  rows.push(
-    await hammer(`${engine}: GET user/check_email_address/ (session)`, 'floor: fastify GET constant', {
-      url: targets(`user/check_email_address/?email_address=${encodeURIComponent('new.address@example.com')}`) as string,
-      headers: { cookie: session.cookie },
-    }),
-  );
-  log(`${engine}: user/popup/…`);
-  rows.push(
-    await hammer(`${engine}: POST user/popup/ (session+CSRF)`, 'floor: fastify POST constant', {
-      url: targets('user/popup/') as string,
-      method: 'POST',
-      headers: { cookie: session.cookie, 'x-csrftoken': session.csrfToken, 'content-type': 'application/json' },
-      body: JSON.stringify({ coacct }),
-    }),
-  );
+  for (const route of await hotPathRoutes(first)) {
+    log(`${engine}: ${route.name}…`);
+    rows.push(await hammer(`${engine}: ${route.label}`, route.floor, { ...route.options, url: targets(route.path) as string }));
+  }
   return rows;
 }
 
@@ -141,7 +166,7 @@ export async function runLoad(log: (line: string) => void): Promise<LoadRow[]> {
 export function loadTable(rows: LoadRow[]): string {
   const byName = new Map(rows.map((r) => [r.target, r]));
   return table(
-    ['target', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'non-2xx', 'errors', 'req/s vs floor', 'p50 vs floor'],
+    ['target', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'non-2xx', 'errors', 'req/s vs floor', 'p50 vs floor', 'load avg'],
     rows.map((r) => {
       const floor = byName.get(r.floor);
       return [
@@ -154,6 +179,7 @@ export function loadTable(rows: LoadRow[]): string {
         r.errors,
         floor ? (r.rps / floor.rps).toFixed(2) : '—',
         floor ? (floor.p50 > 0 ? (r.p50 / floor.p50).toFixed(1) : '—') : '—',
+        r.load1.toFixed(2),
       ];
     }),
   );

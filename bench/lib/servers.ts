@@ -61,11 +61,14 @@ function stopper(child: ChildProcess): () => Promise<void> {
 
 const TSX_CLI = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 
-/** The reference server with a fresh database (demo data seeded), serving dist/static. */
-export async function startReferenceServer(env: Record<string, string> = {}): Promise<Running> {
+/** The reference server with a fresh database (demo data seeded), serving dist/static. With
+ * `nodeArgs` (e.g. `--cpu-prof`) node runs the server itself through tsx's loader: tsx's CLI would
+ * run it in a child process, out of reach of those flags. */
+export async function startReferenceServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Running> {
   const port = await freePort();
   const dataDir = tempDir('db');
-  const child = spawn(process.execPath, [TSX_CLI, 'server/main.ts'], {
+  const args = nodeArgs.length ? [...nodeArgs, '--import', 'tsx', 'server/main.ts'] : [TSX_CLI, 'server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -5,7 +5,8 @@ import { createCaptchaVerifier } from '../captcha';
 import { optionsFromEnv } from '../config';
 import { openDatabase } from '../db/sqlite/open';
 import { jsonForScript } from '../html';
-import { redactRequestUrl } from '../logger';
+import { Writable } from 'node:stream';
+import { createLogger, redactRequestUrl } from '../logger';
 import { maskEmail } from '../mail';
 import { isTaxSeason, popupsFor } from '../popups';
 import { hashPassword, verifyPassword } from '../security';
@@ -31,6 +32,56 @@ describe('redactRequestUrl', () => {
     expect(redactRequestUrl('/loanmanager/api/user/is_validated/?email_address=a%40b.c')).toBe(
       '/loanmanager/api/user/is_validated/?email_address=[redacted]',
     );
+  });
+});
+
+describe('createLogger', () => {
+  function capture() {
+    let text = '';
+    const stream = new Writable({
+      write(chunk: Buffer | string, _encoding, callback) {
+        text += chunk.toString();
+        callback();
+      },
+    });
+    return { log: createLogger({ level: 'info', stream, instance: 'unit' }), text: () => text };
+  }
+
+  it('censors every sensitive key at any depth and in any case, and keeps the rest', () => {
+    const { log, text } = capture();
+    const secret = (name: string) => `secret-${name}-value`;
+    log.info(
+      {
+        password: secret('top'),
+        user: { id: 7, Password: secret('case') },
+        a: { b: { c: { d: { ssn: secret('deep') } } } },
+        list: [{ token: secret('in-array') }],
+        headers: { cookie: secret('cookie'), authorization: secret('authorization'), 'x-csrftoken': secret('csrf') },
+        form: { captchaToken: secret('camel'), dob: secret('dob'), new_password: secret('new') },
+        link: `/loanmanager/verify_email/?nonce=${secret('query')}&step=2`,
+      },
+      'with secrets',
+    );
+    const error = Object.assign(new Error('sign-in failed'), { password: secret('on-error') });
+    log.error({ err: error }, 'failed');
+    log.child({ token: secret('binding'), module: 'mail' }).info('bound');
+    log.info('interpolated %o and %s', { nonce: secret('interpolated') }, `?sessionid=${secret('string')}`);
+    log.info({ req: { method: 'GET', url: `/loanmanager/reset_password/${secret('path')}/`, ip: '10.0.0.1', host: 'portal', headers: { cookie: secret('req-header') } } }, 'incoming request');
+
+    const logged = text();
+    expect(logged.match(/secret-[a-z-]+-value/g)).toBeNull();
+    // what is not sensitive is still there, so the lines were written in full
+    for (const kept of ['"id":7', 'sign-in failed', '"module":"mail"', 'step=2', '"remoteAddress":"10.0.0.1"', '"instance":"unit"', '/loanmanager/reset_password/[redacted]/']) {
+      expect(logged).toContain(kept);
+    }
+    expect(logged.split('\n').filter(Boolean)).toHaveLength(5);
+  });
+
+  it('does not change the objects it is given', () => {
+    const { log } = capture();
+    const fields = { password: 'kept-by-the-caller', nested: { token: 'also-kept' } };
+    log.info(fields, 'line');
+    expect(fields).toEqual({ password: 'kept-by-the-caller', nested: { token: 'also-kept' } });
   });
 });
 
