@@ -26,6 +26,9 @@ export interface LoadRow {
   errors: number;
   /** The 1-minute load average when the target's 5 s ended: other work on the machine shows here. */
   load1: number;
+  /** The floor's req/s measured right before this target (same method): on a shared machine whose load
+   * moves during the run, the ratio to it says more than the ratio to the floor of the run's start. */
+  pairedFloorRps?: number;
 }
 
 async function coacctOf(baseUrl: string, cookie: string): Promise<string> {
@@ -95,8 +98,22 @@ export async function hotPathRoutes(baseUrl: string): Promise<HotPathRoute[]> {
   ];
 }
 
-/** The three signed-in routes the load part measures, on the given instances (one, or several sharing a database). */
-async function measureRoutes(engine: string, urls: string[], log: (line: string) => void): Promise<LoadRow[]> {
+/** The floor's two requests, to hammer beside each target. */
+function floorRequests(floorUrl: string): Record<string, Parameters<typeof autocannon>[0]> {
+  return {
+    'floor: fastify GET constant': { url: `${floorUrl}/constant` },
+    'floor: fastify POST constant': {
+      url: `${floorUrl}/constant`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ coacct: '1' }),
+    },
+  };
+}
+
+/** The three signed-in routes the load part measures, on the given instances (one, or several sharing a
+ * database), each right after the floor of its method (`floorUrl`). */
+async function measureRoutes(engine: string, urls: string[], floorUrl: string, log: (line: string) => void): Promise<LoadRow[]> {
   const first = urls[0];
   if (!first) throw new Error('no server to measure');
   // several instances: the connections are spread over them (autocannon takes an array of targets,
@@ -104,8 +121,10 @@ async function measureRoutes(engine: string, urls: string[], log: (line: string)
   const targets = (path: string) => (urls.length === 1 ? `${first}/loanmanager/api/${path}` : urls.map((url) => `${url}/loanmanager/api/${path}`));
   const rows: LoadRow[] = [];
   for (const route of await hotPathRoutes(first)) {
-    log(`${engine}: ${route.name}…`);
-    rows.push(await hammer(`${engine}: ${route.label}`, route.floor, { ...route.options, url: targets(route.path) as string }));
+    log(`${engine}: ${route.name} (the floor first)…`);
+    const floor = await hammer(route.floor, '', floorRequests(floorUrl)[route.floor]!);
+    const row = await hammer(`${engine}: ${route.label}`, route.floor, { ...route.options, url: targets(route.path) as string });
+    rows.push({ ...row, pairedFloorRps: floor.rps });
   }
   return rows;
 }
@@ -123,22 +142,15 @@ export async function runLoad(log: (line: string) => void): Promise<LoadRow[]> {
     const floor = await startFloorServer();
     running.push(floor);
     const rows: LoadRow[] = [];
-    log('floor GET…');
-    rows.push(await hammer('floor: fastify GET constant', '', { url: `${floor.url}/constant` }));
-    log('floor POST…');
-    rows.push(
-      await hammer('floor: fastify POST constant', '', {
-        url: `${floor.url}/constant`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ coacct: '1' }),
-      }),
-    );
+    for (const [name, request] of Object.entries(floorRequests(floor.url))) {
+      log(`${name}…`);
+      rows.push(await hammer(name, '', request));
+    }
 
     log('starting the reference server on SQLite…');
     const sqlite = await startReferenceServer();
     running.push(sqlite);
-    rows.push(...(await measureRoutes('SQLite', [sqlite.url], log)));
+    rows.push(...(await measureRoutes('SQLite', [sqlite.url], floor.url, log)));
     await sqlite.stop();
 
     const databaseUrl = process.env.BENCH_DATABASE_URL ?? (cluster = startThrowawayCluster(55449))?.url ?? null;
@@ -151,11 +163,11 @@ export async function runLoad(log: (line: string) => void): Promise<LoadRow[]> {
     log('starting the reference server on PostgreSQL…');
     const one = await startReferenceServer(shared);
     running.push(one);
-    rows.push(...(await measureRoutes('PostgreSQL', [one.url], log)));
+    rows.push(...(await measureRoutes('PostgreSQL', [one.url], floor.url, log)));
     log('starting a second instance on the same database…');
     const two = await startReferenceServer({ ...shared, SEED_DEMO_DATA: '0' });
     running.push(two);
-    rows.push(...(await measureRoutes('PostgreSQL ×2', [one.url, two.url], log)));
+    rows.push(...(await measureRoutes('PostgreSQL ×2', [one.url, two.url], floor.url, log)));
     return rows;
   } finally {
     for (const server of running.reverse()) await server.stop().catch(() => undefined);
@@ -166,7 +178,7 @@ export async function runLoad(log: (line: string) => void): Promise<LoadRow[]> {
 export function loadTable(rows: LoadRow[]): string {
   const byName = new Map(rows.map((r) => [r.target, r]));
   return table(
-    ['target', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'non-2xx', 'errors', 'req/s vs floor', 'p50 vs floor', 'load avg'],
+    ['target', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'non-2xx', 'errors', 'req/s vs floor', 'p50 vs floor', 'floor just before', 'vs it', 'load avg'],
     rows.map((r) => {
       const floor = byName.get(r.floor);
       return [
@@ -179,6 +191,8 @@ export function loadTable(rows: LoadRow[]): string {
         r.errors,
         floor ? (r.rps / floor.rps).toFixed(2) : '—',
         floor ? (floor.p50 > 0 ? (r.p50 / floor.p50).toFixed(1) : '—') : '—',
+        r.pairedFloorRps === undefined ? '—' : r.pairedFloorRps.toFixed(0),
+        r.pairedFloorRps === undefined ? '—' : (r.rps / r.pairedFloorRps).toFixed(2),
         r.load1.toFixed(2),
       ];
     }),
