@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { startThrowawayCluster } from '../scripts/throwawayPostgres';
 import { DEMO_PASSWORD } from '../server/db/seed';
-import { signIn, startFloorServer, startReferenceServer, type Running } from './lib/servers';
+import { processTreeCpuMs, signIn, startFloorServer, startReferenceServer, type Running } from './lib/servers';
 import { table } from './lib/table';
 
 export const CONNECTIONS = 10;
@@ -29,6 +29,11 @@ export interface LoadRow {
   /** The floor's req/s measured right before this target (same method): on a shared machine whose load
    * moves during the run, the ratio to it says more than the ratio to the floor of the run's start. */
   pairedFloorRps?: number;
+  /** CPU (user + system) the server processes used per request during the 5 s, in µs: what a request
+   * costs, whatever else runs on the machine (PostgreSQL's own processes are not counted). */
+  cpuUsPerRequest?: number;
+  /** The floor's CPU per request, measured right before this target. */
+  pairedFloorCpuUs?: number;
 }
 
 async function coacctOf(baseUrl: string, cookie: string): Promise<string> {
@@ -39,10 +44,13 @@ async function coacctOf(baseUrl: string, cookie: string): Promise<string> {
   return String(config.coacct);
 }
 
-export async function hammer(target: string, floor: string, options: Parameters<typeof autocannon>[0]): Promise<LoadRow> {
+export async function hammer(target: string, floor: string, options: Parameters<typeof autocannon>[0], serverPids: number[] = []): Promise<LoadRow> {
   // A short warm-up, not counted: JIT and the first connections.
   await autocannon({ ...options, connections: CONNECTIONS, duration: 1 });
+  const cpu = () => serverPids.reduce((sum, pid) => sum + processTreeCpuMs(pid), 0);
+  const cpuBefore = cpu();
   const r = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
+  const cpuMs = cpu() - cpuBefore;
   return {
     target,
     floor,
@@ -53,6 +61,7 @@ export async function hammer(target: string, floor: string, options: Parameters<
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
     load1: os.loadavg()[0] ?? 0,
+    ...(serverPids.length && r.requests.total ? { cpuUsPerRequest: (cpuMs * 1000) / r.requests.total } : {}),
   };
 }
 
@@ -113,7 +122,9 @@ function floorRequests(floorUrl: string): Record<string, Parameters<typeof autoc
 
 /** The three signed-in routes the load part measures, on the given instances (one, or several sharing a
  * database), each right after the floor of its method (`floorUrl`). */
-async function measureRoutes(engine: string, urls: string[], floorUrl: string, log: (line: string) => void): Promise<LoadRow[]> {
+async function measureRoutes(engine: string, servers: Running[], floorServer: Running, log: (line: string) => void): Promise<LoadRow[]> {
+  const urls = servers.map((server) => server.url);
+  const pids = servers.map((server) => server.child.pid ?? 0);
   const first = urls[0];
   if (!first) throw new Error('no server to measure');
   // several instances: the connections are spread over them (autocannon takes an array of targets,
@@ -122,9 +133,9 @@ async function measureRoutes(engine: string, urls: string[], floorUrl: string, l
   const rows: LoadRow[] = [];
   for (const route of await hotPathRoutes(first)) {
     log(`${engine}: ${route.name} (the floor first)…`);
-    const floor = await hammer(route.floor, '', floorRequests(floorUrl)[route.floor]!);
-    const row = await hammer(`${engine}: ${route.label}`, route.floor, { ...route.options, url: targets(route.path) as string });
-    rows.push({ ...row, pairedFloorRps: floor.rps });
+    const floor = await hammer(route.floor, '', floorRequests(floorServer.url)[route.floor]!, [floorServer.child.pid ?? 0]);
+    const row = await hammer(`${engine}: ${route.label}`, route.floor, { ...route.options, url: targets(route.path) as string }, pids);
+    rows.push({ ...row, pairedFloorRps: floor.rps, ...(floor.cpuUsPerRequest ? { pairedFloorCpuUs: floor.cpuUsPerRequest } : {}) });
   }
   return rows;
 }
@@ -144,13 +155,13 @@ export async function runLoad(log: (line: string) => void): Promise<LoadRow[]> {
     const rows: LoadRow[] = [];
     for (const [name, request] of Object.entries(floorRequests(floor.url))) {
       log(`${name}…`);
-      rows.push(await hammer(name, '', request));
+      rows.push(await hammer(name, '', request, [floor.child.pid ?? 0]));
     }
 
     log('starting the reference server on SQLite…');
     const sqlite = await startReferenceServer();
     running.push(sqlite);
-    rows.push(...(await measureRoutes('SQLite', [sqlite.url], floor.url, log)));
+    rows.push(...(await measureRoutes('SQLite', [sqlite], floor, log)));
     await sqlite.stop();
 
     const databaseUrl = process.env.BENCH_DATABASE_URL ?? (cluster = startThrowawayCluster(55449))?.url ?? null;
@@ -163,11 +174,11 @@ export async function runLoad(log: (line: string) => void): Promise<LoadRow[]> {
     log('starting the reference server on PostgreSQL…');
     const one = await startReferenceServer(shared);
     running.push(one);
-    rows.push(...(await measureRoutes('PostgreSQL', [one.url], floor.url, log)));
+    rows.push(...(await measureRoutes('PostgreSQL', [one], floor, log)));
     log('starting a second instance on the same database…');
     const two = await startReferenceServer({ ...shared, SEED_DEMO_DATA: '0' });
     running.push(two);
-    rows.push(...(await measureRoutes('PostgreSQL ×2', [one.url, two.url], floor.url, log)));
+    rows.push(...(await measureRoutes('PostgreSQL ×2', [one, two], floor, log)));
     return rows;
   } finally {
     for (const server of running.reverse()) await server.stop().catch(() => undefined);
@@ -178,7 +189,7 @@ export async function runLoad(log: (line: string) => void): Promise<LoadRow[]> {
 export function loadTable(rows: LoadRow[]): string {
   const byName = new Map(rows.map((r) => [r.target, r]));
   return table(
-    ['target', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'non-2xx', 'errors', 'req/s vs floor', 'p50 vs floor', 'floor just before', 'vs it', 'load avg'],
+    ['target', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'non-2xx', 'errors', 'req/s vs floor', 'p50 vs floor', 'floor just before', 'vs it', 'CPU µs/req', 'floor CPU µs/req', 'CPU: floor/it', 'load avg'],
     rows.map((r) => {
       const floor = byName.get(r.floor);
       return [
@@ -193,6 +204,9 @@ export function loadTable(rows: LoadRow[]): string {
         floor ? (floor.p50 > 0 ? (r.p50 / floor.p50).toFixed(1) : '—') : '—',
         r.pairedFloorRps === undefined ? '—' : r.pairedFloorRps.toFixed(0),
         r.pairedFloorRps === undefined ? '—' : (r.rps / r.pairedFloorRps).toFixed(2),
+        r.cpuUsPerRequest === undefined ? '—' : r.cpuUsPerRequest.toFixed(0),
+        r.pairedFloorCpuUs === undefined ? '—' : r.pairedFloorCpuUs.toFixed(0),
+        r.cpuUsPerRequest === undefined || r.pairedFloorCpuUs === undefined ? '—' : (r.pairedFloorCpuUs / r.cpuUsPerRequest).toFixed(2),
         r.load1.toFixed(2),
       ];
     }),

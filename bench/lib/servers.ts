@@ -40,6 +40,23 @@ export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void
   throw new Error(`no server at ${url} after ${timeoutMs} ms`);
 }
 
+/** CPU time (user + system, ms) used so far by a process and all its descendants (Linux /proc; 0 elsewhere). */
+export function processTreeCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields 14 and 15 of proc(5), in clock ticks of 10 ms
+    let ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(' ') : []) ms += processTreeCpuMs(Number(child));
+    }
+    return ms;
+  } catch {
+    return 0;
+  }
+}
+
 export interface Running {
   url: string;
   child: ChildProcess;
