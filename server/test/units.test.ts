@@ -7,6 +7,8 @@ import { openDatabase } from '../db/sqlite/open';
 import { jsonForScript } from '../html';
 import { Writable } from 'node:stream';
 import { createLogger, redactRequestUrl } from '../logger';
+import net from 'node:net';
+import { BatchingSocket } from '../db/pg/open';
 import { maskEmail } from '../mail';
 import { isTaxSeason, popupsFor } from '../popups';
 import { hashPassword, verifyPassword } from '../security';
@@ -82,6 +84,29 @@ describe('createLogger', () => {
     const fields = { password: 'kept-by-the-caller', nested: { token: 'also-kept' } };
     log.info(fields, 'line');
     expect(fields).toEqual({ password: 'kept-by-the-caller', nested: { token: 'also-kept' } });
+  });
+});
+
+describe('BatchingSocket (PostgreSQL connections)', () => {
+  it('sends what is written within one tick in one go, and everything arrives in order', async () => {
+    const received: Buffer[] = [];
+    const server = net.createServer((socket) => socket.on('data', (data) => received.push(data)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const socket = new BatchingSocket();
+    await new Promise<void>((resolve) => socket.connect((server.address() as net.AddressInfo).port, '127.0.0.1', resolve));
+    const sends: number[] = [];
+    const writev = socket._writev!.bind(socket);
+    const write = socket._write.bind(socket);
+    socket._writev = (chunks, callback) => (sends.push(chunks.length), writev(chunks, callback));
+    socket._write = (chunk, encoding, callback) => (sends.push(1), write(chunk, encoding, callback));
+    for (const message of ['parse;', 'bind;', 'describe;', 'execute;', 'sync;']) socket.write(message);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.write('next;');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sends).toEqual([5, 1]);
+    expect(Buffer.concat(received).toString()).toBe('parse;bind;describe;execute;sync;next;');
+    socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
   });
 });
 
