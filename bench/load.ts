@@ -5,9 +5,10 @@
  */
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { startThrowawayCluster } from '../scripts/throwawayPostgres';
 import { DEMO_PASSWORD } from '../server/db/seed';
-import { signIn, startFloorServer, startReferenceServer, type Running } from './lib/servers';
+import { processTreeCpuMs, signIn, startFloorServer, startReferenceServer, type Running } from './lib/servers';
 import { table } from './lib/table';
 
 export const CONNECTIONS = 10;
@@ -23,6 +24,16 @@ export interface LoadRow {
   requests: number;
   non2xx: number;
   errors: number;
+  /** The 1-minute load average when the target's 5 s ended: other work on the machine shows here. */
+  load1: number;
+  /** The floor's req/s measured right before this target (same method): on a shared machine whose load
+   * moves during the run, the ratio to it says more than the ratio to the floor of the run's start. */
+  pairedFloorRps?: number;
+  /** CPU (user + system) the server processes used per request during the 5 s, in µs: what a request
+   * costs, whatever else runs on the machine (PostgreSQL's own processes are not counted). */
+  cpuUsPerRequest?: number;
+  /** The floor's CPU per request, measured right before this target. */
+  pairedFloorCpuUs?: number;
 }
 
 async function coacctOf(baseUrl: string, cookie: string): Promise<string> {
@@ -33,10 +44,13 @@ async function coacctOf(baseUrl: string, cookie: string): Promise<string> {
   return String(config.coacct);
 }
 
-async function hammer(target: string, floor: string, options: Parameters<typeof autocannon>[0]): Promise<LoadRow> {
+export async function hammer(target: string, floor: string, options: Parameters<typeof autocannon>[0], serverPids: number[] = []): Promise<LoadRow> {
   // A short warm-up, not counted: JIT and the first connections.
   await autocannon({ ...options, connections: CONNECTIONS, duration: 1 });
+  const cpu = () => serverPids.reduce((sum, pid) => sum + processTreeCpuMs(pid), 0);
+  const cpuBefore = cpu();
   const r = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
+  const cpuMs = cpu() - cpuBefore;
   return {
     target,
     floor,
@@ -46,42 +60,83 @@ async function hammer(target: string, floor: string, options: Parameters<typeof 
     requests: r.requests.total,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
+    load1: os.loadavg()[0] ?? 0,
+    ...(serverPids.length && r.requests.total ? { cpuUsPerRequest: (cpuMs * 1000) / r.requests.total } : {}),
   };
 }
 
-/** The three signed-in routes the load part measures, on the given instances (one, or several sharing a database). */
-async function measureRoutes(engine: string, urls: string[], log: (line: string) => void): Promise<LoadRow[]> {
+export interface HotPathRoute {
+  /** go-green/status, check_email_address, popup */
+  name: string;
+  label: string;
+  floor: string;
+  path: string;
+  options: Pick<NonNullable<Parameters<typeof autocannon>[0]>, 'method' | 'headers' | 'body'>;
+}
+
+/** The three signed-in routes of issue 18's hot path, for a signed-in `session` (signs in on `baseUrl`). */
+export async function hotPathRoutes(baseUrl: string): Promise<HotPathRoute[]> {
+  const session = await signIn(baseUrl, USERNAME, DEMO_PASSWORD);
+  const coacct = await coacctOf(baseUrl, session.cookie);
+  return [
+    {
+      name: 'go-green/status',
+      label: 'GET go-green/status/ (session)',
+      floor: 'floor: fastify GET constant',
+      path: 'go-green/status/',
+      options: { headers: { cookie: session.cookie } },
+    },
+    {
+      name: 'check_email_address',
+      label: 'GET user/check_email_address/ (session)',
+      floor: 'floor: fastify GET constant',
+      path: `user/check_email_address/?email_address=${encodeURIComponent('new.address@example.com')}`,
+      options: { headers: { cookie: session.cookie } },
+    },
+    {
+      name: 'user/popup',
+      label: 'POST user/popup/ (session+CSRF)',
+      floor: 'floor: fastify POST constant',
+      path: 'user/popup/',
+      options: {
+        method: 'POST',
+        headers: { cookie: session.cookie, 'x-csrftoken': session.csrfToken, 'content-type': 'application/json' },
+        body: JSON.stringify({ coacct }),
+      },
+    },
+  ];
+}
+
+/** The floor's two requests, to hammer beside each target. */
+function floorRequests(floorUrl: string): Record<string, Parameters<typeof autocannon>[0]> {
+  return {
+    'floor: fastify GET constant': { url: `${floorUrl}/constant` },
+    'floor: fastify POST constant': {
+      url: `${floorUrl}/constant`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ coacct: '1' }),
+    },
+  };
+}
+
+/** The three signed-in routes the load part measures, on the given instances (one, or several sharing a
+ * database), each right after the floor of its method (`floorUrl`). */
+async function measureRoutes(engine: string, servers: Running[], floorServer: Running, log: (line: string) => void): Promise<LoadRow[]> {
+  const urls = servers.map((server) => server.url);
+  const pids = servers.map((server) => server.child.pid ?? 0);
   const first = urls[0];
   if (!first) throw new Error('no server to measure');
-  const session = await signIn(first, USERNAME, DEMO_PASSWORD);
-  const coacct = await coacctOf(first, session.cookie);
   // several instances: the connections are spread over them (autocannon takes an array of targets,
   // lib/url.js, though its typings say string); the session lives in the database, so it works on each
   const targets = (path: string) => (urls.length === 1 ? `${first}/loanmanager/api/${path}` : urls.map((url) => `${url}/loanmanager/api/${path}`));
   const rows: LoadRow[] = [];
-  log(`${engine}: go-green/status…`);
-  rows.push(
-    await hammer(`${engine}: GET go-green/status/ (session)`, 'floor: fastify GET constant', {
-      url: targets('go-green/status/') as string,
-      headers: { cookie: session.cookie },
-    }),
-  );
-  log(`${engine}: check_email_address…`);
-  rows.push(
-    await hammer(`${engine}: GET user/check_email_address/ (session)`, 'floor: fastify GET constant', {
-      url: targets(`user/check_email_address/?email_address=${encodeURIComponent('new.address@example.com')}`) as string,
-      headers: { cookie: session.cookie },
-    }),
-  );
-  log(`${engine}: user/popup/…`);
-  rows.push(
-    await hammer(`${engine}: POST user/popup/ (session+CSRF)`, 'floor: fastify POST constant', {
-      url: targets('user/popup/') as string,
-      method: 'POST',
-      headers: { cookie: session.cookie, 'x-csrftoken': session.csrfToken, 'content-type': 'application/json' },
-      body: JSON.stringify({ coacct }),
-    }),
-  );
+  for (const route of await hotPathRoutes(first)) {
+    log(`${engine}: ${route.name} (the floor first)…`);
+    const floor = await hammer(route.floor, '', floorRequests(floorServer.url)[route.floor]!, [floorServer.child.pid ?? 0]);
+    const row = await hammer(`${engine}: ${route.label}`, route.floor, { ...route.options, url: targets(route.path) as string }, pids);
+    rows.push({ ...row, pairedFloorRps: floor.rps, ...(floor.cpuUsPerRequest ? { pairedFloorCpuUs: floor.cpuUsPerRequest } : {}) });
+  }
   return rows;
 }
 
@@ -98,22 +153,15 @@ export async function runLoad(log: (line: string) => void): Promise<LoadRow[]> {
     const floor = await startFloorServer();
     running.push(floor);
     const rows: LoadRow[] = [];
-    log('floor GET…');
-    rows.push(await hammer('floor: fastify GET constant', '', { url: `${floor.url}/constant` }));
-    log('floor POST…');
-    rows.push(
-      await hammer('floor: fastify POST constant', '', {
-        url: `${floor.url}/constant`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ coacct: '1' }),
-      }),
-    );
+    for (const [name, request] of Object.entries(floorRequests(floor.url))) {
+      log(`${name}…`);
+      rows.push(await hammer(name, '', request, [floor.child.pid ?? 0]));
+    }
 
     log('starting the reference server on SQLite…');
     const sqlite = await startReferenceServer();
     running.push(sqlite);
-    rows.push(...(await measureRoutes('SQLite', [sqlite.url], log)));
+    rows.push(...(await measureRoutes('SQLite', [sqlite], floor, log)));
     await sqlite.stop();
 
     const databaseUrl = process.env.BENCH_DATABASE_URL ?? (cluster = startThrowawayCluster(55449))?.url ?? null;
@@ -126,11 +174,11 @@ export async function runLoad(log: (line: string) => void): Promise<LoadRow[]> {
     log('starting the reference server on PostgreSQL…');
     const one = await startReferenceServer(shared);
     running.push(one);
-    rows.push(...(await measureRoutes('PostgreSQL', [one.url], log)));
+    rows.push(...(await measureRoutes('PostgreSQL', [one], floor, log)));
     log('starting a second instance on the same database…');
     const two = await startReferenceServer({ ...shared, SEED_DEMO_DATA: '0' });
     running.push(two);
-    rows.push(...(await measureRoutes('PostgreSQL ×2', [one.url, two.url], log)));
+    rows.push(...(await measureRoutes('PostgreSQL ×2', [one, two], floor, log)));
     return rows;
   } finally {
     for (const server of running.reverse()) await server.stop().catch(() => undefined);
@@ -141,7 +189,7 @@ export async function runLoad(log: (line: string) => void): Promise<LoadRow[]> {
 export function loadTable(rows: LoadRow[]): string {
   const byName = new Map(rows.map((r) => [r.target, r]));
   return table(
-    ['target', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'non-2xx', 'errors', 'req/s vs floor', 'p50 vs floor'],
+    ['target', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'non-2xx', 'errors', 'req/s vs floor', 'p50 vs floor', 'floor just before', 'vs it', 'CPU µs/req', 'floor CPU µs/req', 'CPU: floor/it', 'load avg'],
     rows.map((r) => {
       const floor = byName.get(r.floor);
       return [
@@ -154,6 +202,12 @@ export function loadTable(rows: LoadRow[]): string {
         r.errors,
         floor ? (r.rps / floor.rps).toFixed(2) : '—',
         floor ? (floor.p50 > 0 ? (r.p50 / floor.p50).toFixed(1) : '—') : '—',
+        r.pairedFloorRps === undefined ? '—' : r.pairedFloorRps.toFixed(0),
+        r.pairedFloorRps === undefined ? '—' : (r.rps / r.pairedFloorRps).toFixed(2),
+        r.cpuUsPerRequest === undefined ? '—' : r.cpuUsPerRequest.toFixed(0),
+        r.pairedFloorCpuUs === undefined ? '—' : r.pairedFloorCpuUs.toFixed(0),
+        r.cpuUsPerRequest === undefined || r.pairedFloorCpuUs === undefined ? '—' : (r.pairedFloorCpuUs / r.cpuUsPerRequest).toFixed(2),
+        r.load1.toFixed(2),
       ];
     }),
   );

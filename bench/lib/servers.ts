@@ -40,6 +40,23 @@ export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void
   throw new Error(`no server at ${url} after ${timeoutMs} ms`);
 }
 
+/** CPU time (user + system, ms) used so far by a process and all its descendants (Linux /proc; 0 elsewhere). */
+export function processTreeCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields 14 and 15 of proc(5), in clock ticks of 10 ms
+    let ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(' ') : []) ms += processTreeCpuMs(Number(child));
+    }
+    return ms;
+  } catch {
+    return 0;
+  }
+}
+
 export interface Running {
   url: string;
   child: ChildProcess;
@@ -61,11 +78,14 @@ function stopper(child: ChildProcess): () => Promise<void> {
 
 const TSX_CLI = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 
-/** The reference server with a fresh database (demo data seeded), serving dist/static. */
-export async function startReferenceServer(env: Record<string, string> = {}): Promise<Running> {
+/** The reference server with a fresh database (demo data seeded), serving dist/static. With
+ * `nodeArgs` (e.g. `--cpu-prof`) node runs the server itself through tsx's loader: tsx's CLI would
+ * run it in a child process, out of reach of those flags. */
+export async function startReferenceServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Running> {
   const port = await freePort();
   const dataDir = tempDir('db');
-  const child = spawn(process.execPath, [TSX_CLI, 'server/main.ts'], {
+  const args = nodeArgs.length ? [...nodeArgs, '--import', 'tsx', 'server/main.ts'] : [TSX_CLI, 'server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,

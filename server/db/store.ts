@@ -306,9 +306,10 @@ export interface OutboxStore {
 
 /** The request counters of the rate limits: in the database, so every instance on it counts alike. */
 export interface RateLimitStore {
-  /** Counts one request under `key`: the first of a window (or the first after it ended) starts a
-   * new window of `windowMs` at 1. Returns the count so far and when the window ends. */
-  countRequest(key: string, windowMs: number, now: number): Promise<{ count: number; windowEndsAt: number }>;
+  /** Counts `requests` requests under `key` at once (atomically, however many instances count
+   * together): the first count of a window (or the first after it ended) starts a new window of
+   * `windowMs` at `requests`. Returns the count after this one, and when the window ends. */
+  countRequests(key: string, requests: number, windowMs: number, now: number): Promise<{ count: number; windowEndsAt: number }>;
 }
 
 export interface PortalStore

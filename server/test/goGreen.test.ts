@@ -1,5 +1,7 @@
+import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DISCLOSURES_FRESH_MS } from '../routes/goGreen';
 import { API, REPO_ROOT, nonceOf, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -40,6 +42,26 @@ describe('go-green/status', () => {
       electdocs: true,
       disclosures: fs.readFileSync(path.join(REPO_ROOT, 'server', 'content', 'disclosures.html'), 'utf8'),
     });
+  });
+});
+
+describe('go-green/status disclosures', () => {
+  it('shows an edit of the disclosures file without a restart, within DISCLOSURES_FRESH_MS', async () => {
+    const disclosuresPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-disclosures-')), 'disclosures.html');
+    fs.writeFileSync(disclosuresPath, '<p>First text</p>');
+    const editable = await startTestServer({ disclosuresPath });
+    try {
+      const client = editable.client();
+      await client.login('paula.paperless');
+      const disclosures = async () => (await client.get(`${API}go-green/status/`)).json<{ disclosures: string }>().disclosures;
+      expect(await disclosures()).toBe('<p>First text</p>');
+      fs.writeFileSync(disclosuresPath, '<p>Edited text</p>');
+      await new Promise((resolve) => setTimeout(resolve, DISCLOSURES_FRESH_MS + 50));
+      expect(await disclosures()).toBe('<p>Edited text</p>');
+    } finally {
+      await editable.close();
+      fs.rmSync(path.dirname(disclosuresPath), { recursive: true, force: true });
+    }
   });
 });
 

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BuildOptions } from '../app';
 import type { MailTransport } from '../mail';
+import { claimSize } from '../rateLimitStore';
 import { API, createTestSchema, describeOnPostgres, nonceOf, type TestClient, type TestSchema, type TestServer, startTestServer } from './harness';
 
 /** Two instances started at the same moment on one fresh schema, with one server secret. */
@@ -178,5 +179,42 @@ describeOnPostgres('two instances share the rate limits', () => {
     second.clock.advance(61_000);
     expect((await second.app.inject({ method: 'GET', url: '/loanmanager/login/' })).statusCode).toBe(200);
     expect((await first.app.inject({ method: 'GET', url: '/loanmanager/login/' })).statusCode).toBe(200);
+  });
+});
+
+describeOnPostgres('two instances share a limit counted in blocks', () => {
+  // large enough that each instance claims several slots at a time (server/rateLimitStore.ts)
+  const LIMIT = 40;
+  let schema: TestSchema;
+  let first: TestServer;
+  let second: TestServer;
+
+  beforeAll(async () => {
+    ({ schema, first, second } = await startPair({ routeRateLimitMax: LIMIT }));
+  }, 60_000);
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await schema?.drop();
+  });
+
+  it('admits the limit across both and never more; the first refusal comes no earlier than the tolerance', async () => {
+    expect(claimSize(LIMIT, 0)).toBeGreaterThan(1);
+    const statuses: number[] = [];
+    for (let request = 0; request < LIMIT + 10; request += 1) {
+      const server = request % 2 === 0 ? first : second;
+      statuses.push((await server.app.inject({ method: 'GET', url: '/loanmanager/login/' })).statusCode);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(LIMIT);
+    expect(statuses.indexOf(429)).toBeGreaterThanOrEqual(LIMIT - claimSize(LIMIT, 0));
+    // sent all at once to both: still never more than the limit in the window
+    first.clock.advance(61_000);
+    second.clock.advance(61_000);
+    const together = await Promise.all(
+      Array.from({ length: LIMIT + 20 }, (_, index) =>
+        (index % 2 === 0 ? first : second).app.inject({ method: 'GET', url: '/loanmanager/login/' }),
+      ),
+    );
+    expect(together.filter((response) => response.statusCode === 200).length).toBeLessThanOrEqual(LIMIT);
   });
 });

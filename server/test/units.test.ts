@@ -5,7 +5,10 @@ import { createCaptchaVerifier } from '../captcha';
 import { optionsFromEnv } from '../config';
 import { openDatabase } from '../db/sqlite/open';
 import { jsonForScript } from '../html';
-import { redactRequestUrl } from '../logger';
+import { Writable } from 'node:stream';
+import { createLogger, redactRequestUrl } from '../logger';
+import net from 'node:net';
+import { BatchingSocket } from '../db/pg/open';
 import { maskEmail } from '../mail';
 import { isTaxSeason, popupsFor } from '../popups';
 import { hashPassword, verifyPassword } from '../security';
@@ -31,6 +34,79 @@ describe('redactRequestUrl', () => {
     expect(redactRequestUrl('/loanmanager/api/user/is_validated/?email_address=a%40b.c')).toBe(
       '/loanmanager/api/user/is_validated/?email_address=[redacted]',
     );
+  });
+});
+
+describe('createLogger', () => {
+  function capture() {
+    let text = '';
+    const stream = new Writable({
+      write(chunk: Buffer | string, _encoding, callback) {
+        text += chunk.toString();
+        callback();
+      },
+    });
+    return { log: createLogger({ level: 'info', stream, instance: 'unit' }), text: () => text };
+  }
+
+  it('censors every sensitive key at any depth and in any case, and keeps the rest', () => {
+    const { log, text } = capture();
+    const secret = (name: string) => `secret-${name}-value`;
+    log.info(
+      {
+        password: secret('top'),
+        user: { id: 7, Password: secret('case') },
+        a: { b: { c: { d: { ssn: secret('deep') } } } },
+        list: [{ token: secret('in-array') }],
+        headers: { cookie: secret('cookie'), authorization: secret('authorization'), 'x-csrftoken': secret('csrf') },
+        form: { captchaToken: secret('camel'), dob: secret('dob'), new_password: secret('new') },
+        link: `/loanmanager/verify_email/?nonce=${secret('query')}&step=2`,
+      },
+      'with secrets',
+    );
+    const error = Object.assign(new Error('sign-in failed'), { password: secret('on-error') });
+    log.error({ err: error }, 'failed');
+    log.child({ token: secret('binding'), module: 'mail' }).info('bound');
+    log.info('interpolated %o and %s', { nonce: secret('interpolated') }, `?sessionid=${secret('string')}`);
+    log.info({ req: { method: 'GET', url: `/loanmanager/reset_password/${secret('path')}/`, ip: '10.0.0.1', host: 'portal', headers: { cookie: secret('req-header') } } }, 'incoming request');
+
+    const logged = text();
+    expect(logged.match(/secret-[a-z-]+-value/g)).toBeNull();
+    // what is not sensitive is still there, so the lines were written in full
+    for (const kept of ['"id":7', 'sign-in failed', '"module":"mail"', 'step=2', '"remoteAddress":"10.0.0.1"', '"instance":"unit"', '/loanmanager/reset_password/[redacted]/']) {
+      expect(logged).toContain(kept);
+    }
+    expect(logged.split('\n').filter(Boolean)).toHaveLength(5);
+  });
+
+  it('does not change the objects it is given', () => {
+    const { log } = capture();
+    const fields = { password: 'kept-by-the-caller', nested: { token: 'also-kept' } };
+    log.info(fields, 'line');
+    expect(fields).toEqual({ password: 'kept-by-the-caller', nested: { token: 'also-kept' } });
+  });
+});
+
+describe('BatchingSocket (PostgreSQL connections)', () => {
+  it('sends what is written within one tick in one go, and everything arrives in order', async () => {
+    const received: Buffer[] = [];
+    const server = net.createServer((socket) => socket.on('data', (data) => received.push(data)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const socket = new BatchingSocket();
+    await new Promise<void>((resolve) => socket.connect((server.address() as net.AddressInfo).port, '127.0.0.1', resolve));
+    const sends: number[] = [];
+    const writev = socket._writev!.bind(socket);
+    const write = socket._write.bind(socket);
+    socket._writev = (chunks, callback) => (sends.push(chunks.length), writev(chunks, callback));
+    socket._write = (chunk, encoding, callback) => (sends.push(1), write(chunk, encoding, callback));
+    for (const message of ['parse;', 'bind;', 'describe;', 'execute;', 'sync;']) socket.write(message);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.write('next;');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sends).toEqual([5, 1]);
+    expect(Buffer.concat(received).toString()).toBe('parse;bind;describe;execute;sync;next;');
+    socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
   });
 });
 

@@ -3,6 +3,7 @@
  * advisory lock (two instances starting together: one migrates, the other waits and finds it
  * done), and the `PortalStore` assembled from one module per domain.
  */
+import net from 'node:net';
 import { Pool, types, type PoolClient } from 'pg';
 import type { PortalStore, StoreOptions } from '../store';
 import { pgAccounts } from './accounts';
@@ -29,6 +30,33 @@ export const BIGINT_AS_NUMBER = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === types.builtins.INT8 ? (value: string) => Number(value) : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
 };
+
+/** A socket write that sends what is written within one tick in one go (see BatchingSocket). */
+function batchingWrite(this: net.Socket, ...args: unknown[]): boolean {
+  if (!this.writableCorked) {
+    this.cork();
+    process.nextTick(() => this.uncork());
+  }
+  return (net.Socket.prototype.write as (...written: unknown[]) => boolean).apply(this, args);
+}
+
+/**
+ * node-postgres writes each message of a query (parse, bind, describe, execute, sync) to the socket
+ * on its own, and with Nagle off each write is a send of its own and a wake-up of the server
+ * process: on the hot path those sends were half of this process's CPU. This socket sends what is
+ * written within one tick in one go. (A TLS connection writes through its own socket instead, and
+ * keeps node-postgres's writes as they are.)
+ */
+export class BatchingSocket extends net.Socket {
+  constructor() {
+    super();
+    // net.Socket's connect() puts its own write back on the instance, so the batching one goes on
+    // once connected; this listener runs before node-postgres's, which writes the first message.
+    this.once('connect', () => {
+      this.write = batchingWrite;
+    });
+  }
+}
 
 /** One lock per schema: test files (and tenants) in their own schemas of one database do not wait on each other. */
 const MIGRATION_LOCK = `hashtext('loanmanager-migrations:' || COALESCE(current_schema(), ''))`;
@@ -73,6 +101,7 @@ export async function openPgStore({ databaseUrl, poolSize, identity, lockout }: 
     types: BIGINT_AS_NUMBER,
     connectionTimeoutMillis: 5_000,
     application_name: 'loanmanager',
+    stream: () => new BatchingSocket(),
     // a statement stuck this long fails (the request gets an error) instead of holding its connection
     statement_timeout: 15_000,
     // idle connections do not keep the process alive (a shutdown that gave up waiting still exits)

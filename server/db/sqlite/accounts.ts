@@ -37,11 +37,6 @@ const toUser = (row: UserRow): User => ({
   passwordHash: row.password_hash,
 });
 
-function borrowerById(db: Database, id: number): Borrower | null {
-  const row = db.prepare('SELECT * FROM borrowers WHERE id = ?').get(id) as BorrowerRow | undefined;
-  return row ? toBorrower(row) : null;
-}
-
 function userByBorrower(db: Database, borrowerId: number): User | null {
   const row = db.prepare('SELECT * FROM users WHERE borrower_id = ?').get(borrowerId) as UserRow | undefined;
   return row ? toUser(row) : null;
@@ -138,10 +133,15 @@ export function sqliteAccounts(db: Database, identity: readonly IdentityKey[]): 
     },
 
     async getAccount(userId: number) {
-      const row = db.prepare('SELECT * FROM users WHERE id = ?').get(userId) as UserRow | undefined;
-      if (!row) return null;
-      const borrower = borrowerById(db, row.borrower_id);
-      return borrower ? { user: toUser(row), borrower } : null;
+      // one statement for both rows: every signed-in request asks
+      const row = db
+        .prepare(
+          `SELECT u.id, u.borrower_id, u.username, u.password_hash, b.firstname, b.lastname,
+             b.email_address, b.email_validated, b.electdocs, b.autopay
+           FROM users u JOIN borrowers b ON b.id = u.borrower_id WHERE u.id = ?`,
+        )
+        .get(userId) as (UserRow & Omit<BorrowerRow, 'id'>) | undefined;
+      return row ? { user: toUser(row), borrower: toBorrower({ ...row, id: row.borrower_id }) } : null;
     },
 
     async loansOfBorrower(borrowerId: number): Promise<Loan[]> {

@@ -1,0 +1,141 @@
+/**
+ * CPU profiles of the load part's hot path (issue 18): `npx tsx bench/load/profile.ts [--pg]`.
+ * For each of the three signed-in routes, a fresh reference server runs under `node --cpu-prof`
+ * while autocannon loads that route alone (10 connections, 1 s warm-up then 5 s); the profile is
+ * written when the server exits and summarised here: CPU time per request, where it goes by
+ * package or server file, and the heaviest functions by self time. The .cpuprofile files stay in
+ * bench/artifacts/profiles/ (open them in Chrome DevTools); they are never committed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { startThrowawayCluster } from '../../scripts/throwawayPostgres';
+import { ROOT } from '../lib/categories';
+import { startReferenceServer } from '../lib/servers';
+import { table } from '../lib/table';
+import { DURATION_S, hammer, hotPathRoutes } from '../load';
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Where a frame's code lives: a package, one of our files, node's internals, or V8's own buckets. */
+function areaOf(frame: CallFrame): string {
+  const { url, functionName } = frame;
+  if (!url) return functionName.startsWith('(') ? functionName : `(native) ${functionName}`;
+  if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
+  const file = url.replace(/^file:\/\//, '');
+  const modules = file.lastIndexOf('/node_modules/');
+  if (modules >= 0) {
+    const rest = file.slice(modules + '/node_modules/'.length).split('/');
+    return rest[0]?.startsWith('@') ? `${rest[0]}/${rest[1]}` : (rest[0] ?? file);
+  }
+  return path.relative(ROOT, file);
+}
+
+function frameName(frame: CallFrame): string {
+  const where = frame.url ? `${areaOf(frame)}:${frame.lineNumber + 1}` : '';
+  return `${frame.functionName || '(anonymous)'} ${where}`.trim();
+}
+
+export interface ProfileSummary {
+  /** Sampled time, idle excluded, in ms. */
+  busyMs: number;
+  byArea: Array<[string, number]>;
+  bySelf: Array<[string, number]>;
+}
+
+/** `skipUs`: samples in the first microseconds of the profile (start-up, module loading) are left out. */
+export function summarise(profile: CpuProfile, skipUs = 0): ProfileSummary {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const selfUs = new Map<number, number>();
+  let elapsedUs = 0;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    elapsedUs += delta;
+    if (elapsedUs >= skipUs) selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
+  });
+  const byArea = new Map<string, number>();
+  const bySelf = new Map<string, number>();
+  let busyUs = 0;
+  for (const [id, us] of selfUs) {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame || frame.functionName === '(idle)') continue;
+    busyUs += us;
+    const area = areaOf(frame);
+    byArea.set(area, (byArea.get(area) ?? 0) + us);
+    const name = frameName(frame);
+    bySelf.set(name, (bySelf.get(name) ?? 0) + us);
+  }
+  const sorted = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).map(([k, us]) => [k, us / 1000] as [string, number]);
+  return { busyMs: busyUs / 1000, byArea: sorted(byArea), bySelf: sorted(bySelf) };
+}
+
+function report(title: string, summary: ProfileSummary, requests: number, rps: number, top: number) {
+  const share = (ms: number) => `${((100 * ms) / summary.busyMs).toFixed(1)} %`;
+  console.log(`\n### ${title}: ${rps.toFixed(0)} req/s, ${((1000 * summary.busyMs) / Math.max(1, requests)).toFixed(0)} µs of CPU per request (profiled, idle excluded)\n`);
+  console.log(table(['where (package or file)', 'ms', 'share'], summary.byArea.slice(0, top).map(([k, ms]) => [k, ms.toFixed(0), share(ms)])));
+  console.log('');
+  console.log(table(['function (self time)', 'ms', 'share'], summary.bySelf.slice(0, top).map(([k, ms]) => [k, ms.toFixed(0), share(ms)])));
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const pg = args.includes('--pg');
+  const top = 15;
+  const dir = path.join(ROOT, 'bench/artifacts/profiles', new Date().toISOString().replace(/[:.]/g, '-'));
+  fs.mkdirSync(dir, { recursive: true });
+  const cluster = pg ? startThrowawayCluster(55450) : null;
+  if (pg && !cluster) throw new Error('no PostgreSQL: run as root with Debian\'s postgresql installed');
+  const env: Record<string, string> = cluster ? { DATABASE_URL: cluster.url, SERVER_SECRET: randomBytes(32).toString('base64') } : {};
+  try {
+    // route by route, each on a fresh server, so a profile holds one route's work only
+    const names = ['go-green/status', 'check_email_address', 'user/popup'];
+    for (const [index, name] of names.entries()) {
+      const profileDir = path.join(dir, String(index));
+      const spawnedAt = Date.now();
+      const server = await startReferenceServer(env, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+      let result: Awaited<ReturnType<typeof hammer>>;
+      let skipUs: number;
+      try {
+        const route = (await hotPathRoutes(server.url)).find((candidate) => candidate.name === name);
+        if (!route) throw new Error(`no route ${name}`);
+        // start-up and sign-in are left out of the summary (from the spawn: the profile starts a little later)
+        skipUs = (Date.now() - spawnedAt) * 1000;
+        result = await hammer(route.label, route.floor, { ...route.options, url: `${server.url}/loanmanager/api/${route.path}` });
+      } finally {
+        await server.stop();
+      }
+      const file = fs.readdirSync(profileDir).find((entry) => entry.endsWith('.cpuprofile'));
+      if (!file) throw new Error(`no profile written in ${profileDir}`);
+      const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
+      // the 1 s warm-up is in the summary too: its requests are estimated at the measured rate
+      const requests = result.requests * ((DURATION_S + 1) / DURATION_S);
+      report(`${pg ? 'PostgreSQL' : 'SQLite'}: ${result.target}`, summarise(profile, skipUs), requests, result.rps, top);
+    }
+    console.log(`\nprofiles in ${path.relative(ROOT, dir)}`);
+  } finally {
+    cluster?.stop();
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
