@@ -126,7 +126,7 @@ export function OptInWizard({ title }: { title: string }) {
 
   return (
     <AccountCard title={title}>
-      <Steps orientation="vertical" size={phone ? 'small' : 'default'} current={current} items={items} iconRender={iconRender} />
+      <Steps orientation="vertical" size={phone ? 'small' : 'medium'} current={current} items={items} iconRender={iconRender} />
     </AccountCard>
   );
 }
