@@ -188,7 +188,7 @@ export default (env: BuildEnv, argv: { mode?: Configuration['mode'] }): Configur
     // Each module imports the antd styles it needs in one global order (scripts/antdCss), but
     // webpack still sees two files' imports interleave. antd's rules do not depend on the order
     // between components (each is scoped by its component's class and the hash class).
-    ignoreWarnings: [{ message: /^Conflicting order between css .*antd-style\.css\?style=/ }],
+    ignoreWarnings: [(warning) => /Conflicting order between css .*antd-style\.css\?style=/.test(warning.message)],
     stats: { preset: 'errors-warnings', assets: true, chunkGroups: false },
   };
 };

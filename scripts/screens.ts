@@ -191,6 +191,63 @@ export const SCREENS: readonly Screen[] = [
     reach: (page) => page.goto('/loanmanager/accessibility/').then(() => heading(page, 'Accessibility')),
   },
   {
+    name: 'register-already',
+    caption: 'Register: already registered, the question in the portal\'s own dialog',
+    async reach(page) {
+      await fillRegistration(page, { username: 'dana.again', email: 'dana.demo@example.com', loanno: '9000000001', ssn: '900000001', dob: '01151980' });
+      await page.getByRole('button', { name: /Register$/ }).click();
+      await page.getByRole('dialog', { name: 'Already registered' }).waitFor();
+    },
+  },
+  {
+    name: 'register-declined',
+    caption: 'Register: already registered, declined: what to do next',
+    async reach(page) {
+      await fillRegistration(page, { username: 'dana.again', email: 'dana.demo@example.com', loanno: '9000000001', ssn: '900000001', dob: '01151980' });
+      await page.getByRole('button', { name: /Register$/ }).click();
+      const question = page.getByRole('dialog', { name: 'Already registered' });
+      await question.getByRole('button', { name: 'No, thanks' }).click();
+      await question.waitFor({ state: 'hidden' });
+      await page.getByRole('link', { name: /recover your username/i }).first().waitFor();
+    },
+  },
+  {
+    name: 'registered',
+    caption: 'Registered: the landing page says where the verification email went',
+    async reach(page) {
+      // a borrower not registered yet at each width: Nora (one loan) on the phone, Reggie (two) on the desktop
+      const phone = (page.viewportSize()?.width ?? 0) < 600;
+      const borrower = phone
+        ? { username: 'nora.newcomer', email: 'nora.newcomer@example.com', loanno: '9000000007', ssn: '900000006', dob: '04121985' }
+        : { username: 'reggie.register', email: 'reggie.register@example.com', loanno: '9000000008', ssn: '900000007', dob: '12241978' };
+      await fillRegistration(page, borrower);
+      await Promise.all([page.waitForURL(/\/loanmanager\/(main|loanoverview)\/$/), page.getByRole('button', { name: /Register$/ }).click()]);
+      await page.getByText(/We have sent a verification email to/).waitFor();
+      await page.getByRole('dialog').waitFor();
+      await closePopups(page);
+      // the verify-email popup asks for an answer; the address is the one just typed
+      const acknowledge = page.getByRole('button', { name: 'I acknowledge this email is correct' });
+      if (await acknowledge.isVisible().catch(() => false)) {
+        await acknowledge.click();
+        await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      }
+    },
+  },
+  {
+    name: 'session-warning',
+    caption: 'Signed in and inactive: the warning 2 minutes before the session ends',
+    async reach(page) {
+      await page.clock.install();
+      await signIn(page, 'dana.demo');
+      const learned = page.waitForResponse((response) => response.url().endsWith('/loanmanager/api/user/session/'));
+      await page.goto('/loanmanager/profile/');
+      await learned;
+      await heading(page, 'Profile');
+      await page.clock.runFor(13 * 60 * 1000);
+      await page.getByRole('dialog', { name: 'Your session is about to end' }).waitFor();
+    },
+  },
+  {
     name: 'profile',
     caption: 'Profile: change email address',
     async reach(page) {
@@ -200,7 +257,44 @@ export const SCREENS: readonly Screen[] = [
       await page.getByText(/email address on file/).waitFor();
     },
   },
+  {
+    // last: it makes its borrower paperless (Dana on the phone, Cory on the desktop)
+    name: 'go-green-thank-you',
+    caption: 'Go Green: done, what happens next',
+    async reach(page) {
+      await openGoGreen(page, (page.viewportSize()?.width ?? 0) < 600 ? 'dana.demo' : 'cory.coborrower');
+      await page.getByRole('radio', { name: 'Yes, the details mentioned above are correct' }).check();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('button', { name: 'Complete' }).click();
+      await page.getByRole('link', { name: 'Back to your loans' }).waitFor();
+    },
+  },
 ];
+
+interface RegistrationDetails {
+  username: string;
+  email: string;
+  loanno: string;
+  ssn: string;
+  /** MMDDYYYY, typed */
+  dob: string;
+}
+
+/** The registration form filled as a borrower types it (obviously fake demo identities). */
+async function fillRegistration(page: Page, details: RegistrationDetails) {
+  await page.goto('/loanmanager/register/');
+  await heading(page, 'Register');
+  await page.getByLabel('First Name').fill('Demo');
+  await page.getByLabel('Last Name').fill('Borrower');
+  await page.getByLabel('Username').fill(details.username);
+  await page.getByLabel('Password', { exact: true }).fill('Demo-pass12');
+  await page.getByLabel('Password (again)').fill('Demo-pass12');
+  await page.getByLabel('Email', { exact: true }).fill(details.email);
+  await page.getByLabel('Email (again)').fill(details.email);
+  await page.getByLabel('Loan Number').pressSequentially(details.loanno);
+  await page.getByLabel('Social Security Number').pressSequentially(details.ssn);
+  await page.getByLabel('Date of Birth').pressSequentially(details.dob);
+}
 
 async function csrfToken(page: Page): Promise<string> {
   if (page.url() === 'about:blank') await page.goto('/loanmanager/login/');
@@ -223,7 +317,7 @@ async function shoot(browser: Browser, server: ScreenServer, screen: Screen, wid
   }
 }
 
-function writeIndex() {
+export function writeIndex() {
   const rows = SCREENS.map(
     (screen) =>
       `| ${screen.caption} | ${WIDTHS.map((width) => `![${screen.caption}, ${width} px](${screen.name}-${width}.png)`).join(' | ')} |`,

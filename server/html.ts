@@ -80,7 +80,7 @@ export interface PageOptions {
   help?: HelpContact;
 }
 
-const { header, primary, linkHover, text, textSecondary, divider, surface, pageBackground, focus } = PALETTE;
+const { header, primary, linkHover, text, textSecondary, divider, surface, pageBackground, focus, infoBackground, infoBorder } = PALETTE;
 
 /**
  * The pages' stylesheet, in the widgets' visual language: the same palette, fonts, radii and
@@ -121,6 +121,7 @@ table{border-collapse:separate;border-spacing:0;width:100%;overflow:hidden}
 th,td{text-align:left;vertical-align:top;padding:12px 16px;border-bottom:1px solid ${divider}}
 tr:last-child th,tr:last-child td{border-bottom:0}
 th{font-weight:400;color:${textSecondary};width:45%}
+.notice{background:${infoBackground};border:1px solid ${infoBorder};border-radius:${RADIUS.card}px;padding:12px 16px;margin:0 0 16px}
 .loan-list{list-style:none;padding:0}
 .actions{display:grid;gap:8px;padding:0;list-style:none}
 .actions a{display:flex;align-items:center;min-height:${TOUCH_TARGET_PX}px;padding:8px 16px;background:${surface};border:1px solid ${divider};border-radius:${RADIUS.card}px}

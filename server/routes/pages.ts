@@ -67,7 +67,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   const verificationSentNotice = (request: FastifyRequest, reply: FastifyReply, account: Account): string => {
     if (!takeVerificationSentFlag(request, reply) || !account.borrower.emailAddress) return '';
     return (
-      `<p class="card" role="status">We have sent a verification email to <strong>${escapeHtml(account.borrower.emailAddress)}</strong>. ` +
+      `<p class="notice" role="status">We have sent a verification email to <strong>${escapeHtml(account.borrower.emailAddress)}</strong>. ` +
       'Please open the link in it to verify your email address.</p>'
     );
   };

@@ -33,6 +33,8 @@ export interface CatalogRow {
   /** The store slices (reducer paths, = action type prefixes) of its feature: QA replay opens the widget a recording is about. */
   readonly slices: readonly string[];
   readonly page?: CatalogPage;
+  /** Shown beside another widget on every page that has it (the inactivity warning): a recording is never about it while another widget is in it. */
+  readonly companion?: true;
 }
 
 export const WIDGET_CATALOG = {
@@ -82,7 +84,7 @@ export const WIDGET_CATALOG = {
   // (server/routes/pages.ts), never a page's only widget. So its chunk is not named widget-*:
   // webpack.config.ts puts what *every* widget-* chunk uses into widget-shared, and this tiny
   // widget would empty that set and add ~3 KiB brotli to every page.
-  'session-timeout': { chunkGroup: 'session-timeout', slices: ['sessionTimeout'] },
+  'session-timeout': { chunkGroup: 'session-timeout', slices: ['sessionTimeout'], companion: true },
 } as const satisfies Record<string, CatalogRow>;
 
 export type WidgetName = keyof typeof WIDGET_CATALOG;

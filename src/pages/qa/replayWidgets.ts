@@ -9,11 +9,16 @@ const WIDGET_OF_SLICE: ReadonlyMap<string, WidgetName> = new Map(
 /** Every widget the replay page can render: the catalog's (the portal is none of them). */
 export const REPLAYABLE_WIDGETS: readonly WidgetName[] = WIDGET_NAMES;
 
-/** The widget of the first slice the recording's actions belong to, else the first widget. */
+/**
+ * The widget of the first slice the recording's actions belong to, passing over a companion (the
+ * inactivity warning, which mounts first on every signed-in page) when another widget is in it;
+ * else the first widget.
+ */
 export function widgetForRecording(recording: Recording): WidgetName {
-  for (const entry of recording.actions) {
+  const widgets = recording.actions.flatMap((entry) => {
     const widget = WIDGET_OF_SLICE.get(entry.action.type.split('/')[0] ?? '');
-    if (widget) return widget;
-  }
-  return REPLAYABLE_WIDGETS[0] ?? 'registration';
+    return widget ? [widget] : [];
+  });
+  const isCompanion = (name: WidgetName) => 'companion' in WIDGET_CATALOG[name];
+  return widgets.find((name) => !isCompanion(name)) ?? widgets[0] ?? REPLAYABLE_WIDGETS[0] ?? 'registration';
 }
