@@ -73,9 +73,15 @@ test('on a phone, the signed-in header is two rows of 44 px targets, in the widg
   // the page's own text and the widgets' antd text share one font stack
   const pageFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
   await page.goto('/loanmanager/go-green/');
+  await page.getByRole('heading', { name: 'Go Green', level: 1 }).waitFor();
+  // the heading may be drawn again as the widget settles: read the one in the document, once styled
   const widgetFont = await page
-    .getByRole('heading', { name: 'Go Green', level: 1 })
-    .evaluate((element) => getComputedStyle(element).fontFamily);
+    .waitForFunction(() => {
+      const heading = document.querySelector('main h1');
+      const font = heading?.isConnected ? getComputedStyle(heading).fontFamily : '';
+      return font || null;
+    })
+    .then((handle) => handle.jsonValue());
   expect(widgetFont).toBe(pageFont);
 });
 
