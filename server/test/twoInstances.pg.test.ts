@@ -152,26 +152,29 @@ describeOnPostgres('two instances deliver a queued mail once', () => {
   });
 });
 
-describeOnPostgres('two instances share the rate limits', () => {
-  const LIMIT = 6;
-  let schema: TestSchema;
-  let first: TestServer;
-  let second: TestServer;
-
+/** Two servers on one fresh schema for the enclosing describe, with this route limit. */
+function pairWithRouteLimit(limit: number) {
+  const pair = {} as { schema: TestSchema; first: TestServer; second: TestServer };
   beforeAll(async () => {
-    ({ schema, first, second } = await startPair({ routeRateLimitMax: LIMIT }));
+    Object.assign(pair, await startPair({ routeRateLimitMax: limit }));
   }, 60_000);
   afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await schema?.drop();
+    await pair.first?.close();
+    await pair.second?.close();
+    await pair.schema?.drop();
   });
+  return pair;
+}
+
+describeOnPostgres('two instances share the rate limits', () => {
+  const LIMIT = 6;
+  const pair = pairWithRouteLimit(LIMIT);
 
   it('counts the requests of one client to both instances against one limit', async () => {
     const statuses: number[] = [];
     // alternating, as a round-robin load balancer would: each instance alone sees half the limit
     for (let request = 0; request < LIMIT + 2; request += 1) {
-      const server = request % 2 === 0 ? first : second;
+      const server = request % 2 === 0 ? pair.first : pair.second;
       statuses.push((await server.app.inject({ method: 'GET', url: '/loanmanager/login/' })).statusCode);
     }
     expect(statuses.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(200));
@@ -179,44 +182,33 @@ describeOnPostgres('two instances share the rate limits', () => {
   });
 
   it('starts a new window on both once the window has passed', async () => {
-    first.clock.advance(61_000);
-    second.clock.advance(61_000);
-    expect((await second.app.inject({ method: 'GET', url: '/loanmanager/login/' })).statusCode).toBe(200);
-    expect((await first.app.inject({ method: 'GET', url: '/loanmanager/login/' })).statusCode).toBe(200);
+    pair.first.clock.advance(61_000);
+    pair.second.clock.advance(61_000);
+    expect((await pair.second.app.inject({ method: 'GET', url: '/loanmanager/login/' })).statusCode).toBe(200);
+    expect((await pair.first.app.inject({ method: 'GET', url: '/loanmanager/login/' })).statusCode).toBe(200);
   });
 });
 
 describeOnPostgres('two instances share a limit counted in blocks', () => {
   // large enough that each instance claims several slots at a time (server/rateLimitStore.ts)
   const LIMIT = 40;
-  let schema: TestSchema;
-  let first: TestServer;
-  let second: TestServer;
-
-  beforeAll(async () => {
-    ({ schema, first, second } = await startPair({ routeRateLimitMax: LIMIT }));
-  }, 60_000);
-  afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await schema?.drop();
-  });
+  const pair = pairWithRouteLimit(LIMIT);
 
   it('admits the limit across both and never more; the first refusal comes no earlier than the tolerance', async () => {
     expect(claimSize(LIMIT, 0)).toBeGreaterThan(1);
     const statuses: number[] = [];
     for (let request = 0; request < LIMIT + 10; request += 1) {
-      const server = request % 2 === 0 ? first : second;
+      const server = request % 2 === 0 ? pair.first : pair.second;
       statuses.push((await server.app.inject({ method: 'GET', url: '/loanmanager/login/' })).statusCode);
     }
     expect(statuses.filter((status) => status === 200)).toHaveLength(LIMIT);
     expect(statuses.indexOf(429)).toBeGreaterThanOrEqual(LIMIT - claimSize(LIMIT, 0));
     // sent all at once to both: still never more than the limit in the window
-    first.clock.advance(61_000);
-    second.clock.advance(61_000);
+    pair.first.clock.advance(61_000);
+    pair.second.clock.advance(61_000);
     const together = await Promise.all(
       Array.from({ length: LIMIT + 20 }, (_, index) =>
-        (index % 2 === 0 ? first : second).app.inject({ method: 'GET', url: '/loanmanager/login/' }),
+        (index % 2 === 0 ? pair.first : pair.second).app.inject({ method: 'GET', url: '/loanmanager/login/' }),
       ),
     );
     expect(together.filter((response) => response.statusCode === 200).length).toBeLessThanOrEqual(LIMIT);
