@@ -75,7 +75,7 @@ export const RECIPES: Readonly<Record<string, () => ReactNode>> = {
   ],
   Result: () => h(Result, { status: 'success', title: 'a', subTitle: 'b', extra: 'c' }),
   Spin: () => h(Spin, { description: 'a' }, h('div', null)),
-  Steps: () => h(Steps, { current: 1, items: [{ title: 'a' }, { title: 'b', description: 'c' }] }),
+  Steps: () => h(Steps, { current: 1, items: [{ title: 'a' }, { title: 'b', content: 'c' }] }),
   Typography: () => [
     h(Typography.Title, { key: 1 }, 'a'),
     h(Typography.Text, { key: 2, type: 'secondary' }, 'b'),
