@@ -29,7 +29,11 @@ const config: Config = {
       setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
       transform: swcTransform,
       transformIgnorePatterns,
-      moduleNameMapper: { '\\.(png|svg|jpg|css)$': '<rootDir>/__mocks__/fileMock.ts' },
+      moduleNameMapper: {
+        '\\.(png|svg|jpg|css)$': '<rootDir>/__mocks__/fileMock.ts',
+        // a widget's part of a catalog (webpack: scripts/i18n/catalogLoader.ts): the whole source catalog here
+        '^.*/i18n/locales/([\\w-]+)\\.json\\?ns=.*$': '<rootDir>/src/i18n/locales/$1.json',
+      },
     },
     {
       displayName: 'server',

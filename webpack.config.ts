@@ -172,6 +172,13 @@ export default (env: BuildEnv, argv: { mode?: Configuration['mode'] }): Configur
           ],
         },
         antdCssRule(nodeEnv),
+        {
+          // a language's catalog, one part of the portal at a time (src/widgets/widgetMessages.ts)
+          test: /[\\/]src[\\/]platform[\\/]i18n[\\/]locales[\\/][\w-]+\.json$/,
+          resourceQuery: /^\?ns=/,
+          type: 'javascript/auto',
+          use: [{ loader: require.resolve('./scripts/i18n/catalogLoader') }],
+        },
         { test: /\.(png|svg|jpe?g)$/, type: 'asset/resource' },
       ],
     },

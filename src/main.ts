@@ -4,10 +4,16 @@
  * is one of them (the server's pages host it), but it is the pages layer, above the widgets: only
  * this file, the top of the import graph, names both (docs/architecture.md).
  */
+import { pageLocale } from './platform/i18n/pageLocale';
 import { start } from './widgets/loader';
 import { widgetRegistry } from './widgets/registry';
+import { withPageMessages } from './widgets/withPageFeature';
 
 start({
   ...widgetRegistry,
-  portal: () => import(/* webpackChunkName: "portal" */ './pages/PortalApp'),
+  portal: () =>
+    withPageMessages(
+      import(/* webpackChunkName: "portal" */ './pages/PortalApp'),
+      import(/* webpackChunkName: "i18n-portal-[request]" */ `./platform/i18n/locales/${pageLocale()}.json?ns=portal`),
+    ),
 });

@@ -6,6 +6,8 @@
 import { Alert, Button, Card, Checkbox, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { PatternFormat } from 'react-number-format';
+import english from '../../src/platform/i18n/locales/en.json';
+import type { MessageId } from '../../src/platform/i18n/messageId';
 import { LIMITS, MESSAGES } from '../../src/lib/validation/messages';
 import * as rules from '../../src/lib/validation/rules';
 
@@ -16,7 +18,7 @@ const check = (...list: rules.Rule[]): AntdRule[] => [
   {
     validator: (_, value) => {
       const message = rules.firstError(value ?? '', list);
-      return message === null ? Promise.resolve() : Promise.reject(new Error(message));
+      return message === null ? Promise.resolve() : Promise.reject(new Error(english[message]));
     },
   },
 ];
@@ -24,7 +26,7 @@ const check = (...list: rules.Rule[]): AntdRule[] => [
 export function AntdRegistrationForm() {
   const [form] = Form.useForm<rules.RegistrationValues>();
   const [submitted, setSubmitted] = useState(false);
-  const equalTo = (field: keyof rules.RegistrationValues, message: string): rules.Rule => (value) =>
+  const equalTo = (field: keyof rules.RegistrationValues, message: MessageId): rules.Rule => (value) =>
     value === form.getFieldValue(field) ? null : message;
   return (
     <section aria-labelledby="bench-register" style={{ maxWidth: 480, margin: '0 auto', width: '100%' }}>
@@ -55,7 +57,7 @@ export function AntdRegistrationForm() {
             label="Password"
             name="password"
             rules={check(rules.required, rules.passwordRule, rules.maxLength200)}
-            extra={MESSAGES.passwordHint}
+            extra={english[MESSAGES.passwordHint]}
           >
             <Input.Password maxLength={LIMITS.inputMaximum} autoComplete="new-password" />
           </Form.Item>

@@ -16,6 +16,7 @@ import { isoToDob } from '../../src/lib/validation/dob';
 import { LIMITS, MESSAGES } from '../../src/lib/validation/messages';
 import { checkPasswordRule } from '../../src/lib/validation/passwordRule';
 import { validateRegistration } from '../../src/lib/validation/rules';
+import { serverI18n } from '../i18n';
 import type { CaptchaAction } from '../captcha';
 import { HttpError, parseWith, requireEmptyBody, sendJson, type PortalContext } from '../context';
 import type { Loan } from '../db/store';
@@ -133,7 +134,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     const errors: string[] = [];
     const fields = new Set<string>();
     const refuse = (field: string, message: string) => {
-      errors.push(`${FIELD_LABELS[field] ?? field}: ${message}`);
+      errors.push(`${FIELD_LABELS[field] ?? field}: ${serverI18n()._(message)}`);
       fields.add(field);
     };
     for (const [field, message] of Object.entries(fieldErrors)) refuse(field, message);
@@ -243,11 +244,11 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
       throw HttpError.errors(400, MESSAGES_SERVER.resetExpired);
     }
     const errors: string[] = [];
-    if (!checkPasswordRule(body.password).valid) errors.push(MESSAGES.password);
-    if (body.password.length > LIMITS.validatorMaximum) errors.push(MESSAGES.maxLength200);
+    if (!checkPasswordRule(body.password).valid) errors.push(serverI18n()._(MESSAGES.password));
+    if (body.password.length > LIMITS.validatorMaximum) errors.push(serverI18n()._(MESSAGES.maxLength200));
     const tooCommon = errors.length === 0 ? checkPasswordPolicy(body.password) : null;
     if (tooCommon) errors.push(tooCommon);
-    if (body.password !== body.password2) errors.push(MESSAGES.passwordsDoNotMatch);
+    if (body.password !== body.password2) errors.push(serverI18n()._(MESSAGES.passwordsDoNotMatch));
     if (errors.length > 0) throw new HttpError(400, { errors });
     const done = await ctx.store.completePasswordReset({
       nonceHash,

@@ -1,6 +1,7 @@
 import { Result } from 'antd';
 import { useEffect } from 'react';
 import type { PortalRoute } from './portalRoutes';
+import { useT } from '../platform/i18n/useT';
 
 /** A portal page: its widget, with the document title set for it on every address change. */
 export function PortalPage({ route, pathname }: { route: PortalRoute; pathname: string }) {
@@ -11,5 +12,6 @@ export function PortalPage({ route, pathname }: { route: PortalRoute; pathname: 
 }
 
 export function NotFound() {
-  return <Result status="404" title="Page not found" subTitle="The page you asked for is not part of the portal." />;
+  const t = useT();
+  return <Result status="404" title={t('common.pageNotFound')} subTitle={t('common.pageNotFoundDetail')} />;
 }

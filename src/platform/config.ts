@@ -4,6 +4,7 @@
  * It is read once, by the loader, validated here and passed down; components never query the DOM for it.
  */
 import * as z from 'zod/mini';
+import { DEFAULT_LOCALE, isLocale, type Locale } from './i18n/locales';
 import { readRawConfig } from './rawConfig';
 
 export { CONFIG_ELEMENT_ID } from './rawConfig';
@@ -36,6 +37,8 @@ const configSchema = z.object({
   record_actions: z.optional(z.nullable(z.boolean())),
   /** Which QA tools a non-production host allows (the replay page). */
   qa_tools: z.optional(z.nullable(z.boolean())),
+  /** The widgets' language: "en" (default) or "es"; anything else is English, reported once. */
+  locale: z.optional(z.nullable(z.unknown())),
 });
 
 export type RecaptchaMethod = 'dummy' | 'recaptcha_v3';
@@ -51,6 +54,9 @@ export interface PortalConfig {
   devtools: boolean;
   recordActions: boolean;
   qaTools: boolean;
+  locale: Locale;
+  /** A `locale` the portal does not speak (shown in English), for one error report; at most 20 characters. */
+  unknownLocale: string | null;
 }
 
 export function withTrailingSlash(path: string): string {
@@ -80,6 +86,8 @@ export function parseConfig(raw: unknown): PortalConfig {
     devtools: data.devtools === true,
     recordActions: data.record_actions === true,
     qaTools: data.qa_tools === true,
+    locale: isLocale(data.locale) ? data.locale : DEFAULT_LOCALE,
+    unknownLocale: data.locale === undefined || data.locale === null || isLocale(data.locale) ? null : String(data.locale).slice(0, 20),
   };
 }
 

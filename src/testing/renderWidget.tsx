@@ -3,7 +3,7 @@ import { defaultConfig } from '../platform/config';
 import type { PortalDependencies } from '../platform/dependencies';
 import { makeStore, type MakeStoreOptions } from '../app/store';
 import { actionLog } from './actionLog';
-import { recordingNavigation, recordingReporter, renderWithProviders } from './renderWithProviders';
+import { recordingNavigation, recordingReporter, renderWithProviders, type RenderWithProvidersOptions } from './renderWithProviders';
 
 /**
  * renderWithProviders with an action log: a real store (sagas on) whose every action type is
@@ -12,6 +12,7 @@ import { recordingNavigation, recordingReporter, renderWithProviders } from './r
 export interface RenderWidgetOptions {
   preloadedState?: MakeStoreOptions['preloadedState'];
   dependencies?: Partial<PortalDependencies>;
+  i18n?: RenderWithProvidersOptions['i18n'];
 }
 
 export function renderWidget(ui: ReactElement, options: RenderWidgetOptions = {}) {
@@ -23,6 +24,6 @@ export function renderWidget(ui: ReactElement, options: RenderWidgetOptions = {}
     middleware: [log.middleware],
     dependencies: { config: defaultConfig(), reporter, navigation, ...options.dependencies },
   });
-  const rendered = renderWithProviders(ui, { store });
+  const rendered = renderWithProviders(ui, { store, i18n: options.i18n });
   return { ...rendered, reported, visited, actions: log };
 }

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -31,11 +32,13 @@ export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'queries
   preloadedState?: MakeStoreOptions['preloadedState'];
   dependencies?: Partial<PortalDependencies>;
   store?: AppStore;
+  /** The widget's language (default: the page's, English). */
+  i18n?: I18n;
 }
 
 /** Renders UI the way a widget is mounted: a real store (with sagas), antd and the widget shell. */
 export function renderWithProviders(ui: ReactElement, options: RenderWithProvidersOptions = {}) {
-  const { preloadedState, dependencies, store: givenStore, ...renderOptions } = options;
+  const { preloadedState, dependencies, store: givenStore, i18n, ...renderOptions } = options;
   const { reporter, reported } = recordingReporter();
   const { navigation, visited } = recordingNavigation();
   const store =
@@ -46,7 +49,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
     });
   const user = userEvent.setup();
   const result = render(
-    <WidgetShell store={store} widget="test">
+    <WidgetShell store={store} widget="test" i18n={i18n}>
       {ui}
     </WidgetShell>,
     renderOptions,

@@ -1,5 +1,8 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import { preparePageI18n } from './testI18n';
+
+preparePageI18n();
 
 // antd's transitions and lazy chunks need a little more than the default 1 s on a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });

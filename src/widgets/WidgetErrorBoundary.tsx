@@ -1,11 +1,17 @@
 import { Alert } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import type { ErrorReporter } from '../platform/errorReporting';
+import { useT } from '../platform/i18n/useT';
 
 interface Props {
   widget: string;
   reporter: ErrorReporter;
   children: ReactNode;
+}
+
+function WidgetFailed() {
+  const t = useT();
+  return <Alert type="error" showIcon title={t('common.widgetFailed')} />;
 }
 
 /** A widget that fails shows an error inside its own box; the host page and other widgets go on. */
@@ -22,13 +28,7 @@ export class WidgetErrorBoundary extends Component<Props, { failed: boolean }> {
 
   override render() {
     if (this.state.failed) {
-      return (
-        <Alert
-          type="error"
-          showIcon
-          title="This part of the page could not be shown. Please reload the page or try again later."
-        />
-      );
+      return <WidgetFailed />;
     }
     return this.props.children;
   }

@@ -1,4 +1,6 @@
 import { StyleProvider } from '@ant-design/cssinjs';
+import type { I18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import { Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
@@ -7,6 +9,8 @@ import type { AppStore } from '../app/store';
 import { Snackbar } from '../components/Snackbar/Snackbar';
 import { messageDismissed, selectSnackbarMessages } from '../components/Snackbar/snackbarSlice';
 import { NavigationContext } from '../lib/NavigationContext';
+import { pageI18n } from '../platform/i18n/pageI18n';
+import { useT } from '../platform/i18n/useT';
 import { PORTAL_PREFIX_CLS, portalTheme } from './theme';
 import { WidgetErrorBoundary } from './WidgetErrorBoundary';
 
@@ -43,6 +47,8 @@ export interface WidgetShellProps {
   withSnackbar?: boolean;
   /** A widget (not the page's snackbar or QA toolbar): its first view starts the store's flows. */
   startsFlows?: boolean;
+  /** The texts in the page's language (default: the page's instance; a server render passes its own). */
+  i18n?: I18n;
   children: ReactNode;
 }
 
@@ -51,29 +57,44 @@ export interface WidgetShellProps {
  * class prefix (no clash with a host's antd) and high-priority hashed selectors (host element
  * styles do not override it), popups kept inside the widget, and an error boundary.
  */
-export function WidgetShell({ store, widget, container, withSnackbar = true, startsFlows = false, children }: WidgetShellProps) {
+function LoadingFallback() {
+  const t = useT();
+  return <Spin aria-label={t('common.loadingShort')} />;
+}
+
+export function WidgetShell({
+  store,
+  widget,
+  container,
+  withSnackbar = true,
+  startsFlows = false,
+  i18n = pageI18n(),
+  children,
+}: WidgetShellProps) {
   return (
-    <Provider store={store}>
-      <NavigationContext.Provider value={store.dependencies.navigation}>
-        <StyleProvider hashPriority="high">
-          <ConfigProvider
-            prefixCls={PORTAL_PREFIX_CLS}
-            iconPrefixCls={`${PORTAL_PREFIX_CLS}-icon`}
-            theme={widgetTheme}
-            getPopupContainer={container ? () => container : undefined}
-          >
-            <AntApp component={false}>
-              <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter}>
-                <Suspense fallback={<Spin aria-label="Loading" />}>
-                  {children}
-                  {startsFlows ? <StartFlowsAfterFirstView store={store} /> : null}
-                </Suspense>
-              </WidgetErrorBoundary>
-              {withSnackbar ? <StoreSnackbar /> : null}
-            </AntApp>
-          </ConfigProvider>
-        </StyleProvider>
-      </NavigationContext.Provider>
-    </Provider>
+    <I18nProvider i18n={i18n}>
+      <Provider store={store}>
+        <NavigationContext.Provider value={store.dependencies.navigation}>
+          <StyleProvider hashPriority="high">
+            <ConfigProvider
+              prefixCls={PORTAL_PREFIX_CLS}
+              iconPrefixCls={`${PORTAL_PREFIX_CLS}-icon`}
+              theme={widgetTheme}
+              getPopupContainer={container ? () => container : undefined}
+            >
+              <AntApp component={false}>
+                <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter}>
+                  <Suspense fallback={<LoadingFallback />}>
+                    {children}
+                    {startsFlows ? <StartFlowsAfterFirstView store={store} /> : null}
+                  </Suspense>
+                </WidgetErrorBoundary>
+                {withSnackbar ? <StoreSnackbar /> : null}
+              </AntApp>
+            </ConfigProvider>
+          </StyleProvider>
+        </NavigationContext.Provider>
+      </Provider>
+    </I18nProvider>
   );
 }

@@ -4,6 +4,7 @@
  * and mounts every <div data-loanmanager-widget="NAME"> it finds, loading only the chunks those
  * widgets need. It stays tiny (no React here): React and antd arrive with the first widget chunk.
  */
+import { choosePageLocale } from '../platform/i18n/pageLocale';
 import { readRawConfig, staticUrlOf } from '../platform/rawConfig';
 import { WIDGET_ATTRIBUTE, type WidgetRegistry } from './registry';
 
@@ -52,6 +53,8 @@ export function start(registry: WidgetRegistry, doc: Document = document) {
     throw error;
   }
   __webpack_public_path__ = staticUrlOf(raw);
+  // before any widget loads: each downloads its texts in this language (registry.ts)
+  choosePageLocale(raw);
   // The runtime validates the config (e.g. 'invalid recaptcha method') before any widget mounts.
   const mounting = loadRuntime().then((runtime) => ({
     ...runtime,

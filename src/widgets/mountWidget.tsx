@@ -48,6 +48,7 @@ export function getPageStore(config: PortalConfig): AppStore | Promise<AppStore>
       ({ makeRecordingStore, installRecorderControls }) => {
         const { store, recorder } = makeRecordingStore(config);
         pageStore = store;
+        reportUnknownLocale(store, config);
         mountPageElement(store, SNACKBAR_ATTRIBUTE, 'snackbar', null, { withSnackbar: true });
         recorder.start();
         mountRecorderToolbar(store, installRecorderControls(recorder));
@@ -58,8 +59,18 @@ export function getPageStore(config: PortalConfig): AppStore | Promise<AppStore>
   }
   const store = makePageStore({ dependencies: { config } });
   pageStore = store;
+  reportUnknownLocale(store, config);
   mountPageElement(store, SNACKBAR_ATTRIBUTE, 'snackbar', null, { withSnackbar: true });
   return store;
+}
+
+/** The page is shown in English; the host asked for a language the portal does not speak (once per page). */
+function reportUnknownLocale(store: AppStore, config: PortalConfig) {
+  if (config.unknownLocale === null) return;
+  store.dependencies.reporter.report(new Error('unknown locale in the config block; shown in English'), {
+    where: 'config',
+    locale: config.unknownLocale,
+  });
 }
 
 /** An element of the portal's own at the end of the host's body, outside every widget box. */
@@ -87,6 +98,8 @@ function mountRecorderToolbar(store: AppStore, controls: { download(): string })
 
 function render(store: AppStore, element: HTMLElement, name: string, Widget: ComponentType) {
   addHostReset(element.ownerDocument);
+  // the host page's own language may differ: screen readers read the widget in the widget's
+  element.lang = store.dependencies.config.locale;
   const root = createRoot(element);
   startTransition(() =>
     root.render(

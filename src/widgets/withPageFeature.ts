@@ -5,6 +5,7 @@
  * widget runtime, not the loader's first bytes: registry.ts ships in loanmanager-widgets.js, so
  * the store is imported here on demand, from the chunk that already holds it.
  */
+import type { Messages } from '@lingui/core';
 import type { ComponentType } from 'react';
 import type { Feature } from '../lib/feature';
 
@@ -13,9 +14,26 @@ export interface WidgetEntry {
   readonly default: ComponentType;
 }
 
-export function withPageFeature<M extends WidgetEntry>(entry: Promise<M>): Promise<M> {
-  return Promise.all([entry, import(/* webpackChunkName: "widget-runtime" */ '../app/pageStore')]).then(([module, { addPageFeature }]) => {
+/** …and adds the widget's part of the catalog (its own texts and the shared ones) to the page's language. */
+export function withPageFeature<M extends WidgetEntry>(entry: Promise<M>, messages: Promise<{ default: Messages }>): Promise<M> {
+  return Promise.all([
+    entry,
+    messages,
+    import(/* webpackChunkName: "widget-runtime" */ '../app/pageStore'),
+    import(/* webpackChunkName: "widget-runtime" */ '../platform/i18n/pageI18n'),
+  ]).then(([module, catalog, { addPageFeature }, { addPageMessages }]) => {
+    addPageMessages(catalog.default);
     addPageFeature(module.feature);
     return module;
   });
+}
+
+/** A module of the pages layer (the portal): only its part of the catalog, no feature. */
+export function withPageMessages<M>(module: Promise<M>, messages: Promise<{ default: Messages }>): Promise<M> {
+  return Promise.all([module, messages, import(/* webpackChunkName: "widget-runtime" */ '../platform/i18n/pageI18n')]).then(
+    ([loaded, catalog, { addPageMessages }]) => {
+      addPageMessages(catalog.default);
+      return loaded;
+    },
+  );
 }

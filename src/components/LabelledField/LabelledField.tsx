@@ -1,6 +1,8 @@
 import { Form } from 'antd';
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { fieldStatus, validateStatusOf } from '../FieldStatus/fieldStatus';
+import type { MessageId } from '../../platform/i18n/messageId';
+import { useT } from '../../platform/i18n/useT';
 
 export interface LabelledFieldProps {
   /** The input's id; the label points at it and the error and hint are tied to it. */
@@ -41,6 +43,7 @@ export function LabelledField({
   required = false,
   children,
 }: LabelledFieldProps) {
+  const t = useT();
   const status = fieldStatus(submitted, error, empty, rejected);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -69,7 +72,7 @@ export function LabelledField({
       help={
         status === 'error' ? (
           <div id={errorId} role="alert">
-            {error}
+            {error ? t(error as MessageId) : null}
           </div>
         ) : undefined
       }

@@ -1,6 +1,8 @@
 import { Alert } from 'antd';
 import { useEffect } from 'react';
 import type { SnackbarMessage } from './snackbarSlice';
+import type { MessageId } from '../../platform/i18n/messageId';
+import { useT } from '../../platform/i18n/useT';
 
 export const SNACKBAR_VISIBLE_MS = 8000;
 
@@ -10,6 +12,7 @@ interface SnackbarItemProps {
 }
 
 function SnackbarItem({ message, onDismiss }: SnackbarItemProps) {
+  const t = useT();
   useEffect(() => {
     const timer = window.setTimeout(() => onDismiss(message.id), SNACKBAR_VISIBLE_MS);
     return () => window.clearTimeout(timer);
@@ -17,9 +20,9 @@ function SnackbarItem({ message, onDismiss }: SnackbarItemProps) {
   return (
     <Alert
       type={message.kind}
-      title={message.text}
+      title={t(message.text as MessageId)}
       showIcon
-      closable={{ 'aria-label': 'Dismiss message', onClose: () => onDismiss(message.id) }}
+      closable={{ 'aria-label': t('common.dismissMessage'), onClose: () => onDismiss(message.id) }}
       role={message.kind === 'error' ? 'alert' : 'status'}
     />
   );

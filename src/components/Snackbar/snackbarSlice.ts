@@ -5,6 +5,7 @@ export type SnackbarKind = 'error' | 'success' | 'info';
 
 export interface SnackbarMessage {
   id: string;
+  /** A message id (src/platform/i18n), or a text the server sent in the borrower's language. */
   text: string;
   kind: SnackbarKind;
 }

@@ -1,20 +1,24 @@
-/** Every validation message of spec section 5, verbatim. Shared by the forms and the reference server. */
+import type { MessageId } from '../../platform/i18n/messageId';
+
+/**
+ * Every validation message of spec section 5, as its id in the catalogs (src/platform/i18n/locales: the
+ * English texts are the spec's, verbatim). Shared by the forms and the reference server, which
+ * show them in the borrower's language. `dobInFuture` is the portal's own (the spec is silent).
+ */
 export const MESSAGES = {
-  required: 'This field is required',
-  maxLength200: 'Maximum length is 200.',
-  password: 'Password requirements not met.',
-  passwordHint:
-    'Password must include a capital letter, a number, a special character, and be at least 8 characters long.',
-  passwordsDoNotMatch: 'The passwords you entered do not match',
-  invalidEmail: 'Please enter a valid email address',
-  emailsDoNotMatch: 'The email addresses you entered do not match',
-  loanno: 'Must be 10 digits',
-  /** beyond the spec (it is silent on dates in the future): the portal's own text */
-  dobInFuture: 'Date of birth cannot be in the future',
-  ssn: 'Must be 9 digits',
-  goGreenEmailRequired: 'Required',
-  goGreenEmailInvalid: 'Invalid email address',
-} as const;
+  required: 'validation.required',
+  maxLength200: 'validation.maxLength200',
+  password: 'validation.password',
+  passwordHint: 'validation.passwordHint',
+  passwordsDoNotMatch: 'validation.passwordsDoNotMatch',
+  invalidEmail: 'validation.invalidEmail',
+  emailsDoNotMatch: 'validation.emailsDoNotMatch',
+  loanno: 'validation.loanno',
+  dobInFuture: 'validation.dobInFuture',
+  ssn: 'validation.ssn',
+  goGreenEmailRequired: 'validation.goGreenEmailRequired',
+  goGreenEmailInvalid: 'validation.goGreenEmailInvalid',
+} as const satisfies Record<string, MessageId>;
 
 /** Business constants of spec section 9. */
 export const LIMITS = {

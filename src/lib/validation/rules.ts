@@ -2,11 +2,12 @@
  * The field rules of spec section 5 as pure functions: each returns the message to show,
  * or null when the value passes. Shared by every form slice and by the reference server.
  */
+import type { MessageId } from '../../platform/i18n/messageId';
 import { dobToIso, isFutureIsoDate } from './dob';
 import { LIMITS, MESSAGES } from './messages';
 import { checkPasswordRule } from './passwordRule';
 
-export type Rule = (value: string) => string | null;
+export type Rule = (value: string) => MessageId | null;
 
 /**
  * The spec's "simple email pattern", made strict: a bare address only, because the server mails
@@ -52,12 +53,12 @@ export const dob: Rule = (value) => {
   return isFutureIsoDate(iso) ? MESSAGES.dobInFuture : null;
 };
 
-export function matches(other: string, message: string): Rule {
+export function matches(other: string, message: MessageId): Rule {
   return (value) => (value === other ? null : message);
 }
 
 /** The first message of the rules, in order, or null. */
-export function firstError(value: string, rules: readonly Rule[]): string | null {
+export function firstError(value: string, rules: readonly Rule[]): MessageId | null {
   for (const rule of rules) {
     const message = rule(value);
     if (message !== null) return message;

@@ -1,0 +1,28 @@
+/**
+ * webpack loader of a language's catalog for one part of the portal:
+ * `src/platform/i18n/locales/es.json?ns=goGreen` is the compiled messages of the `goGreen` namespace and
+ * the shared ones (src/platform/i18n/catalog.ts), so a page downloads only its own widgets' texts, in its
+ * own language. Keys missing from a translation take the English text.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LoaderContext } from 'webpack';
+import { compileCatalog, type SourceCatalog } from '../../src/platform/i18n/catalog';
+
+const parse = (text: string, file: string): SourceCatalog => {
+  try {
+    return JSON.parse(text) as SourceCatalog;
+  } catch (error) {
+    throw new Error(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+};
+
+export default function catalogLoader(this: LoaderContext<unknown>, source: string): string {
+  const namespaces = new URLSearchParams(this.resourceQuery).get('ns')?.split(',').filter(Boolean) ?? [];
+  if (namespaces.length === 0) throw new Error(`${this.resourcePath}: import a catalog with ?ns=<namespace>`);
+  const englishPath = path.join(path.dirname(this.resourcePath), 'en.json');
+  this.addDependency(englishPath);
+  const fallback = this.resourcePath === englishPath ? undefined : parse(fs.readFileSync(englishPath, 'utf8'), englishPath);
+  const messages = compileCatalog(parse(source, this.resourcePath), { namespaces, fallback });
+  return `export default JSON.parse(${JSON.stringify(JSON.stringify(messages))});`;
+}

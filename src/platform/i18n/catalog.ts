@@ -1,0 +1,37 @@
+/**
+ * Turning a source catalog (locales/<code>.json: id -> ICU message) into what Lingui's runtime
+ * reads, for one part of the portal. Shared by the webpack loader (scripts/i18n/catalogLoader.ts),
+ * the server (its pages and emails) and the tests.
+ */
+import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
+import type { Messages } from '@lingui/core';
+
+export type SourceCatalog = Readonly<Record<string, string>>;
+
+/** Every widget's part of a catalog includes these namespaces: the shared components' texts and the validation messages. */
+export const SHARED_NAMESPACES = ['common', 'validation'] as const;
+
+/** An id's namespace: what comes before its first dot (`goGreen.problem` -> `goGreen`). */
+export const namespaceOf = (id: string) => id.slice(0, id.indexOf('.'));
+
+/**
+ * The messages of the given namespaces (plus the shared ones), compiled. A key missing from
+ * `source` takes the English text (`fallback`): a borrower never sees a key name; the key check
+ * in `npm test` fails on it instead.
+ */
+export function compileCatalog(
+  source: SourceCatalog,
+  { namespaces, fallback, mapText }: { namespaces?: readonly string[]; fallback?: SourceCatalog; mapText?: (text: string) => string } = {},
+): Messages {
+  const wanted = namespaces ? new Set<string>([...SHARED_NAMESPACES, ...namespaces]) : null;
+  const messages: Record<string, CompiledMessage | string> = {};
+  for (const id of Object.keys({ ...fallback, ...source })) {
+    if (wanted && !wanted.has(namespaceOf(id))) continue;
+    const text = source[id] ?? fallback?.[id];
+    if (text === undefined) continue;
+    const compiled = compileMessageOrThrow(text, mapText);
+    // a message without placeholders is its text: fewer bytes than a one-token array
+    messages[id] = compiled.length === 1 && typeof compiled[0] === 'string' ? compiled[0] : compiled;
+  }
+  return messages as Messages;
+}

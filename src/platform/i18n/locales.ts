@@ -1,0 +1,21 @@
+/**
+ * The portal's languages. A third one is its catalog file (locales/<code>.json, every key of
+ * en.json) and its code here; the key check (catalogs.test.ts) holds the two to each other.
+ * Small and dependency-free: the loader reads it before anything else downloads.
+ */
+export const LOCALES = ['en', 'es'] as const;
+
+export type Locale = (typeof LOCALES)[number];
+
+/** The spec's language, and the one any unknown or missing choice falls back to. */
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** Each language's name in itself, for the language switch. */
+export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', es: 'Español' };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The borrower's choice, kept across visits (set by the language switch, read by the server). */
+export const LOCALE_COOKIE = 'lm_locale';
