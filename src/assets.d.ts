@@ -3,3 +3,9 @@ declare module '*.svg' {
   const url: string;
   export default url;
 }
+
+/** The loader's own texts of a catalog (scripts/i18n/catalogLoader.ts, `shared=0`): plain strings, no placeholders. */
+declare module '*.json?ns=loader&shared=0' {
+  const messages: Record<'loader.failed', string>;
+  export default messages;
+}

@@ -120,6 +120,19 @@ describe('a page with the config block', () => {
     jest.dontMock('./features/verifyEmail/VerifyEmailWidget');
   });
 
+  it("the loader's error is in the page's language", async () => {
+    const [broken] = hostPage({ config: { locale: 'es' }, widgets: ['verify-email'] });
+    jest.resetModules();
+    jest.doMock('./features/verifyEmail/VerifyEmailWidget', () => {
+      throw new Error('chunk failed');
+    });
+    jest.requireActual('./main');
+    expect(await within(broken as HTMLElement).findByRole('alert', {}, LOADING)).toHaveTextContent(
+      'No se pudo cargar esta parte de la página. Vuelva a cargar la página.',
+    );
+    jest.dontMock('./features/verifyEmail/VerifyEmailWidget');
+  });
+
   it('a widget whose mounting throws shows an error in its own box only', async () => {
     const [broken, reset] = hostPage({ config: {}, widgets: ['verify-email', 'request-password-reset'] });
     jest.resetModules();
@@ -187,5 +200,22 @@ describe('a page with the config block', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(console.error).toHaveBeenCalledTimes(1);
     expect(console.error).toHaveBeenCalledWith('[loanmanager]', new Error('invalid recaptcha method'));
+  });
+
+  it('the widget element carries the widget\'s language (the host page may be in another)', async () => {
+    const [box] = hostPage({ config: { locale: 'es' }, widgets: ['request-password-reset'] });
+    runLoader();
+    await within(box as HTMLElement).findByRole('textbox', {}, LOADING);
+    expect(box?.querySelector('[data-loanmanager-widget]')).toHaveAttribute('lang', 'es');
+  });
+
+  it('an unknown locale: the widget in English, and one report for the whole page', async () => {
+    const boxes = hostPage({ config: { locale: 'fr-CA' }, widgets: ['request-password-reset', 'login'] });
+    runLoader();
+    for (const box of boxes) await within(box).findByRole('textbox', {}, LOADING);
+    expect(await within(boxes[0] as HTMLElement).findByText('Having trouble signing in?', {}, LOADING)).toBeInTheDocument();
+    for (const box of boxes) expect(box.querySelector('[data-loanmanager-widget]')).toHaveAttribute('lang', 'en');
+    const reports = jest.mocked(console.error).mock.calls.filter(([, message]) => String(message).includes('unknown locale'));
+    expect(reports).toEqual([['[loanmanager]', 'unknown locale in the config block; shown in English', { where: 'config', locale: 'fr-CA' }]]);
   });
 });

@@ -18,11 +18,14 @@ const parse = (text: string, file: string): SourceCatalog => {
 };
 
 export default function catalogLoader(this: LoaderContext<unknown>, source: string): string {
-  const namespaces = new URLSearchParams(this.resourceQuery).get('ns')?.split(',').filter(Boolean) ?? [];
+  const query = new URLSearchParams(this.resourceQuery);
+  const namespaces = query.get('ns')?.split(',').filter(Boolean) ?? [];
   if (namespaces.length === 0) throw new Error(`${this.resourcePath}: import a catalog with ?ns=<namespace>`);
   const englishPath = path.join(path.dirname(this.resourcePath), 'en.json');
   this.addDependency(englishPath);
   const fallback = this.resourcePath === englishPath ? undefined : parse(fs.readFileSync(englishPath, 'utf8'), englishPath);
-  const messages = compileCatalog(parse(source, this.resourcePath), { namespaces, fallback });
+  // `shared=0`: the namespace alone (the loader's few texts, before any widget downloads)
+  const shared = query.get('shared') !== '0';
+  const messages = compileCatalog(parse(source, this.resourcePath), { namespaces, fallback, shared });
   return `export default JSON.parse(${JSON.stringify(JSON.stringify(messages))});`;
 }

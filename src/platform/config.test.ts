@@ -35,6 +35,7 @@ describe('reading the config block', () => {
           error_reporting: { dsn: 'https://key@sentry.example.test/1', sample_rate: 0.5 },
           devtools: true,
           record_actions: true,
+          locale: 'es',
         }),
       ),
     );
@@ -48,6 +49,8 @@ describe('reading the config block', () => {
       errorReporting: { dsn: 'https://key@sentry.example.test/1', sampleRate: 0.5 },
       devtools: true,
       recordActions: true,
+      locale: 'es',
+      unknownLocale: null,
       qaTools: false,
     });
   });
@@ -99,6 +102,15 @@ describe('defaults', () => {
       devtools: false,
       recordActions: false,
     });
+  });
+
+  it('locale: "en" unless the block says "es"; anything else is English, kept (cut to 20 characters) for one report', () => {
+    expect(readConfig(pageWith('{}'))).toMatchObject({ locale: 'en', unknownLocale: null });
+    expect(readConfig(pageWith('{"locale": "es"}'))).toMatchObject({ locale: 'es', unknownLocale: null });
+    expect(readConfig(pageWith('{"locale": null}'))).toMatchObject({ locale: 'en', unknownLocale: null });
+    expect(readConfig(pageWith('{"locale": "ES"}'))).toMatchObject({ locale: 'en', unknownLocale: 'ES' });
+    expect(readConfig(pageWith('{"locale": 7}'))).toMatchObject({ locale: 'en', unknownLocale: '7' });
+    expect(readConfig(pageWith(`{"locale": "${'x'.repeat(100)}"}`)).unknownLocale).toHaveLength(20);
   });
 
   it('the exported constants are the documented ones', () => {

@@ -4,7 +4,11 @@
  * and mounts every <div data-loanmanager-widget="NAME"> it finds, loading only the chunks those
  * widgets need. It stays tiny (no React here): React and antd arrive with the first widget chunk.
  */
+import type { Locale } from '../platform/i18n/locales';
 import { choosePageLocale } from '../platform/i18n/pageLocale';
+// the loader's one borrower-facing text, in every language (a few bytes: the loader stays tiny)
+import englishTexts from '../platform/i18n/locales/en.json?ns=loader&shared=0';
+import spanishTexts from '../platform/i18n/locales/es.json?ns=loader&shared=0';
 import { readRawConfig, staticUrlOf } from '../platform/rawConfig';
 import { WIDGET_ATTRIBUTE, type WidgetRegistry } from './registry';
 
@@ -20,6 +24,8 @@ function showError(element: HTMLElement, text: string) {
   box.style.cssText = 'color:#b42318;border:1px solid #b42318;border-radius:6px;padding:12px;margin:0;';
   element.replaceChildren(box);
 }
+
+const LOADER_TEXTS: Record<Locale, Record<'loader.failed', string>> = { en: englishTexts, es: spanishTexts };
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -54,7 +60,7 @@ export function start(registry: WidgetRegistry, doc: Document = document) {
   }
   __webpack_public_path__ = staticUrlOf(raw);
   // before any widget loads: each downloads its texts in this language (registry.ts)
-  choosePageLocale(raw);
+  const locale = choosePageLocale(raw);
   // The runtime validates the config (e.g. 'invalid recaptcha method') before any widget mounts.
   const mounting = loadRuntime().then((runtime) => ({
     ...runtime,
@@ -78,7 +84,7 @@ export function start(registry: WidgetRegistry, doc: Document = document) {
       // a chunk that did not load, or a widget whose mounting threw: this box only
       .catch(() =>
         mounting.then(
-          () => showError(element, 'This part of the page could not be loaded. Please reload the page.'),
+          () => showError(element, LOADER_TEXTS[locale]['loader.failed']),
           () => undefined, // the config error is already shown in this box
         ),
     );

@@ -21,9 +21,14 @@ export const namespaceOf = (id: string) => id.slice(0, id.indexOf('.'));
  */
 export function compileCatalog(
   source: SourceCatalog,
-  { namespaces, fallback, mapText }: { namespaces?: readonly string[]; fallback?: SourceCatalog; mapText?: (text: string) => string } = {},
+  {
+    namespaces,
+    fallback,
+    mapText,
+    shared = true,
+  }: { namespaces?: readonly string[]; fallback?: SourceCatalog; mapText?: (text: string) => string; shared?: boolean } = {},
 ): Messages {
-  const wanted = namespaces ? new Set<string>([...SHARED_NAMESPACES, ...namespaces]) : null;
+  const wanted = namespaces ? new Set<string>([...(shared ? SHARED_NAMESPACES : []), ...namespaces]) : null;
   const messages: Record<string, CompiledMessage | string> = {};
   for (const id of Object.keys({ ...fallback, ...source })) {
     if (wanted && !wanted.has(namespaceOf(id))) continue;
