@@ -4,7 +4,7 @@
  * It is read once, by the loader, validated here and passed down; components never query the DOM for it.
  */
 import * as z from 'zod/mini';
-import { DEFAULT_LOCALE, isLocale, type Locale } from './i18n/locales';
+import { DEFAULT_LOCALE, isLocale, PSEUDO_LOCALE, type Locale } from './i18n/locales';
 import { readRawConfig } from './rawConfig';
 
 export { CONFIG_ELEMENT_ID } from './rawConfig';
@@ -87,7 +87,10 @@ export function parseConfig(raw: unknown): PortalConfig {
     recordActions: data.record_actions === true,
     qaTools: data.qa_tools === true,
     locale: isLocale(data.locale) ? data.locale : DEFAULT_LOCALE,
-    unknownLocale: data.locale === undefined || data.locale === null || isLocale(data.locale) ? null : String(data.locale).slice(0, 20),
+    unknownLocale:
+      data.locale === undefined || data.locale === null || data.locale === PSEUDO_LOCALE || isLocale(data.locale)
+        ? null
+        : String(data.locale).slice(0, 20),
   };
 }
 

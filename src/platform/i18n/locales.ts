@@ -19,3 +19,10 @@ export function isLocale(value: unknown): value is Locale {
 
 /** The borrower's choice, kept across visits (set by the language switch, read by the server). */
 export const LOCALE_COOKIE = 'lm_locale';
+
+/**
+ * QA's pseudo-locale: the English catalog with every letter accented and every text 35 % longer
+ * (pseudo.ts), to find text that is cut or overlaps before a real translation does. Accepted in
+ * the config block's `locale` (and the server's language cookie); never offered to borrowers.
+ */
+export const PSEUDO_LOCALE = 'en-XA';
