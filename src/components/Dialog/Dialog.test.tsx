@@ -1,6 +1,10 @@
+import type { I18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { english } from '../../testing/english';
+import { testI18n } from '../../testing/testI18n';
 import { Dialog, useCloseFallback } from './Dialog';
 import { DIALOG_ANIMATION_MS, DIALOG_CLOSE_FALLBACK_MS, nextDialogPhase, type DialogEvent, type DialogPhase, type DismissTrigger } from './dialogMachine';
 
@@ -46,10 +50,17 @@ function Harness({ closingDisabled = false, onClosed }: { closingDisabled?: bool
   );
 }
 
-function setup(props: { closingDisabled?: boolean } = {}) {
+const ENGLISH = testI18n('en');
+
+/** The dialog's own texts (its close button's name) come from the catalog of the widget's language. */
+const inLanguage =
+  (i18n: I18n) =>
+  ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+
+function setup(props: { closingDisabled?: boolean } = {}, i18n: I18n = ENGLISH) {
   const onClosed = jest.fn();
   const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-  render(<Harness {...props} onClosed={onClosed} />);
+  render(<Harness {...props} onClosed={onClosed} />, { wrapper: inLanguage(i18n) });
   return { user, onClosed };
 }
 
@@ -83,7 +94,7 @@ describe('Dialog', () => {
   type User = ReturnType<typeof userEvent.setup>;
   it.each<[DismissTrigger, (user: User) => Promise<void>]>([
     ['escape', (user) => user.keyboard('{Escape}')],
-    ['closeButton', (user) => user.click(screen.getByRole('button', { name: 'Close' }))],
+    ['closeButton', (user) => user.click(screen.getByRole('button', { name: english('common.dialog.close') }))],
     ['backdrop', (user) => user.click(backdropOf(screen.getByRole('dialog', { name: 'Terms' })))],
   ])('closes on %s: closing, then closed, reported once, focus back on the opener', async (trigger, close) => {
     const { user, onClosed } = setup();
@@ -99,11 +110,21 @@ describe('Dialog', () => {
     expect(opener).toHaveFocus();
   });
 
+  it("names its close button in the widget's language (antd's own label is English)", async () => {
+    const { user, onClosed } = setup({}, testI18n('es'));
+    await user.click(screen.getByRole('button', { name: 'Show terms' }));
+    await screen.findByRole('dialog', { name: 'Terms' });
+    expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cerrar' }));
+    await settle();
+    expect(onClosed).toHaveBeenCalledTimes(1);
+  });
+
   it('with closing disabled: no close button, and Escape does nothing; its own button still closes it', async () => {
     const { user, onClosed } = setup({ closingDisabled: true });
     await user.click(screen.getByRole('button', { name: 'Show terms' }));
     await screen.findByRole('dialog', { name: 'Terms' });
-    expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: english('common.dialog.close') })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
     await settle(1000);
     expect(screen.getByText('phases: closed > open')).toBeInTheDocument();
@@ -223,6 +244,7 @@ describe('Dialog rendered straight into its closing phase (as time travel can)',
       <Dialog phase="closing" title="Terms" onCloseRequested={() => undefined} onClosed={onClosed}>
         <p>Read carefully.</p>
       </Dialog>,
+      { wrapper: inLanguage(ENGLISH) },
     );
     await settle(DIALOG_CLOSE_FALLBACK_MS - 1);
     expect(onClosed).not.toHaveBeenCalled();

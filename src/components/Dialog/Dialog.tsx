@@ -2,6 +2,7 @@ import { Modal } from 'antd';
 import { useCallback, useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { focusPageHeading, hasMeaningfulFocus } from '../../lib/focusPageHeading';
 import { useMediaQuery } from '../../lib/useMediaQuery';
+import { useT } from '../../platform/i18n/useT';
 import {
   DIALOG_CLOSE_FALLBACK_MS,
   DIALOG_DEFAULT_MAX_WIDTH,
@@ -101,6 +102,7 @@ export function Dialog({
   onClosed,
   returnFocusTo,
 }: DialogProps) {
+  const t = useT();
   const narrow = useMediaQuery(NARROW_QUERY);
   const onClosedWithFocus = useCallback(() => {
     // antd has given focus back to the opener by now (after the animation); it may have had none to give
@@ -129,7 +131,8 @@ export function Dialog({
       }
       styles={narrow ? NARROW_STYLES : WIDE_STYLES}
       centered={!narrow}
-      closable={!closingDisabled}
+      // antd's own label is English ("Close"): the close button is named in the page's language
+      closable={closingDisabled ? false : { 'aria-label': t('common.dialog.close') }}
       keyboard={!closingDisabled}
       mask={{ closable: !closingDisabled }}
       // a caller that names where focus goes gets it there, not taken back by antd after the animation

@@ -1,10 +1,11 @@
 import { Button, Flex, Radio, Typography } from 'antd';
 import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { GO_GREEN_MESSAGES } from './goGreenMessages';
+import { T, useT } from '../../platform/i18n/useT';
 import { goGreenActions, selectGoGreen, selectGoGreenInfo, type EmailChoice, type WithGoGreen } from './goGreenSlice';
 
 export function ConfirmEmailStep() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const questionId = useId();
   const info = useAppSelector(selectGoGreenInfo);
@@ -14,13 +15,12 @@ export function ConfirmEmailStep() {
     <>
       {emailOnFile ? (
         <Typography.Paragraph>
-          We have <strong>{emailOnFile}</strong> on file as your email address. Electronic notices of your documents will
-          be sent to this address.
+          <T id="goGreen.onFile" values={{ email: emailOnFile }} components={{ 0: <strong /> }} />
         </Typography.Paragraph>
       ) : (
-        <Typography.Paragraph>We do not have an email address on file for you.</Typography.Paragraph>
+        <Typography.Paragraph>{t('goGreen.noEmailOnFile')}</Typography.Paragraph>
       )}
-      <Typography.Paragraph id={questionId}>Are these details correct?</Typography.Paragraph>
+      <Typography.Paragraph id={questionId}>{t('goGreen.detailsCorrect')}</Typography.Paragraph>
       <Radio.Group
         aria-labelledby={questionId}
         value={choice}
@@ -36,14 +36,14 @@ export function ConfirmEmailStep() {
       >
         <Flex vertical gap={8}>
           <Radio value="yes" disabled={!emailOnFile}>
-            {GO_GREEN_MESSAGES.choiceYes}
+            {t('goGreen.choiceYes')}
           </Radio>
-          <Radio value="no">{GO_GREEN_MESSAGES.choiceNo}</Radio>
+          <Radio value="no">{t('goGreen.choiceNo')}</Radio>
         </Flex>
       </Radio.Group>
       <div>
         <Button type="primary" disabled={choice === null} onClick={() => dispatch(goGreenActions.nextPressed())}>
-          Next
+          {t('goGreen.next')}
         </Button>
       </div>
     </>

@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { LabelledField } from '../../components/LabelledField/LabelledField';
 import { BoundForm } from '../../components/FormFields/FormLayout';
 import { LIMITS } from '../../lib/validation/messages';
-import { GO_GREEN_MESSAGES } from './goGreenMessages';
+import { T, useT } from '../../platform/i18n/useT';
 import { goGreenActions, selectCanSendVerification, selectEmailErrors, selectGoGreen, type WithGoGreen } from './goGreenSlice';
 
 export const EMAIL_FIELD_ID = 'goGreen-email';
@@ -30,6 +30,7 @@ function useSecondsLeft(seconds: number, restartKey: number): number {
 
 /** The waiting view: the spec's text, the address the link went to, Cancel, and sending it again after a wait. */
 function WaitingForLink() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const address = useAppSelector((state: WithGoGreen) => selectGoGreen(state).verificationEmail);
   const sending = useAppSelector((state: WithGoGreen) => selectGoGreen(state).sendingVerification);
@@ -41,21 +42,21 @@ function WaitingForLink() {
         type="info"
         showIcon
         role="status"
-        title={GO_GREEN_MESSAGES.waiting}
-        description={address ? <>{GO_GREEN_MESSAGES.sentTo} <strong>{address}</strong></> : undefined}
+        title={t('goGreen.waiting')}
+        description={address ? <T id="goGreen.sentTo" values={{ address }} components={{ 0: <strong /> }} /> : undefined}
         style={{ marginBottom: 16 }}
       />
       <Flex gap={8} wrap align="center">
-        <Button onClick={() => dispatch(goGreenActions.verificationCancelled())}>Cancel</Button>
+        <Button onClick={() => dispatch(goGreenActions.verificationCancelled())}>{t('goGreen.cancel')}</Button>
         <Button
           disabled={secondsLeft > 0 || !address}
           loading={sending}
           onClick={() => address && dispatch(goGreenActions.verificationEmailRequested({ emailAddress: address }))}
         >
-          {GO_GREEN_MESSAGES.sendAgain}
+          {t('goGreen.sendAgain')}
         </Button>
         {secondsLeft > 0 ? (
-          <Typography.Text type="secondary">{GO_GREEN_MESSAGES.sendAgainIn(secondsLeft)}</Typography.Text>
+          <Typography.Text type="secondary">{t('goGreen.sendAgainIn', { seconds: secondsLeft })}</Typography.Text>
         ) : null}
       </Flex>
     </>
@@ -63,6 +64,7 @@ function WaitingForLink() {
 }
 
 function EmailAddressField() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const value = useAppSelector((state: WithGoGreen) => selectGoGreen(state).emailForm.value);
   const check = useAppSelector((state: WithGoGreen) => selectGoGreen(state).emailForm.check);
@@ -76,11 +78,11 @@ function EmailAddressField() {
   return (
     <LabelledField
       id={EMAIL_FIELD_ID}
-      label="Email Address"
+      label={t('goGreen.emailLabel')}
       error={error}
       submitted={showStatus}
       required
-      hint={check === 'pending' ? 'Checking the email address...' : undefined}
+      hint={check === 'pending' ? t('goGreen.checkingEmail') : undefined}
     >
       <Input
         type="email"
@@ -95,15 +97,17 @@ function EmailAddressField() {
 }
 
 function BackButton({ disabled = false }: { disabled?: boolean }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   return (
     <Button disabled={disabled} onClick={() => dispatch(goGreenActions.backPressed())}>
-      Back
+      {t('goGreen.back')}
     </Button>
   );
 }
 
 export function EmailStep() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const status = useAppSelector((state: WithGoGreen) => selectGoGreen(state).verificationStatus);
   const sending = useAppSelector((state: WithGoGreen) => selectGoGreen(state).sendingVerification);
@@ -113,11 +117,11 @@ export function EmailStep() {
   if (status === 'changed') {
     return (
       <>
-        <Alert type="success" showIcon role="status" title={GO_GREEN_MESSAGES.verified} style={{ marginBottom: 16 }} />
+        <Alert type="success" showIcon role="status" title={t('goGreen.verified')} style={{ marginBottom: 16 }} />
         <Flex gap={8} wrap>
           <BackButton />
           <Button type="primary" onClick={() => dispatch(goGreenActions.nextPressed())}>
-            Next
+            {t('goGreen.next')}
           </Button>
         </Flex>
       </>
@@ -125,7 +129,7 @@ export function EmailStep() {
   }
   return (
     <BoundForm
-      label="Verification email"
+      label={t('goGreen.emailForm')}
       onSubmit={(event) => {
         event.preventDefault();
         dispatch(goGreenActions.emailSubmitted());
@@ -135,7 +139,7 @@ export function EmailStep() {
       <Flex gap={8} wrap>
         <BackButton disabled={sending} />
         <Button type="primary" htmlType="submit" loading={sending} disabled={!canSend && !sending}>
-          Send Verification Email
+          {t('goGreen.sendVerification')}
         </Button>
       </Flex>
     </BoundForm>

@@ -4,13 +4,14 @@ import { useAppSelector } from '../../lib/hooks';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { AccountCard } from '../../components/FormFields/FormLayout';
 import { PortalLink } from '../../components/PortalLink';
-import { GO_GREEN_MESSAGES } from './goGreenMessages';
+import { useT } from '../../platform/i18n/useT';
 import { selectOptInEmail } from './goGreenSlice';
 // webpack emits it with the build (images/leaf.<hash>.svg) and resolves it under static_url, the loader's public path.
 import leafUrl from './leaf.svg';
 
 /** The thank-you view: the spec's sentence, then what happens next and a way on (not a dead end). */
 export function GoGreenConfirmation({ title }: { title: string }) {
+  const t = useT();
   const email = useAppSelector(selectOptInEmail);
   // the Complete button that had focus is gone: focus moves to the news, which a screen reader reads out
   const thanksRef = useRef<HTMLDivElement>(null);
@@ -22,12 +23,12 @@ export function GoGreenConfirmation({ title }: { title: string }) {
         <img src={leafUrl} alt="" width={96} height={96} />
         <div ref={thanksRef} tabIndex={-1} role="status">
           <Typography.Paragraph strong style={{ fontSize: 18, textAlign: 'center' }}>
-            {GO_GREEN_MESSAGES.thankYou}
+            {t('goGreen.thankYou')}
           </Typography.Paragraph>
-          {email ? <Typography.Paragraph style={{ textAlign: 'center' }}>{GO_GREEN_MESSAGES.whatNext(email)}</Typography.Paragraph> : null}
-          <Typography.Paragraph style={{ textAlign: 'center' }}>{GO_GREEN_MESSAGES.returnToPaper}</Typography.Paragraph>
+          {email ? <Typography.Paragraph style={{ textAlign: 'center' }}>{t('goGreen.whatNext', { email })}</Typography.Paragraph> : null}
+          <Typography.Paragraph style={{ textAlign: 'center' }}>{t('goGreen.returnToPaper')}</Typography.Paragraph>
         </div>
-        <PortalLink standalone href={PORTAL_URLS.home}>{GO_GREEN_MESSAGES.backToLoans}</PortalLink>
+        <PortalLink standalone href={PORTAL_URLS.home}>{t('goGreen.backToLoans')}</PortalLink>
       </Flex>
     </AccountCard>
   );

@@ -2,8 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { PALETTE } from '../../platform/palette';
 import type { GoGreenInfo } from '../../api/contract';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
-import { renderWidget } from '../../testing/renderWidget';
-import { GO_GREEN_MESSAGES, STEP_TITLES } from './goGreenMessages';
+import { renderWidget, type RenderWidgetOptions } from '../../testing/renderWidget';
+import { testI18n } from '../../testing/testI18n';
+import { english } from '../../testing/english';
+import { STEP_TITLES } from './goGreenMessages';
 import GoGreenWidget from './GoGreenWidget';
 import leafUrl from './leaf.svg';
 
@@ -28,9 +30,15 @@ const status = (overrides: Partial<GoGreenInfo> = {}): MockResponse => ({
   },
 });
 
-function renderGoGreen(handlers: Record<string, MockHandler | MockResponse> = {}) {
+function renderGoGreen(handlers: Record<string, MockHandler | MockResponse> = {}, options: RenderWidgetOptions = {}) {
   const api = mockApi({ [STATUS]: status(), ...handlers });
-  return { api, ...renderWidget(<GoGreenWidget />) };
+  return { api, ...renderWidget(<GoGreenWidget />, options) };
+}
+
+/** A step heading's English accessible name: its title, and what its indicator shows when done or failed. */
+function stepTitle(step: keyof typeof STEP_TITLES, status?: 'done' | 'failed'): string {
+  const title = english(STEP_TITLES[step]);
+  return status ? `${title} ${english(status === 'done' ? 'goGreen.stepDone' : 'goGreen.stepFailed')}` : title;
 }
 
 const stepHeading = (name: string | RegExp) => screen.findByRole('heading', { level: 2, name });
@@ -75,21 +83,21 @@ function fieldOf(input: HTMLElement): HTMLElement {
 describe('loading', () => {
   test('shows a spinner, then step 1 with the address on file', async () => {
     const { api } = renderGoGreen();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    expect(await stepHeading(STEP_TITLES.confirmEmail)).toHaveAttribute('aria-current', 'step');
-    expect(screen.getByRole('heading', { level: 1, name: 'Go Green' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(english('common.loading'));
+    expect(await stepHeading(stepTitle('confirmEmail'))).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByRole('heading', { level: 1, name: english('goGreen.title') })).toBeInTheDocument();
     expect(screen.getByText('cory@example.com')).toBeInTheDocument();
-    expect(screen.getByRole('radiogroup', { name: 'Are these details correct?' })).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: GO_GREEN_MESSAGES.choiceYes })).not.toBeChecked();
-    expect(screen.getByRole('radio', { name: GO_GREEN_MESSAGES.choiceNo })).not.toBeChecked();
+    expect(screen.getByRole('radiogroup', { name: english('goGreen.detailsCorrect') })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: english('goGreen.choiceYes') })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: english('goGreen.choiceNo') })).not.toBeChecked();
     expect(button('Next')).toBeDisabled();
-    expect(screen.getByRole('heading', { level: 2, name: STEP_TITLES.reviewDisclosures })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: stepTitle('reviewDisclosures') })).toBeInTheDocument();
     expect(api.sent(STATUS)).toHaveLength(1);
   });
 
   test('the stepper is vertical (spec section 4), on a wide screen too', async () => {
     renderGoGreen();
-    const heading = await stepHeading(STEP_TITLES.confirmEmail);
+    const heading = await stepHeading(stepTitle('confirmEmail'));
     // antd's Steps has no role or aria-orientation: its orientation shows only in its class
     const stepper = heading.closest('.lm-steps');
     expect(stepper).toHaveClass('lm-steps-vertical');
@@ -100,13 +108,13 @@ describe('loading', () => {
     renderGoGreen({ [STATUS]: { status: 500, body: {} } });
     expect(await screen.findByText('There was a problem. Please try again later')).toBeInTheDocument();
     // the snackbar and the retry button render in separate commits: on a loaded machine the first can come alone
-    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: english('goGreen.tryAgain') })).toBeInTheDocument();
   });
 
   test('an answer that does not fit the contract takes the same failure path, reported once', async () => {
     const { reported } = renderGoGreen({ [STATUS]: { body: { email_address: 'cory@example.com', electdocs: 'no' } } });
     expect(await screen.findByText('There was a problem. Please try again later')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: english('goGreen.tryAgain') })).toBeInTheDocument();
     expect(reported).toEqual([expect.objectContaining({ kind: 'report', context: expect.objectContaining({ where: 'api' }) })]);
   });
 });
@@ -114,9 +122,9 @@ describe('loading', () => {
 describe('opt-out view (already elected)', () => {
   test('heading, both sentences, Opt Out -> a full page load of the go-green page', async () => {
     const { api, user, visited } = renderGoGreen({ [STATUS]: status({ electdocs: true }), [OPT_OUT]: { body: {} } });
-    expect(await screen.findByRole('heading', { level: 1, name: GO_GREEN_MESSAGES.optOutHeading })).toBeInTheDocument();
-    expect(screen.getByText(GO_GREEN_MESSAGES.optOutStops)).toBeInTheDocument();
-    expect(screen.getByText(GO_GREEN_MESSAGES.optOutPrinted)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: english('goGreen.optOutHeading') })).toBeInTheDocument();
+    expect(screen.getByText(english('goGreen.optOutStops'))).toBeInTheDocument();
+    expect(screen.getByText(english('goGreen.optOutPrinted'))).toBeInTheDocument();
     await user.click(button('Opt Out'));
     await waitFor(() => expect(visited).toEqual([{ url: '/loanmanager/go-green/', fullReload: true }]));
     expect(api.sent(OPT_OUT)).toHaveLength(1);
@@ -138,11 +146,9 @@ describe('opt-out view (already elected)', () => {
     // the reloaded page: the status now says not elected
     mockApi({ [STATUS]: status({ electdocs: false }) });
     renderWidget(<GoGreenWidget />, { dependencies: { sessionStore: store } });
-    const notice = (await screen.findByText('You have opted out of Go Green.')).closest<HTMLElement>('[role="status"]');
+    const notice = (await screen.findByText(english('goGreen.optedOut'))).closest<HTMLElement>('[role="status"]');
     if (!notice) throw new Error('the notice is not a status');
-    expect(notice).toHaveTextContent(
-      'If no other borrower on your loan is opted in, printed copies of your documents will be mailed to you.',
-    );
+    expect(notice).toHaveTextContent(english('goGreen.optOutPrinted'));
     await waitFor(() => expect(notice.parentElement).toHaveFocus());
     expect(sessionStore.size).toBe(0);
   });
@@ -180,11 +186,11 @@ describe('opt-out view (already elected)', () => {
 describe('opt-in wizard', () => {
   test('verified and correct: straight to the disclosures, Complete -> confirmation with the leaf', async () => {
     const { api, user } = renderGoGreen({ [OPT_IN]: { body: { electdocs: true } } });
-    await choose(user, GO_GREEN_MESSAGES.choiceYes);
-    expect(await stepHeading(STEP_TITLES.reviewDisclosures)).toHaveFocus();
+    await choose(user, english('goGreen.choiceYes'));
+    expect(await stepHeading(stepTitle('reviewDisclosures'))).toHaveFocus();
     expect(screen.queryByRole('heading', { name: /Email Address$/, level: 2, hidden: false })).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: `${STEP_TITLES.confirmEmail} (completed)` })).toBeInTheDocument();
-    const disclosures = screen.getByRole('region', { name: 'Disclosures' });
+    expect(screen.getByRole('heading', { level: 2, name: stepTitle('confirmEmail', 'done') })).toBeInTheDocument();
+    const disclosures = screen.getByRole('region', { name: english('goGreen.disclosures') });
     expect(disclosures).toHaveAttribute('tabindex', '0');
     expect(disclosures).toHaveStyle({ maxHeight: '300px', overflow: 'auto' });
     expect(within(disclosures).getByRole('heading', { name: 'Electronic delivery' })).toBeInTheDocument();
@@ -192,11 +198,9 @@ describe('opt-in wizard', () => {
     const thanks = await screen.findByRole('status');
     expect(thanks).toHaveTextContent('Thank you for choosing "Go Green".');
     // not a dead end: what happens next, and the way on; focus on the news, not lost with the button
-    expect(thanks).toHaveTextContent(
-      'From now on, your statements and notices will be emailed to cory@example.com as soon as they are ready.',
-    );
+    expect(thanks).toHaveTextContent(english('goGreen.whatNext', { email: 'cory@example.com' }));
     expect(thanks).toHaveFocus();
-    expect(screen.getByRole('link', { name: 'Back to your loans' })).toHaveAttribute('href', '/loanmanager/');
+    expect(screen.getByRole('link', { name: english('goGreen.backToLoans') })).toHaveAttribute('href', '/loanmanager/');
     expect(document.querySelector('img')).toHaveAttribute('src', leafUrl);
     const [sent] = api.sent(OPT_IN);
     expect(sent?.body).toEqual({
@@ -209,16 +213,16 @@ describe('opt-in wizard', () => {
 
   test('Back from the disclosures returns to step 1 with the choice kept', async () => {
     const { user } = renderGoGreen();
-    await choose(user, GO_GREEN_MESSAGES.choiceYes);
+    await choose(user, english('goGreen.choiceYes'));
     await user.click(await screen.findByRole('button', { name: 'Back' }));
-    expect(await stepHeading(STEP_TITLES.confirmEmail)).toHaveFocus();
-    expect(screen.getByRole('radio', { name: GO_GREEN_MESSAGES.choiceYes })).toBeChecked();
+    expect(await stepHeading(stepTitle('confirmEmail'))).toHaveFocus();
+    expect(screen.getByRole('radio', { name: english('goGreen.choiceYes') })).toBeChecked();
   });
 
   test('a spinner shows in Complete while the opt-in is sent, gone after the answer (a failure, then a success)', async () => {
     const optIn = heldOpen();
     const { api, user } = renderGoGreen({ [OPT_IN]: optIn.handler });
-    await choose(user, GO_GREEN_MESSAGES.choiceYes);
+    await choose(user, english('goGreen.choiceYes'));
     const complete = await screen.findByRole('button', { name: 'Complete' });
     expect(spinnerIn(complete)).toBeNull();
     await user.click(complete);
@@ -234,7 +238,7 @@ describe('opt-in wizard', () => {
     await user.click(complete);
     expect(spinnerIn(complete)).toBeVisible();
     await optIn.answer({ body: { electdocs: true } });
-    expect(await screen.findByText(GO_GREEN_MESSAGES.thankYou)).toBeInTheDocument();
+    expect(await screen.findByText(english('goGreen.thankYou'))).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'loading' })).toBeNull();
     expect(api.sent(OPT_IN)).toHaveLength(2);
   });
@@ -242,41 +246,41 @@ describe('opt-in wizard', () => {
   test('stepper indicators: the current step shows the edit mark, the steps ahead their number', async () => {
     const { user } = renderGoGreen();
     // step 1 is current (edit), the disclosures wait (number 2)
-    const confirm = await stepHeading(STEP_TITLES.confirmEmail);
+    const confirm = await stepHeading(stepTitle('confirmEmail'));
     expect(confirm).toHaveAttribute('aria-current', 'step');
-    expect(confirm).toHaveAccessibleName(STEP_TITLES.confirmEmail);
+    expect(confirm).toHaveAccessibleName(stepTitle('confirmEmail'));
     expect(indicatorOf(confirm)).toHaveTextContent(/^$/);
     expect(indicatorOf(confirm).querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
     expect(within(indicatorOf(confirm)).queryByRole('img')).toBeNull();
-    const review = screen.getByRole('heading', { level: 2, name: STEP_TITLES.reviewDisclosures });
+    const review = screen.getByRole('heading', { level: 2, name: stepTitle('reviewDisclosures') });
     expect(review).not.toHaveAttribute('aria-current');
     expect(indicatorOf(review)).toHaveTextContent(/^2$/);
     expect(within(indicatorOf(review)).queryByRole('img')).toBeNull();
 
     // corrected details: step 1 done, step 2 current (edit), the disclosures now number 3
-    await choose(user, GO_GREEN_MESSAGES.choiceNo);
-    const change = await stepHeading(STEP_TITLES.changeEmail);
+    await choose(user, english('goGreen.choiceNo'));
+    const change = await stepHeading(stepTitle('changeEmail'));
     expect(change).toHaveAttribute('aria-current', 'step');
     expect(indicatorOf(change)).toHaveTextContent(/^$/);
     expect(indicatorOf(change).querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
     expect(within(indicatorOf(change)).queryByRole('img')).toBeNull();
-    const done = screen.getByRole('heading', { level: 2, name: `${STEP_TITLES.confirmEmail} (completed)` });
+    const done = screen.getByRole('heading', { level: 2, name: stepTitle('confirmEmail', 'done') });
     expect(done).not.toHaveAttribute('aria-current');
     expect(within(indicatorOf(done)).getByRole('img', { name: 'check' })).toBeInTheDocument();
-    const ahead = screen.getByRole('heading', { level: 2, name: STEP_TITLES.reviewDisclosures });
+    const ahead = screen.getByRole('heading', { level: 2, name: stepTitle('reviewDisclosures') });
     expect(ahead).not.toHaveAttribute('aria-current');
     expect(indicatorOf(ahead)).toHaveTextContent(/^3$/);
   });
 
   test('an opt-in failure shows the snackbar and marks the step with an error', async () => {
     const { user } = renderGoGreen({ [OPT_IN]: { status: 500 } });
-    await choose(user, GO_GREEN_MESSAGES.choiceYes);
+    await choose(user, english('goGreen.choiceYes'));
     await user.click(await screen.findByRole('button', { name: 'Complete' }));
     expect(await screen.findByText('There was a problem, please try again later')).toBeInTheDocument();
-    expect(currentStep()).toHaveAccessibleName(`${STEP_TITLES.reviewDisclosures} (has an error)`);
-    expect(screen.queryByText(GO_GREEN_MESSAGES.thankYou)).toBeNull();
+    expect(currentStep()).toHaveAccessibleName(stepTitle('reviewDisclosures', 'failed'));
+    expect(screen.queryByText(english('goGreen.thankYou'))).toBeNull();
     // the step is marked, not the legal text: the disclosures keep the ordinary text colour
-    const disclosures = screen.getByRole('region', { name: 'Disclosures' });
+    const disclosures = screen.getByRole('region', { name: english('goGreen.disclosures') });
     expect(disclosures).toHaveStyle({ color: PALETTE.text });
   });
 
@@ -286,8 +290,8 @@ describe('opt-in wizard', () => {
         disclosures: '<p>Terms</p><img src=x onerror="window.pwned=1"><script>window.pwned=1</script><a href="javascript:alert(1)">x</a><svg onload="window.pwned=1"></svg>',
       }),
     });
-    await choose(user, GO_GREEN_MESSAGES.choiceYes);
-    const disclosures = await screen.findByRole('region', { name: 'Disclosures' });
+    await choose(user, english('goGreen.choiceYes'));
+    const disclosures = await screen.findByRole('region', { name: english('goGreen.disclosures') });
     // the sanitizer is downloaded on demand: wait for the disclosures themselves, not just their box
     expect(await within(disclosures).findByText('Terms')).toBeInTheDocument();
     expect(disclosures.querySelector('script, svg, [onerror], [onload]')).toBeNull();
@@ -302,15 +306,15 @@ describe('opt-in wizard', () => {
         [EMAIL_CHANGE]: { body: { requires_validation: true } },
         'GET user/is_validated/': { body: { validated: false } },
       });
-      await choose(user, GO_GREEN_MESSAGES.choiceYes);
-      expect(await stepHeading(STEP_TITLES.validateEmail)).toHaveAttribute('aria-current', 'step');
-      expect(await screen.findByText(GO_GREEN_MESSAGES.waiting)).toBeInTheDocument();
+      await choose(user, english('goGreen.choiceYes'));
+      expect(await stepHeading(stepTitle('validateEmail'))).toHaveAttribute('aria-current', 'step');
+      expect(await screen.findByText(english('goGreen.waiting'))).toBeInTheDocument();
       // the spec's sentence stays as it is; where the link went is said after it
       expect(screen.getByRole('status')).toHaveTextContent('We sent the link to cory@example.com');
       expect(api.sent(EMAIL_CHANGE).map((request) => request.body)).toEqual([{ email_address: 'cory@example.com' }]);
-      await user.click(button('Cancel'));
-      expect(await stepHeading(STEP_TITLES.confirmEmail)).toHaveAttribute('aria-current', 'step');
-      expect(screen.queryByText(GO_GREEN_MESSAGES.waiting)).toBeNull();
+      await user.click(button(english('goGreen.cancel')));
+      expect(await stepHeading(stepTitle('confirmEmail'))).toHaveAttribute('aria-current', 'step');
+      expect(screen.queryByText(english('goGreen.waiting'))).toBeNull();
     });
 
     test('the link can be sent again after a 30 s wait, counted down on screen, through the same call', async () => {
@@ -321,22 +325,22 @@ describe('opt-in wizard', () => {
           [EMAIL_CHANGE]: { body: { requires_validation: true } },
           'GET user/is_validated/': { body: { validated: false } },
         });
-        await choose(user, GO_GREEN_MESSAGES.choiceYes);
-        expect(await screen.findByText('You can send it again in 30 s.')).toBeInTheDocument();
-        expect(button('Send the link again')).toBeDisabled();
+        await choose(user, english('goGreen.choiceYes'));
+        expect(await screen.findByText(english('goGreen.sendAgainIn', { seconds: 30 }))).toBeInTheDocument();
+        expect(button(english('goGreen.sendAgain'))).toBeDisabled();
         await act(() => jest.advanceTimersByTimeAsync(10_000));
-        expect(screen.getByText('You can send it again in 20 s.')).toBeInTheDocument();
+        expect(screen.getByText(english('goGreen.sendAgainIn', { seconds: 20 }))).toBeInTheDocument();
         await act(() => jest.advanceTimersByTimeAsync(20_000));
         expect(screen.queryByText(/You can send it again/)).toBeNull();
-        await user.click(button('Send the link again'));
+        await user.click(button(english('goGreen.sendAgain')));
         await waitFor(() => expect(api.sent(EMAIL_CHANGE)).toHaveLength(2));
         expect(api.sent(EMAIL_CHANGE).map((request) => request.body)).toEqual([
           { email_address: 'cory@example.com' },
           { email_address: 'cory@example.com' },
         ]);
         // sent again: the wait starts over, and the borrower is still waiting for the link
-        expect(await screen.findByText('You can send it again in 30 s.')).toBeInTheDocument();
-        expect(screen.getByText(GO_GREEN_MESSAGES.waiting)).toBeInTheDocument();
+        expect(await screen.findByText(english('goGreen.sendAgainIn', { seconds: 30 }))).toBeInTheDocument();
+        expect(screen.getByText(english('goGreen.waiting'))).toBeInTheDocument();
       } finally {
         jest.useRealTimers();
       }
@@ -347,9 +351,9 @@ describe('opt-in wizard', () => {
         [STATUS]: status({ email_validated: false }),
         [EMAIL_CHANGE]: { status: 500 },
       });
-      await choose(user, GO_GREEN_MESSAGES.choiceYes);
+      await choose(user, english('goGreen.choiceYes'));
       expect(await screen.findByRole('button', { name: 'Send Verification Email' })).toBeEnabled();
-      expect(screen.getByLabelText('Email Address')).toHaveValue('cory@example.com');
+      expect(screen.getByLabelText(english('goGreen.emailLabel'))).toHaveValue('cory@example.com');
       expect(reported.map((entry) => entry.kind)).toEqual(['log']);
       expect(screen.queryByRole('alert')).toBeNull();
     });
@@ -362,15 +366,15 @@ describe('opt-in wizard', () => {
         [EMAIL_CHANGE]: { body: { requires_validation: false } },
         [OPT_IN]: { body: {} },
       });
-      await choose(user, GO_GREEN_MESSAGES.choiceNo);
-      expect(await stepHeading(STEP_TITLES.changeEmail)).toHaveFocus();
-      const input = screen.getByLabelText('Email Address');
+      await choose(user, english('goGreen.choiceNo'));
+      expect(await stepHeading(stepTitle('changeEmail'))).toHaveFocus();
+      const input = screen.getByLabelText(english('goGreen.emailLabel'));
       const send = button('Send Verification Email');
       expect(send).toBeDisabled();
       await user.click(input);
       await user.tab();
       expect(input).toHaveAccessibleDescription('Required');
-      expect(currentStep()).toHaveAccessibleName(`${STEP_TITLES.changeEmail} (has an error)`);
+      expect(currentStep()).toHaveAccessibleName(stepTitle('changeEmail', 'failed'));
       await user.click(input);
       await user.paste('new@');
       expect(input).toHaveAccessibleDescription('Invalid email address');
@@ -382,23 +386,23 @@ describe('opt-in wizard', () => {
       ]);
       expect(input).not.toHaveAttribute('aria-invalid');
       await user.click(send);
-      expect(await screen.findByText(GO_GREEN_MESSAGES.verified)).toBeInTheDocument();
-      expect(currentStep()).toHaveAccessibleName(`${STEP_TITLES.changeEmail} (completed)`);
+      expect(await screen.findByText(english('goGreen.verified'))).toBeInTheDocument();
+      expect(currentStep()).toHaveAccessibleName(stepTitle('changeEmail', 'done'));
       await user.click(button('Next'));
       await user.click(await screen.findByRole('button', { name: 'Complete' }));
-      expect(await screen.findByText(GO_GREEN_MESSAGES.thankYou)).toBeInTheDocument();
+      expect(await screen.findByText(english('goGreen.thankYou'))).toBeInTheDocument();
       expect(api.sent(OPT_IN)[0]?.body).toMatchObject({ email: 'new@example.com' });
     });
 
     test('a valid server check shows the success styling; none while it is pending', async () => {
       const check = heldOpen();
       const { user } = renderGoGreen({ [CHECK_EMAIL]: check.handler });
-      await choose(user, GO_GREEN_MESSAGES.choiceNo);
-      const input = await screen.findByLabelText('Email Address');
+      await choose(user, english('goGreen.choiceNo'));
+      const input = await screen.findByLabelText(english('goGreen.emailLabel'));
       const field = fieldOf(input);
       await user.click(input);
       await user.paste('new@example.com');
-      await waitFor(() => expect(input).toHaveAccessibleDescription('Checking the email address...'));
+      await waitFor(() => expect(input).toHaveAccessibleDescription(english('goGreen.checkingEmail')));
       expect(within(field).queryByRole('img', { name: 'check-circle' })).toBeNull();
       expect(field).not.toHaveClass('lm-form-item-has-success');
       await check.answer({ body: { valid: true } });
@@ -414,8 +418,8 @@ describe('opt-in wizard', () => {
     test('the address is limited to 50 characters: typing past them keeps the first 50', async () => {
       const address = `${'a'.repeat(38)}@example.com`; // 50 characters
       const { api, user } = renderGoGreen({ [CHECK_EMAIL]: { body: { valid: true } } });
-      await choose(user, GO_GREEN_MESSAGES.choiceNo);
-      const input = await screen.findByLabelText('Email Address');
+      await choose(user, english('goGreen.choiceNo'));
+      const input = await screen.findByLabelText(english('goGreen.emailLabel'));
       expect(input).toHaveAttribute('maxlength', '50');
       await user.click(input);
       await user.paste(address.slice(0, 47));
@@ -430,8 +434,8 @@ describe('opt-in wizard', () => {
       const { user } = renderGoGreen({
         [CHECK_EMAIL]: { status: 400, body: { errors: ['This email address is already in use by another account.'] } },
       });
-      await choose(user, GO_GREEN_MESSAGES.choiceNo);
-      const input = await screen.findByLabelText('Email Address');
+      await choose(user, english('goGreen.choiceNo'));
+      const input = await screen.findByLabelText(english('goGreen.emailLabel'));
       await user.click(input);
       await user.paste('taken@example.com');
       // the check waits 500 ms after the paste: more than waitFor's default second on a loaded machine
@@ -444,8 +448,8 @@ describe('opt-in wizard', () => {
 
     test('a server check that fails without a reason (5xx) marks the address invalid', async () => {
       const { user } = renderGoGreen({ [CHECK_EMAIL]: { status: 503, body: {} } });
-      await choose(user, GO_GREEN_MESSAGES.choiceNo);
-      const input = await screen.findByLabelText('Email Address');
+      await choose(user, english('goGreen.choiceNo'));
+      const input = await screen.findByLabelText(english('goGreen.emailLabel'));
       await user.click(input);
       await user.paste('someone@example.com');
       await waitFor(() => expect(input).toHaveAccessibleDescription('Invalid email address'), { timeout: 5000 });
@@ -458,15 +462,60 @@ describe('opt-in wizard', () => {
         [EMAIL_CHANGE]: { body: { requires_validation: true } },
         'GET user/is_validated/': { body: { validated: false } },
       });
-      await choose(user, GO_GREEN_MESSAGES.choiceNo);
-      await user.click(await screen.findByLabelText('Email Address'));
+      await choose(user, english('goGreen.choiceNo'));
+      await user.click(await screen.findByLabelText(english('goGreen.emailLabel')));
       await user.paste('new@example.com');
       await waitFor(() => expect(button('Send Verification Email')).toBeEnabled());
       await user.click(button('Send Verification Email'));
-      expect(await screen.findByText(GO_GREEN_MESSAGES.waiting)).toBeInTheDocument();
-      await user.click(button('Cancel'));
-      expect(await screen.findByLabelText('Email Address')).toHaveValue('new@example.com');
-      expect(currentStep()).toHaveAccessibleName(STEP_TITLES.changeEmail);
+      expect(await screen.findByText(english('goGreen.waiting'))).toBeInTheDocument();
+      await user.click(button(english('goGreen.cancel')));
+      expect(await screen.findByLabelText(english('goGreen.emailLabel'))).toHaveValue('new@example.com');
+      expect(currentStep()).toHaveAccessibleName(stepTitle('changeEmail'));
     });
+  });
+});
+
+describe('in Spanish', () => {
+  const spanish = { i18n: testI18n('es') };
+
+  test('the wizard: step titles, choices, buttons, the disclosures and a failed opt-in', async () => {
+    const { user } = renderGoGreen({ [OPT_IN]: { status: 500 } }, spanish);
+    expect(await stepHeading('Confirmar correo electrónico')).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByRole('heading', { level: 1, name: 'Go Green' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: '¿Son correctos estos datos?' })).toBeInTheDocument();
+    expect(screen.getByText('cory@example.com', { selector: 'strong' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Sí, los datos indicados arriba son correctos' }));
+    await user.click(button('Siguiente'));
+    expect(await stepHeading('Revisar divulgaciones')).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 2, name: 'Confirmar correo electrónico (completado)' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Divulgaciones' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Finalizar' }));
+    // the store holds the message's id; the snackbar shows it in the widget's language
+    expect(await screen.findByText('Hubo un problema, vuelva a intentarlo más tarde')).toBeInTheDocument();
+    expect(currentStep()).toHaveAccessibleName('Revisar divulgaciones (tiene un error)');
+  });
+
+  test('waiting for the link: the countdown says its seconds in Spanish', async () => {
+    const { user } = renderGoGreen(
+      {
+        [STATUS]: status({ email_validated: false }),
+        [EMAIL_CHANGE]: { body: { requires_validation: true } },
+        'GET user/is_validated/': { body: { validated: false } },
+      },
+      spanish,
+    );
+    await user.click(await screen.findByRole('radio', { name: 'Sí, los datos indicados arriba son correctos' }));
+    await user.click(button('Siguiente'));
+    expect(await stepHeading('Validar correo electrónico')).toHaveAttribute('aria-current', 'step');
+    expect(await screen.findByText('Puede volver a enviarlo en 30 segundos.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Enviamos el enlace a cory@example.com');
+    expect(button('Enviar el enlace de nuevo')).toBeDisabled();
+    expect(button('Cancelar')).toBeEnabled();
+  });
+
+  test('the opt-out view', async () => {
+    renderGoGreen({ [STATUS]: status({ electdocs: true }) }, spanish);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cancelar la inscripción en Go Green' })).toBeInTheDocument();
+    expect(button('Cancelar inscripción')).toBeEnabled();
   });
 });

@@ -3,16 +3,15 @@ import { useDeferredValue, useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AccountCard } from '../../components/FormFields/FormLayout';
 import { LoadingStatus } from '../../components/LoadingStatus';
+import { useT } from '../../platform/i18n/useT';
 import { GoGreenConfirmation } from './GoGreenConfirmation';
-import { GO_GREEN_MESSAGES } from './goGreenMessages';
 import { goGreenActions, selectGoGreen, selectGoGreenInfo, type WithGoGreen, type WithGoGreenStatus } from './goGreenSlice';
 import { OptInWizard } from './OptInWizard';
 import { OptOutView } from './OptOutView';
 
-const TITLE = 'Go Green';
-
 /** After the reload that follows an opt-out: it worked, and paper resumes. Focused, so it is read first. */
 function OptedOutNotice() {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
@@ -21,8 +20,8 @@ function OptedOutNotice() {
         type="success"
         showIcon
         role="status"
-        title={GO_GREEN_MESSAGES.optedOut}
-        description={GO_GREEN_MESSAGES.optOutPrinted}
+        title={t('goGreen.optedOut')}
+        description={t('goGreen.optOutPrinted')}
       />
     </div>
   );
@@ -30,6 +29,7 @@ function OptedOutNotice() {
 
 /** /loanmanager/go-green/: the opt-in wizard, the opt-out view, or the confirmation once done. */
 export default function GoGreenWidget() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const loadStatus = useAppSelector((state: WithGoGreen) => selectGoGreen(state).loadStatus);
   const electdocs = useAppSelector((state: WithGoGreenStatus) => selectGoGreenInfo(state)?.electdocs === true);
@@ -47,20 +47,21 @@ export default function GoGreenWidget() {
   // would hold a phone's main thread while the page loads); the spinner stays until it is ready.
   const view = useDeferredValue(done ? 'done' : loadStatus === 'loaded' ? (electdocs ? 'optOut' : 'optIn') : loadStatus);
 
-  if (view === 'done') return <GoGreenConfirmation title={TITLE} />;
+  const title = t('goGreen.title');
+  if (view === 'done') return <GoGreenConfirmation title={title} />;
   if (view === 'optOut') return <OptOutView />;
   if (view === 'optIn') {
     return (
       <>
         {optedOut ? <OptedOutNotice /> : null}
-        <OptInWizard title={TITLE} />
+        <OptInWizard title={title} />
       </>
     );
   }
   return (
-    <AccountCard title={TITLE}>
+    <AccountCard title={title}>
       {view === 'failed' ? (
-        <Button onClick={() => dispatch(goGreenActions.widgetMounted())}>Try again</Button>
+        <Button onClick={() => dispatch(goGreenActions.widgetMounted())}>{t('goGreen.tryAgain')}</Button>
       ) : (
         <LoadingStatus />
       )}

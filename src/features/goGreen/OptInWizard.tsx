@@ -8,6 +8,8 @@ import { useAppSelector } from '../../lib/hooks';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { AccountCard } from '../../components/FormFields/FormLayout';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
+import type { MessageId } from '../../platform/i18n/messageId';
+import { useT } from '../../platform/i18n/useT';
 import { ConfirmEmailStep } from './ConfirmEmailStep';
 import { EmailStep } from './EmailStep';
 import { STEP_TITLES } from './goGreenMessages';
@@ -17,7 +19,7 @@ import { useDisclosuresSanitizer, type DisclosuresSanitizer } from './useDisclos
 
 type StepStatus = NonNullable<StepsProps['status']>;
 
-function stepTitle(step: GoGreenStep, intention: GoGreenState['intention']): string {
+function stepTitle(step: GoGreenStep, intention: GoGreenState['intention']): MessageId {
   if (step === 'confirmEmail') return STEP_TITLES.confirmEmail;
   if (step === 'reviewDisclosures') return STEP_TITLES.reviewDisclosures;
   return intention === 'withCorrectedDetails' ? STEP_TITLES.changeEmail : STEP_TITLES.validateEmail;
@@ -34,7 +36,8 @@ function useCurrentStepFailed(step: GoGreenStep): boolean {
   });
 }
 
-const STATUS_SUFFIX: Partial<Record<StepStatus, string>> = { finish: ' (completed)', error: ' (has an error)' };
+/** Said after a step's title to screen readers: what its indicator shows. */
+const STATUS_SUFFIX: Partial<Record<StepStatus, MessageId>> = { finish: 'goGreen.stepDone', error: 'goGreen.stepFailed' };
 
 function StepHeading({
   title,
@@ -42,11 +45,12 @@ function StepHeading({
   current,
   headingRef,
 }: {
-  title: string;
+  title: MessageId;
   status: StepStatus;
   current: boolean;
   headingRef?: RefObject<HTMLHeadingElement | null>;
 }) {
+  const t = useT();
   const suffix = STATUS_SUFFIX[status];
   return (
     <h2
@@ -55,8 +59,8 @@ function StepHeading({
       aria-current={current ? 'step' : undefined}
       style={{ font: 'inherit', margin: 0, outline: 'none' }}
     >
-      {title}
-      {suffix ? <VisuallyHidden>{suffix}</VisuallyHidden> : null}
+      {t(title)}
+      {suffix ? <VisuallyHidden> {t(suffix)}</VisuallyHidden> : null}
     </h2>
   );
 }

@@ -1,10 +1,11 @@
 import { Button, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AccountCard } from '../../components/FormFields/FormLayout';
-import { GO_GREEN_MESSAGES } from './goGreenMessages';
+import { useT } from '../../platform/i18n/useT';
 import { goGreenActions, selectGoGreen, type WithGoGreen } from './goGreenSlice';
 
 export function OptOutView() {
+  const t = useT();
   const dispatch = useAppDispatch();
   // after success the page reloads; the spinner stays until it does
   const sending = useAppSelector((state: WithGoGreen) => {
@@ -12,11 +13,11 @@ export function OptOutView() {
     return optOut === 'pending' || optOut === 'succeeded';
   });
   return (
-    <AccountCard title={GO_GREEN_MESSAGES.optOutHeading}>
-      <Typography.Paragraph>{GO_GREEN_MESSAGES.optOutStops}</Typography.Paragraph>
-      <Typography.Paragraph>{GO_GREEN_MESSAGES.optOutPrinted}</Typography.Paragraph>
+    <AccountCard title={t('goGreen.optOutHeading')}>
+      <Typography.Paragraph>{t('goGreen.optOutStops')}</Typography.Paragraph>
+      <Typography.Paragraph>{t('goGreen.optOutPrinted')}</Typography.Paragraph>
       <Button type="primary" danger loading={sending} onClick={() => dispatch(goGreenActions.optOutRequested())}>
-        Opt Out
+        {t('goGreen.optOut')}
       </Button>
     </AccountCard>
   );

@@ -6,10 +6,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { mockApi } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
-import { GO_GREEN_MESSAGES, STEP_TITLES } from './goGreenMessages';
+import { english } from '../../testing/english';
+import { STEP_TITLES } from './goGreenMessages';
 import GoGreenWidget from './GoGreenWidget';
 import { loadClientDescription, loadDisclosuresSanitizer } from './onDemandModules';
-import { DISCLOSURES_LOAD_FAILED } from './ReviewDisclosuresStep';
 
 jest.mock('./onDemandModules', () => {
   const actual = jest.requireActual<typeof import('./onDemandModules')>('./onDemandModules');
@@ -39,10 +39,10 @@ function renderGoGreen() {
 }
 
 async function toDisclosures(user: ReturnType<typeof renderGoGreen>['user']) {
-  await user.click(await screen.findByRole('radio', { name: GO_GREEN_MESSAGES.choiceYes }));
+  await user.click(await screen.findByRole('radio', { name: english('goGreen.choiceYes') }));
   await user.click(screen.getByRole('button', { name: 'Next' }));
-  await screen.findByRole('heading', { level: 2, name: STEP_TITLES.reviewDisclosures });
-  return screen.getByRole('region', { name: 'Disclosures' });
+  await screen.findByRole('heading', { level: 2, name: english(STEP_TITLES.reviewDisclosures) });
+  return screen.getByRole('region', { name: english('goGreen.disclosures') });
 }
 
 /** The next sanitizer download stays open until the test releases it. */
@@ -81,9 +81,9 @@ afterEach(() => jest.clearAllMocks());
 
 test('the sanitizer downloads once the wizard shows (not before), the client description once the disclosures step shows', async () => {
   const { user } = renderGoGreen();
-  expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+  expect(screen.getByRole('status')).toHaveTextContent(english('common.loading'));
   expect(loadDisclosuresSanitizer).not.toHaveBeenCalled();
-  await screen.findByRole('heading', { level: 2, name: STEP_TITLES.confirmEmail });
+  await screen.findByRole('heading', { level: 2, name: english(STEP_TITLES.confirmEmail) });
   await waitFor(() => expect(loadDisclosuresSanitizer).toHaveBeenCalledTimes(1));
   expect(loadClientDescription).not.toHaveBeenCalled();
 
@@ -100,12 +100,12 @@ test('while the sanitizer downloads, the box shows a spinner and Complete is dis
   holdSanitizerDownload();
   const { user } = renderGoGreen();
   const disclosures = await toDisclosures(user);
-  expect(within(disclosures).getByRole('status')).toHaveTextContent('Loading...');
+  expect(within(disclosures).getByRole('status')).toHaveTextContent(english('common.loading'));
   expect(disclosures).toHaveAttribute('aria-busy', 'true');
   expect(within(disclosures).queryByText('You agree.')).toBeNull();
   expect(complete()).toBeDisabled();
   await user.click(screen.getByRole('button', { name: 'Back' }));
-  expect(await screen.findByRole('heading', { level: 2, name: STEP_TITLES.confirmEmail })).toHaveFocus();
+  expect(await screen.findByRole('heading', { level: 2, name: english(STEP_TITLES.confirmEmail) })).toHaveFocus();
 });
 
 test('once downloaded, the sanitized disclosures show; no script or event handler ever reaches the page', async () => {
@@ -120,7 +120,7 @@ test('once downloaded, the sanitized disclosures show; no script or event handle
   expect(disclosures).not.toHaveAttribute('aria-busy', 'true');
   expect(complete()).toBeEnabled();
   await user.click(complete());
-  expect(await screen.findByText(GO_GREEN_MESSAGES.thankYou)).toBeInTheDocument();
+  expect(await screen.findByText(english('goGreen.thankYou'))).toBeInTheDocument();
   expect(seen()).toEqual([]);
   expect((window as unknown as { pwned?: number }).pwned).toBeUndefined();
 });
@@ -129,7 +129,7 @@ test('a failed download shows an error in the step with Try again, which downloa
   jest.mocked(loadDisclosuresSanitizer).mockRejectedValueOnce(Object.assign(new Error('Loading chunk 7 failed.'), { name: 'ChunkLoadError' }));
   const { user, reported } = renderGoGreen();
   const disclosures = await toDisclosures(user);
-  expect(within(disclosures).getByRole('alert')).toHaveTextContent(DISCLOSURES_LOAD_FAILED);
+  expect(within(disclosures).getByRole('alert')).toHaveTextContent(english('goGreen.disclosuresFailed'));
   // reported, so a broken deploy or CDN shows up in error reporting, not only on borrowers' screens
   expect(reported).toEqual([
     { kind: 'report', what: new Error('Loading chunk 7 failed.'), context: { flow: 'goGreenDisclosures' } },
@@ -137,7 +137,7 @@ test('a failed download shows an error in the step with Try again, which downloa
   expect(within(disclosures).queryByText('You agree.')).toBeNull();
   expect(complete()).toBeDisabled();
 
-  await user.click(within(disclosures).getByRole('button', { name: 'Try again' }));
+  await user.click(within(disclosures).getByRole('button', { name: english('goGreen.tryAgain') }));
   expect(await within(disclosures).findByText('You agree.')).toBeInTheDocument();
   expect(within(disclosures).queryByRole('alert')).toBeNull();
   expect(complete()).toBeEnabled();

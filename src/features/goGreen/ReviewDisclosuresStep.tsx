@@ -2,13 +2,12 @@ import { Alert, Button, Flex, theme } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { LoadingStatus } from '../../components/LoadingStatus';
+import { useT } from '../../platform/i18n/useT';
 import { goGreenActions, selectGoGreen, selectGoGreenInfo, type WithGoGreen, type WithGoGreenStatus } from './goGreenSlice';
 import { loadClientDescription, preload } from './onDemandModules';
 import type { DisclosuresSanitizer } from './useDisclosuresSanitizer';
 
 export const DISCLOSURES_MAX_HEIGHT_PX = 300;
-/** Not a spec text: the spec's texts cover the server's failures, this is our own code failing to download. */
-export const DISCLOSURES_LOAD_FAILED = 'The disclosures could not be loaded.';
 
 const BOX_STYLE = {
   maxHeight: DISCLOSURES_MAX_HEIGHT_PX,
@@ -21,15 +20,17 @@ const BOX_STYLE = {
 } as const;
 
 function NotReady({ sanitizer }: { sanitizer: DisclosuresSanitizer }) {
+  const t = useT();
   if (sanitizer.status === 'failed') {
     return (
       <Alert
         type="error"
         showIcon
-        title={DISCLOSURES_LOAD_FAILED}
+        // not a spec text: the spec's texts cover the server's failures, this is our own code failing to download
+        title={t('goGreen.disclosuresFailed')}
         action={
           <Button size="small" onClick={sanitizer.retry}>
-            Try again
+            {t('goGreen.tryAgain')}
           </Button>
         }
       />
@@ -39,6 +40,7 @@ function NotReady({ sanitizer }: { sanitizer: DisclosuresSanitizer }) {
 }
 
 export function ReviewDisclosuresStep({ sanitizer }: { sanitizer: DisclosuresSanitizer }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
   const disclosures = useAppSelector((state: WithGoGreenStatus) => selectGoGreenInfo(state)?.disclosures ?? '');
@@ -54,7 +56,7 @@ export function ReviewDisclosuresStep({ sanitizer }: { sanitizer: DisclosuresSan
 
   const box = {
     role: 'region',
-    'aria-label': 'Disclosures',
+    'aria-label': t('goGreen.disclosures'),
     // focusable, so keyboard users can scroll it
     tabIndex: 0,
     // the text colour is set, not inherited: a failed opt-in marks the step in red, never the legal text
@@ -71,7 +73,7 @@ export function ReviewDisclosuresStep({ sanitizer }: { sanitizer: DisclosuresSan
       )}
       <Flex gap={8} wrap>
         <Button disabled={sending} onClick={() => dispatch(goGreenActions.backPressed())}>
-          Back
+          {t('goGreen.back')}
         </Button>
         {/* the borrower cannot accept disclosures they have not seen */}
         <Button
@@ -80,7 +82,7 @@ export function ReviewDisclosuresStep({ sanitizer }: { sanitizer: DisclosuresSan
           loading={sending}
           onClick={() => dispatch(goGreenActions.optInRequested())}
         >
-          Complete
+          {t('goGreen.complete')}
         </Button>
       </Flex>
     </>

@@ -1,10 +1,12 @@
 /** The go-green sagas run whole in a real store (sagas on), with jest's fake clock and a mocked network. */
 import { defaultConfig } from '../../platform/config';
 import { makeStore } from '../../app/store';
+import { MESSAGES } from '../../lib/validation/messages';
 import { selectSnackbarMessages } from '../../components/Snackbar/snackbarSlice';
 import { actionLog } from '../../testing/actionLog';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { recordingNavigation, recordingReporter } from '../../testing/renderWithProviders';
+import { GO_GREEN_MESSAGES } from './goGreenMessages';
 import { EMAIL_CHECK_DELAY_MS, POLL_INTERVAL_MS } from './goGreenSaga';
 import {
   goGreenActions as actions,
@@ -158,7 +160,7 @@ describe('verification polling', () => {
     expect(reported).toEqual([
       { kind: 'log', what: 'go-green: verification polling failed', context: { flow: 'goGreen', status: 500 } },
     ]);
-    expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual(['There was a problem, please try again later']);
+    expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual([GO_GREEN_MESSAGES.problem]);
     expect(store.getState().goGreen.verificationStatus).toBe('input');
     await advance(10 * POLL_INTERVAL_MS);
     expect(polls()).toHaveLength(1);
@@ -255,8 +257,9 @@ describe('the server check of the typed address', () => {
 
   test.each([
     [{ status: 400, body: { errors: ['This email address is already in use by another account.'] } }, 'This email address is already in use by another account.'],
-    [{ status: 400, body: {} }, 'Invalid email address'],
-    [{ status: 500, body: { errors: ['boom'] } }, 'Invalid email address'],
+    // the rule's message is an id (translated where shown); the server's reason is its own text
+    [{ status: 400, body: {} }, MESSAGES.goGreenEmailInvalid],
+    [{ status: 500, body: { errors: ['boom'] } }, MESSAGES.goGreenEmailInvalid],
   ])('any failure marks the address invalid under the key email, with the reason a 400 gives (%j)', async (answer, shown) => {
     const { store } = onEmailStep({ [CHECK_EMAIL]: answer });
     store.dispatch(actions.emailChanged('taken@example.com'));
@@ -309,7 +312,7 @@ describe('load, opt-in and opt-out', () => {
     await advance(0);
     expect(api.sent(STATUS)).toHaveLength(1);
     expect(store.getState().goGreen.loadStatus).toBe('failed');
-    expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual(['There was a problem. Please try again later']);
+    expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual([GO_GREEN_MESSAGES.loadFailed]);
   });
 
   test('mounted again within the cache time, the widget still asks the server (no stale email_validated)', async () => {
@@ -381,7 +384,7 @@ describe('load, opt-in and opt-out', () => {
     await advance(0);
     expect(api.sent(OPT_IN)).toHaveLength(0);
     expect(store.getState().goGreen.optIn).toBe('failed');
-    expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual(['There was a problem, please try again later']);
+    expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual([GO_GREEN_MESSAGES.problem]);
     expect(reported).toEqual([{ kind: 'report', what: chunkLoadError, context: { flow: 'goGreenOptIn' } }]);
 
     store.dispatch(actions.optInRequested());

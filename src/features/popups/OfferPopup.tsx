@@ -4,57 +4,59 @@
 import { Typography } from 'antd';
 import { useId } from 'react';
 import { Dialog } from '../../components/Dialog/Dialog';
+import type { MessageId } from '../../platform/i18n/messageId';
+import { useT } from '../../platform/i18n/useT';
 import { CallToActionLink, DeclineButton } from './popupActions';
 import type { PopupViewProps } from './popupDialogProps';
 import type { OfferSubType } from './popupModel';
 
 interface Offer {
-  heading: string;
-  summary: string;
-  benefits: ReadonlyArray<{ name: string; text: string }>;
-  link: { label: string; href: string };
+  heading: MessageId;
+  summary: MessageId;
+  benefits: ReadonlyArray<{ name: MessageId; text: MessageId }>;
+  link: { label: MessageId; href: string };
 }
 
 const GO_GREEN: Offer = {
-  heading: 'Go Paperless, Go Green',
-  summary: 'Get your mortgage statements and notices by email instead of by mail.',
+  heading: 'popups.goGreenHeading',
+  summary: 'popups.goGreenSummary',
   benefits: [
-    { name: 'Fast', text: 'Your documents arrive as soon as they are ready, with no wait for the mail.' },
-    { name: 'Convenient', text: 'View, download and print your documents online, any time.' },
-    { name: 'Green', text: 'Save paper, envelopes and the fuel it takes to deliver them.' },
-    { name: 'Free', text: 'Paperless delivery costs you nothing.' },
+    { name: 'popups.fast', text: 'popups.fastText' },
+    { name: 'popups.convenient', text: 'popups.convenientText' },
+    { name: 'popups.green', text: 'popups.greenText' },
+    { name: 'popups.free', text: 'popups.freeText' },
   ],
-  link: { label: 'Click Here to Go Green', href: '/loanmanager/go-green/' },
+  link: { label: 'popups.goGreenLink', href: '/loanmanager/go-green/' },
 };
 
 const AUTO_PAY: Offer = {
-  heading: 'Pay Automatically',
-  summary: 'Have your monthly payment drafted from your bank account, automatically.',
+  heading: 'popups.autoPayHeading',
+  summary: 'popups.autoPaySummary',
   benefits: [
-    { name: 'Convenience', text: 'Your payment is made for you every month.' },
-    { name: 'Cost-Free', text: 'There is no fee for automatic payments.' },
-    { name: 'Hassle-Free', text: 'No checks to write, no stamps to buy, no due date to remember.' },
-    { name: 'Avoid Delays and Late Fees', text: 'Your payment is never late or lost in the mail.' },
-    { name: 'Flexibility', text: 'Choose your draft day, between the 1st and the 15th of each month.' },
+    { name: 'popups.convenience', text: 'popups.convenienceText' },
+    { name: 'popups.costFree', text: 'popups.costFreeText' },
+    { name: 'popups.hassleFree', text: 'popups.hassleFreeText' },
+    { name: 'popups.noLateFees', text: 'popups.noLateFeesText' },
+    { name: 'popups.flexibility', text: 'popups.flexibilityText' },
   ],
-  link: { label: 'Click Here to Set Up Automatic Payments', href: '/loanmanager/eftsetuprequest/' },
+  link: { label: 'popups.autoPayLink', href: '/loanmanager/eftsetuprequest/' },
 };
 
-const LAYOUTS: Record<OfferSubType, { title: string; offers: readonly Offer[]; decline: string }> = {
+const LAYOUTS: Record<OfferSubType, { title: MessageId; offers: readonly Offer[]; decline: MessageId }> = {
   go_green: {
     title: GO_GREEN.heading,
     offers: [GO_GREEN],
-    decline: 'Not at this time, I prefer to receive paper documents via mail',
+    decline: 'popups.declineGoGreen',
   },
   auto_pay: {
     title: AUTO_PAY.heading,
     offers: [AUTO_PAY],
-    decline: 'Not at this time, I prefer to pay manually',
+    decline: 'popups.declineAutoPay',
   },
   auto_pay_go_green_combined: {
-    title: 'Go Paperless and Pay Automatically',
+    title: 'popups.combinedHeading',
     offers: [GO_GREEN, AUTO_PAY],
-    decline: 'Not at this time',
+    decline: 'popups.declineBoth',
   },
 };
 
@@ -69,36 +71,38 @@ const benefitGrid = {
 
 /** One offer; with several in a dialog, each gets its own labelled section. */
 function OfferSection({ offer, withHeading }: { offer: Offer; withHeading: boolean }) {
+  const t = useT();
   const headingId = useId();
   return (
     <section aria-labelledby={withHeading ? headingId : undefined} style={{ marginBottom: 16 }}>
       {withHeading ? (
         <Typography.Title level={3} id={headingId} style={{ fontSize: '1.125rem', marginTop: 0 }}>
-          {offer.heading}
+          {t(offer.heading)}
         </Typography.Title>
       ) : null}
-      <Typography.Paragraph>{offer.summary}</Typography.Paragraph>
+      <Typography.Paragraph>{t(offer.summary)}</Typography.Paragraph>
       <ul style={benefitGrid}>
         {offer.benefits.map((benefit) => (
           <li key={benefit.name}>
-            <Typography.Text strong>{benefit.name}</Typography.Text>
+            <Typography.Text strong>{t(benefit.name)}</Typography.Text>
             <br />
-            <Typography.Text>{benefit.text}</Typography.Text>
+            <Typography.Text>{t(benefit.text)}</Typography.Text>
           </li>
         ))}
       </ul>
-      <CallToActionLink href={offer.link.href}>{offer.link.label}</CallToActionLink>
+      <CallToActionLink href={offer.link.href}>{t(offer.link.label)}</CallToActionLink>
     </section>
   );
 }
 
 export function OfferPopup({ subType, dialog, onClose }: PopupViewProps & { subType: OfferSubType }) {
+  const t = useT();
   const layout = LAYOUTS[subType];
   return (
     <Dialog
       {...dialog}
-      title={layout.title}
-      footer={<DeclineButton onClick={() => onClose('declined')}>{layout.decline}</DeclineButton>}
+      title={t(layout.title)}
+      footer={<DeclineButton onClick={() => onClose('declined')}>{t(layout.decline)}</DeclineButton>}
     >
       {layout.offers.map((offer) => (
         <OfferSection key={offer.heading} offer={offer} withHeading={layout.offers.length > 1} />

@@ -1,10 +1,13 @@
+import type { I18n } from '@lingui/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { PopupItem } from '../../api/contract';
 import { defaultConfig } from '../../platform/config';
 import { makeReplayStore, showReplayState } from '../../app/recorder/replayStore';
 import type { RootState } from '../../app/store';
+import { english } from '../../testing/english';
 import { mockApi } from '../../testing/mockApi';
 import { renderWithProviders } from '../../testing/renderWithProviders';
+import { testI18n } from '../../testing/testI18n';
 import PopupsWidget from './PopupsWidget';
 
 // antd's Modal in jsdom on a shared machine: the first dialog of the file alone can take seconds
@@ -13,9 +16,9 @@ jest.setTimeout(30_000);
 const SEEN = 'POST user/set_popup_seen/';
 const DISMISS = 'POST user/dismiss_popup/';
 
-function renderPopups(items: PopupItem[]) {
+function renderPopups(items: PopupItem[], i18n?: I18n) {
   const network = mockApi({ 'POST user/popup/': { body: items }, [SEEN]: { body: {} }, [DISMISS]: { body: {} } });
-  const rendered = renderWithProviders(<PopupsWidget />, { dependencies: { config: defaultConfig({ coacct: '6' }) } });
+  const rendered = renderWithProviders(<PopupsWidget />, { dependencies: { config: defaultConfig({ coacct: '6' }) }, i18n });
   return { ...rendered, network };
 }
 
@@ -67,28 +70,28 @@ describe('PopupsWidget', () => {
 
   it('auto pay: the five benefits with the draft day, the setup link and its decline link', async () => {
     const { user } = renderPopups([{ id: 'go-green-auto-pay', sub_type: 'auto_pay' }]);
-    const dialog = await dialogNamed('Pay Automatically');
+    const dialog = await dialogNamed(english('popups.autoPayHeading'));
     expectBenefits(dialog, ['Convenience', 'Cost-Free', 'Hassle-Free', 'Avoid Delays and Late Fees', 'Flexibility']);
     expect(within(dialog).getByText(/between the 1st and the 15th of each month/)).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Click Here to Set Up Automatic Payments' })).toHaveAttribute(
+    expect(within(dialog).getByRole('link', { name: english('popups.autoPayLink') })).toHaveAttribute(
       'href',
       '/loanmanager/eftsetuprequest/',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Not at this time, I prefer to pay manually' }));
-    await gone('Pay Automatically');
+    await gone(english('popups.autoPayHeading'));
   });
 
   it('combined: both offers under their own headings, both links, and "Not at this time"', async () => {
     const { user, store } = renderPopups([{ id: 'go-green-auto-pay', sub_type: 'auto_pay_go_green_combined' }]);
-    const dialog = await dialogNamed('Go Paperless and Pay Automatically');
+    const dialog = await dialogNamed(english('popups.combinedHeading'));
     expect(within(dialog).getByRole('heading', { level: 3, name: 'Go Paperless, Go Green' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('heading', { level: 3, name: 'Pay Automatically' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { level: 3, name: english('popups.autoPayHeading') })).toBeInTheDocument();
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(9);
     expect(within(dialog).getByRole('link', { name: 'Click Here to Go Green' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Click Here to Set Up Automatic Payments' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: english('popups.autoPayLink') })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /prefer/ })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Not at this time' }));
-    await gone('Go Paperless and Pay Automatically');
+    await gone(english('popups.combinedHeading'));
     expect(store.getState().popups.current?.closeReason).toBe('declined');
   });
 
@@ -96,11 +99,11 @@ describe('PopupsWidget', () => {
     const { user, network, store } = renderPopups([{ id: 'tax-reminder', tax_year: 2025 }]);
     const dialog = await dialogNamed('2025 Tax Information');
     expect(dialog).toHaveStyle({ width: '800px' });
-    expect(within(dialog).getByRole('heading', { name: 'By mail' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('heading', { name: 'Online' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: english('popups.byMail') })).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: english('popups.online') })).toBeInTheDocument();
     expect(within(dialog).getByText(/available online by January 31, 2026/)).toBeInTheDocument();
 
-    const question = within(dialog).getByRole('button', { name: 'When will my tax forms be available?' });
+    const question = within(dialog).getByRole('button', { name: english('popups.faqWhen') });
     expect(question).toHaveAttribute('aria-expanded', 'false');
     await user.click(question);
     expect(question).toHaveAttribute('aria-expanded', 'true');
@@ -136,7 +139,7 @@ describe('PopupsWidget', () => {
       'href',
       '/loanmanager/profile/',
     );
-    expect(within(dialog).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: english('common.dialog.close') })).not.toBeInTheDocument();
 
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Please Verify Your Email Address' })).toBeInTheDocument();
@@ -153,7 +156,7 @@ describe('PopupsWidget', () => {
       { id: 'tax-reminder', tax_year: 2025 },
       { id: 'tfa-verify-email', email: 'uma.unverified@example.com' },
     ]);
-    await dialogNamed('Go Paperless and Pay Automatically');
+    await dialogNamed(english('popups.combinedHeading'));
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
     await user.keyboard('{Escape}');
     const tax = await dialogNamed('2025 Tax Information');
@@ -199,5 +202,38 @@ describe('PopupsWidget', () => {
     expect(replay.getState().popups).toEqual(taxClosing.popups);
     act(() => showReplayState(replay, goGreenOpen));
     expect(await dialogNamed('Go Paperless, Go Green')).toBeInTheDocument();
+  });
+});
+
+describe('PopupsWidget in Spanish', () => {
+  const spanish = testI18n('es');
+
+  it('go green: its heading, benefits, link and decline button', async () => {
+    const { user } = renderPopups([{ id: 'go-green-auto-pay', sub_type: 'go_green' }], spanish);
+    const dialog = await dialogNamed('Documentos sin papel con Go Green');
+    expectBenefits(dialog, ['Rápido', 'Práctico', 'Ecológico', 'Gratis']);
+    expect(within(dialog).getByRole('link', { name: 'Haga clic aquí para inscribirse en Go Green' })).toHaveAttribute(
+      'href',
+      '/loanmanager/go-green/',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Ahora no, prefiero recibir documentos en papel por correo postal' }));
+    await gone('Documentos sin papel con Go Green');
+  });
+
+  it('tax: the year in the title and the date written the Spanish way', async () => {
+    renderPopups([{ id: 'tax-reminder', tax_year: 2025 }], spanish);
+    const dialog = await dialogNamed('Información tributaria de 2025');
+    expect(within(dialog).getByText(/en línea a más tardar el 31 de enero de 2026\./)).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Preguntas frecuentes' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'No volver a mostrar' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Aceptar' })).toBeInTheDocument();
+  });
+
+  it('verify email: its title and the acknowledge button', async () => {
+    renderPopups([{ id: 'tfa-verify-email', email: 'uma.unverified@example.com' }], spanish);
+    const dialog = await dialogNamed('Verifique su correo electrónico');
+    expect(within(dialog).getByRole('button', { name: 'Confirmo que este correo es correcto' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Necesito cambiar mi correo electrónico' })).toBeInTheDocument();
   });
 });

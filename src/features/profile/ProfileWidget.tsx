@@ -2,50 +2,68 @@ import { Alert, Typography } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { TextField } from '../../components/FormFields/BoundFields';
-import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
+import { AccountCard, BoundForm, SubmitButton } from '../../components/FormFields/FormLayout';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { MessageFocus } from '../../components/MessageFocus';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { LIMITS } from '../../lib/validation/messages';
+import type { MessageId } from '../../platform/i18n/messageId';
+import { useT } from '../../platform/i18n/useT';
 import { profileForm as form, profilePageClosed, type WithProfile } from './profileSlice';
 
 /** It reads the API cache, so it arrives with the flows (RTK Query), after the form's first view. */
 const EmailOnFile = lazy(() => import(/* webpackChunkName: "flows-profile-email" */ './EmailOnFile'));
 
+/**
+ * The answer to a submit: the flow's message (an id, PROFILE_MESSAGES) in the borrower's language,
+ * a success above the form, a failure below the field (where the shared FormFailureAlert would show it).
+ */
+function useAnswer(status: 'succeeded' | 'failed'): string | null {
+  const t = useT();
+  const message = useAppSelector((state: WithProfile) => {
+    const current = form.selectForm(state);
+    return current.status === status ? current.serverMessage : null;
+  });
+  return message ? t(message as MessageId) : null;
+}
+
 /** /loanmanager/profile/: the address on file and a form to change it. */
 export default function ProfileWidget() {
+  const t = useT();
   useFormOpened(form);
   const dispatch = useAppDispatch();
   useEffect(() => () => void dispatch(profilePageClosed()), [dispatch]);
   const onSubmit = useFormSubmit(form);
-  const succeededMessage = useAppSelector((state: WithProfile) => {
-    const { status, serverMessage } = form.selectForm(state);
-    return status === 'succeeded' ? serverMessage : null;
-  });
+  const succeeded = useAnswer('succeeded');
+  const failed = useAnswer('failed');
   return (
-    <AccountCard title="Profile">
+    <AccountCard title={t('profile.title')}>
       <Suspense fallback={<LoadingStatus style={{ marginBottom: 16 }} />}>
         <EmailOnFile />
       </Suspense>
       <Typography.Title level={2} style={{ fontSize: 20 }}>
-        Change email address
+        {t('profile.changeEmail')}
       </Typography.Title>
-      {succeededMessage ? (
+      {succeeded ? (
         <MessageFocus style={{ marginBottom: 16 }}>
-          <Alert type="success" showIcon title={succeededMessage} />
+          <Alert type="success" showIcon title={succeeded} />
         </MessageFocus>
       ) : null}
-      <BoundForm label="Change email address" onSubmit={onSubmit}>
+      <BoundForm label={t('profile.changeEmail')} onSubmit={onSubmit}>
         <TextField
           form={form}
           field="email_address"
-          label="New email address"
+          label={t('profile.newEmail')}
           type="email"
           autoComplete="email"
           maxLength={LIMITS.inputMaximum}
         />
-        <FormFailureAlert form={form} />
-        <SubmitButton form={form}>Change email address</SubmitButton>
+        {failed ? (
+          <MessageFocus style={{ marginBottom: 16 }}>
+            <Alert type="error" showIcon title={failed} />
+          </MessageFocus>
+        ) : null}
+        <SubmitButton form={form}>{t('profile.changeEmail')}</SubmitButton>
       </BoundForm>
     </AccountCard>
   );

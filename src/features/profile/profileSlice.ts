@@ -4,6 +4,7 @@ import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice
 import { createFormSelectors } from '../../lib/forms/formSelectors';
 import { submissionEvents } from '../../lib/forms/submissionEvents';
 import type { FormBinding } from '../../lib/forms/useFormField';
+import type { MessageId } from '../../platform/i18n/messageId';
 import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rules';
 
 export interface ProfileValues {
@@ -34,8 +35,12 @@ export const profileForm = {
   ...createFormSelectors((state: WithProfile) => state.profile, validateProfile, ['email_address']),
 } satisfies FormBinding<ProfileValues>;
 
+/**
+ * What the flow stores as the form's `serverMessage`: message ids (the texts are in the catalogs,
+ * namespace `profile`), shown in the borrower's language, so a recording replays in any language.
+ */
 export const PROFILE_MESSAGES = {
-  verificationSent: 'A verification link has been sent to your new email address.',
-  changed: 'Your email address has been changed.',
-  failed: 'There was a problem, please try again later',
-} as const;
+  verificationSent: 'profile.verificationSent',
+  changed: 'profile.changed',
+  failed: 'profile.failed',
+} as const satisfies Record<string, MessageId>;

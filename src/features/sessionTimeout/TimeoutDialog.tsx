@@ -7,21 +7,20 @@ import { Alert, Button, Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Dialog, type DialogProps } from '../../components/Dialog/Dialog';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
+import type { MessageId, MessageValues } from '../../platform/i18n/messageId';
+import { T, useT } from '../../platform/i18n/useT';
 import type { SessionTimeoutState } from './sessionTimeoutSlice';
 
-export const TIMEOUT_MESSAGES = {
-  title: 'Your session is about to end',
-  stay: 'Stay signed in',
-  signOut: 'Sign out',
-  extendFailed: 'We could not reach the server to keep you signed in. Please try again.',
-} as const;
+interface Announcement {
+  id: MessageId;
+  values?: MessageValues;
+}
 
 /** What the live region says at each stage: when the dialog opens, then at one minute and at 30 seconds. */
-export function announcementFor(secondsLeft: number, atOpen: number): string {
-  if (secondsLeft <= 30) return 'You will be signed out in 30 seconds.';
-  if (secondsLeft <= 60) return 'You will be signed out in 1 minute.';
-  const minutes = Math.max(1, Math.round(atOpen / 60));
-  return `You will be signed out in ${minutes} minute${minutes === 1 ? '' : 's'} because you have been inactive. Choose Stay signed in to continue.`;
+function announcementFor(secondsLeft: number, atOpen: number): Announcement {
+  if (secondsLeft <= 30) return { id: 'sessionTimeout.thirtySeconds' };
+  if (secondsLeft <= 60) return { id: 'sessionTimeout.oneMinute' };
+  return { id: 'sessionTimeout.atOpen', values: { minutes: Math.max(1, Math.round(atOpen / 60)) } };
 }
 
 function stageOf(secondsLeft: number): number {
@@ -48,11 +47,12 @@ export interface TimeoutDialogProps extends Pick<DialogProps, 'onCloseRequested'
 }
 
 export default function TimeoutDialog({ state, onStay, onSignOut, onCloseRequested, onClosed }: TimeoutDialogProps) {
+  const t = useT();
   const secondsLeft = useSecondsLeft(state.endsAt);
   const [secondsAtOpen] = useState(secondsLeft);
   const stage = stageOf(secondsLeft);
   // set after the dialog is on screen (a live region's first text is not read), then once per stage
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useState<Announcement | null>(null);
   useEffect(() => {
     setAnnouncement(announcementFor(secondsLeft, secondsAtOpen));
     // only a new stage is announced, not every second
@@ -63,28 +63,29 @@ export default function TimeoutDialog({ state, onStay, onSignOut, onCloseRequest
   return (
     <Dialog
       phase={state.dialog}
-      title={TIMEOUT_MESSAGES.title}
+      title={t('sessionTimeout.title')}
       onCloseRequested={onCloseRequested}
       onClosed={onClosed}
       footer={
         <Flex gap={8} justify="flex-end" wrap>
           <Button onClick={onSignOut} disabled={busy} loading={state.pending === 'signingOut'}>
-            {TIMEOUT_MESSAGES.signOut}
+            {t('sessionTimeout.signOut')}
           </Button>
           <Button type="primary" onClick={onStay} disabled={busy} loading={state.pending === 'extending'}>
-            {TIMEOUT_MESSAGES.stay}
+            {t('sessionTimeout.stay')}
           </Button>
         </Flex>
       }
     >
       <Typography.Paragraph>
-        For your security, you will be signed out in <strong>{formatCountdown(secondsLeft)}</strong> because you have been
-        inactive.
+        <T id="sessionTimeout.countdown" values={{ time: formatCountdown(secondsLeft) }} components={{ 0: <strong /> }} />
       </Typography.Paragraph>
-      <Typography.Paragraph style={{ marginBottom: 0 }}>Any information you have not saved will be lost.</Typography.Paragraph>
-      {state.extendFailed ? <Alert type="error" showIcon role="alert" title={TIMEOUT_MESSAGES.extendFailed} style={{ marginTop: 16 }} /> : null}
+      <Typography.Paragraph style={{ marginBottom: 0 }}>{t('sessionTimeout.unsaved')}</Typography.Paragraph>
+      {state.extendFailed ? (
+        <Alert type="error" showIcon role="alert" title={t('sessionTimeout.extendFailed')} style={{ marginTop: 16 }} />
+      ) : null}
       <div role="status" aria-live="polite" aria-atomic="true">
-        <VisuallyHidden>{announcement}</VisuallyHidden>
+        <VisuallyHidden>{announcement ? t(announcement.id, announcement.values) : null}</VisuallyHidden>
       </div>
     </Dialog>
   );
