@@ -20,12 +20,17 @@ const parse = (text: string, file: string): SourceCatalog => {
 export default function catalogLoader(this: LoaderContext<unknown>, source: string): string {
   const query = new URLSearchParams(this.resourceQuery);
   const namespaces = query.get('ns')?.split(',').filter(Boolean) ?? [];
-  if (namespaces.length === 0) throw new Error(`${this.resourcePath}: import a catalog with ?ns=<namespace>`);
+  if (namespaces.length === 0) throw new Error(`${this.resourcePath}: import a catalog with ?ns=<namespace> (or ?ns=* for all of it)`);
   const englishPath = path.join(path.dirname(this.resourcePath), 'en.json');
   this.addDependency(englishPath);
   const fallback = this.resourcePath === englishPath ? undefined : parse(fs.readFileSync(englishPath, 'utf8'), englishPath);
   // `shared=0`: the namespace alone (the loader's few texts, before any widget downloads)
   const shared = query.get('shared') !== '0';
-  const messages = compileCatalog(parse(source, this.resourcePath), { namespaces, fallback, shared });
+  // `*`: the whole catalog (QA's replay page, which shows any widget in a recording's language)
+  const messages = compileCatalog(parse(source, this.resourcePath), {
+    namespaces: namespaces.includes('*') ? undefined : namespaces,
+    fallback,
+    shared,
+  });
   return `export default JSON.parse(${JSON.stringify(JSON.stringify(messages))});`;
 }

@@ -11,7 +11,7 @@ import { makeStore } from '../app/store';
 export { installRecorderControls } from '../app/recorder/recorderControls';
 
 export function makeRecordingStore(config: PortalConfig) {
-  const recorder = createActionRecorder({ reducer: rootReducer });
+  const recorder = createActionRecorder({ reducer: rootReducer, locale: config.locale });
   const store = makeStore({ dependencies: { config }, reducerSideMiddleware: [recorder.middleware] });
   return { store, recorder };
 }

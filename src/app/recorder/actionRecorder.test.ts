@@ -48,6 +48,8 @@ test('keeps every action with its time offset, the app and format versions and t
   const recording = recorder.toRecording();
   expect(recording).toMatchObject({ format: RECORDING_FORMAT, formatVersion: RECORDING_FORMAT_VERSION, appVersion: APP_VERSION, firstStep: 0 });
   expect(recording.page).toBe(`/loanmanager/register/?nonce=${REDACTED}&x=1`);
+  // the language the widgets were in, for the replay (English unless the page said otherwise)
+  expect(recording.locale).toBe('en');
   expect(recording.actions.map(({ at, action, changed }) => ({ at, type: action.type, changed }))).toEqual([
     { at: 120, type: 'qaTestForm/fieldChanged', changed: ['qaTestForm'] },
     { at: 200, type: 'qaTestForm/fieldChanged', changed: ['qaTestForm'] },

@@ -9,6 +9,7 @@
  */
 import { createAction, isAction, type Middleware, type MiddlewareAPI, type UnknownAction } from '@reduxjs/toolkit';
 import { redactUrl } from '../../platform/redaction';
+import { DEFAULT_LOCALE, type Locale } from '../../platform/i18n/locales';
 import { APP_VERSION } from './appVersion';
 import {
   DEFAULT_RECORDING_LIMIT,
@@ -32,6 +33,8 @@ export interface ActionRecorderOptions<S> {
   now?: () => number;
   /** The page the session is on (its query string is redacted). */
   page?: () => string;
+  /** The language the widgets are shown in: a replay shows them in it (default English). */
+  locale?: Locale;
 }
 
 export interface ActionRecorder {
@@ -170,6 +173,7 @@ export function createActionRecorder<S>(options: ActionRecorderOptions<S>): Acti
         startedAt,
         savedAt: new Date().toISOString(),
         page: redactUrl(page()),
+        locale: options.locale ?? DEFAULT_LOCALE,
         firstStep: dropped,
         initialState: (base ?? {}) as StateRecord,
         actions: ring.toArray(),

@@ -34,6 +34,8 @@ export interface Recording {
   savedAt: string;
   /** the page's path (query string redacted) */
   page: string;
+  /** the widgets' language when recorded (the config's `locale`): a replay shows them in it; absent in older files (English) */
+  locale?: string;
   /** number of the session's first kept action (more than 0 when the ring dropped older ones) */
   firstStep: number;
   /** redacted store state before `actions[0]` */

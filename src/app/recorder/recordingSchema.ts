@@ -18,6 +18,7 @@ export const recordingSchema = z.object({
   startedAt: z.string(),
   savedAt: z.string(),
   page: z.string(),
+  locale: z.optional(z.string()),
   firstStep: z.int().check(z.minimum(0)),
   initialState: stateSchema,
   actions: z.array(

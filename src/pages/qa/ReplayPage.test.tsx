@@ -69,3 +69,15 @@ test('a recording that no longer replays shows the first failed action; a file t
   expect(screen.getByRole('alert')).toHaveTextContent('notes.json: This is not a Loan Manager recording');
   expect(screen.queryByRole('slider', { name: 'Step' })).not.toBeInTheDocument();
 });
+
+test('a recording replays in the language it was recorded in, whatever the page\'s', async () => {
+  const spanish = JSON.stringify({ ...JSON.parse(recordingText), locale: 'es' });
+  await openRecording(spanish);
+  expect(await screen.findByText('Gracias por elegir "Go Green".')).toBeInTheDocument();
+  expect(screen.getByRole('region', { name: 'Replayed widget' }).querySelector('[lang]')).toHaveAttribute('lang', 'es');
+});
+
+test('a recording without a language (older files) or in one this build does not speak replays in English', async () => {
+  await openRecording(JSON.stringify({ ...JSON.parse(recordingText), locale: 'fr' }));
+  expect(await screen.findByText('Thank you for choosing "Go Green".')).toBeInTheDocument();
+});

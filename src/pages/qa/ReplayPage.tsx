@@ -3,6 +3,7 @@
  * each step. The widget renders from a replay store (no sagas, the widget's own dispatches
  * dropped, no reachable API), so nothing is sent to the server.
  */
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { Alert, Button, Flex, Typography } from 'antd';
 import { lazy, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ComponentType, type LazyExoticComponent } from 'react';
 import { usePortalConfig } from '../../lib/hooks';
@@ -14,7 +15,9 @@ import { makeReplayStore, showReplayState, type ReplayStore } from '../../app/re
 import { portalReducer } from '../../app/recorder/portalReducer';
 import type { RootState } from '../../app/rootReducer';
 import { useMediaQuery } from '../../lib/useMediaQuery';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../platform/i18n/locales';
 import type { WidgetName } from '../../platform/widgetCatalog';
+import { LoadingStatus } from '../../components/LoadingStatus';
 import { widgetRegistry } from '../../widgets/registry';
 import { WidgetShell } from '../../widgets/WidgetShell';
 import { QA_PALETTE } from '../../widgets/qa/qaPalette';
@@ -53,6 +56,29 @@ function stepLabel(loaded: Loaded, step: number): string {
   return `Step ${step} of ${total}: ${loaded.recording.actions[step - 1]?.action.type ?? ''}`;
 }
 
+/** A recording's language (English for older files, or one this build does not speak). */
+const recordedLocale = (recording: Recording): Locale => (isLocale(recording.locale) ? recording.locale : DEFAULT_LOCALE);
+
+/**
+ * The widgets' texts in the recording's language, whatever this page's: the whole catalog of
+ * that language (a QA-only chunk; any widget may be replayed).
+ */
+function useRecordingI18n(locale: Locale): I18n | null {
+  const [i18n, setI18n] = useState<{ locale: Locale; i18n: I18n } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void import(/* webpackChunkName: "qa-i18n-[request]" */ `../../platform/i18n/locales/${locale}.json?ns=*`).then(
+      (catalog: { default: Messages }) => {
+        if (current) setI18n({ locale, i18n: setupI18n({ locale, messages: { [locale]: catalog.default } }) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+  return i18n?.locale === locale ? i18n.i18n : null;
+}
+
 function ReplayedWidget({ loaded, step, widget }: { loaded: Loaded; step: number; widget: WidgetName }) {
   const config = usePortalConfig();
   const storeRef = useRef<{ recording: Recording; store: ReplayStore } | null>(null);
@@ -64,11 +90,16 @@ function ReplayedWidget({ loaded, step, widget }: { loaded: Loaded; step: number
     const state = loaded.result.states[step];
     if (state && store.getState() !== state) showReplayState(store, state);
   }, [loaded, step, store]);
+  const locale = recordedLocale(loaded.recording);
+  const i18n = useRecordingI18n(locale);
   const Widget = widgetComponent(widget);
+  if (!i18n) return <LoadingStatus />;
   return (
-    <WidgetShell store={store} widget={`replay-${widget}`}>
-      <Widget />
-    </WidgetShell>
+    <div lang={locale}>
+      <WidgetShell store={store} widget={`replay-${widget}`} i18n={i18n}>
+        <Widget />
+      </WidgetShell>
+    </div>
   );
 }
 
