@@ -4,7 +4,6 @@
  * is one of them (the server's pages host it), but it is the pages layer, above the widgets: only
  * this file, the top of the import graph, names both (docs/architecture.md).
  */
-import { pageLocale } from './platform/i18n/pageLocale';
 import { start } from './widgets/loader';
 import { widgetRegistry } from './widgets/registry';
 import { withPageMessages } from './widgets/withPageFeature';
@@ -12,8 +11,5 @@ import { withPageMessages } from './widgets/withPageFeature';
 start({
   ...widgetRegistry,
   portal: () =>
-    withPageMessages(
-      import(/* webpackChunkName: "portal" */ './pages/PortalApp'),
-      import(/* webpackChunkName: "i18n-portal-[request]" */ `./platform/i18n/locales/${pageLocale()}.json?ns=portal`),
-    ),
+    withPageMessages(import(/* webpackChunkName: "portal" */ './pages/PortalApp'), 'portal'),
 });

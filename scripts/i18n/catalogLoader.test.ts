@@ -20,7 +20,7 @@ describe('the catalog loader (a widget downloads its own texts, in its own langu
     const namespaces = new Set(Object.keys(messages).map((id) => id.slice(0, id.indexOf('.'))));
     expect([...namespaces].sort()).toEqual(expect.arrayContaining(['common', 'validation']));
     for (const namespace of namespaces) expect(['common', 'validation', 'login']).toContain(namespace);
-    expect(messages['validation.required']).toBe('Este campo es obligatorio');
+    expect(messages['validation.required']).toEqual(['Este campo es obligatorio']);
   });
 
   it('a translation is rebuilt when the English catalog changes (its fallback)', () => {

@@ -16,7 +16,7 @@ describe('the widget registry', () => {
     const source = fs.readFileSync(path.join(__dirname, 'registry.ts'), 'utf8');
     for (const name of WIDGET_NAMES) {
       const loader = new RegExp(
-        `['"]?${name}['"]?: \\(\\) =>\\s*withPageFeature\\(\\s*import\\(/\\* webpackChunkName: "([^"]+)" \\*/ '\\.\\./features/\\w+/\\w+Widget\\.entry'\\),\\s*import\\(/\\* webpackChunkName: "i18n-\\w+-\\[request\\]" \\*/ \`\\.\\./platform/i18n/locales/\\$\\{pageLocale\\(\\)\\}\\.json\\?ns=\\w+\`\\),\\s*\\)`,
+        `['"]?${name}['"]?: \\(\\) =>\\s*withPageFeature\\(\\s*import\\(/\\* webpackChunkName: "([^"]+)" \\*/ '\\.\\./features/\\w+/\\w+Widget\\.entry'\\),\\s*'\\w+'\\)`,
       );
       expect({ name, chunk: loader.exec(source)?.[1] }).toEqual({ name, chunk: WIDGET_CATALOG[name].chunkGroup });
     }

@@ -6,14 +6,13 @@
  * and adds the feature to the page store (withPageFeature.ts) before handing the widget over. Typed by the catalog's names: a row without a loader, or a
  * loader without a row, does not compile. webpack reads the chunk names from the literal comments,
  * so they are spelled out here; registry.test.ts checks them against the catalog.
- * With the entry, in parallel, the widget's part of the catalog of the page's language
- * (`?ns=<namespace>`, scripts/i18n/catalogLoader.ts): one chunk per namespace and language.
+ * With the entry, in parallel, the widget's part of the catalog in the page's language: its
+ * namespace (src/platform/i18n/widgetCatalogs.ts).
  * The standalone portal (`portal`, src/pages) is placed the same way; it sits above the widgets,
  * so the loader's entry (src/main.ts) adds it to these.
  */
 import type { ComponentType } from 'react';
 import type { WidgetName } from '../platform/widgetCatalog';
-import { pageLocale } from '../platform/i18n/pageLocale';
 import { withPageFeature } from './withPageFeature';
 
 export type WidgetModule = { default: ComponentType };
@@ -28,53 +27,23 @@ export type WidgetRegistry = Record<string, WidgetLoader>;
 
 export const widgetRegistry: Readonly<Record<WidgetName, WidgetLoader>> = {
   registration: () =>
-    withPageFeature(
-      import(/* webpackChunkName: "widget-registration" */ '../features/registration/registrationWidget.entry'),
-      import(/* webpackChunkName: "i18n-registration-[request]" */ `../platform/i18n/locales/${pageLocale()}.json?ns=registration`),
-    ),
+    withPageFeature(import(/* webpackChunkName: "widget-registration" */ '../features/registration/registrationWidget.entry'), 'registration'),
   'recover-username': () =>
-    withPageFeature(
-      import(/* webpackChunkName: "widget-recover-username" */ '../features/recoverUsername/recoverUsernameWidget.entry'),
-      import(/* webpackChunkName: "i18n-recoverUsername-[request]" */ `../platform/i18n/locales/${pageLocale()}.json?ns=recoverUsername`),
-    ),
+    withPageFeature(import(/* webpackChunkName: "widget-recover-username" */ '../features/recoverUsername/recoverUsernameWidget.entry'), 'recoverUsername'),
   'request-password-reset': () =>
-    withPageFeature(
-      import(/* webpackChunkName: "widget-request-password-reset" */ '../features/passwordReset/requestPasswordResetWidget.entry'),
-      import(/* webpackChunkName: "i18n-passwordReset-[request]" */ `../platform/i18n/locales/${pageLocale()}.json?ns=passwordReset`),
-    ),
+    withPageFeature(import(/* webpackChunkName: "widget-request-password-reset" */ '../features/passwordReset/requestPasswordResetWidget.entry'), 'passwordReset'),
   'reset-password': () =>
-    withPageFeature(
-      import(/* webpackChunkName: "widget-reset-password" */ '../features/passwordReset/resetPasswordWidget.entry'),
-      import(/* webpackChunkName: "i18n-passwordReset-[request]" */ `../platform/i18n/locales/${pageLocale()}.json?ns=passwordReset`),
-    ),
+    withPageFeature(import(/* webpackChunkName: "widget-reset-password" */ '../features/passwordReset/resetPasswordWidget.entry'), 'passwordReset'),
   'verify-email': () =>
-    withPageFeature(
-      import(/* webpackChunkName: "widget-verify-email" */ '../features/verifyEmail/verifyEmailWidget.entry'),
-      import(/* webpackChunkName: "i18n-verifyEmail-[request]" */ `../platform/i18n/locales/${pageLocale()}.json?ns=verifyEmail`),
-    ),
+    withPageFeature(import(/* webpackChunkName: "widget-verify-email" */ '../features/verifyEmail/verifyEmailWidget.entry'), 'verifyEmail'),
   'go-green': () =>
-    withPageFeature(
-      import(/* webpackChunkName: "widget-go-green" */ '../features/goGreen/goGreenWidget.entry'),
-      import(/* webpackChunkName: "i18n-goGreen-[request]" */ `../platform/i18n/locales/${pageLocale()}.json?ns=goGreen`),
-    ),
+    withPageFeature(import(/* webpackChunkName: "widget-go-green" */ '../features/goGreen/goGreenWidget.entry'), 'goGreen'),
   popups: () =>
-    withPageFeature(
-      import(/* webpackChunkName: "widget-popups" */ '../features/popups/popupsWidget.entry'),
-      import(/* webpackChunkName: "i18n-popups-[request]" */ `../platform/i18n/locales/${pageLocale()}.json?ns=popups`),
-    ),
+    withPageFeature(import(/* webpackChunkName: "widget-popups" */ '../features/popups/popupsWidget.entry'), 'popups'),
   login: () =>
-    withPageFeature(
-      import(/* webpackChunkName: "widget-login" */ '../features/login/loginWidget.entry'),
-      import(/* webpackChunkName: "i18n-login-[request]" */ `../platform/i18n/locales/${pageLocale()}.json?ns=login`),
-    ),
+    withPageFeature(import(/* webpackChunkName: "widget-login" */ '../features/login/loginWidget.entry'), 'login'),
   profile: () =>
-    withPageFeature(
-      import(/* webpackChunkName: "widget-profile" */ '../features/profile/profileWidget.entry'),
-      import(/* webpackChunkName: "i18n-profile-[request]" */ `../platform/i18n/locales/${pageLocale()}.json?ns=profile`),
-    ),
+    withPageFeature(import(/* webpackChunkName: "widget-profile" */ '../features/profile/profileWidget.entry'), 'profile'),
   'session-timeout': () =>
-    withPageFeature(
-      import(/* webpackChunkName: "session-timeout" */ '../features/sessionTimeout/sessionTimeoutWidget.entry'),
-      import(/* webpackChunkName: "i18n-sessionTimeout-[request]" */ `../platform/i18n/locales/${pageLocale()}.json?ns=sessionTimeout`),
-    ),
+    withPageFeature(import(/* webpackChunkName: "session-timeout" */ '../features/sessionTimeout/sessionTimeoutWidget.entry'), 'sessionTimeout'),
 };

@@ -9,14 +9,18 @@ import type { Messages } from '@lingui/core';
 import type { ComponentType } from 'react';
 import type { Feature } from '../lib/feature';
 import { isPseudoPage } from '../platform/i18n/pageLocale';
+import type { CatalogNamespace } from '../platform/i18n/widgetCatalogs';
 
 export interface WidgetEntry {
   readonly feature: Feature;
   readonly default: ComponentType;
 }
 
-/** The part of the catalog as the page shows it: in the pseudo-locale for QA, transformed (its own chunk). */
-function pageMessages(messages: Promise<{ default: Messages }>): Promise<{ default: Messages }> {
+/** A widget's part of the catalog as the page shows it: in the pseudo-locale for QA, transformed (its own chunk). */
+function pageMessages(namespace: CatalogNamespace): Promise<{ default: Messages }> {
+  const messages = import(/* webpackChunkName: "i18n-catalogs" */ '../platform/i18n/widgetCatalogs').then(({ loadCatalog }) =>
+    loadCatalog(namespace),
+  );
   if (!isPseudoPage()) return messages;
   return Promise.all([messages, import(/* webpackChunkName: "i18n-pseudo" */ '../platform/i18n/pseudo')]).then(
     ([catalog, { pseudoMessages }]) => ({ default: pseudoMessages(catalog.default) }),
@@ -24,10 +28,10 @@ function pageMessages(messages: Promise<{ default: Messages }>): Promise<{ defau
 }
 
 /** …and adds the widget's part of the catalog (its own texts and the shared ones) to the page's language. */
-export function withPageFeature<M extends WidgetEntry>(entry: Promise<M>, messages: Promise<{ default: Messages }>): Promise<M> {
+export function withPageFeature<M extends WidgetEntry>(entry: Promise<M>, namespace: CatalogNamespace): Promise<M> {
   return Promise.all([
     entry,
-    pageMessages(messages),
+    pageMessages(namespace),
     import(/* webpackChunkName: "widget-runtime" */ '../app/pageStore'),
     import(/* webpackChunkName: "widget-runtime" */ '../platform/i18n/pageI18n'),
   ]).then(([module, catalog, { addPageFeature }, { addPageMessages }]) => {
@@ -38,8 +42,8 @@ export function withPageFeature<M extends WidgetEntry>(entry: Promise<M>, messag
 }
 
 /** A module of the pages layer (the portal): only its part of the catalog, no feature. */
-export function withPageMessages<M>(module: Promise<M>, messages: Promise<{ default: Messages }>): Promise<M> {
-  return Promise.all([module, pageMessages(messages), import(/* webpackChunkName: "widget-runtime" */ '../platform/i18n/pageI18n')]).then(
+export function withPageMessages<M>(module: Promise<M>, namespace: CatalogNamespace): Promise<M> {
+  return Promise.all([module, pageMessages(namespace), import(/* webpackChunkName: "widget-runtime" */ '../platform/i18n/pageI18n')]).then(
     ([loaded, catalog, { addPageMessages }]) => {
       addPageMessages(catalog.default);
       return loaded;

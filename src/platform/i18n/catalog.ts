@@ -29,14 +29,13 @@ export function compileCatalog(
   }: { namespaces?: readonly string[]; fallback?: SourceCatalog; mapText?: (text: string) => string; shared?: boolean } = {},
 ): Messages {
   const wanted = namespaces ? new Set<string>([...(shared ? SHARED_NAMESPACES : []), ...namespaces]) : null;
-  const messages: Record<string, CompiledMessage | string> = {};
+  const messages: Record<string, CompiledMessage> = {};
   for (const id of Object.keys({ ...fallback, ...source })) {
     if (wanted && !wanted.has(namespaceOf(id))) continue;
     const text = source[id] ?? fallback?.[id];
     if (text === undefined) continue;
-    const compiled = compileMessageOrThrow(text, mapText);
-    // a message without placeholders is its text: fewer bytes than a one-token array
-    messages[id] = compiled.length === 1 && typeof compiled[0] === 'string' ? compiled[0] : compiled;
+    // always the token array, a plain text too: Lingui warns on every read of a string message
+    messages[id] = compileMessageOrThrow(text, mapText);
   }
   return messages as Messages;
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react';
-import type { ReactElement } from 'react';
+import { useCallback, type ReactElement } from 'react';
 import type { MessageId, MessageValues } from './messageId';
 
 export type Translate = (id: MessageId, values?: MessageValues) => string;
@@ -10,7 +10,9 @@ export type Translate = (id: MessageId, values?: MessageValues) => string;
  * the borrower's language already.
  */
 export function useT(): Translate {
-  return useLingui()._ as Translate;
+  const { i18n, _ } = useLingui();
+  // `_` changes with the language, so components re-render with the new texts
+  return useCallback<Translate>((id, values) => (i18n.messages[id] === undefined ? id : _(id, values)), [i18n, _]);
 }
 
 /**
