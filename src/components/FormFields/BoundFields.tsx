@@ -2,11 +2,13 @@
  * Inputs bound to a form slice (src/lib/forms): controlled from the store, one subscription per
  * field, wrapped in LabelledField for the label, the error (after submit) and the hint.
  */
-import { Checkbox, Input, type InputProps } from 'antd';
-import { useRef, useState, type ChangeEvent, type ClipboardEvent, type ReactNode } from 'react';
+import { Checkbox, ConfigProvider, Input, type ConfigProviderProps, type InputProps } from 'antd';
+import { useMemo, useRef, useState, type ChangeEvent, type ClipboardEvent, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react';
 import { LabelledField } from '../LabelledField/LabelledField';
 import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue, type FormBinding } from '../../lib/forms/useFormField';
 import { isBlank } from '../../lib/validation/rules';
+import { useT } from '../../platform/i18n/useT';
 
 export interface BoundFieldProps<F extends string, T> {
   form: FormBinding<Record<NoInfer<F>, T>>;
@@ -21,16 +23,16 @@ type TextInputProps = Pick<
   'autoComplete' | 'maxLength' | 'type' | 'inputMode' | 'autoCapitalize' | 'spellCheck' | 'autoCorrect'
 >;
 
-/** Said beside a field when a paste was longer than its limit (the limit stays; the cut is not silent). */
-export const pastedTextCut = (maximum: number) => `Pasted text was cut to ${maximum} characters`;
-
 /**
  * The limit of a field with a maxlength cuts a longer paste (the browser does it): this says so
- * beside the field until the borrower next changes it.
+ * beside the field until the borrower next changes it (the limit stays; the cut is not silent).
+ * Returns the notice of a paste cut at `maxLength`, with the input's onPaste and onChange (which
+ * passes the value on).
  */
-/** The notice of a paste cut at `maxLength`, with the input's onPaste and onChange (which passes the value on). */
 function usePasteCutNotice(maxLength: number | undefined, onValue: (value: string) => void) {
-  const [notice, setNotice] = useState<string | null>(null);
+  const t = useT();
+  // the limit the last paste was cut to, translated when shown
+  const [cutTo, setCutTo] = useState<number | null>(null);
   // the change the paste itself causes keeps the notice; the next one clears it
   const pasted = useRef(false);
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
@@ -39,14 +41,28 @@ function usePasteCutNotice(maxLength: number | undefined, onValue: (value: strin
     const replaced = (input.selectionEnd ?? 0) - (input.selectionStart ?? 0);
     const length = input.value.length - replaced + event.clipboardData.getData('text').length;
     pasted.current = true;
-    setNotice(length > maxLength ? pastedTextCut(maxLength) : null);
+    setCutTo(length > maxLength ? maxLength : null);
   };
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     if (pasted.current) pasted.current = false;
-    else setNotice(null);
+    else setCutTo(null);
     onValue(event.target.value);
   };
+  const notice = cutTo === null ? null : t('common.form.pastedTextCut', { maximum: cutTo });
   return { notice: maxLength === undefined ? undefined : notice, onPaste, onChange };
+}
+
+/**
+ * antd's texts of the password visibility toggle (its aria-label: Show, Hide) in the page's
+ * language. antd takes them from its locale, so the field sets that part of it around itself.
+ */
+function usePasswordToggleLocale(): ConfigProviderProps['locale'] {
+  const t = useT();
+  const { i18n } = useLingui();
+  return useMemo(
+    () => ({ locale: i18n.locale, global: { show: t('common.form.show'), hide: t('common.form.hide') } }),
+    [t, i18n.locale],
+  );
 }
 
 export function TextField<F extends string>({
@@ -74,7 +90,7 @@ export function TextField<F extends string>({
   );
 }
 
-/** A password input with antd's visibility toggle (a focusable role=button with aria-pressed and Show/Hide). */
+/** A password input with antd's visibility toggle (a focusable role=button with aria-pressed, named Show or Hide). */
 export function PasswordField<F extends string>({
   form,
   field,
@@ -88,17 +104,20 @@ export function PasswordField<F extends string>({
   const { error, submitted, rejected } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
   const { notice, onPaste, onChange } = usePasteCutNotice(maxLength, onValue);
+  const toggleLocale = usePasswordToggleLocale();
   return (
-    <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} notice={notice} required={required}>
-      <Input.Password
-        value={value}
-        onChange={onChange}
-        onPaste={onPaste}
-        onBlur={onBlur}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-      />
-    </LabelledField>
+    <ConfigProvider locale={toggleLocale}>
+      <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} notice={notice} required={required}>
+        <Input.Password
+          value={value}
+          onChange={onChange}
+          onPaste={onPaste}
+          onBlur={onBlur}
+          autoComplete={autoComplete}
+          maxLength={maxLength}
+        />
+      </LabelledField>
+    </ConfigProvider>
   );
 }
 

@@ -6,7 +6,7 @@
 import { Alert, Button, Card, Form, Typography } from 'antd';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useAppSelector } from '../../lib/hooks';
-import type { FormBinding } from '../../lib/forms/useFormField';
+import { useFormMessage, type FormBinding } from '../../lib/forms/useFormField';
 import { MessageFocus } from '../MessageFocus';
 
 export function AccountCard({ title, children }: { title: string; children: ReactNode }) {
@@ -68,12 +68,9 @@ export function SubmitButton<V extends object>({
   );
 }
 
-/** The server's message after a failed submit, announced as an alert. */
+/** The message of a failed submit (the flow's own, or the server's text), announced as an alert. */
 export function FormFailureAlert<V extends object>({ form }: { form: FormBinding<V> }) {
-  const message = useAppSelector((state) => {
-    const { status, serverMessage } = form.selectForm(state);
-    return status === 'failed' ? serverMessage : null;
-  });
+  const message = useFormMessage(form, 'failed');
   return message ? (
     <MessageFocus style={{ marginBottom: 16 }}>
       <Alert type="error" showIcon title={message} />

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '../../lib/validation/messages';
+import { english } from '../../testing/english';
 import { mockApi } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
+import { testI18n } from '../../testing/testI18n';
 import { loginAfterInactivity } from '../../lib/portalUrls';
 import LoginWidget from './LoginWidget';
-import { LOGIN_MESSAGES } from './loginSlice';
 
 jest.setTimeout(30_000);
 
@@ -32,7 +33,7 @@ test('an empty submit shows required errors and focuses the username', async () 
   const { user } = renderWidget(<LoginWidget />);
   await user.click(signIn());
   expect(screen.getByLabelText('Username')).toHaveFocus();
-  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([MESSAGES.required, MESSAGES.required]);
+  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([english(MESSAGES.required), english(MESSAGES.required)]);
   expect(api.requests).toHaveLength(0);
 });
 
@@ -76,7 +77,7 @@ test('signed out for inactivity: the page says why, and signing in returns to th
   try {
     mockApi({ [LOGIN]: { body: { available_loans: [{ loanno: '1' }] } } });
     const { user, visited } = renderWidget(<LoginWidget />);
-    expect(screen.getByText(LOGIN_MESSAGES.signedOutInactive).closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByText('You were signed out because you were inactive. Sign in again to continue.').closest('[role="status"]')).not.toBeNull();
     expect(screen.queryByText(/Your password has been changed/)).toBeNull();
     await fillAndSubmit(user);
     await waitFor(() => expect(visited).toEqual([{ url: '/loanmanager/profile/', fullReload: true }]));
@@ -87,7 +88,7 @@ test('signed out for inactivity: the page says why, and signing in returns to th
 
 test('an ordinary visit says nothing of inactivity', () => {
   renderWidget(<LoginWidget />);
-  expect(screen.queryByText(LOGIN_MESSAGES.signedOutInactive)).toBeNull();
+  expect(screen.queryByText(english('login.signedOutInactive'))).toBeNull();
 });
 
 describe('sent to sign in from a signed-in page (?next=)', () => {
@@ -140,4 +141,39 @@ test('a refused sign-in leaves no green tick beside either field', async () => {
     const field = screen.getByLabelText(label, { selector: 'input' }).closest<HTMLElement>('.lm-form-item')!;
     expect(within(field).queryByRole('img', { name: 'check-circle' })).not.toBeInTheDocument();
   }
+});
+
+describe('in Spanish', () => {
+  const spanish = () => renderWidget(<LoginWidget />, { i18n: testI18n('es') });
+
+  test('the heading, fields, button and links', () => {
+    spanish();
+    expect(screen.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Nombre de usuario')).toHaveAttribute('autocomplete', 'username');
+    expect(screen.getByLabelText('Contraseña', { selector: 'input' })).toHaveAttribute('autocomplete', 'current-password');
+    expect(screen.getByRole('button', { name: /Iniciar sesión$/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mostrar' })).toHaveAttribute('aria-pressed', 'false');
+    const help = screen.getByRole('navigation', { name: 'Ayuda con la cuenta' });
+    expect(within(help).getByRole('link', { name: 'Registrarse' })).toHaveAttribute('href', '/loanmanager/register/');
+    expect(within(help).getByRole('link', { name: '¿Olvidó su nombre de usuario?' })).toBeInTheDocument();
+    expect(within(help).getByRole('link', { name: '¿Olvidó su contraseña?' })).toBeInTheDocument();
+  });
+
+  test('an empty submit: the required errors in Spanish', async () => {
+    mockApi({});
+    const { user } = spanish();
+    await user.click(screen.getByRole('button', { name: /Iniciar sesión$/ }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Este campo es obligatorio', 'Este campo es obligatorio']);
+  });
+
+  test('a refused sign-in: the alert in Spanish (the store keeps the id)', async () => {
+    mockApi({ [LOGIN]: { status: 401, body: { errors: ['Invalid username or password.'] } } });
+    const { user, store } = spanish();
+    await user.type(screen.getByLabelText('Nombre de usuario'), 'dana.demo');
+    await user.type(screen.getByLabelText('Contraseña', { selector: 'input' }), 'Demo-pass1!');
+    await user.click(screen.getByRole('button', { name: /Iniciar sesión$/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('El nombre de usuario o la contraseña no son correctos.');
+    expect(store.getState().login.serverMessage).toBe('login.incorrect');
+  });
 });

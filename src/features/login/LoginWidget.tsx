@@ -6,9 +6,11 @@ import { PortalLink } from '../../components/PortalLink';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { PASSWORD_CHANGED_PARAM, PORTAL_URLS, SIGNED_OUT_INACTIVE_PARAM } from '../../lib/portalUrls';
 import { LIMITS } from '../../lib/validation/messages';
-import { LOGIN_MESSAGES, loginForm as form } from './loginSlice';
+import { useT } from '../../platform/i18n/useT';
+import { loginForm as form } from './loginSlice';
 
 export default function LoginWidget() {
+  const t = useT();
   useFormOpened(form);
   const onSubmit = useFormSubmit(form);
   // sent here by the reset page: the borrower is told it worked before signing in with the new password
@@ -16,37 +18,43 @@ export default function LoginWidget() {
   // sent here by the inactivity sign-out of a signed-in page (src/features/sessionTimeout)
   const [signedOutInactive] = useState(() => new URLSearchParams(window.location.search).has(SIGNED_OUT_INACTIVE_PARAM));
   return (
-    <AccountCard title="Sign in">
+    <AccountCard title={t('login.title')}>
       {passwordChanged ? (
-        <Alert type="success" showIcon role="status" title={LOGIN_MESSAGES.passwordChanged} style={{ marginBottom: 16 }} />
+        <Alert type="success" showIcon role="status" title={t('login.passwordChanged')} style={{ marginBottom: 16 }} />
       ) : null}
       {signedOutInactive ? (
-        <Alert type="info" showIcon role="status" title={LOGIN_MESSAGES.signedOutInactive} style={{ marginBottom: 16 }} />
+        <Alert type="info" showIcon role="status" title={t('login.signedOutInactive')} style={{ marginBottom: 16 }} />
       ) : null}
-      <BoundForm label="Sign in" onSubmit={onSubmit}>
+      <BoundForm label={t('login.title')} onSubmit={onSubmit}>
         <TextField
           form={form}
           field="username"
-          label="Username"
+          label={t('login.username')}
           maxLength={LIMITS.inputMaximum}
           autoComplete="username"
           autoCapitalize="off"
           spellCheck={false}
         />
-        <PasswordField form={form} field="password" label="Password" maxLength={LIMITS.inputMaximum} autoComplete="current-password" />
+        <PasswordField
+          form={form}
+          field="password"
+          label={t('login.password')}
+          maxLength={LIMITS.inputMaximum}
+          autoComplete="current-password"
+        />
         <FormFailureAlert form={form} />
-        <SubmitButton form={form}>Sign in</SubmitButton>
+        <SubmitButton form={form}>{t('login.submit')}</SubmitButton>
       </BoundForm>
-      <nav aria-label="Account help">
+      <nav aria-label={t('login.accountHelp')}>
         <Flex vertical align="flex-start" style={{ marginTop: 8 }}>
           <PortalLink standalone href={PORTAL_URLS.register}>
-            Register
+            {t('login.register')}
           </PortalLink>
           <PortalLink standalone href={PORTAL_URLS.recoverUsername}>
-            Forgot your username?
+            {t('login.forgotUsername')}
           </PortalLink>
           <PortalLink standalone href={PORTAL_URLS.requestPasswordReset}>
-            Forgot your password?
+            {t('login.forgotPassword')}
           </PortalLink>
         </Flex>
       </nav>

@@ -7,9 +7,10 @@ import { accountApi } from '../../api/accountApi';
 import { httpStatusOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
+import type { MessageId } from '../../platform/i18n/messageId';
 import { reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
 import { landingUrl, returnPathFrom } from '../../lib/portalUrls';
-import { LOGIN_MESSAGES, loginActions, loginForm, type LoginValues } from './loginSlice';
+import { loginActions, loginForm, type LoginValues } from './loginSlice';
 
 function* submitLogin() {
   if (!(yield* startIfValid(loginForm))) return;
@@ -30,11 +31,9 @@ function* submitLogin() {
     const throttled = status === 429;
     // the server does not say which of the two it refused: neither keeps its green tick
     if (rejected) yield put(loginActions.fieldsRejected(['username', 'password']));
-    yield put(
-      loginActions.submissionFailed(
-        rejected ? LOGIN_MESSAGES.incorrect : throttled ? LOGIN_MESSAGES.tooManyAttempts : LOGIN_MESSAGES.failed,
-      ),
-    );
+    // sign-in is beyond the spec: these texts are the portal's own (the catalogs' `login.` ids)
+    const message: MessageId = rejected ? 'login.incorrect' : throttled ? 'login.tooManyAttempts' : 'login.failed';
+    yield put(loginActions.submissionFailed(message));
     // 400, 401 and 429 are answers the flow expects: only a network failure or a 5xx is reported
     yield* reportIfUnexpected(error, 'login');
   }

@@ -39,12 +39,3 @@ export const loginForm = {
     'password',
   ]),
 } satisfies FormBinding<LoginValues>;
-
-/** Sign-in is beyond the spec: these texts are the portal's own. */
-export const LOGIN_MESSAGES = {
-  incorrect: 'The username or password is incorrect.',
-  failed: 'There was a problem signing in. Please try again later.',
-  passwordChanged: 'Your password has been changed. Sign in with your new password.',
-  signedOutInactive: 'You were signed out because you were inactive. Sign in again to continue.',
-  tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again, or reset your password.',
-} as const;

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { mockApi } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
+import { testI18n } from '../../testing/testI18n';
 import RequestPasswordResetWidget from './RequestPasswordResetWidget';
 
 jest.setTimeout(30_000);
@@ -79,4 +80,35 @@ test('a username typed with spaces around it is sent without them', async () => 
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Please check your email for a link to reset your password.');
   expect(api.sent(REQUEST).map((request) => (request.body as { username: string }).username)).toEqual(['nora.newcomer']);
+});
+
+describe('in Spanish', () => {
+  test('the heading, the field, the button and the link', () => {
+    renderWidget(<RequestPasswordResetWidget />, { i18n: testI18n('es') });
+    expect(screen.getByRole('heading', { level: 1, name: '¿Tiene problemas para iniciar sesión?' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Solicitar el restablecimiento de la contraseña' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Nombre de usuario')).toHaveAttribute('autocomplete', 'off');
+    expect(screen.getByRole('button', { name: 'Continuar' })).toBeDisabled();
+    expect(screen.getByText(/¿Olvidó su nombre de usuario\?/)).toHaveTextContent('¿Olvidó su nombre de usuario? Recupere su nombre de usuario');
+    expect(screen.getByRole('link', { name: 'Recupere su nombre de usuario' })).toHaveAttribute('href', '/loanmanager/recover_username');
+  });
+
+  test('a failure and then an emptied field: the alert and the required error in Spanish', async () => {
+    mockApi({ [REQUEST]: { status: 503 } });
+    const { user, store } = renderWidget(<RequestPasswordResetWidget />, { i18n: testI18n('es') });
+    await user.type(screen.getByLabelText('Nombre de usuario'), 'dana.demo');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Hubo un problema al solicitar el restablecimiento de la contraseña');
+    expect(store.getState().requestPasswordReset.serverMessage).toBe('passwordReset.requestFailed');
+    await user.clear(screen.getByLabelText('Nombre de usuario'));
+    expect(screen.getByLabelText('Nombre de usuario')).toHaveAccessibleDescription('Este campo es obligatorio');
+  });
+
+  test('success: the green notice in Spanish', async () => {
+    mockApi({ [REQUEST]: { body: {} } });
+    const { user } = renderWidget(<RequestPasswordResetWidget />, { i18n: testI18n('es') });
+    await user.type(screen.getByLabelText('Nombre de usuario'), 'dana.demo');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Busque en su correo electrónico el enlace para restablecer su contraseña.');
+  });
 });

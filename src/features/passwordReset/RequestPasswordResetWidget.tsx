@@ -7,26 +7,28 @@ import { useAppSelector } from '../../lib/hooks';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { LIMITS } from '../../lib/validation/messages';
-import { REQUEST_PASSWORD_RESET_MESSAGES, requestPasswordResetForm as form, type WithRequestPasswordReset } from './requestPasswordResetSlice';
+import { T, useT } from '../../platform/i18n/useT';
+import { requestPasswordResetForm as form, type WithRequestPasswordReset } from './requestPasswordResetSlice';
 
 export default function RequestPasswordResetWidget() {
+  const t = useT();
   useFormOpened(form);
   const onSubmit = useFormSubmit(form);
   const succeeded = useAppSelector((state: WithRequestPasswordReset) => form.selectForm(state).status === 'succeeded');
   return (
-    <AccountCard title="Having trouble signing in?">
+    <AccountCard title={t('passwordReset.requestTitle')}>
       {succeeded ? (
         <MessageFocus>
-          <Alert type="success" showIcon title={REQUEST_PASSWORD_RESET_MESSAGES.succeeded} />
+          <Alert type="success" showIcon title={t('passwordReset.requestSucceeded')} />
         </MessageFocus>
       ) : (
         <>
-          <Typography.Paragraph>Enter your username and we will email you a link to reset your password.</Typography.Paragraph>
-          <BoundForm label="Request a password reset" onSubmit={onSubmit}>
+          <Typography.Paragraph>{t('passwordReset.requestIntro')}</Typography.Paragraph>
+          <BoundForm label={t('passwordReset.requestForm')} onSubmit={onSubmit}>
             <TextField
               form={form}
               field="username"
-              label="Username"
+              label={t('passwordReset.username')}
               maxLength={LIMITS.inputMaximum}
               autoComplete="off"
               autoCapitalize="off"
@@ -34,12 +36,11 @@ export default function RequestPasswordResetWidget() {
             />
             <FormFailureAlert form={form} />
             <SubmitButton form={form} disabledWhileInvalid>
-              Continue
+              {t('passwordReset.continue')}
             </SubmitButton>
           </BoundForm>
           <FormFootnote>
-            Forgot your username?{' '}
-            <PortalLink href={PORTAL_URLS.recoverUsernameFromResetRequest}>Recover your username</PortalLink>
+            <T id="passwordReset.forgotUsername" components={{ 0: <PortalLink href={PORTAL_URLS.recoverUsernameFromResetRequest} /> }} />
           </FormFootnote>
         </>
       )}

@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { defaultConfig } from '../../platform/config';
 import { MESSAGES } from '../../lib/validation/messages';
+import { english } from '../../testing/english';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
+import { testI18n } from '../../testing/testI18n';
 import ResetPasswordWidget from './ResetPasswordWidget';
 
 // antd's Form is heavy in jsdom: a flow can take 30 s on a loaded 2-core machine.
@@ -74,17 +76,17 @@ test('valid: Password and Password (again); errors show on submit, focus on the 
   const password = await screen.findByLabelText('Password', { selector: 'input' });
   const again = screen.getByLabelText('Password (again)', { selector: 'input' });
   expect(password).toHaveAttribute('maxlength', '50');
-  expect(screen.getByText(MESSAGES.passwordHint)).toBeInTheDocument();
+  expect(screen.getByText(english(MESSAGES.passwordHint))).toBeInTheDocument();
   await user.type(password, 'weak');
   await user.tab();
   expect(screen.queryAllByRole('alert')).toHaveLength(0);
   await user.click(screen.getByRole('button', { name: 'Reset Password' }));
   expect(password).toHaveFocus();
-  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([MESSAGES.password, MESSAGES.required]);
+  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([english(MESSAGES.password), english(MESSAGES.required)]);
   await user.clear(password);
   await user.type(password, 'Secret-pass1');
   await user.type(again, 'Secret-pass2');
-  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([MESSAGES.passwordsDoNotMatch]);
+  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([english(MESSAGES.passwordsDoNotMatch)]);
   expect(api.sent(RESET)).toHaveLength(0);
 });
 
@@ -104,7 +106,7 @@ test('no field is marked a success while empty; matching passwords are', async (
   const password = await screen.findByLabelText('Password', { selector: 'input' });
   const again = screen.getByLabelText('Password (again)', { selector: 'input' });
   await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-  expect(again).toHaveAccessibleDescription(MESSAGES.required);
+  expect(again).toHaveAccessibleDescription(english(MESSAGES.required));
   expect(isMarkedSuccessful(password)).toBe(false);
   expect(isMarkedSuccessful(again)).toBe(false);
   await user.type(password, 'Secret-pass1');
@@ -112,7 +114,7 @@ test('no field is marked a success while empty; matching passwords are', async (
   expect(isMarkedSuccessful(password)).toBe(true);
   expect(isMarkedSuccessful(again)).toBe(true);
   await user.clear(again);
-  expect(again).toHaveAccessibleDescription(MESSAGES.required);
+  expect(again).toHaveAccessibleDescription(english(MESSAGES.required));
   expect(isMarkedSuccessful(again)).toBe(false);
 });
 
@@ -174,4 +176,55 @@ test.each([
   expect(screen.getByRole('button', { name: 'Reset Password' })).toBeEnabled();
   expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveValue('Secret-pass1');
   expect(visited).toEqual([]);
+});
+
+describe('in Spanish', () => {
+  const es = testI18n('es');
+
+  test('checking, then the form: heading, labels, hint and button; the rule messages in Spanish', async () => {
+    mockApi({ [VALIDATE]: { body: { valid: true } } });
+    const { user } = renderWidget(<ResetPasswordWidget />, { dependencies: { config }, i18n: es });
+    expect(screen.getByRole('heading', { level: 1, name: 'Restablecer contraseña' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Espere un momento...');
+    const password = await screen.findByLabelText('Contraseña', { selector: 'input' });
+    const again = screen.getByLabelText('Contraseña (otra vez)', { selector: 'input' });
+    expect(password).toHaveAccessibleDescription(
+      'La contraseña debe incluir una letra mayúscula, un número, un carácter especial y tener al menos 8 caracteres.',
+    );
+    await user.type(password, 'weak');
+    await user.click(screen.getByRole('button', { name: 'Restablecer contraseña' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'La contraseña no cumple los requisitos.',
+      'Este campo es obligatorio',
+    ]);
+    await user.type(again, 'other');
+    expect(again).toHaveAccessibleDescription('Las contraseñas que ingresó no coinciden');
+  });
+
+  test('expired: the message and the link in Spanish', async () => {
+    renderWidget(<ResetPasswordWidget />, { dependencies: { config: defaultConfig() }, i18n: es });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Su solicitud para restablecer la contraseña venció.');
+    expect(screen.getByRole('link', { name: 'Solicite un nuevo enlace para restablecer la contraseña' })).toHaveAttribute(
+      'href',
+      '/loanmanager/request_password_reset',
+    );
+  });
+
+  test('a check that got no answer: the message and Try again in Spanish', async () => {
+    mockApi({ [VALIDATE]: { status: 502 } });
+    renderWidget(<ResetPasswordWidget />, { dependencies: { config }, i18n: es });
+    expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos comprobar su enlace. Inténtelo de nuevo.');
+    expect(screen.getByRole('button', { name: 'Inténtelo de nuevo' })).toBeInTheDocument();
+  });
+
+  test("a refused password: the spec's alert in Spanish with the server's reason as it came; the store keeps the id and the reason", async () => {
+    const reason = 'Esta contraseña es demasiado común.';
+    mockApi({ [VALIDATE]: { body: { valid: true } }, [RESET]: { status: 400, body: { errors: [reason] } } });
+    const { user, store } = renderWidget(<ResetPasswordWidget />, { dependencies: { config }, i18n: es });
+    await user.type(await screen.findByLabelText('Contraseña', { selector: 'input' }), 'Secret-pass1');
+    await user.type(screen.getByLabelText('Contraseña (otra vez)', { selector: 'input' }), 'Secret-pass1');
+    await user.click(screen.getByRole('button', { name: 'Restablecer contraseña' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Hubo un problema al restablecer su contraseña: ${reason}`);
+    expect(store.getState().resetPassword).toMatchObject({ serverMessage: 'passwordReset.failedBecause', messageValues: { reason } });
+  });
 });

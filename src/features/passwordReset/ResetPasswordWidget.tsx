@@ -9,36 +9,45 @@ import { PortalLink } from '../../components/PortalLink';
 import { useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { LIMITS, MESSAGES } from '../../lib/validation/messages';
-import { RESET_PASSWORD_MESSAGES, resetPasswordActions, resetPasswordForm as form, type WithResetPassword } from './resetPasswordSlice';
+import { useT } from '../../platform/i18n/useT';
+import { resetPasswordActions, resetPasswordForm as form, type WithResetPassword } from './resetPasswordSlice';
 
 function NewPasswordForm() {
+  const t = useT();
   const onSubmit = useFormSubmit(form);
   const succeeded = useAppSelector((state: WithResetPassword) => form.selectForm(state).status === 'succeeded');
   if (succeeded) {
     return (
       <MessageFocus>
-        <Alert type="success" showIcon title={RESET_PASSWORD_MESSAGES.succeeded} />
+        <Alert type="success" showIcon title={t('passwordReset.succeeded')} />
       </MessageFocus>
     );
   }
   return (
-    <BoundForm label="Reset Password" onSubmit={onSubmit}>
+    <BoundForm label={t('passwordReset.title')} onSubmit={onSubmit}>
       <PasswordField
         form={form}
         field="password"
-        label="Password"
-        hint={MESSAGES.passwordHint}
+        label={t('passwordReset.password')}
+        hint={t(MESSAGES.passwordHint)}
         maxLength={LIMITS.inputMaximum}
         autoComplete="new-password"
       />
-      <PasswordField form={form} field="password2" label="Password (again)" maxLength={LIMITS.inputMaximum} autoComplete="new-password" />
+      <PasswordField
+        form={form}
+        field="password2"
+        label={t('passwordReset.passwordAgain')}
+        maxLength={LIMITS.inputMaximum}
+        autoComplete="new-password"
+      />
       <FormFailureAlert form={form} />
-      <SubmitButton form={form}>Reset Password</SubmitButton>
+      <SubmitButton form={form}>{t('passwordReset.submit')}</SubmitButton>
     </BoundForm>
   );
 }
 
 export default function ResetPasswordWidget() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const nonceStatus = useAppSelector((state: WithResetPassword) => state.resetPassword.nonceStatus);
   useEffect(() => {
@@ -46,21 +55,21 @@ export default function ResetPasswordWidget() {
   }, [dispatch]);
 
   return (
-    <AccountCard title="Reset Password">
+    <AccountCard title={t('passwordReset.title')}>
       {nonceStatus === 'checking' ? (
-        <LoadingStatus label={RESET_PASSWORD_MESSAGES.checking} />
+        <LoadingStatus label={t('passwordReset.checking')} />
       ) : nonceStatus === 'unchecked' ? (
         <Alert
           type="error"
           showIcon
-          title={RESET_PASSWORD_MESSAGES.unchecked}
-          action={<Button onClick={() => dispatch(resetPasswordActions.nonceCheckRetried())}>Try again</Button>}
+          title={t('passwordReset.unchecked')}
+          action={<Button onClick={() => dispatch(resetPasswordActions.nonceCheckRetried())}>{t('passwordReset.tryAgain')}</Button>}
         />
       ) : nonceStatus === 'expired' ? (
         <>
-          <Alert type="warning" showIcon title={RESET_PASSWORD_MESSAGES.expired} />
+          <Alert type="warning" showIcon title={t('passwordReset.expired')} />
           <FormFootnote>
-            <PortalLink href={PORTAL_URLS.requestPasswordReset}>Request a new password reset link</PortalLink>
+            <PortalLink href={PORTAL_URLS.requestPasswordReset}>{t('passwordReset.requestAgain')}</PortalLink>
           </FormFootnote>
         </>
       ) : (

@@ -10,17 +10,16 @@ import { accountApi } from '../../api/accountApi';
 import { firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
+import type { MessageId } from '../../platform/i18n/messageId';
 import { isRefusal, isUnexpectedFailure, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
 import { LOGIN_AFTER_PASSWORD_RESET } from '../../lib/portalUrls';
 import {
-  REQUEST_PASSWORD_RESET_MESSAGES,
   requestPasswordResetActions,
   requestPasswordResetForm,
   type RequestPasswordResetValues,
 } from './requestPasswordResetSlice';
 import {
   REDIRECT_DELAY_MS,
-  RESET_PASSWORD_MESSAGES,
   resetPasswordActions,
   resetPasswordForm,
   type ResetPasswordValues,
@@ -35,10 +34,10 @@ function* submitResetRequest() {
       username: values.username.trim(),
       recaptcha_response: token,
     });
-    yield put(requestPasswordResetActions.submissionSucceeded(REQUEST_PASSWORD_RESET_MESSAGES.succeeded));
+    yield put(requestPasswordResetActions.submissionSucceeded('passwordReset.requestSucceeded' satisfies MessageId));
   } catch (error) {
     if (isRefusal(error)) yield put(requestPasswordResetActions.fieldsRejected(['username']));
-    yield put(requestPasswordResetActions.submissionFailed(REQUEST_PASSWORD_RESET_MESSAGES.failed));
+    yield put(requestPasswordResetActions.submissionFailed('passwordReset.requestFailed' satisfies MessageId));
     yield* reportIfUnexpected(error, 'requestPasswordReset');
   }
 }
@@ -75,13 +74,13 @@ function* submitNewPassword() {
     if (isRefusal(error)) yield put(resetPasswordActions.fieldsRejected(['password', 'password2']));
     yield put(
       resetPasswordActions.submissionFailed(
-        reason ? `${RESET_PASSWORD_MESSAGES.failed}: ${reason}` : RESET_PASSWORD_MESSAGES.failed,
+        reason ? { id: 'passwordReset.failedBecause', values: { reason } } : ('passwordReset.failed' satisfies MessageId),
       ),
     );
     yield* reportIfUnexpected(error, 'resetPassword');
     return;
   }
-  yield put(resetPasswordActions.submissionSucceeded(RESET_PASSWORD_MESSAGES.succeeded));
+  yield put(resetPasswordActions.submissionSucceeded('passwordReset.succeeded' satisfies MessageId));
   yield delay(REDIRECT_DELAY_MS);
   yield put(resetPasswordActions.redirected(LOGIN_AFTER_PASSWORD_RESET));
   yield call([navigation, navigation.navigate], LOGIN_AFTER_PASSWORD_RESET);

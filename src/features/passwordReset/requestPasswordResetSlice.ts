@@ -28,9 +28,3 @@ export const requestPasswordResetForm = {
     ['username'],
   ),
 } satisfies FormBinding<RequestPasswordResetValues>;
-
-/** The reset-request texts of spec sections 2 and 8, verbatim. */
-export const REQUEST_PASSWORD_RESET_MESSAGES = {
-  succeeded: 'Please check your email for a link to reset your password.',
-  failed: 'There was a problem requesting a password reset',
-} as const;

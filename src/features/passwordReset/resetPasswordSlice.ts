@@ -83,15 +83,5 @@ export const resetPasswordForm = {
   ),
 } satisfies FormBinding<ResetPasswordValues>;
 
-/** The reset texts of spec sections 2 and 8, verbatim. */
-export const RESET_PASSWORD_MESSAGES = {
-  checking: 'Please wait...',
-  expired: 'Your reset password request has expired.',
-  /** beyond the spec: the check failed, not the link */
-  unchecked: 'We could not check your link. Please try again.',
-  failed: 'There was a problem resetting your password',
-  succeeded: 'Password reset successful! You will now be redirected to the login page.',
-} as const;
-
 /** How long the success message shows before the login page. */
 export const REDIRECT_DELAY_MS = 3000;

@@ -2,9 +2,11 @@ import { screen } from '@testing-library/react';
 import { DUMMY_CAPTCHA_TOKEN } from '../../platform/captcha';
 import { RECOVERY_CACHE_KEY } from '../../lib/recoveryCache';
 import { MESSAGES } from '../../lib/validation/messages';
+import { english } from '../../testing/english';
 import { mockApi } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
-import { RECOVER_USERNAME_MESSAGES, recoverUsernameSlice } from './recoverUsernameSlice';
+import { testI18n } from '../../testing/testI18n';
+import { recoverUsernameSlice } from './recoverUsernameSlice';
 import RecoverUsernameWidget from './RecoverUsernameWidget';
 
 jest.setTimeout(30_000);
@@ -30,7 +32,7 @@ test('the title and the three fields; an empty submit focuses the loan number an
   expect(screen.getByRole('heading', { level: 1, name: 'Recover Username' })).toBeInTheDocument();
   await user.click(submit());
   expect(screen.getByLabelText('Loan Number')).toHaveFocus();
-  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(Array(3).fill(MESSAGES.required));
+  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(Array(3).fill(english(MESSAGES.required)));
   expect(flow(actions)).toEqual([
     'recoverUsername/formOpened',
     'recoverUsername/opened',
@@ -53,7 +55,7 @@ test('cached details from registration: filled, submitted automatically, and rem
     },
   });
   const { actions } = renderWidget(<RecoverUsernameWidget />);
-  expect(await screen.findByRole('alert')).toHaveTextContent(RECOVER_USERNAME_MESSAGES.succeeded('d***@example.com'));
+  expect(await screen.findByRole('alert')).toHaveTextContent(english('recoverUsername.succeeded', { email: 'd***@example.com' }));
   expect(storedWhenSent).toBeNull();
   expect(window.sessionStorage.getItem(RECOVERY_CACHE_KEY)).toBeNull();
   expect(api.sent(RECOVER).map((request) => request.body)).toEqual([
@@ -138,5 +140,55 @@ describe('opened again in the portal app (the store outlives the page)', () => {
     expect(await screen.findByLabelText('Loan Number')).toHaveValue('9000000001');
     expect(screen.getByLabelText('Social Security Number')).toHaveValue('900-00-0001'); // fake demo SSN
     expect(screen.getByLabelText('Date of Birth')).toHaveValue('01/15/1980');
+  });
+});
+
+describe('in Spanish', () => {
+  test('the heading, the fields and the button; an empty submit says what is required in Spanish', async () => {
+    mockApi({});
+    const { user } = renderWidget(<RecoverUsernameWidget />, { i18n: testI18n('es') });
+    expect(screen.getByRole('heading', { level: 1, name: 'Recuperar nombre de usuario' })).toBeInTheDocument();
+    expect(screen.getByText(/^Ingrese su número de préstamo/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Fecha de nacimiento')).toHaveAccessibleDescription('MM/DD/AAAA');
+    await user.click(screen.getByRole('button', { name: /Recuperar nombre de usuario$/ }));
+    expect(screen.getByLabelText('Número de préstamo')).toHaveFocus();
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(Array(3).fill('Este campo es obligatorio'));
+  });
+
+  test('success: the message with the address in Spanish (the store keeps the id and the address)', async () => {
+    mockApi({ [RECOVER]: { body: { email_address: 'd***@example.com' } } });
+    const { user, store } = renderWidget(<RecoverUsernameWidget />, {
+      i18n: testI18n('es'),
+      preloadedState: {
+        recoverUsername: {
+          ...recoverUsernameSlice.getInitialState(),
+          values: { loanno: '9000000001', ssn: '900000001', dob: '01/15/1980' },
+        },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: /Recuperar nombre de usuario$/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Le enviamos su nombre de usuario por correo electrónico a d***@example.com. Si no lo recibe, espere unos minutos y revise su carpeta de correo no deseado.',
+    );
+    expect(screen.getByRole('link', { name: 'Ir a la página de inicio de sesión' })).toHaveAttribute('href', '/loanmanager/login/');
+    expect(store.getState().recoverUsername).toMatchObject({
+      serverMessage: 'recoverUsername.succeeded',
+      messageValues: { email: 'd***@example.com' },
+    });
+  });
+
+  test('failure: the recovery problem alert in Spanish', async () => {
+    mockApi({ [RECOVER]: { status: 400, body: { errors: ['No se encontró la cuenta.'] } } });
+    const { user } = renderWidget(<RecoverUsernameWidget />, {
+      i18n: testI18n('es'),
+      preloadedState: {
+        recoverUsername: {
+          ...recoverUsernameSlice.getInitialState(),
+          values: { loanno: '9000000001', ssn: '900000001', dob: '01/15/1980' },
+        },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: /Recuperar nombre de usuario$/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Hubo un problema al recuperar su nombre de usuario.');
   });
 });

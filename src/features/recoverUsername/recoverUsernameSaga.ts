@@ -6,11 +6,11 @@ import { call, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
+import type { MessageId } from '../../platform/i18n/messageId';
 import { isRefusal, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
 import { takeRecoveryDetails, type RecoveryDetails } from '../../lib/recoveryCache';
 import { isoToDob } from '../../lib/validation/dob';
 import {
-  RECOVER_USERNAME_MESSAGES,
   recoverUsernameActions,
   recoverUsernameForm,
   toRecoverUsernamePayload,
@@ -32,10 +32,11 @@ function* submitRecovery() {
   try {
     const token = yield* obtainCaptchaToken('recover_username', recoverUsernameActions.captchaObtained);
     const response = yield* callMutation(accountApi.endpoints.recoverUsername, toRecoverUsernamePayload(values, token));
-    yield put(recoverUsernameActions.submissionSucceeded(RECOVER_USERNAME_MESSAGES.succeeded(response.email_address)));
+    // spec section 8's texts, as ids; the address goes in when the widget shows the message
+    yield put(recoverUsernameActions.submissionSucceeded({ id: 'recoverUsername.succeeded', values: { email: response.email_address } }));
   } catch (error) {
     if (isRefusal(error)) yield put(recoverUsernameActions.fieldsRejected(['loanno', 'ssn', 'dob']));
-    yield put(recoverUsernameActions.submissionFailed(RECOVER_USERNAME_MESSAGES.failed));
+    yield put(recoverUsernameActions.submissionFailed('recoverUsername.failed' satisfies MessageId));
     yield* reportIfUnexpected(error, 'recoverUsername');
   }
 }

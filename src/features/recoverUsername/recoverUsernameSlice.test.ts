@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../lib/validation/messages';
+import { english } from '../../testing/english';
 import {
-  RECOVER_USERNAME_MESSAGES,
   recoverUsernameActions as actions,
   recoverUsernameForm,
   recoverUsernameSlice,
@@ -18,14 +18,26 @@ test('restoring cached details is an event without values (they arrive by fieldC
   expect(actions.opened()).toEqual({ type: 'recoverUsername/opened', payload: undefined });
 });
 
-test('the payload and the texts', () => {
+test('the payload and the success text (spec section 8) with the address', () => {
   expect(toRecoverUsernamePayload({ loanno: '9000000001', ssn: '900000001', dob: '01/15/1980' }, 't')).toEqual({
     loanno: '9000000001',
     ssn: '900000001',
     dob: '1980-01-15',
     recaptcha_response: 't',
   });
-  expect(RECOVER_USERNAME_MESSAGES.succeeded('d***@example.com')).toBe(
+  expect(english('recoverUsername.succeeded', { email: 'd***@example.com' })).toBe(
     'Your username has been emailed to you at d***@example.com. If you do not receive it, please wait a few minutes and check your spam folder.',
   );
+});
+
+test('success keeps the message id and the address for it, not a text; a new submit clears both', () => {
+  let state = recoverUsernameSlice.reducer(undefined, actions.submissionStarted());
+  state = recoverUsernameSlice.reducer(
+    state,
+    actions.submissionSucceeded({ id: 'recoverUsername.succeeded', values: { email: 'd***@example.com' } }),
+  );
+  expect(state).toMatchObject({ status: 'succeeded', serverMessage: 'recoverUsername.succeeded', messageValues: { email: 'd***@example.com' } });
+  state = recoverUsernameSlice.reducer(state, actions.submitted());
+  expect(state.serverMessage).toBeNull();
+  expect(state).not.toHaveProperty('messageValues');
 });

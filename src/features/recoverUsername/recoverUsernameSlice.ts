@@ -53,10 +53,3 @@ export function toRecoverUsernamePayload(values: RecoverUsernameValues, captchaT
     recaptcha_response: captchaToken,
   };
 }
-
-/** The recovery texts of spec section 8, verbatim. */
-export const RECOVER_USERNAME_MESSAGES = {
-  failed: 'There was a problem recovering your username.',
-  succeeded: (email: string) =>
-    `Your username has been emailed to you at ${email}. If you do not receive it, please wait a few minutes and check your spam folder.`,
-} as const;

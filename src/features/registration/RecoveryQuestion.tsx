@@ -10,7 +10,7 @@ import { PortalLink } from '../../components/PortalLink';
 import type { DismissTrigger } from '../../components/Dialog/dialogMachine';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { PORTAL_URLS } from '../../lib/portalUrls';
-import { REGISTRATION_MESSAGES } from './registrationMessages';
+import { T, useT } from '../../platform/i18n/useT';
 import { registrationActions, selectRecoveryQuestion } from './registrationSlice';
 
 /** The question is the dialog's description, read with its name (antd's Modal sets no aria-describedby). */
@@ -22,6 +22,7 @@ function describeDialog(question: HTMLElement | null) {
 const answerStyle = { minHeight: 44, whiteSpace: 'normal', height: 'auto' } as const;
 
 export default function RecoveryQuestion({ returnFocusTo }: { returnFocusTo(): HTMLElement | null }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const phase = useAppSelector(selectRecoveryQuestion);
   const questionId = useId();
@@ -33,23 +34,23 @@ export default function RecoveryQuestion({ returnFocusTo }: { returnFocusTo(): H
   return (
     <Dialog
       phase={phase}
-      title="Already registered"
+      title={t('registration.questionTitle')}
       onCloseRequested={decline}
       onClosed={onClosed}
       returnFocusTo={returnFocusTo}
       footer={
         <Flex gap={8} wrap justify="flex-end">
           <Button style={answerStyle} onClick={() => decline('action')}>
-            No, thanks
+            {t('registration.decline')}
           </Button>
           <Button type="primary" style={answerStyle} onClick={() => dispatch(registrationActions.recoveryAccepted())}>
-            Yes, email my username
+            {t('registration.accept')}
           </Button>
         </Flex>
       }
     >
       <Typography.Paragraph id={questionId} ref={describeDialog} style={{ marginBottom: 0 }}>
-        {REGISTRATION_MESSAGES.alreadyRegistered}
+        {t('registration.alreadyRegistered')}
       </Typography.Paragraph>
     </Dialog>
   );
@@ -74,17 +75,13 @@ export function NextSteps({ focusRef }: { focusRef: RefObject<HTMLDivElement | n
         showIcon
         role="status"
         title={
-          <>
-            This account is already registered.{' '}
-            <PortalLink href={PORTAL_URLS.login} style={inTextLink}>
-              Sign in
-            </PortalLink>{' '}
-            with your username and password, or{' '}
-            <PortalLink href={PORTAL_URLS.recoverUsername} style={inTextLink}>
-              recover your username
-            </PortalLink>{' '}
-            if you have forgotten it.
-          </>
+          <T
+            id="registration.nextSteps"
+            components={{
+              0: <PortalLink href={PORTAL_URLS.login} style={inTextLink} />,
+              1: <PortalLink href={PORTAL_URLS.recoverUsername} style={inTextLink} />,
+            }}
+          />
         }
       />
     </div>

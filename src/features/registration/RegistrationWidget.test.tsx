@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { redact } from '../../platform/redaction';
 import { MESSAGES } from '../../lib/validation/messages';
+import { english } from '../../testing/english';
 import type { RegistrationValues } from '../../lib/validation/rules';
 import { RECOVERY_CACHE_KEY } from '../../lib/recoveryCache';
 import { mockApi, type MockResponse } from '../../testing/mockApi';
 import { renderWidget, type RenderWidgetOptions } from '../../testing/renderWidget';
 import { DUMMY_CAPTCHA_TOKEN } from '../../platform/captcha';
-import { REGISTRATION_MESSAGES } from './registrationMessages';
+import { testI18n } from '../../testing/testI18n';
 import { registrationSlice } from './registrationSlice';
 import RegistrationWidget from './RegistrationWidget';
 
@@ -80,7 +81,7 @@ describe('registration form', () => {
     }
     expect(screen.getByLabelText('Social Security Number')).toHaveAttribute('inputmode', 'numeric');
     expect(screen.getByRole('checkbox', { name: 'Remember this browser' })).not.toBeChecked();
-    expect(screen.getByText(MESSAGES.passwordHint)).toBeInTheDocument();
+    expect(screen.getByText(english(MESSAGES.passwordHint))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Recover your username' })).toHaveAttribute('href', '/loanmanager/recover_username/');
   });
 
@@ -91,9 +92,9 @@ describe('registration form', () => {
     await user.click(submit());
     expect(screen.getByLabelText('First Name')).toHaveFocus();
     expect(screen.getByLabelText('First Name')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('First Name')).toHaveAccessibleDescription(MESSAGES.required);
+    expect(screen.getByLabelText('First Name')).toHaveAccessibleDescription(english(MESSAGES.required));
     // firstname, lastname, username, password, email, loanno, ssn, dob: required; the confirmations match (both empty)
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(Array(8).fill(MESSAGES.required));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(Array(8).fill(english(MESSAGES.required)));
     expect(actions.of('registration')).toEqual(['registration/formOpened', 'registration/submitted', 'registration/validationFailed']);
     expect(api.requests).toHaveLength(0);
   });
@@ -121,7 +122,7 @@ describe('registration form', () => {
 
     await user.clear(screen.getByLabelText('Email', { selector: 'input' }));
     await user.clear(screen.getByLabelText('Email (again)', { selector: 'input' }));
-    expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveAccessibleDescription(MESSAGES.required);
+    expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveAccessibleDescription(english(MESSAGES.required));
     expect(isMarkedSuccessful('Email (again)')).toBe(false);
     expect(screen.getByLabelText('Email (again)', { selector: 'input' })).not.toHaveAttribute('aria-invalid');
     await user.type(screen.getByLabelText('Email', { selector: 'input' }), '   ');
@@ -155,14 +156,14 @@ describe('registration form', () => {
         .split(' ')
         .map((id) => document.getElementById(id)?.textContent)
         .join(' | ');
-    expect(described('Password')).toBe(`${MESSAGES.password} | ${MESSAGES.passwordHint}`);
-    expect(described('Password (again)')).toBe(MESSAGES.passwordsDoNotMatch);
-    expect(described('Email')).toBe(MESSAGES.invalidEmail);
-    expect(described('Email (again)')).toBe(MESSAGES.emailsDoNotMatch);
-    expect(described('Loan Number')).toBe(MESSAGES.loanno);
-    expect(described('Social Security Number')).toBe(MESSAGES.ssn);
+    expect(described('Password')).toBe(`${english(MESSAGES.password)} | ${english(MESSAGES.passwordHint)}`);
+    expect(described('Password (again)')).toBe(english(MESSAGES.passwordsDoNotMatch));
+    expect(described('Email')).toBe(english(MESSAGES.invalidEmail));
+    expect(described('Email (again)')).toBe(english(MESSAGES.emailsDoNotMatch));
+    expect(described('Loan Number')).toBe(english(MESSAGES.loanno));
+    expect(described('Social Security Number')).toBe(english(MESSAGES.ssn));
     // an impossible date becomes empty, so it is reported as required
-    expect(described('Date of Birth')).toBe(`${MESSAGES.required} | MM/DD/YYYY`);
+    expect(described('Date of Birth')).toBe(`${english(MESSAGES.required)} | MM/DD/YYYY`);
     expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveFocus();
     // the valid fields show the success status
     expect(screen.getByLabelText('First Name')).not.toHaveAttribute('aria-invalid');
@@ -338,7 +339,7 @@ describe('registration form', () => {
   /** The 409 question, in the portal's own dialog (its chunk loads on demand). */
   async function recoveryQuestion() {
     const dialog = await screen.findByRole('dialog', { name: 'Already registered' }, { timeout: 5000 });
-    expect(dialog).toHaveAccessibleDescription(REGISTRATION_MESSAGES.alreadyRegistered);
+    expect(dialog).toHaveAccessibleDescription(english('registration.alreadyRegistered'));
     return dialog;
   }
 
@@ -426,7 +427,7 @@ describe('registration form', () => {
     mockApi({ [REGISTER]: { status: 400, body: { detail: 'no match' } } });
     const { user } = renderFilled();
     await user.click(submit());
-    expect(await screen.findByRole('alert')).toHaveTextContent(REGISTRATION_MESSAGES.accountNotFound);
+    expect(await screen.findByRole('alert')).toHaveTextContent(english('registration.accountNotFound'));
     for (const label of ['First Name', 'Username', 'Email', 'Loan Number', 'Social Security Number', 'Date of Birth']) {
       expect(isMarkedSuccessful(label)).toBe(false);
     }
@@ -436,7 +437,7 @@ describe('registration form', () => {
     mockApi({ [REGISTER]: { status: 400, body: { detail: 'no match' } } });
     const { user } = renderFilled();
     await user.click(submit());
-    expect(await screen.findByRole('alert')).toHaveTextContent(REGISTRATION_MESSAGES.accountNotFound);
+    expect(await screen.findByRole('alert')).toHaveTextContent(english('registration.accountNotFound'));
   });
 
   test.each([
@@ -472,5 +473,96 @@ describe('registration form', () => {
     expect(own.length).toBeGreaterThan(3);
     for (const action of own) expect(leaks(action)).toEqual([]);
     for (const action of actions.actions) expect(leaks(redact(action))).toEqual([]);
+  });
+
+  describe('in Spanish', () => {
+    const es = testI18n('es');
+
+    test('the heading, every label, the hint, the checkbox, the button and the recovery link', () => {
+      renderWidget(<RegistrationWidget />, { i18n: es });
+      expect(screen.getByRole('heading', { level: 1, name: 'Registro' })).toBeInTheDocument();
+      for (const label of [
+        'Nombre',
+        'Apellido',
+        'Nombre de usuario',
+        'Contraseña',
+        'Contraseña (otra vez)',
+        'Correo electrónico',
+        'Correo electrónico (otra vez)',
+        'Número de préstamo',
+        'Número de Seguro Social',
+        'Fecha de nacimiento',
+      ]) {
+        expect(screen.getByLabelText(label, { selector: 'input' })).toBeInTheDocument();
+      }
+      expect(screen.getByLabelText('Contraseña', { selector: 'input' })).toHaveAccessibleDescription(
+        'La contraseña debe incluir una letra mayúscula, un número, un carácter especial y tener al menos 8 caracteres.',
+      );
+      expect(screen.getByRole('checkbox', { name: 'Recordar este navegador' })).not.toBeChecked();
+      expect(screen.getByRole('button', { name: /Registrarse$/ })).toBeInTheDocument();
+      expect(screen.getByText(/¿Ya se registró\?/)).toHaveTextContent('¿Ya se registró? Recupere su nombre de usuario');
+      expect(screen.getByRole('link', { name: 'Recupere su nombre de usuario' })).toHaveAttribute('href', '/loanmanager/recover_username/');
+      const password = fieldOf('Contraseña');
+      expect(within(password).getByRole('button', { name: 'Mostrar' })).toHaveAttribute('aria-pressed', 'false');
+    });
+
+    test('the rule messages and the cut paste are said in Spanish', async () => {
+      mockApi({});
+      const { user } = renderWidget(<RegistrationWidget />, {
+        i18n: es,
+        preloadedState: {
+          registration: { ...registrationSlice.getInitialState(), values: { ...validValues, email: 'not-an-email', ssn: '1234' } },
+        },
+      });
+      await user.click(screen.getByRole('button', { name: /Registrarse$/ }));
+      expect(screen.getByLabelText('Correo electrónico', { selector: 'input' })).toHaveFocus();
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+        'Ingrese un correo electrónico válido',
+        'Los correos electrónicos que ingresó no coinciden',
+        'Debe tener 9 dígitos',
+      ]);
+      const lastname = screen.getByLabelText('Apellido');
+      await user.clear(lastname);
+      expect(lastname).toHaveAccessibleDescription('Este campo es obligatorio');
+      await user.click(lastname);
+      await user.paste('B'.repeat(60));
+      expect(lastname).toHaveAccessibleDescription('El texto pegado se recortó a 50 caracteres');
+    });
+
+    test('the server\'s "not found" answer: the spec\'s text in Spanish; the store keeps its id', async () => {
+      mockApi({ [REGISTER]: { status: 400, body: { detail: 'no match' } } });
+      const { user, store } = renderWidget(<RegistrationWidget />, {
+        i18n: es,
+        preloadedState: { registration: { ...registrationSlice.getInitialState(), values: validValues } },
+      });
+      await user.click(screen.getByRole('button', { name: /Registrarse$/ }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(/^No pudimos encontrar su cuenta con el número de préstamo/);
+      expect(store.getState().registration.serverMessage).toBe('registration.accountNotFound');
+    });
+
+    test('409 declined: the question, its answers and the next steps in Spanish', async () => {
+      mockApi({ [REGISTER]: { status: 409, body: { errors: ['Usted ya se registró.'] } } });
+      const { user } = renderWidget(<RegistrationWidget />, {
+        i18n: es,
+        preloadedState: { registration: { ...registrationSlice.getInitialState(), values: validValues } },
+      });
+      await user.click(screen.getByRole('button', { name: /Registrarse$/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Cuenta ya registrada' }, { timeout: 5000 });
+      expect(dialog).toHaveAccessibleDescription(
+        'Usted ya se registró. ¿Desea que le enviemos su nombre de usuario por correo electrónico?',
+      );
+      expect(within(dialog).getByRole('button', { name: 'Sí, envíenme mi nombre de usuario' })).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'No, gracias' }));
+      const nextSteps = (await screen.findByText(/Esta cuenta ya está registrada/)).closest<HTMLElement>('[role="status"]');
+      if (!nextSteps) throw new Error('the next steps are not a status message');
+      expect(nextSteps).toHaveTextContent(
+        'Esta cuenta ya está registrada. Inicie sesión con su nombre de usuario y contraseña, o recupere su nombre de usuario si lo olvidó.',
+      );
+      expect(within(nextSteps).getByRole('link', { name: 'Inicie sesión' })).toHaveAttribute('href', '/loanmanager/login/');
+      expect(within(nextSteps).getByRole('link', { name: 'recupere su nombre de usuario' })).toHaveAttribute(
+        'href',
+        '/loanmanager/recover_username/',
+      );
+    }, DIALOG_TEST_TIMEOUT_MS);
   });
 });

@@ -7,6 +7,7 @@ import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { useAppSelector } from '../../lib/hooks';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { LIMITS, MESSAGES } from '../../lib/validation/messages';
+import { T, useT } from '../../platform/i18n/useT';
 import {
   registrationForm as form,
   selectNextStepsShown,
@@ -22,6 +23,7 @@ const RecoveryQuestion = lazy(loadRecoveryQuestion);
 const NextSteps = lazy(() => loadRecoveryQuestion().then((module) => ({ default: module.NextSteps })));
 
 export default function RegistrationWidget() {
+  const t = useT();
   useFormOpened(form);
   const onSubmit = useFormSubmit(form);
   const questionAsked = useAppSelector((state: WithRegistration) => selectRecoveryQuestion(state) !== 'closed');
@@ -29,14 +31,14 @@ export default function RegistrationWidget() {
   const nextStepsRef = useRef<HTMLDivElement>(null);
   const nextSteps = useCallback(() => nextStepsRef.current, []);
   return (
-    <AccountCard title="Register">
-      <BoundForm label="Register" onSubmit={onSubmit}>
-        <TextField form={form} field="firstname" label="First Name" maxLength={max} autoComplete="given-name" />
-        <TextField form={form} field="lastname" label="Last Name" maxLength={max} autoComplete="family-name" />
+    <AccountCard title={t('registration.title')}>
+      <BoundForm label={t('registration.title')} onSubmit={onSubmit}>
+        <TextField form={form} field="firstname" label={t('registration.firstName')} maxLength={max} autoComplete="given-name" />
+        <TextField form={form} field="lastname" label={t('registration.lastName')} maxLength={max} autoComplete="family-name" />
         <TextField
           form={form}
           field="username"
-          label="Username"
+          label={t('registration.username')}
           maxLength={max}
           autoComplete="username"
           autoCapitalize="off"
@@ -45,17 +47,17 @@ export default function RegistrationWidget() {
         <PasswordField
           form={form}
           field="password"
-          label="Password"
-          hint={MESSAGES.passwordHint}
+          label={t('registration.password')}
+          hint={t(MESSAGES.passwordHint)}
           maxLength={max}
           autoComplete="new-password"
         />
-        <PasswordField form={form} field="password2" label="Password (again)" maxLength={max} autoComplete="new-password" />
-        <TextField form={form} field="email" label="Email" type="email" maxLength={max} autoComplete="email" />
-        <TextField form={form} field="email2" label="Email (again)" type="email" maxLength={max} autoComplete="email" />
+        <PasswordField form={form} field="password2" label={t('registration.passwordAgain')} maxLength={max} autoComplete="new-password" />
+        <TextField form={form} field="email" label={t('registration.email')} type="email" maxLength={max} autoComplete="email" />
+        <TextField form={form} field="email2" label={t('registration.emailAgain')} type="email" maxLength={max} autoComplete="email" />
         <LoanIdentityFields form={form} />
         <div style={{ marginBottom: 24 }}>
-          <CheckboxField form={form} field="remember_this_browser" label="Remember this browser" />
+          <CheckboxField form={form} field="remember_this_browser" label={t('registration.rememberBrowser')} />
         </div>
         <FormFailureAlert form={form} />
         {nextStepsShown ? (
@@ -63,7 +65,7 @@ export default function RegistrationWidget() {
             <NextSteps focusRef={nextStepsRef} />
           </Suspense>
         ) : null}
-        <SubmitButton form={form}>Register</SubmitButton>
+        <SubmitButton form={form}>{t('registration.submit')}</SubmitButton>
       </BoundForm>
       {questionAsked ? (
         <Suspense fallback={null}>
@@ -71,7 +73,7 @@ export default function RegistrationWidget() {
         </Suspense>
       ) : null}
       <FormFootnote>
-        Already registered? <PortalLink href={PORTAL_URLS.recoverUsername}>Recover your username</PortalLink>
+        <T id="registration.recoverPrompt" components={{ 0: <PortalLink href={PORTAL_URLS.recoverUsername} /> }} />
       </FormFootnote>
     </AccountCard>
   );

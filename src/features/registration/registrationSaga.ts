@@ -7,12 +7,12 @@ import { accountApi } from '../../api/accountApi';
 import { firstListedErrorOf, httpStatusOf, rejectedFieldsOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
+import type { MessageId } from '../../platform/i18n/messageId';
 import { isUnexpectedFailure, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
 import { landingUrl, PORTAL_URLS } from '../../lib/portalUrls';
 import { cacheRecoveryDetails } from '../../lib/recoveryCache';
 import { dobToIso } from '../../lib/validation/dob';
 import type { RegistrationValues } from '../../lib/validation/rules';
-import { REGISTRATION_MESSAGES } from './registrationMessages';
 import { REGISTRATION_FIELDS, registrationActions, registrationForm, toRegistrationPayload } from './registrationSlice';
 
 type RecoveryAnswer = ReturnType<typeof registrationActions.recoveryAccepted | typeof registrationActions.recoveryDeclined>;
@@ -55,7 +55,8 @@ function* submitRegistration() {
       yield put(registrationActions.submissionFailed());
       yield* reportIfUnexpected(error, 'registration');
     } else {
-      const message = firstListedErrorOf(error) ?? REGISTRATION_MESSAGES.accountNotFound;
+      // the server's first error (in the borrower's language), else the spec's text, as its id
+      const message = firstListedErrorOf(error) ?? ('registration.accountNotFound' satisfies MessageId);
       // the fields the server names, or all of them: no green tick beside what it has refused
       yield put(registrationActions.fieldsRejected(rejectedFieldsOf(error, REGISTRATION_FIELDS) ?? [...REGISTRATION_FIELDS]));
       yield put(registrationActions.submissionFailed(message));

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { redact } from '../../platform/redaction';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
+import { testI18n } from '../../testing/testI18n';
 import VerifyEmailWidget from './VerifyEmailWidget';
 
 jest.setTimeout(30_000);
@@ -63,4 +64,33 @@ test.each<[string, MockHandler | MockResponse]>([
   await user.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Your email has been verified. You may now close this tab.');
   expect(api.sent(VERIFY).map((request) => request.body)).toEqual([{ nonce: 'n' }, { nonce: 'n' }]);
+});
+
+describe('in Spanish', () => {
+  test('the heading and "Verificando..." while the link is checked, then verified', async () => {
+    window.history.replaceState(null, '', '/loanmanager/verify_email/?nonce=abc123');
+    let answer: (response: MockResponse) => void = () => undefined;
+    const api = mockApi({ [VERIFY]: () => new Promise<MockResponse>((resolve) => (answer = resolve)) });
+    renderWidget(<VerifyEmailWidget />, { i18n: testI18n('es') });
+    expect(screen.getByRole('heading', { level: 1, name: 'Verificar correo electrónico' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Verificando...');
+    await waitFor(() => expect(api.sent(VERIFY)).toHaveLength(1));
+    answer({ body: { email_validated: true } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Su correo electrónico se verificó. Ya puede cerrar esta pestaña.');
+  });
+
+  test('a refused link: the problem message in Spanish', async () => {
+    window.history.replaceState(null, '', '/loanmanager/verify_email/?nonce=used');
+    mockApi({ [VERIFY]: { status: 400, body: { errors: ['Este enlace no es válido.'] } } });
+    renderWidget(<VerifyEmailWidget />, { i18n: testI18n('es') });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Hubo un problema al verificar su correo electrónico.');
+  });
+
+  test('no answer: "could not check" and Try again in Spanish', async () => {
+    window.history.replaceState(null, '', '/loanmanager/verify_email/?nonce=n');
+    mockApi({ [VERIFY]: { status: 502 } });
+    renderWidget(<VerifyEmailWidget />, { i18n: testI18n('es') });
+    expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos comprobar su enlace. Inténtelo de nuevo.');
+    expect(screen.getByRole('button', { name: 'Inténtelo de nuevo' })).toBeInTheDocument();
+  });
 });

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AccountCard } from '../../components/FormFields/FormLayout';
 import { LoadingStatus } from '../../components/LoadingStatus';
-import { VERIFY_EMAIL_MESSAGES, selectVerifyEmailStatus, verifyEmailActions } from './verifyEmailSlice';
+import { useT } from '../../platform/i18n/useT';
+import { selectVerifyEmailStatus, verifyEmailActions } from './verifyEmailSlice';
 
 const NONCE_PARAMETER = 'nonce';
 
@@ -16,6 +17,7 @@ function removeNonceFromAddress() {
 }
 
 export default function VerifyEmailWidget() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectVerifyEmailStatus);
   // The emailed link carries the nonce in its query string (spec section 7); read on the first render only.
@@ -26,20 +28,20 @@ export default function VerifyEmailWidget() {
   }, [dispatch, nonce]);
 
   return (
-    <AccountCard title="Verify Email">
+    <AccountCard title={t('verifyEmail.title')}>
       {status === 'verified' ? (
-        <Alert type="success" showIcon title={VERIFY_EMAIL_MESSAGES.verified} />
+        <Alert type="success" showIcon title={t('verifyEmail.verified')} />
       ) : status === 'unchecked' ? (
         <Alert
           type="error"
           showIcon
-          title={VERIFY_EMAIL_MESSAGES.unchecked}
-          action={<Button onClick={() => dispatch(verifyEmailActions.verificationRetried({ nonce }))}>Try again</Button>}
+          title={t('verifyEmail.unchecked')}
+          action={<Button onClick={() => dispatch(verifyEmailActions.verificationRetried({ nonce }))}>{t('verifyEmail.tryAgain')}</Button>}
         />
       ) : status === 'error' ? (
-        <Alert type="error" showIcon title={VERIFY_EMAIL_MESSAGES.failed} />
+        <Alert type="error" showIcon title={t('verifyEmail.failed')} />
       ) : (
-        <LoadingStatus label={VERIFY_EMAIL_MESSAGES.verifying} />
+        <LoadingStatus label={t('verifyEmail.verifying')} />
       )}
     </AccountCard>
   );

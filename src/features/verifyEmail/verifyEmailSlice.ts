@@ -37,12 +37,3 @@ export const verifyEmailSlice = createSlice({
 export const verifyEmailActions = verifyEmailSlice.actions;
 
 export const selectVerifyEmailStatus = (state: { verifyEmail: VerifyEmailState }) => state.verifyEmail.status;
-
-/** The verify-email texts of spec sections 2 and 8, verbatim. */
-export const VERIFY_EMAIL_MESSAGES = {
-  verifying: 'Verifying...',
-  verified: 'Your email has been verified. You may now close this tab.',
-  failed: 'There was a problem verifying your email address.',
-  /** beyond the spec: the check failed, not the link */
-  unchecked: 'We could not check your link. Please try again.',
-} as const;

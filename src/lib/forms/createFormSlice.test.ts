@@ -78,6 +78,16 @@ describe('createFormSlice', () => {
     expect(reducer(state, actions.submissionStarted()).serverMessage).toBeNull();
   });
 
+  it('a message with values keeps its id and its values apart; a message without values drops the old ones', () => {
+    let state = reducer(undefined, actions.submissionFailed({ id: 'passwordReset.failedBecause', values: { reason: 'Too common.' } }));
+    expect(state).toMatchObject({ status: 'failed', serverMessage: 'passwordReset.failedBecause', messageValues: { reason: 'Too common.' } });
+    state = reducer(state, actions.submissionFailed('passwordReset.failed'));
+    expect(state.serverMessage).toBe('passwordReset.failed');
+    expect(state).not.toHaveProperty('messageValues');
+    state = reducer(state, actions.submissionSucceeded({ id: 'recoverUsername.succeeded', values: { email: 'd***@example.com' } }));
+    expect(reducer(state, actions.submissionStarted())).not.toHaveProperty('messageValues');
+  });
+
   it('formReset returns to the initial state', () => {
     let state = reducer(undefined, actions.fieldChanged({ username: 'ada' }));
     state = reducer(state, actions.submitted());

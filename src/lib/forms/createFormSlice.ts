@@ -7,8 +7,16 @@
  * by its key in DevTools, error reports and recordings.
  */
 import { createSlice, type PayloadAction, type SliceCaseReducers, type ValidateSliceCaseReducers } from '@reduxjs/toolkit';
+import type { MessageId, MessageValues } from '../../platform/i18n/messageId';
 
 export type FormStatus = 'idle' | 'submitting' | 'succeeded' | 'failed';
+
+/**
+ * What a submit answers with: a message id (src/platform/i18n), a text the server sent in the
+ * borrower's language, or an id with the values of its placeholders. Ids, not texts, go into the
+ * store, so a recording replays in any language; the form translates when it renders.
+ */
+export type FormMessage = string | { id: MessageId; values: MessageValues };
 
 export interface FormState<V extends object> {
   values: V;
@@ -16,13 +24,26 @@ export interface FormState<V extends object> {
   /** true once the borrower has pressed submit: statuses (error/success) show only then */
   submitted: boolean;
   status: FormStatus;
-  /** what the server said, when a message is to be shown */
+  /** the message to show after a submit: a message id, or a text the server sent (FormMessage) */
   serverMessage: string | null;
+  /** The values of `serverMessage`'s placeholders; absent when it has none. */
+  messageValues?: MessageValues;
   /**
    * The fields the server has just refused (`fieldsRejected`): they show no success mark until
    * the borrower changes them. Absent until a refusal, so a form's first state is unchanged.
    */
   rejectedFields?: string[];
+}
+
+/** Puts a submit's message into the state: the id (or text) and, if it has any, its values. */
+function setServerMessage(state: Pick<FormState<object>, 'serverMessage' | 'messageValues'>, message: FormMessage | null | undefined) {
+  if (message !== null && typeof message === 'object') {
+    state.serverMessage = message.id;
+    state.messageValues = message.values;
+  } else {
+    state.serverMessage = message ?? null;
+    delete state.messageValues;
+  }
 }
 
 export function initialFormState<V extends object>(values: V): FormState<V> {
@@ -64,20 +85,20 @@ export function createFormSlice<
       submitted(state) {
         for (const field of Object.keys(state.values as object)) (state.touched as Record<string, boolean>)[field] = true;
         state.submitted = true;
-        state.serverMessage = null;
+        setServerMessage(state, null);
       },
       submissionStarted(state) {
         state.status = 'submitting';
-        state.serverMessage = null;
+        setServerMessage(state, null);
       },
-      submissionSucceeded(state, action: PayloadAction<string | null | undefined>) {
+      submissionSucceeded(state, action: PayloadAction<FormMessage | null | undefined>) {
         delete state.rejectedFields;
         state.status = 'succeeded';
-        state.serverMessage = action.payload ?? null;
+        setServerMessage(state, action.payload);
       },
-      submissionFailed(state, action: PayloadAction<string | null | undefined>) {
+      submissionFailed(state, action: PayloadAction<FormMessage | null | undefined>) {
         state.status = 'failed';
-        state.serverMessage = action.payload ?? null;
+        setServerMessage(state, action.payload);
       },
       /**
        * The server refused these fields (a 4xx answer about what was typed): their success marks

@@ -5,7 +5,9 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useEffect, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../hooks';
-import type { FormState } from './createFormSlice';
+import type { MessageId } from '../../platform/i18n/messageId';
+import { useT } from '../../platform/i18n/useT';
+import type { FormState, FormStatus } from './createFormSlice';
 
 /**
  * A form slice as its inputs bind to it. `S` is the state of the store it binds to: a feature's
@@ -83,4 +85,19 @@ export function useFormOpened<V extends object>(form: FormBinding<V>) {
   useEffect(() => {
     dispatch(form.actions.formOpened());
   }, [dispatch, form]);
+}
+
+/**
+ * The form's message (createFormSlice `serverMessage`) while the form's status is `status` ('failed':
+ * the refusal; 'succeeded': the answer), in the page's language; otherwise null. A text the server
+ * sent is shown as it came.
+ */
+export function useFormMessage<V extends object>(form: FormBinding<V>, status: FormStatus): string | null {
+  const t = useT();
+  const message = useAppSelector((state) => {
+    const { status: current, serverMessage } = form.selectForm(state);
+    return current === status ? serverMessage : null;
+  });
+  const values = useAppSelector((state) => form.selectForm(state).messageValues);
+  return message ? t(message as MessageId, values) : null;
 }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { english } from '../../testing/english';
 import { MESSAGES } from './messages';
 import { checkPasswordRule, passwordValidator } from './passwordRule';
 
@@ -21,7 +22,8 @@ describe('the password rule', () => {
   });
 
   test('as a form validator the error is named password', () => {
-    expect(passwordValidator('weak')).toEqual({ password: 'Password requirements not met.' });
+    expect(passwordValidator('weak')).toEqual({ password: MESSAGES.password });
+    expect(english(MESSAGES.password)).toBe('Password requirements not met.');
     expect(passwordValidator('Strong-pass1')).toBeNull();
   });
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { english } from '../../testing/english';
 import { MESSAGES } from './messages';
 import {
   EMAIL_PATTERN,
@@ -29,8 +30,9 @@ const validRegistration = {
 };
 
 describe('the messages of section 5, verbatim', () => {
-  test('texts', () => {
-    expect(MESSAGES).toMatchObject({
+  test('texts (the English catalog\'s, by the ids the rules return)', () => {
+    const texts = Object.fromEntries(Object.entries(MESSAGES).map(([name, id]) => [name, english(id)]));
+    expect(texts).toMatchObject({
       required: 'This field is required',
       maxLength200: 'Maximum length is 200.',
       password: 'Password requirements not met.',
