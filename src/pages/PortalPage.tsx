@@ -3,11 +3,13 @@ import { useEffect } from 'react';
 import type { PortalRoute } from './portalRoutes';
 import { useT } from '../platform/i18n/useT';
 
-/** A portal page: its widget, with the document title set for it on every address change. */
+/** A portal page: its widget, with the document title set for it, in the page's language, on every address change. */
 export function PortalPage({ route, pathname }: { route: PortalRoute; pathname: string }) {
+  const t = useT();
+  const title = t(route.titleId);
   useEffect(() => {
-    document.title = `${route.title} | Loan Manager`;
-  }, [route.title, pathname]);
+    document.title = `${title} | Loan Manager`;
+  }, [title, pathname]);
   return <route.Page />;
 }
 
