@@ -169,7 +169,7 @@ a:hover{color:${linkHover}}
 .site-signout button{font:inherit;font-size:15px;color:#fff;background:transparent;border:1px solid #fff;border-radius:${RADIUS.control}px;min-height:${TOUCH_TARGET_PX}px;padding:0 12px;cursor:pointer}
 .site-signout button:hover{background:rgba(255,255,255,.12)}
 .site-locale{grid-area:locale;display:flex;flex-wrap:wrap;gap:4px;margin:0;justify-self:end}
-.with-nav .site-locale{justify-self:start}
+.with-nav .site-locale{justify-self:start;margin-bottom:8px}
 .site-locale button{font:inherit;font-size:14px;color:#fff;background:transparent;border:1px solid rgba(255,255,255,.6);border-radius:${RADIUS.control}px;min-height:${TOUCH_TARGET_PX}px;min-width:${TOUCH_TARGET_PX}px;padding:0 10px;cursor:pointer}
 .site-locale button:hover{background:rgba(255,255,255,.12)}
 .site-locale button[aria-current=true]{background:#fff;color:${header};border-color:#fff;font-weight:600}
@@ -178,7 +178,7 @@ a:hover{color:${linkHover}}
 .site-nav a{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px;padding:0 8px;font-size:15px;text-decoration:none;border-bottom:3px solid transparent}
 .site-nav a:hover{border-bottom-color:rgba(255,255,255,.6)}
 .site-nav a[aria-current=page]{border-bottom-color:#fff;font-weight:600}
-@media (min-width:768px){.site-header-inner.with-nav{grid-template-columns:auto 1fr auto auto;grid-template-areas:"brand nav locale signout"}.with-nav .site-locale{justify-self:end}.site-nav{margin:0 0 0 16px}}
+@media (min-width:768px){.site-header-inner.with-nav{grid-template-columns:auto 1fr auto auto;grid-template-areas:"brand nav locale signout"}.with-nav .site-locale{justify-self:end;margin-bottom:0}.site-nav{margin:0 0 0 16px}}
 main{max-width:960px;margin:0 auto;padding:16px}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .card,table{background:${surface};border:1px solid ${divider};border-radius:${RADIUS.card}px}

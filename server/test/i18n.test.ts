@@ -214,12 +214,13 @@ describe('pages in the request’s language', () => {
     expect(pageConfig(html).locale).toBe('es');
     expect(html).not.toMatch(/Loan overview|Your loans|Sign out|Autopay|Welcome/);
 
-    for (const [url, title] of [
+    const titles: Array<[string, string]> = [
       ['/loanmanager/main/', 'Sus préstamos'],
       ['/loanmanager/eftsetuprequest/', 'Pagos automáticos'],
       ['/loanmanager/go-green/', 'Go Green'],
       ['/loanmanager/profile/', 'Perfil'],
-    ]) {
+    ];
+    for (const [url, title] of titles) {
       const page = (await dana.get(url)).body;
       expect([url, page]).toEqual([url, expect.stringContaining(`<title>${title} | Loan Manager</title>`)]);
       expect(pageConfig(page).locale).toBe('es');
