@@ -3,7 +3,7 @@
  * switch, main, the JSON config block and the widget loader), in the page's language, and small
  * escaping helpers.
  */
-import { LOCALE_NAMES, LOCALES, type Locale } from '../src/platform/i18n/locales';
+import { LOCALE_NAMES, LOCALE_RETURN_ATTRIBUTE, LOCALES, type Locale } from '../src/platform/i18n/locales';
 import type { MessageId } from '../src/platform/i18n/messageId';
 import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../src/platform/palette';
 import { serverText } from './i18n';
@@ -145,9 +145,10 @@ const { header, primary, linkHover, text, textSecondary, divider, surface, pageB
 /**
  * The pages' stylesheet, in the widgets' visual language: the same palette, fonts, radii and
  * 44 px targets as the antd theme (src/widgets/theme.ts), so a server page and a widget page look
- * like one product. On a phone the header of a signed-in page is three short rows: the name and
- * "Sign out", the account links, then the language switch (at 375 px the three do not fit two
- * rows in Spanish); a signed-out page's is one, the name and the switch. From 768 px it is one row.
+ * like one product. On a phone the header of a signed-in page is two short rows: the name, the
+ * language switch and "Sign out", then the account links; the switch shows there only the other
+ * language (the page's own is the page: no room for both beside "Cerrar sesión" at 375 px). A
+ * signed-out page's header is one row, the name and both languages. From 768 px it is one row.
  */
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
@@ -162,14 +163,13 @@ a:hover{color:${linkHover}}
 .site-header{background:${header};color:#fff}
 .site-header :focus-visible{outline-color:#fff}
 .site-header-inner{max-width:960px;margin:0 auto;padding:0 16px;display:grid;grid-template-columns:1fr auto;grid-template-areas:"brand locale";align-items:center;column-gap:16px}
-.site-header-inner.with-nav{grid-template-areas:"brand signout" "nav nav" "locale locale"}
+.site-header-inner.with-nav{grid-template-columns:1fr auto auto;grid-template-areas:"brand locale signout" "nav nav nav";column-gap:8px}
 .site-header a{color:#fff}
 .brand{grid-area:brand;display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX + 8}px;font-weight:600;font-size:1.125rem;text-decoration:none}
 .site-signout{grid-area:signout;margin:0}
 .site-signout button{font:inherit;font-size:15px;color:#fff;background:transparent;border:1px solid #fff;border-radius:${RADIUS.control}px;min-height:${TOUCH_TARGET_PX}px;padding:0 12px;cursor:pointer}
 .site-signout button:hover{background:rgba(255,255,255,.12)}
-.site-locale{grid-area:locale;display:flex;flex-wrap:wrap;gap:4px;margin:0;justify-self:end}
-.with-nav .site-locale{justify-self:start;margin-bottom:8px}
+.site-locale{grid-area:locale;display:flex;gap:4px;margin:0}
 .site-locale button{font:inherit;font-size:14px;color:#fff;background:transparent;border:1px solid rgba(255,255,255,.6);border-radius:${RADIUS.control}px;min-height:${TOUCH_TARGET_PX}px;min-width:${TOUCH_TARGET_PX}px;padding:0 10px;cursor:pointer}
 .site-locale button:hover{background:rgba(255,255,255,.12)}
 .site-locale button[aria-current=true]{background:#fff;color:${header};border-color:#fff;font-weight:600}
@@ -178,7 +178,8 @@ a:hover{color:${linkHover}}
 .site-nav a{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px;padding:0 8px;font-size:15px;text-decoration:none;border-bottom:3px solid transparent}
 .site-nav a:hover{border-bottom-color:rgba(255,255,255,.6)}
 .site-nav a[aria-current=page]{border-bottom-color:#fff;font-weight:600}
-@media (min-width:768px){.site-header-inner.with-nav{grid-template-columns:auto 1fr auto auto;grid-template-areas:"brand nav locale signout"}.with-nav .site-locale{justify-self:end;margin-bottom:0}.site-nav{margin:0 0 0 16px}}
+@media (max-width:767px){.with-nav .site-locale button[aria-current=true]{display:none}}
+@media (min-width:768px){.site-header-inner.with-nav{grid-template-columns:auto 1fr auto auto;grid-template-areas:"brand nav locale signout";column-gap:16px}.site-nav{margin:0 0 0 16px}}
 main{max-width:960px;margin:0 auto;padding:16px}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .card,table{background:${surface};border:1px solid ${divider};border-radius:${RADIUS.card}px}
@@ -203,7 +204,7 @@ pre{white-space:pre-wrap;word-break:break-word}
 
 function renderNav(locale: Locale, nav: SignedInNav): string {
   const links: Array<[string, MessageId]> = [
-    [nav.homePath, 'server.loans.title'],
+    [nav.homePath, 'server.header.loans'],
     ['/loanmanager/go-green/', 'common.title.goGreen'],
     ['/loanmanager/eftsetuprequest/', 'server.header.autopay'],
     ['/loanmanager/profile/', 'common.title.profile'],
@@ -235,7 +236,7 @@ function renderLocaleSwitch(locale: Locale, localeSwitch: LocaleSwitch): string 
   return (
     `<form class="site-locale" method="post" action="${LOCALE_PATH}" aria-label="${htmlText(locale, 'server.header.language')}">` +
     `<input type="hidden" name="csrfmiddlewaretoken" value="${escapeHtml(localeSwitch.csrfToken)}">` +
-    `<input type="hidden" name="${RETURN_FIELD}" value="${escapeHtml(localeSwitch.returnPath)}">` +
+    `<input type="hidden" name="${RETURN_FIELD}" value="${escapeHtml(localeSwitch.returnPath)}" ${LOCALE_RETURN_ATTRIBUTE}>` +
     `${buttons}</form>`
   );
 }

@@ -46,13 +46,13 @@ describe('the language switch', () => {
       const form = switchOf((await client.get(url)).body);
       expect([url, form]).toEqual([url, expect.stringContaining('action="/loanmanager/locale/"')]);
       expect(form).toContain(`<input type="hidden" name="csrfmiddlewaretoken" value="${client.cookies.get('csrftoken')}">`);
-      expect(form).toContain(`<input type="hidden" name="next" value="${url}">`);
+      expect(form).toContain(`<input type="hidden" name="next" value="${url}" data-loanmanager-return-path>`);
       expect(form).toContain('<button type="submit" name="locale" value="en" lang="en" aria-current="true">English</button>');
       expect(form).toContain('<button type="submit" name="locale" value="es" lang="es">Español</button>');
     }
     // the reset page goes back to itself, nonce and all (it is in the page's address already)
     const reset = switchOf((await client.get('/loanmanager/reset_password/AbC_-123/')).body);
-    expect(reset).toContain('<input type="hidden" name="next" value="/loanmanager/reset_password/AbC_-123/">');
+    expect(reset).toContain('<input type="hidden" name="next" value="/loanmanager/reset_password/AbC_-123/" data-loanmanager-return-path>');
 
     const dana = server.client();
     await dana.login('dana.demo');
@@ -201,7 +201,7 @@ describe('pages in the request’s language', () => {
     expect(html).toContain('<button type="submit">Cerrar sesión</button>');
     expect(html).toContain('<nav class="site-nav" aria-label="Cuenta">');
     expect(html).toContain('>Pago automático</a>');
-    expect(html).toContain('>Sus préstamos</a>');
+    expect(html).toContain('<li><a href="/loanmanager/loanoverview/" aria-current="page">Préstamos</a></li>');
     expect(html).toContain('<p>Le damos la bienvenida, Dana Demo.</p>');
     expect(html).toContain('<th scope="row">Número de préstamo</th><td>9000000001</td>');
     expect(html).toContain('<th scope="row">Su función</th><td>Prestatario</td>');

@@ -19,3 +19,10 @@ export function isLocale(value: unknown): value is Locale {
 
 /** The borrower's choice, kept across visits (set by the language switch, read by the server). */
 export const LOCALE_COOKIE = 'lm_locale';
+
+/**
+ * Marks the hidden field of the language switch (a form the server writes in every page's header)
+ * that names the page to come back to: the portal sets it to the page it shows after a move made
+ * without a page load (src/pages/PortalPage.tsx), so the switch returns there, not to the first page.
+ */
+export const LOCALE_RETURN_ATTRIBUTE = 'data-loanmanager-return-path';
