@@ -18,6 +18,9 @@ import { optionsFromEnv, type ServerOptions } from './config';
 import { API_PREFIX, HttpError, sendJson, type PortalContext } from './context';
 import { openStore } from './db/open';
 import { seedDemoData } from './db/seed';
+import type { Locale } from '../src/platform/i18n/locales';
+import { localText, textIn, type LocalText } from './i18n';
+import { apiLocale, requestLocale } from './locale';
 import { createLogger } from './logger';
 import { createMailer, type Mailer, type MailTransport } from './mail';
 import { developmentSecret, generateSecret, parseSecret, serverKeys } from './secrets';
@@ -105,6 +108,12 @@ export function contentSecurityPolicy(options: Pick<ServerOptions, 'recaptcha' |
   ].join('; ');
 }
 
+/**
+ * Answers refused before a handler ran. Only the ones a borrower can meet through the widgets are
+ * translated (the 429 of the rate limits, and the 500): the others answer requests the widgets
+ * never send (a malformed body, a wrong method or content type), for the developer of an API
+ * client, in English; the raw socket answers (408, 431) have no request to take a language from.
+ */
 const FALLBACK_ERRORS: Record<number, string> = {
   400: 'Bad request',
   404: 'Not found',
@@ -116,6 +125,12 @@ const FALLBACK_ERRORS: Record<number, string> = {
   429: 'Too many requests. Please wait a minute and try again.',
   431: 'Request header fields too large',
 };
+
+/** An error body with its error list in `locale` (routes throw catalog texts as LocalText, server/i18n.ts). */
+function inLocale(body: Record<string, unknown>, locale: Locale): Record<string, unknown> {
+  if (!Array.isArray(body.errors)) return body;
+  return { ...body, errors: (body.errors as Array<string | LocalText>).map((entry) => textIn(locale, entry)) };
+}
 
 /** Answers written straight to the socket (Node refused the request before fastify saw it), in the
  * same JSON shape and with the same headers as every other error. */
@@ -259,26 +274,27 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
           ? `user:${request.auth.userId}`
           : `ip:${request.ip}`,
     errorResponseBuilder: (_request, context) =>
-      new HttpError(context.statusCode, { errors: [FALLBACK_ERRORS[429] ?? 'Too many requests'] }),
+      // 'Too many requests. Please wait a minute and try again.' in the request's language (the error handler)
+      HttpError.errors(context.statusCode, localText('server.error.tooManyRequests')),
   });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) return sendJson(reply, error.statusCode, error.body);
+    if (error instanceof HttpError) return sendJson(reply, error.statusCode, inLocale(error.body, apiLocale(request)));
     const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return sendJson(reply, 500, { errors: ['Something went wrong. Please try again later.'] });
+      return sendJson(reply, 500, { errors: [textIn(apiLocale(request), localText('server.error.unexpected'))] });
     }
     request.log.info({ code: error.code, statusCode }, 'request refused');
     return sendJson(reply, statusCode, { errors: [clientErrorMessage(error, statusCode)] });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const decoded = normalisedPath(request.url) ?? '';
     if (decoded.startsWith(API_PREFIX) || decoded === API_PREFIX.slice(0, -1)) {
       return sendJson(reply, 404, { errors: ['Not found'] });
     }
-    return sendHtml(reply, 404, notFoundPage());
+    return sendHtml(reply, 404, notFoundPage(await requestLocale(ctx, request), request));
   });
 
   await app.register(fastifyStatic, {

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CaptchaVerifier } from './captcha';
 import type { ServerOptions } from './config';
 import type { Account, PortalStore } from './db/store';
+import type { LocalText } from './i18n';
 import type { Mailer } from './mail';
 
 export interface Auth {
@@ -53,7 +54,12 @@ export class HttpError extends Error {
     super(`HTTP ${statusCode}`);
   }
 
-  static errors(statusCode: number, ...errors: string[]): HttpError {
+  /**
+   * An `{errors: [...]}` answer. What a borrower may read is a LocalText (a catalog text), put in
+   * the request's language when the answer is sent (server/app.ts); a plain string is sent as it is
+   * (texts for the developers of API clients, and the security refusals, stay English).
+   */
+  static errors(statusCode: number, ...errors: Array<string | LocalText>): HttpError {
     return new HttpError(statusCode, { errors });
   }
 }

@@ -1,8 +1,12 @@
 /**
- * The HTML the server writes: the page shell every portal page shares (header, main, the
- * JSON config block and the widget loader) and small escaping helpers.
+ * The HTML the server writes: the page shell every portal page shares (header with the language
+ * switch, main, the JSON config block and the widget loader), in the page's language, and small
+ * escaping helpers.
  */
+import { LOCALE_NAMES, LOCALE_RETURN_ATTRIBUTE, LOCALES, type Locale } from '../src/platform/i18n/locales';
+import type { MessageId } from '../src/platform/i18n/messageId';
 import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../src/platform/palette';
+import { serverText } from './i18n';
 
 export const LOADER_PATH = '/loanmanager/static/loanmanager-widgets.js';
 export const SERVICER_NAME = 'Loan Manager';
@@ -17,6 +21,42 @@ const HTML_ESCAPES: Record<string, string> = {
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** Markup built by the server itself (links, emphasis), placed in a catalog text as it is. */
+export class TrustedHtml {
+  constructor(readonly html: string) {}
+}
+
+export const trustedHtml = (html: string) => new TrustedHtml(html);
+
+/** Opening and closing markup for a catalog text's `<0>…</0>` (`['<strong>', '</strong>']`). */
+export type HtmlElement = readonly [open: string, close: string];
+
+const SLOT = /\uE000(\d+)\uE001/g;
+const TAG = /&lt;(\/?)(\d+)&gt;/g;
+
+/**
+ * A catalog text as HTML, in `locale`: the text is escaped (a translation is text, never markup),
+ * each value too unless it is TrustedHtml, and the text's numbered tags become `elements`
+ * (`"We have sent … to <0>{address}</0>."` with `{ 0: ['<strong>', '</strong>'] }`), so a
+ * translation can move the emphasis or the link where its grammar wants it.
+ */
+export function htmlText(
+  locale: Locale,
+  id: MessageId,
+  values: Readonly<Record<string, string | number | TrustedHtml>> = {},
+  elements: Readonly<Record<number, HtmlElement>> = {},
+): string {
+  const slots: string[] = [];
+  const slotted: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    slotted[name] = `\uE000${slots.length}\uE001`;
+    slots.push(value instanceof TrustedHtml ? value.html : escapeHtml(String(value)));
+  }
+  return escapeHtml(serverText(locale, id, slotted))
+    .replace(TAG, (tag: string, closing: string, index: string) => elements[Number(index)]?.[closing ? 1 : 0] ?? tag)
+    .replace(SLOT, (_slot, index: string) => slots[Number(index)] ?? '');
 }
 
 /** JSON that is safe inside <script type="application/json">: no `<` (so no `</script>`), no
@@ -39,6 +79,8 @@ export interface PageConfig {
   record_actions: boolean;
   qa_tools: boolean;
   error_reporting?: { dsn: string };
+  /** The widgets' language: the page's (src/platform/config.ts). */
+  locale: Locale;
 }
 
 /** Where borrowers get help: the footer of every page (HELP_PHONE, HELP_HOURS, HELP_EMAIL). */
@@ -58,7 +100,23 @@ export interface SignedInNav {
   current: string;
 }
 
+/** The language switch's form: POSTed to LOCALE_PATH with the CSRF token, like the sign-out form. */
+export interface LocaleSwitch {
+  csrfToken: string;
+  /** Where the switch sends the browser back to: this page's path (a portal path, server/routes/pages.ts checks it again). */
+  returnPath: string;
+}
+
+export const LOCALE_PATH = '/loanmanager/locale/';
+/** The switch's field naming the page to go back to (as sign-in's `next`). */
+export const RETURN_FIELD = 'next';
+/** The switch's field naming the language chosen (the pressed button's value). */
+export const LOCALE_FIELD = 'locale';
+
 export interface PageOptions {
+  /** The page's language: `<html lang>`, every text of the shell. */
+  locale: Locale;
+  /** The page's title, in its language (the shell adds ` | Loan Manager`). */
   title: string;
   /** Server-rendered pages have their own h1; widget pages leave the heading to the widget. */
   heading?: string;
@@ -78,6 +136,8 @@ export interface PageOptions {
   preload?: string[];
   /** The footer's help and contact details; pages for developers leave it out. */
   help?: HelpContact;
+  /** The header's language switch; pages for developers leave it out. */
+  localeSwitch?: LocaleSwitch | null;
 }
 
 const { header, primary, linkHover, text, textSecondary, divider, surface, pageBackground, focus, infoBackground, infoBorder } = PALETTE;
@@ -85,8 +145,10 @@ const { header, primary, linkHover, text, textSecondary, divider, surface, pageB
 /**
  * The pages' stylesheet, in the widgets' visual language: the same palette, fonts, radii and
  * 44 px targets as the antd theme (src/widgets/theme.ts), so a server page and a widget page look
- * like one product. On a phone the header is two short rows: the name and "Sign out", then the
- * account links.
+ * like one product. On a phone the header of a signed-in page is two short rows: the name, the
+ * language switch and "Sign out", then the account links; the switch shows there only the other
+ * language (the page's own is the page: no room for both beside "Cerrar sesión" at 375 px). A
+ * signed-out page's header is one row, the name and both languages. From 768 px it is one row.
  */
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
@@ -100,18 +162,24 @@ a:hover{color:${linkHover}}
 .skip-link:focus{left:8px;top:8px}
 .site-header{background:${header};color:#fff}
 .site-header :focus-visible{outline-color:#fff}
-.site-header-inner{max-width:960px;margin:0 auto;padding:0 16px;display:grid;grid-template-columns:1fr auto;grid-template-areas:"brand signout" "nav nav";align-items:center;column-gap:16px}
+.site-header-inner{max-width:960px;margin:0 auto;padding:0 16px;display:grid;grid-template-columns:1fr auto;grid-template-areas:"brand locale";align-items:center;column-gap:16px}
+.site-header-inner.with-nav{grid-template-columns:1fr auto auto;grid-template-areas:"brand locale signout" "nav nav nav";column-gap:8px}
 .site-header a{color:#fff}
 .brand{grid-area:brand;display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX + 8}px;font-weight:600;font-size:1.125rem;text-decoration:none}
 .site-signout{grid-area:signout;margin:0}
 .site-signout button{font:inherit;font-size:15px;color:#fff;background:transparent;border:1px solid #fff;border-radius:${RADIUS.control}px;min-height:${TOUCH_TARGET_PX}px;padding:0 12px;cursor:pointer}
 .site-signout button:hover{background:rgba(255,255,255,.12)}
+.site-locale{grid-area:locale;display:flex;gap:4px;margin:0}
+.site-locale button{font:inherit;font-size:14px;color:#fff;background:transparent;border:1px solid rgba(255,255,255,.6);border-radius:${RADIUS.control}px;min-height:${TOUCH_TARGET_PX}px;min-width:${TOUCH_TARGET_PX}px;padding:0 10px;cursor:pointer}
+.site-locale button:hover{background:rgba(255,255,255,.12)}
+.site-locale button[aria-current=true]{background:#fff;color:${header};border-color:#fff;font-weight:600}
 .site-nav{grid-area:nav;margin:0 -8px}
 .site-nav ul{display:flex;flex-wrap:wrap;list-style:none;margin:0;padding:0}
 .site-nav a{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px;padding:0 8px;font-size:15px;text-decoration:none;border-bottom:3px solid transparent}
 .site-nav a:hover{border-bottom-color:rgba(255,255,255,.6)}
 .site-nav a[aria-current=page]{border-bottom-color:#fff;font-weight:600}
-@media (min-width:768px){.site-header-inner{grid-template-columns:auto 1fr auto;grid-template-areas:"brand nav signout"}.site-nav{margin:0 0 0 16px}}
+@media (max-width:767px){.with-nav .site-locale button[aria-current=true]{display:none}}
+@media (min-width:768px){.site-header-inner.with-nav{grid-template-columns:auto 1fr auto auto;grid-template-areas:"brand nav locale signout";column-gap:16px}.site-nav{margin:0 0 0 16px}}
 main{max-width:960px;margin:0 auto;padding:16px}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .card,table{background:${surface};border:1px solid ${divider};border-radius:${RADIUS.card}px}
@@ -134,39 +202,67 @@ pre{white-space:pre-wrap;word-break:break-word}
   .trim()
   .replace(/\n/g, '');
 
-function renderNav(nav: SignedInNav): string {
-  const links: Array<[string, string]> = [
-    [nav.homePath, 'Your loans'],
-    ['/loanmanager/go-green/', 'Go Green'],
-    ['/loanmanager/eftsetuprequest/', 'Autopay'],
-    ['/loanmanager/profile/', 'Profile'],
+function renderNav(locale: Locale, nav: SignedInNav): string {
+  const links: Array<[string, MessageId]> = [
+    [nav.homePath, 'server.header.loans'],
+    ['/loanmanager/go-green/', 'common.title.goGreen'],
+    ['/loanmanager/eftsetuprequest/', 'server.header.autopay'],
+    ['/loanmanager/profile/', 'common.title.profile'],
   ];
   const items = links
     .map(
       ([href, label]) =>
-        `<li><a href="${escapeHtml(href)}"${href === nav.current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a></li>`,
+        `<li><a href="${escapeHtml(href)}"${href === nav.current ? ' aria-current="page"' : ''}>${htmlText(locale, label)}</a></li>`,
     )
     .join('');
   return (
     `<form class="site-signout" method="post" action="/loanmanager/logout/">` +
     `<input type="hidden" name="csrfmiddlewaretoken" value="${escapeHtml(nav.csrfToken)}">` +
-    `<button type="submit">Sign out</button></form>` +
-    `<nav class="site-nav" aria-label="Account"><ul>${items}</ul></nav>`
+    `<button type="submit">${htmlText(locale, 'server.header.signOut')}</button></form>` +
+    `<nav class="site-nav" aria-label="${htmlText(locale, 'server.header.accountNav')}"><ul>${items}</ul></nav>`
   );
 }
 
-function renderFooter(help: HelpContact): string {
+/**
+ * The language switch: one button per language, each named in its own language (and marked so:
+ * `lang`), the page's own marked current. A plain form: it works before any script has loaded.
+ */
+function renderLocaleSwitch(locale: Locale, localeSwitch: LocaleSwitch): string {
+  const buttons = LOCALES.map(
+    (code) =>
+      `<button type="submit" name="${LOCALE_FIELD}" value="${code}" lang="${code}"${code === locale ? ' aria-current="true"' : ''}>` +
+      `${escapeHtml(LOCALE_NAMES[code])}</button>`,
+  ).join('');
+  return (
+    `<form class="site-locale" method="post" action="${LOCALE_PATH}" aria-label="${htmlText(locale, 'server.header.language')}">` +
+    `<input type="hidden" name="csrfmiddlewaretoken" value="${escapeHtml(localeSwitch.csrfToken)}">` +
+    `<input type="hidden" name="${RETURN_FIELD}" value="${escapeHtml(localeSwitch.returnPath)}" ${LOCALE_RETURN_ATTRIBUTE}>` +
+    `${buttons}</form>`
+  );
+}
+
+/** A phone number as a `tel:` link and an address as a `mailto:` link, for the help texts. */
+export function helpLinks(help: HelpContact): { phone: TrustedHtml; email: TrustedHtml } {
   const tel = help.phone.replace(/[^\d+]/g, '');
+  return {
+    phone: trustedHtml(`<a href="tel:${escapeHtml(tel)}">${escapeHtml(help.phone)}</a>`),
+    email: trustedHtml(`<a href="mailto:${escapeHtml(help.email)}">${escapeHtml(help.email)}</a>`),
+  };
+}
+
+function renderFooter(locale: Locale, help: HelpContact): string {
+  const { phone, email } = helpLinks(help);
   return (
     '<footer class="site-footer">' +
-    `<p>Questions about your loan? Call <a href="tel:${escapeHtml(tel)}">${escapeHtml(help.phone)}</a>, ${escapeHtml(help.hours)}, ` +
-    `or email <a href="mailto:${escapeHtml(help.email)}">${escapeHtml(help.email)}</a>.</p>` +
-    `<ul><li><a href="${PRIVACY_PATH}">Privacy</a></li><li><a href="${ACCESSIBILITY_PATH}">Accessibility</a></li></ul>` +
+    `<p>${htmlText(locale, 'server.footer.helpLine', { phone, hours: help.hours, email })}</p>` +
+    `<ul><li><a href="${PRIVACY_PATH}">${htmlText(locale, 'server.privacy.title')}</a></li>` +
+    `<li><a href="${ACCESSIBILITY_PATH}">${htmlText(locale, 'server.accessibility.title')}</a></li></ul>` +
     '</footer>'
   );
 }
 
 export function renderPage(options: PageOptions): string {
+  const { locale } = options;
   const heading = options.heading ? `<h1>${escapeHtml(options.heading)}</h1>` : '';
   const widget = options.widget ? `<div data-loanmanager-widget="${options.widget}"></div>` : '';
   const timeoutWidget = options.sessionTimeout ? '<div data-loanmanager-widget="session-timeout"></div>' : '';
@@ -176,27 +272,39 @@ export function renderPage(options: PageOptions): string {
         `<script src="${LOADER_PATH}" defer></script>`
       : '';
   return (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(options.title)} | ${SERVICER_NAME}</title>` +
     '<link rel="icon" href="data:,">' +
     (options.preload ?? []).map((src) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeHtml(src)}">`).join('') +
     `<style>${STYLE}</style></head>` +
-    '<body><a class="skip-link" href="#main">Skip to main content</a>' +
-    `<header class="site-header"><div class="site-header-inner"><a class="brand" href="/loanmanager/">${SERVICER_NAME}</a>` +
-    `${options.nav ? renderNav(options.nav) : ''}</div></header>` +
+    `<body><a class="skip-link" href="#main">${htmlText(locale, 'server.header.skipToMain')}</a>` +
+    `<header class="site-header"><div class="site-header-inner${options.nav ? ' with-nav' : ''}">` +
+    `<a class="brand" href="/loanmanager/">${SERVICER_NAME}</a>` +
+    `${options.nav ? renderNav(locale, options.nav) : ''}` +
+    `${options.localeSwitch ? renderLocaleSwitch(locale, options.localeSwitch) : ''}</div></header>` +
     `<main id="main">${heading}${options.content ?? ''}${widget}</main>` +
-    (options.help ? renderFooter(options.help) : '') +
+    (options.help ? renderFooter(locale, options.help) : '') +
     `${timeoutWidget}${scripts}</body></html>`
   );
 }
 
-export function formatCents(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const INTL_LOCALES: Readonly<Record<Locale, string>> = { en: 'en-US', es: 'es-US' };
+
+/** An amount in dollars, as the page's language writes it ($1,234.50 in both). */
+export function formatCents(cents: number, locale: Locale = 'en'): string {
+  return new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
-/** YYYY-MM-DD as MM/DD/YYYY, the format borrowers type and read. */
-export function formatIsoDate(iso: string): string {
+/**
+ * YYYY-MM-DD as the page's language writes it. English: MM/DD/YYYY, the format borrowers type and
+ * read. Spanish: the month in words ("10 de febrero de 2026"): es-US writes numeric dates day
+ * first, which a borrower who types MM/DD/AAAA in the forms would misread.
+ */
+export function formatIsoDate(iso: string, locale: Locale = 'en'): string {
   const [year, month, day] = iso.split('-');
-  return year && month && day ? `${month}/${day}/${year}` : iso;
+  if (!year || !month || !day) return iso;
+  if (locale === 'en') return `${month}/${day}/${year}`;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }

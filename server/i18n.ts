@@ -27,3 +27,30 @@ export function serverI18n(locale: Locale = DEFAULT_LOCALE): I18n {
 export function serverText(locale: Locale, id: MessageId, values?: MessageValues): string {
   return serverI18n(locale)._(id, values);
 }
+
+type LocalValue = string | number | LocalText;
+
+/**
+ * A catalog text whose language is chosen later: an API error is thrown deep in a handler, before
+ * anything knows the request's language; the error handler (server/app.ts) puts each one in the
+ * request's language (server/locale.ts `apiLocale`). A value may be a LocalText itself (a field's
+ * label inside "{field}: {message}").
+ */
+export class LocalText {
+  constructor(
+    readonly id: MessageId,
+    readonly values?: Readonly<Record<string, LocalValue>>,
+  ) {}
+
+  in(locale: Locale): string {
+    if (!this.values) return serverText(locale, this.id);
+    const values: Record<string, string | number> = {};
+    for (const [name, value] of Object.entries(this.values)) values[name] = value instanceof LocalText ? value.in(locale) : value;
+    return serverText(locale, this.id, values);
+  }
+}
+
+export const localText = (id: MessageId, values?: Readonly<Record<string, LocalValue>>) => new LocalText(id, values);
+
+/** An error list's entry in `locale`: a LocalText translated, a plain string (a developer-facing text) as it is. */
+export const textIn = (locale: Locale, text: string | LocalText): string => (text instanceof LocalText ? text.in(locale) : text);

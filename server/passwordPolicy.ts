@@ -5,10 +5,12 @@
  * Server only: the list is hundreds of KiB and must never enter the client bundle.
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
+import type { MessageId } from '../src/platform/i18n/messageId';
 
+/** Catalog ids (src/platform/i18n/locales): "This password is too common. Please choose another." */
 export const PASSWORD_POLICY_MESSAGES = {
-  tooCommon: 'This password is too common. Please choose another.',
-} as const;
+  tooCommon: 'server.error.passwordTooCommon',
+} as const satisfies Record<string, MessageId>;
 
 /** Shortest decorated core still compared: below this, most short words would be refused. */
 export const MINIMUM_CORE_LENGTH = 4;
@@ -49,8 +51,8 @@ export function comparedForms(password: string): string[] {
   return [...forms];
 }
 
-/** The message when the password is a common one (however decorated), else null. */
-export function checkPasswordPolicy(password: string): string | null {
+/** The message (its catalog id) when the password is a common one (however decorated), else null. */
+export function checkPasswordPolicy(password: string): MessageId | null {
   const list = commonPasswords();
   return comparedForms(password).some((form) => list.has(form)) ? PASSWORD_POLICY_MESSAGES.tooCommon : null;
 }

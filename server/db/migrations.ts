@@ -234,4 +234,14 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE sessions SET last_seen_at = CAST(strftime('%s', 'now') AS INTEGER) * 1000;
     `,
   },
+  {
+    version: 6,
+    name: 'the language each borrower chose (issue 19)',
+    sql: `
+      -- 'en', 'es' (src/platform/i18n/locales.ts); null until the borrower registers or uses the
+      -- language switch: their emails then go out in English. No CHECK: a language added later
+      -- needs no migration, and the server reads anything it does not know as null.
+      ALTER TABLE users ADD COLUMN locale TEXT;
+    `,
+  },
 ];

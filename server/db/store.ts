@@ -5,6 +5,7 @@
  * interfaces without touching the routes. The SQLite implementation is `sqlite/`, the PostgreSQL
  * one `pg/`, one file per domain below each; `open.ts` picks one.
  */
+import type { Locale } from '../../src/platform/i18n/locales';
 import type { IdentityKey } from '../secrets';
 
 /** Sign-in lockout: this many failures within the window lock the username for the rest of it. */
@@ -44,6 +45,8 @@ export interface User {
   borrowerId: number;
   username: string;
   passwordHash: string;
+  /** The language the borrower chose (at registration, or with the language switch); null before any choice. */
+  locale: Locale | null;
 }
 
 export interface Account {
@@ -148,9 +151,13 @@ export interface AccountsStore {
     passwordHash: string;
     emailAddress: string;
     now: number;
+    /** The language of the registration request; none for seeded users. */
+    locale?: Locale | null;
   }): Promise<CreateUserResult>;
   findUserByUsername(username: string): Promise<User | null>;
   getAccount(userId: number): Promise<Account | null>;
+  /** Saves the language the borrower chose (the language switch): their emails and pages follow it. */
+  setUserLocale(userId: number, locale: Locale): Promise<void>;
   loansOfBorrower(borrowerId: number): Promise<Loan[]>;
   /** Whether a borrower other than `borrowerId` who has an account uses this address. */
   emailInUseByOtherUser(emailAddress: string, borrowerId: number): Promise<boolean>;

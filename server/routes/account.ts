@@ -16,10 +16,13 @@ import { isoToDob } from '../../src/lib/validation/dob';
 import { LIMITS, MESSAGES } from '../../src/lib/validation/messages';
 import { checkPasswordRule } from '../../src/lib/validation/passwordRule';
 import { validateRegistration } from '../../src/lib/validation/rules';
-import { serverI18n } from '../i18n';
+import type { MessageId } from '../../src/platform/i18n/messageId';
 import type { CaptchaAction } from '../captcha';
 import { HttpError, parseWith, requireEmptyBody, sendJson, type PortalContext } from '../context';
-import type { Loan } from '../db/store';
+import type { Loan, User } from '../db/store';
+import { passwordResetEmail, recipientLocale, usernameEmail, verificationEmail } from '../emails';
+import { localText, type LocalText } from '../i18n';
+import { apiLocale } from '../locale';
 import { maskEmail } from '../mail';
 import { checkPasswordPolicy } from '../passwordPolicy';
 import {
@@ -35,29 +38,35 @@ import {
 } from '../security';
 import { signIn, signOut } from '../sessions';
 
+/**
+ * What the account endpoints answer in their error lists: catalog texts (src/platform/i18n/locales,
+ * namespace `server.error`), put in the request's language when sent (server/locale.ts `apiLocale`).
+ * The English texts are unchanged.
+ */
 export const MESSAGES_SERVER = {
-  alreadyRegistered: 'You have already registered.',
-  usernameTaken: 'That username is already taken. Please choose another.',
-  usernameCharacters: 'Usernames may contain only letters, digits and the characters @ . + - _',
-  captchaFailed: 'The captcha check failed. Please try again.',
-  noRegistration: 'We could not find a registered account for those details.',
-  resetExpired: 'Your reset password request has expired.',
-  verifyFailed: 'This verification link is invalid or has expired.',
-  invalidCredentials: 'Invalid username or password.',
-  maxLength50: 'Maximum length is 50.',
-  emailInUse: 'This email address is already in use by another account.',
-  signInLocked: 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.',
+  alreadyRegistered: localText('server.error.alreadyRegistered'),
+  usernameTaken: localText('server.error.usernameTaken'),
+  usernameCharacters: localText('server.error.usernameCharacters'),
+  captchaFailed: localText('server.error.captchaFailed'),
+  noRegistration: localText('server.error.noRegistration'),
+  resetExpired: localText('server.error.resetExpired'),
+  verifyFailed: localText('server.error.verifyFailed'),
+  invalidCredentials: localText('server.error.invalidCredentials'),
+  maxLength50: localText('server.error.maxLength50'),
+  emailInUse: localText('server.error.emailInUse'),
+  signInLocked: localText('server.error.signInLocked'),
 } as const;
 
-const FIELD_LABELS: Record<string, string> = {
-  firstname: 'First name',
-  lastname: 'Last name',
-  username: 'Username',
-  password: 'Password',
-  email: 'Email',
-  loanno: 'Loan number',
-  ssn: 'Social security number',
-  dob: 'Date of birth',
+/** The registration fields as an error names them ("Username: This field is required"). */
+const FIELD_LABELS: Record<string, MessageId> = {
+  firstname: 'server.field.firstname',
+  lastname: 'server.field.lastname',
+  username: 'server.field.username',
+  password: 'server.field.password',
+  email: 'server.field.email',
+  loanno: 'server.field.loanno',
+  ssn: 'server.field.ssn',
+  dob: 'server.field.dob',
 };
 
 const USERNAME_PATTERN = /^[\w.@+-]+$/;
@@ -66,15 +75,15 @@ export function availableLoans(loans: Loan[]) {
   return loans.map((loan) => ({ loanno: loan.loanno, property_address: loan.propertyAddress }));
 }
 
-/** The emailed verification link for an address (register, email change, go green). */
-export async function sendVerificationEmail(ctx: PortalContext, userId: number, emailAddress: string) {
+/** The emailed verification link for an address (register, email change, go green), in the user's language. */
+export async function sendVerificationEmail(ctx: PortalContext, user: Pick<User, 'id' | 'locale'>, emailAddress: string) {
   const nonce = randomToken();
   const now = ctx.nowMs();
   const expiresAt = now + VERIFY_NONCE_HOURS * 3600 * 1000;
   await ctx.store.createNonce({
     purpose: 'verify_email',
     nonceHash: hashSecret(nonce),
-    userId,
+    userId: user.id,
     emailAddress,
     now,
     expiresAt,
@@ -82,12 +91,7 @@ export async function sendVerificationEmail(ctx: PortalContext, userId: number, 
   const link = `/loanmanager/verify_email/?nonce=${nonce}`;
   await ctx.mailer.send({
     to: emailAddress,
-    subject: 'Please verify your email address',
-    body:
-      'Please confirm that this is your email address by opening this link:\n\n' +
-      `${ctx.options.publicUrl}${link}\n\n` +
-      `The link works once and expires in ${VERIFY_NONCE_HOURS} hours. ` +
-      'If you did not ask for this, you can ignore this message.',
+    ...verificationEmail(recipientLocale(user), { url: `${ctx.options.publicUrl}${link}`, hours: VERIFY_NONCE_HOURS }),
     links: [link],
     expiresAt,
   });
@@ -131,13 +135,20 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
       dob: isoToDob(body.dob),
     });
     // `fields` names the refused fields, so the form takes its green ticks off those only
-    const errors: string[] = [];
+    const errors: LocalText[] = [];
     const fields = new Set<string>();
-    const refuse = (field: string, message: string) => {
-      errors.push(`${FIELD_LABELS[field] ?? field}: ${serverI18n()._(message)}`);
+    const refuse = (field: string, message: MessageId | LocalText) => {
+      const label = FIELD_LABELS[field];
+      errors.push(
+        localText('server.error.field', {
+          field: label ? localText(label) : field,
+          message: typeof message === 'string' ? localText(message) : message,
+        }),
+      );
       fields.add(field);
     };
-    for (const [field, message] of Object.entries(fieldErrors)) refuse(field, message);
+    // the shared rules answer catalog ids (src/lib/validation/messages.ts)
+    for (const [field, message] of Object.entries(fieldErrors)) refuse(field, message as MessageId);
     for (const field of ['firstname', 'lastname', 'username', 'email'] as const) {
       if (body[field].length > LIMITS.inputMaximum) refuse(field, MESSAGES_SERVER.maxLength50);
     }
@@ -161,6 +172,8 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
       passwordHash: await hashPassword(body.password, ctx.options.scryptN),
       emailAddress: body.email,
       now: ctx.nowMs(),
+      // the language the borrower registered in: their emails follow it
+      locale: apiLocale(request),
     });
     if (!created.ok) {
       throw created.reason === 'already_registered'
@@ -169,7 +182,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     }
     await signIn(ctx, request, reply, created.user.id, body.remember_this_browser);
     if (!(await ctx.store.isEmailValidated(match.borrower.id, body.email))) {
-      await sendVerificationEmail(ctx, created.user.id, body.email);
+      await sendVerificationEmail(ctx, created.user, body.email);
       flagVerificationSent(request, reply);
     }
     request.log.info({ userId: created.user.id }, 'borrower registered');
@@ -185,11 +198,10 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     if (!match?.user || !emailAddress) throw HttpError.errors(400, MESSAGES_SERVER.noRegistration);
     await ctx.mailer.send({
       to: emailAddress,
-      subject: 'Your Loan Manager username',
-      body:
-        `Your username is: ${match.user.username}\n\n` +
-        `Sign in at ${ctx.options.publicUrl}/loanmanager/login/\n\n` +
-        'If you did not ask for this, you can ignore this message.',
+      ...usernameEmail(recipientLocale(match.user), {
+        username: match.user.username,
+        signInUrl: `${ctx.options.publicUrl}/loanmanager/login/`,
+      }),
       links: ['/loanmanager/login/'],
     });
     return sendJson(reply, 200, { email_address: maskEmail(emailAddress) });
@@ -216,12 +228,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
       const link = `/loanmanager/reset_password/${nonce}/`;
       await ctx.mailer.send({
         to: emailAddress,
-        subject: 'Reset your Loan Manager password',
-        body:
-          'Someone asked to reset the password of your Loan Manager account. To choose a new password, open:\n\n' +
-          `${ctx.options.publicUrl}${link}\n\n` +
-          `The link works once and expires in ${RESET_NONCE_MINUTES} minutes. ` +
-          'If you did not ask for this, you can ignore this message; your password is unchanged.',
+        ...passwordResetEmail(recipientLocale(account.user), { url: `${ctx.options.publicUrl}${link}`, minutes: RESET_NONCE_MINUTES }),
         links: [link],
         expiresAt,
       });
@@ -243,12 +250,12 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     if (!(await ctx.store.findUsableNonce('password_reset', nonceHash, ctx.nowMs()))) {
       throw HttpError.errors(400, MESSAGES_SERVER.resetExpired);
     }
-    const errors: string[] = [];
-    if (!checkPasswordRule(body.password).valid) errors.push(serverI18n()._(MESSAGES.password));
-    if (body.password.length > LIMITS.validatorMaximum) errors.push(serverI18n()._(MESSAGES.maxLength200));
+    const errors: LocalText[] = [];
+    if (!checkPasswordRule(body.password).valid) errors.push(localText(MESSAGES.password));
+    if (body.password.length > LIMITS.validatorMaximum) errors.push(localText(MESSAGES.maxLength200));
     const tooCommon = errors.length === 0 ? checkPasswordPolicy(body.password) : null;
-    if (tooCommon) errors.push(tooCommon);
-    if (body.password !== body.password2) errors.push(serverI18n()._(MESSAGES.passwordsDoNotMatch));
+    if (tooCommon) errors.push(localText(tooCommon));
+    if (body.password !== body.password2) errors.push(localText(MESSAGES.passwordsDoNotMatch));
     if (errors.length > 0) throw new HttpError(400, { errors });
     const done = await ctx.store.completePasswordReset({
       nonceHash,

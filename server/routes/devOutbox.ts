@@ -69,6 +69,7 @@ export function devOutboxRoutes(app: FastifyInstance, ctx: PortalContext) {
     const content =
       '<p>Every email the server sent, newest first. Development only: this page does not exist in production.</p>' +
       (items ? `<ol class="loan-list" reversed>${items}</ol>` : '<p>No messages yet.</p>');
-    return sendHtml(reply, 200, renderPage({ title: 'Outbox', heading: 'Developer outbox', content }));
+    // for developers: English, without the language switch (docs/i18n-glossary.md, "What stays English")
+    return sendHtml(reply, 200, renderPage({ locale: 'en', title: 'Outbox', heading: 'Developer outbox', content }));
   });
 }

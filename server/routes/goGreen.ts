@@ -4,10 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { goGreenOptInSchema } from '../../src/api/contract';
 import { HttpError, parseWith, requireAccount, requireEmptyBody, sendJson, type PortalContext } from '../context';
 import type { ConsentRecord } from '../db/store';
+import { localText } from '../i18n';
 import { checkEmailAvailable } from './user';
 
+/** Catalog texts (src/platform/i18n/locales), in the request's language when sent. */
 export const GO_GREEN_MESSAGES = {
-  emailNotVerified: 'Please verify this email address before choosing electronic delivery.',
+  /** "Please verify this email address before choosing electronic delivery." */
+  emailNotVerified: localText('server.error.emailNotVerified'),
 } as const;
 
 /** Audit fields are kept as sent, cut to a sane length. */

@@ -1,10 +1,13 @@
 /**
  * The portal's pages. Widget pages are shells hosting the `portal` widget (a router that
  * renders the page for the address); main/, loanoverview/ and eftsetuprequest/ are rendered
- * here. Signed-in pages send visitors without a session to the sign-in page.
+ * here. Signed-in pages send visitors without a session to the sign-in page. Every page is in
+ * the request's language (server/locale.ts), which its config block hands to the widgets, and
+ * carries the language switch (POST /loanmanager/locale/).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { landingUrl, PORTAL_URLS } from '../../src/lib/portalUrls';
+import { isPortalReturnPath, landingUrl, PORTAL_URLS } from '../../src/lib/portalUrls';
+import { isLocale, type Locale } from '../../src/platform/i18n/locales';
 import { PORTAL_PAGES, WIDGET_CATALOG } from '../../src/platform/widgetCatalog';
 import type { PortalContext } from '../context';
 import type { Account, Loan } from '../db/store';
@@ -13,12 +16,21 @@ import {
   escapeHtml,
   formatCents,
   formatIsoDate,
+  helpLinks,
+  htmlText,
+  LOCALE_FIELD,
+  LOCALE_PATH,
   PRIVACY_PATH,
   renderPage,
+  RETURN_FIELD,
+  trustedHtml,
   type HelpContact,
+  type LocaleSwitch,
   type PageConfig,
   type PageOptions,
 } from '../html';
+import { serverText } from '../i18n';
+import { requestLocale, setLocaleCookie } from '../locale';
 import { preloadUrls, readChunkManifest, pageChunkGroups } from '../preload';
 import { CSRF_COOKIE, CSRF_FORM_FIELD, looksLikeToken, safeEqual, takeVerificationSentFlag } from '../security';
 import { fromAnotherSite, signOut } from '../sessions';
@@ -31,6 +43,20 @@ const OVERVIEW_PATH = PORTAL_URLS.loanOverview;
 /** The longest reset nonce passed on to the page (real ones are 43 characters). */
 const NONCE_MAXIMUM = 200;
 
+/** The longest path the language switch sends a browser back to (the reset page's, with its nonce, is about 75). */
+const RETURN_PATH_MAXIMUM = 300;
+
+/** The path of this request when it is one the language switch may send the browser back to, else the portal's home. */
+function returnPathOf(request: FastifyRequest): string {
+  const path = new URL(request.url, 'http://portal.invalid').pathname;
+  return path.length <= RETURN_PATH_MAXIMUM && isPortalReturnPath(path) ? path : PORTAL_URLS.home;
+}
+
+/** The header's language switch of a page answering `request`. */
+export function localeSwitchFor(request: FastifyRequest): LocaleSwitch {
+  return { csrfToken: request.csrfToken, returnPath: returnPathOf(request) };
+}
+
 export function sendHtml(reply: FastifyReply, statusCode: number, html: string) {
   return reply.code(statusCode).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
@@ -38,7 +64,7 @@ export function sendHtml(reply: FastifyReply, statusCode: number, html: string) 
 export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   const { options } = ctx;
 
-  const config = (extra: { coacct?: string | null; reset_nonce?: string | null } = {}): PageConfig => ({
+  const config = (locale: Locale, extra: { coacct?: string | null; reset_nonce?: string | null } = {}): PageConfig => ({
     recaptcha: { method: options.recaptcha.method, site_key: options.recaptcha.siteKey },
     coacct: extra.coacct ?? null,
     reset_nonce: extra.reset_nonce ?? null,
@@ -46,12 +72,13 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     record_actions: options.recordActions,
     qa_tools: !options.production,
     ...(options.errorReportingDsn ? { error_reporting: { dsn: options.errorReportingDsn } } : {}),
+    locale,
   });
 
   const preload = (chunkGroup: string, portal: boolean) =>
     preloadUrls(readChunkManifest(options.staticDir), pageChunkGroups(chunkGroup, { portal }));
 
-  /** The signed-in account and its loans, or null after answering with a redirect to sign in. */
+  /** The signed-in account, its loans and its language, or null after answering with a redirect to sign in. */
   const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
     const account = request.auth ? await ctx.store.getAccount(request.auth.userId) : null;
     if (!account) {
@@ -60,15 +87,20 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       await reply.code(302).header('cache-control', 'no-store').redirect(`${LOGIN_PATH}?next=${encodeURIComponent(here)}`);
       return null;
     }
-    return { account, loans: await ctx.store.loansOfBorrower(account.borrower.id) };
+    return {
+      account,
+      loans: await ctx.store.loansOfBorrower(account.borrower.id),
+      locale: await requestLocale(ctx, request, account),
+    };
   };
 
   /** Once, on the landing page right after registering: where the verification link went. */
-  const verificationSentNotice = (request: FastifyRequest, reply: FastifyReply, account: Account): string => {
+  const verificationSentNotice = (request: FastifyRequest, reply: FastifyReply, account: Account, locale: Locale): string => {
     if (!takeVerificationSentFlag(request, reply) || !account.borrower.emailAddress) return '';
     return (
-      `<p class="notice" role="status">We have sent a verification email to <strong>${escapeHtml(account.borrower.emailAddress)}</strong>. ` +
-      'Please open the link in it to verify your email address.</p>'
+      '<p class="notice" role="status">' +
+      htmlText(locale, 'server.loans.verificationSent', { address: account.borrower.emailAddress }, { 0: ['<strong>', '</strong>'] }) +
+      '</p>'
     );
   };
 
@@ -80,13 +112,14 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   ): string =>
     renderPage({
       help: ctx.options.help,
+      localeSwitch: localeSwitchFor(request),
       ...rest,
       nav: signedInAs
         ? { homePath: landingUrl(signedInAs.loans), csrfToken: request.csrfToken, current }
         : null,
       // every signed-in page warns before its session ends for inactivity (docs/security.md, control 24)
       ...(signedInAs
-        ? { sessionTimeout: true, config: rest.config ?? config({ coacct: String(signedInAs.account.borrower.id) }) }
+        ? { sessionTimeout: true, config: rest.config ?? config(rest.locale, { coacct: String(signedInAs.account.borrower.id) }) }
         : {}),
     });
 
@@ -104,10 +137,12 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     app.get(current, async (request, reply) => {
       const session = widgetPage.signedIn ? await signedIn(request, reply) : null;
       if (widgetPage.signedIn && !session) return reply;
+      const locale = session?.locale ?? (await requestLocale(ctx, request));
       const html = page(request, session, current, {
-        title: widgetPage.title,
+        locale,
+        title: serverText(locale, widgetPage.titleId),
         widget: 'portal',
-        config: config({ coacct: session ? String(session.account.borrower.id) : null }),
+        config: config(locale, { coacct: session ? String(session.account.borrower.id) : null }),
         preload: preload(widgetPage.chunkGroup, true),
       });
       return sendHtml(reply, 200, html);
@@ -118,11 +153,14 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   const resetRow = WIDGET_CATALOG['reset-password'];
   const resetPage = async (request: FastifyRequest<{ Params: { nonce?: string } }>, reply: FastifyReply) => {
     const nonce = request.params.nonce ?? '';
+    const locale = await requestLocale(ctx, request);
     const html = renderPage({
+      locale,
       help: ctx.options.help,
-      title: resetRow.page.title,
+      localeSwitch: localeSwitchFor(request),
+      title: serverText(locale, resetRow.page.titleId),
       widget: 'portal',
-      config: config({ reset_nonce: nonce !== '' && nonce.length <= NONCE_MAXIMUM ? nonce : null }),
+      config: config(locale, { reset_nonce: nonce !== '' && nonce.length <= NONCE_MAXIMUM ? nonce : null }),
       preload: preload(resetRow.chunkGroup, true),
     });
     return sendHtml(reply, 200, html);
@@ -131,46 +169,51 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   app.get('/loanmanager/reset_password/:nonce/', resetPage);
 
   // The footer's links: what the portal keeps about a borrower, and how it is built to be usable by everyone.
-  app.get(PRIVACY_PATH, async (request, reply) =>
-    sendHtml(reply, 200, page(request, null, PRIVACY_PATH, { title: 'Privacy', heading: 'Privacy', content: privacyContent(ctx.options.help) })),
-  );
-  app.get(ACCESSIBILITY_PATH, async (request, reply) =>
-    sendHtml(
+  app.get(PRIVACY_PATH, async (request, reply) => {
+    const locale = await requestLocale(ctx, request);
+    const title = serverText(locale, 'server.privacy.title');
+    return sendHtml(reply, 200, page(request, null, PRIVACY_PATH, { locale, title, heading: title, content: privacyContent(locale, ctx.options.help) }));
+  });
+  app.get(ACCESSIBILITY_PATH, async (request, reply) => {
+    const locale = await requestLocale(ctx, request);
+    const title = serverText(locale, 'server.accessibility.title');
+    return sendHtml(
       reply,
       200,
-      page(request, null, ACCESSIBILITY_PATH, {
-        title: 'Accessibility',
-        heading: 'Accessibility',
-        content: accessibilityContent(ctx.options.help),
-      }),
-    ),
-  );
+      page(request, null, ACCESSIBILITY_PATH, { locale, title, heading: title, content: accessibilityContent(locale, ctx.options.help) }),
+    );
+  });
 
   app.get(MAIN_PATH, async (request, reply) => {
     const session = await signedIn(request, reply);
     if (!session) return reply;
-    const { account, loans } = session;
+    const { account, loans, locale } = session;
     const items = loans
       .map(
         (loan) =>
-          `<li class="card"><h2>Loan ${escapeHtml(loan.loanno)}</h2>` +
+          `<li class="card"><h2>${htmlText(locale, 'server.loans.loan', { loanno: loan.loanno })}</h2>` +
           `<p>${escapeHtml(loan.propertyAddress)}</p>` +
-          `<p>Monthly payment ${formatCents(loan.monthlyPaymentCents)}, next due ${formatIsoDate(loan.nextPaymentDue)}.</p>` +
-          `<p><a href="${OVERVIEW_PATH}?loanno=${encodeURIComponent(loan.loanno)}">Loan overview` +
-          `<span class="visually-hidden"> for loan ${escapeHtml(loan.loanno)}</span></a></p></li>`,
+          `<p>${htmlText(locale, 'server.loans.payment', {
+            amount: formatCents(loan.monthlyPaymentCents, locale),
+            date: formatIsoDate(loan.nextPaymentDue, locale),
+          })}</p>` +
+          `<p><a href="${OVERVIEW_PATH}?loanno=${encodeURIComponent(loan.loanno)}">${htmlText(locale, 'server.overview.title')}` +
+          `<span class="visually-hidden">${htmlText(locale, 'server.loans.overviewFor', { loanno: loan.loanno })}</span></a></p></li>`,
       )
       .join('');
     const content =
-      verificationSentNotice(request, reply, account) +
-      `<p>Welcome, ${escapeHtml(account.borrower.firstname)} ${escapeHtml(account.borrower.lastname)}.</p>` +
-      (loans.length === 0 ? '<p>There are no loans on your account.</p>' : `<ul class="loan-list">${items}</ul>`) +
-      manageLinks();
+      verificationSentNotice(request, reply, account, locale) +
+      `<p>${welcome(locale, account)}</p>` +
+      (loans.length === 0 ? `<p>${htmlText(locale, 'server.loans.none')}</p>` : `<ul class="loan-list">${items}</ul>`) +
+      manageLinks(locale);
+    const title = serverText(locale, 'server.loans.title');
     const html = page(request, session, MAIN_PATH, {
-      title: 'Your loans',
-      heading: 'Your loans',
+      locale,
+      title,
+      heading: title,
       content,
       widget: 'popups',
-      config: config({ coacct: String(account.borrower.id) }),
+      config: config(locale, { coacct: String(account.borrower.id) }),
       preload: preload(WIDGET_CATALOG.popups.chunkGroup, false),
     });
     return sendHtml(reply, 200, html);
@@ -179,7 +222,8 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   app.get<{ Querystring: { loanno?: string } }>(OVERVIEW_PATH, async (request, reply) => {
     const session = await signedIn(request, reply);
     if (!session) return reply;
-    const { account, loans } = session;
+    const { account, loans, locale } = session;
+    const title = serverText(locale, 'server.overview.title');
     const wanted = typeof request.query.loanno === 'string' ? request.query.loanno : null;
     const loan = wanted === null ? loans[0] : loans.find((candidate) => candidate.loanno === wanted);
     if (wanted !== null && !loan) {
@@ -187,37 +231,39 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
         reply,
         404,
         page(request, session, OVERVIEW_PATH, {
-          title: 'Loan overview',
-          heading: 'Loan overview',
-          content: `<p>That loan is not on your account. <a href="${landingUrl(loans)}">Back to your loans</a>.</p>`,
+          locale,
+          title,
+          heading: title,
+          content: `<p>${htmlText(locale, 'server.overview.notYours', {}, { 0: [`<a href="${landingUrl(loans)}">`, '</a>'] })}</p>`,
         }),
       );
     }
+    const t = (id: Parameters<typeof serverText>[1]) => serverText(locale, id);
     const rows: Array<[string, string]> = loan
       ? [
-          ['Loan number', loan.loanno],
-          ['Property address', loan.propertyAddress],
-          ['Your role', loan.role === 'primary' ? 'Borrower' : 'Co-borrower'],
-          ['Monthly payment', formatCents(loan.monthlyPaymentCents)],
-          ['Next payment due', formatIsoDate(loan.nextPaymentDue)],
-          ['Paperless documents (Go Green)', account.borrower.electdocs ? 'Yes' : 'No'],
-          ['Automatic payments', account.borrower.autopay ? 'On' : 'Off'],
+          [t('server.overview.loanNumber'), loan.loanno],
+          [t('server.overview.propertyAddress'), loan.propertyAddress],
+          [t('server.overview.role'), t(loan.role === 'primary' ? 'server.overview.borrower' : 'server.overview.coBorrower')],
+          [t('server.overview.monthlyPayment'), formatCents(loan.monthlyPaymentCents, locale)],
+          [t('server.overview.nextPaymentDue'), formatIsoDate(loan.nextPaymentDue, locale)],
+          [t('server.overview.paperless'), t(account.borrower.electdocs ? 'server.overview.yes' : 'server.overview.no')],
+          [t('server.autopay.title'), t(account.borrower.autopay ? 'server.overview.on' : 'server.overview.off')],
         ]
       : [];
     const table = loan
-      ? `<table><caption class="visually-hidden">Loan ${escapeHtml(loan.loanno)}</caption><tbody>` +
+      ? `<table><caption class="visually-hidden">${htmlText(locale, 'server.loans.loan', { loanno: loan.loanno })}</caption><tbody>` +
         rows.map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('') +
         '</tbody></table>'
-      : '<p>There are no loans on your account.</p>';
-    const back = loans.length > 1 ? `<p><a href="${MAIN_PATH}">All your loans</a></p>` : '';
+      : `<p>${htmlText(locale, 'server.loans.none')}</p>`;
+    const back = loans.length > 1 ? `<p><a href="${MAIN_PATH}">${htmlText(locale, 'server.overview.allLoans')}</a></p>` : '';
     const html = page(request, session, OVERVIEW_PATH, {
-      title: 'Loan overview',
-      heading: 'Loan overview',
+      locale,
+      title,
+      heading: title,
       content:
-        verificationSentNotice(request, reply, account) +
-        `<p>Welcome, ${escapeHtml(account.borrower.firstname)} ${escapeHtml(account.borrower.lastname)}.</p>${table}${back}${manageLinks()}`,
+        verificationSentNotice(request, reply, account, locale) + `<p>${welcome(locale, account)}</p>${table}${back}${manageLinks(locale)}`,
       widget: 'popups',
-      config: config({ coacct: String(account.borrower.id) }),
+      config: config(locale, { coacct: String(account.borrower.id) }),
       preload: preload(WIDGET_CATALOG.popups.chunkGroup, false),
     });
     return sendHtml(reply, 200, html);
@@ -226,92 +272,117 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   app.get('/loanmanager/eftsetuprequest/', async (request, reply) => {
     const session = await signedIn(request, reply);
     if (!session) return reply;
-    const status = session.account.borrower.autopay
-      ? '<p>Automatic payments are <strong>on</strong> for your account.</p>'
-      : '<p>Automatic payments are <strong>off</strong> for your account.</p>';
+    const { locale } = session;
+    const strong = { 0: ['<strong>', '</strong>'] } as const;
     const content =
-      status +
-      '<p>With automatic payments, your monthly payment is drafted from your bank account on the day you ' +
-      'choose between the 1st and the 15th of each month. There is no fee, and a payment drafted by the ' +
-      '15th is never late.</p>' +
-      '<div class="card"><h2>About this page</h2><p>This demo does not set up payments: it collects no ' +
-      'bank details and changes nothing. In the live portal this page holds the automatic payment form.</p></div>' +
-      `<p><a href="${landingUrl(session.loans)}">Back to your loans</a></p>`;
-    return sendHtml(
-      reply,
-      200,
-      page(request, session, '/loanmanager/eftsetuprequest/', {
-        title: 'Automatic payments',
-        heading: 'Automatic payments',
-        content,
-      }),
-    );
+      `<p>${htmlText(locale, session.account.borrower.autopay ? 'server.autopay.on' : 'server.autopay.off', {}, strong)}</p>` +
+      `<p>${htmlText(locale, 'server.autopay.explained')}</p>` +
+      `<div class="card"><h2>${htmlText(locale, 'server.autopay.aboutHeading')}</h2><p>${htmlText(locale, 'server.autopay.about')}</p></div>` +
+      `<p><a href="${landingUrl(session.loans)}">${htmlText(locale, 'server.backToLoans')}</a></p>`;
+    const title = serverText(locale, 'server.autopay.title');
+    return sendHtml(reply, 200, page(request, session, '/loanmanager/eftsetuprequest/', { locale, title, heading: title, content }));
   });
 
-  // The header's sign-out button: a plain form carrying the CSRF token as a hidden field.
+  // The header's forms (sign out, language): plain forms carrying the CSRF token as a hidden field.
   app.register(async (forms) => {
     forms.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    forms.post<{ Body: Record<string, string> | undefined }>('/loanmanager/logout/', async (request, reply) => {
+
+    /** The form's token matches the CSRF cookie, and the browser does not say another site sent it (docs/security.md, control 3). */
+    const verified = (request: FastifyRequest<{ Body: Record<string, unknown> | undefined }>) => {
       const sent = request.body?.[CSRF_FORM_FIELD];
       const cookie = request.cookies[CSRF_COOKIE];
-      if (typeof sent !== 'string' || !looksLikeToken(cookie) || !safeEqual(sent, cookie) || fromAnotherSite(ctx, request)) {
-        return sendHtml(
-          reply,
-          403,
-          renderPage({
-            help: ctx.options.help,
-            title: 'Forbidden',
-            heading: 'Something went wrong',
-            content: `<p>Your request could not be verified. Please <a href="${MAIN_PATH}">go back</a> and try again.</p>`,
-          }),
-        );
-      }
+      return typeof sent === 'string' && looksLikeToken(cookie) && safeEqual(sent, cookie) && !fromAnotherSite(ctx, request);
+    };
+
+    const refused = async (request: FastifyRequest, reply: FastifyReply) => {
+      const locale = await requestLocale(ctx, request);
+      return sendHtml(
+        reply,
+        403,
+        renderPage({
+          locale,
+          help: ctx.options.help,
+          title: serverText(locale, 'server.forbidden.title'),
+          heading: serverText(locale, 'server.forbidden.heading'),
+          content: `<p>${htmlText(locale, 'server.forbidden.body', {}, { 0: [`<a href="${MAIN_PATH}">`, '</a>'] })}</p>`,
+        }),
+      );
+    };
+
+    forms.post<{ Body: Record<string, unknown> | undefined }>('/loanmanager/logout/', async (request, reply) => {
+      if (!verified(request)) return refused(request, reply);
       await signOut(ctx, request, reply);
       return reply.code(303).header('cache-control', 'no-store').redirect(LOGIN_PATH);
+    });
+
+    // The language switch: remembered in the browser (the lm_locale cookie) and, signed in, on the
+    // account (its emails follow it), then back to the page it was pressed on. Only a path of the
+    // portal is gone back to, as sign-in's `next` (docs/security.md, control 26).
+    forms.post<{ Body: Record<string, unknown> | undefined }>(LOCALE_PATH, async (request, reply) => {
+      if (!verified(request)) return refused(request, reply);
+      const chosen = request.body?.[LOCALE_FIELD];
+      const back = request.body?.[RETURN_FIELD];
+      if (isLocale(chosen)) {
+        setLocaleCookie(request, reply, chosen);
+        if (request.auth) await ctx.store.setUserLocale(request.auth.userId, chosen);
+      }
+      const target = isPortalReturnPath(back) && back.length <= RETURN_PATH_MAXIMUM ? back : PORTAL_URLS.home;
+      return reply.code(303).header('cache-control', 'no-store').redirect(target);
     });
   });
 }
 
-function contactLine(help: HelpContact): string {
-  return `call ${escapeHtml(help.phone)} (${escapeHtml(help.hours)}) or email <a href="mailto:${escapeHtml(help.email)}">${escapeHtml(help.email)}</a>`;
+function welcome(locale: Locale, account: Account): string {
+  return htmlText(locale, 'server.loans.welcome', { firstname: account.borrower.firstname, lastname: account.borrower.lastname });
 }
 
-function privacyContent(help: HelpContact): string {
+function contactLine(locale: Locale, help: HelpContact): string {
+  const { email } = helpLinks(help);
+  return htmlText(locale, 'server.contactLine', { phone: help.phone, hours: help.hours, email });
+}
+
+function privacyContent(locale: Locale, help: HelpContact): string {
+  const item = (id: Parameters<typeof htmlText>[1]) => `<li>${htmlText(locale, id)}</li>`;
   return (
-    '<p>This portal keeps only what it needs to let you manage your loan online.</p><ul>' +
-    '<li>Your Social Security number and date of birth are used only to confirm who you are when you register or recover your username. They are never stored as typed: the portal keeps a keyed fingerprint that cannot be turned back into the numbers.</li>' +
-    '<li>Your username, your password (stored only as a one-way hash) and your email address are kept for your account.</li>' +
-    '<li>When you choose or stop paperless delivery, the portal records when, from which address, and the browser, system and time zone you used, as the record of your consent.</li>' +
-    '<li>Two cookies keep you signed in and protect your requests; there are no advertising or tracking cookies.</li></ul>' +
-    `<p>Questions about your information: ${contactLine(help)}.</p>`
+    `<p>${htmlText(locale, 'server.privacy.intro')}</p><ul>` +
+    item('server.privacy.identity') +
+    item('server.privacy.account') +
+    item('server.privacy.consent') +
+    item('server.privacy.cookies') +
+    '</ul>' +
+    `<p>${htmlText(locale, 'server.privacy.questions', { contact: trustedHtml(contactLine(locale, help)) })}</p>`
   );
 }
 
-function accessibilityContent(help: HelpContact): string {
+function accessibilityContent(locale: Locale, help: HelpContact): string {
   return (
-    '<p>We want every borrower to be able to use this portal, with a keyboard, a screen reader, magnification or a phone.</p>' +
-    '<p>It is built to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA, and every screen is checked at phone and desktop widths with automated tests and by hand.</p>' +
-    `<p>If something is hard to use, or you need a document in another format, ${contactLine(help)}. Tell us the page and what happened, and we will help you another way while we fix it.</p>`
+    `<p>${htmlText(locale, 'server.accessibility.intro')}</p>` +
+    `<p>${htmlText(locale, 'server.accessibility.standard')}</p>` +
+    `<p>${htmlText(locale, 'server.accessibility.help', { contact: trustedHtml(contactLine(locale, help)) })}</p>`
   );
 }
 
-function manageLinks(): string {
+function manageLinks(locale: Locale): string {
   return (
-    '<h2>Manage your account</h2><ul class="actions">' +
-    '<li><a href="/loanmanager/go-green/">Go Green: get your documents electronically</a></li>' +
-    '<li><a href="/loanmanager/eftsetuprequest/">Set up automatic payments</a></li>' +
-    '<li><a href="/loanmanager/profile/">Profile and email address</a></li></ul>'
+    `<h2>${htmlText(locale, 'server.manage.heading')}</h2><ul class="actions">` +
+    `<li><a href="/loanmanager/go-green/">${htmlText(locale, 'server.manage.goGreen')}</a></li>` +
+    `<li><a href="/loanmanager/eftsetuprequest/">${htmlText(locale, 'server.manage.autopay')}</a></li>` +
+    `<li><a href="/loanmanager/profile/">${htmlText(locale, 'server.manage.profile')}</a></li></ul>`
   );
 }
 
-export function notFoundPage(): string {
+/** The answer to an address no route has, in the request's language, with the language switch. */
+export function notFoundPage(locale: Locale, request: FastifyRequest): string {
+  const title = serverText(locale, 'common.pageNotFound');
   return renderPage({
-    title: 'Page not found',
-    heading: 'Page not found',
-    content: `<p>There is no page at this address. <a href="${LOGIN_PATH}">Go to sign in</a>.</p>`,
+    locale,
+    localeSwitch: localeSwitchFor(request),
+    title,
+    heading: title,
+    content: `<p>${htmlText(locale, 'server.notFound.body', {}, { 0: [`<a href="${LOGIN_PATH}">`, '</a>'] })}</p>`,
   });
 }

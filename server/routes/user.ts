@@ -13,15 +13,20 @@ import {
 import { EMAIL_PATTERN } from '../../src/lib/validation/rules';
 import { HttpError, parseWith, requireAccount, requireEmptyBody, sendJson, type Auth, type PortalContext } from '../context';
 import type { Account } from '../db/store';
+import { localText } from '../i18n';
 import { popupsFor } from '../popups';
 import { SESSION_TOUCH_INTERVAL_MS } from '../security';
 import { idleMs, sessionEndsAt } from '../sessions';
 import { sendVerificationEmail } from './account';
 
+/** Catalog texts (src/platform/i18n/locales), in the request's language when sent. */
 export const EMAIL_MESSAGES = {
-  invalid: 'Invalid email address',
-  inUse: 'This email address is already in use by another account.',
-  notYourAccount: 'This account is not yours.',
+  /** "Invalid email address" */
+  invalid: localText('server.error.invalidEmail'),
+  /** "This email address is already in use by another account." */
+  inUse: localText('server.error.emailInUse'),
+  /** "This account is not yours." */
+  notYourAccount: localText('server.error.notYourAccount'),
 } as const;
 
 const markSeenSchema = z.strictObject({ id_to_mark_as_seen: popupIdSchema });
@@ -82,7 +87,7 @@ export function userRoutes(app: FastifyInstance, ctx: PortalContext) {
       return sendJson(reply, 200, { requires_validation: false });
     }
     await ctx.store.recordPendingEmail(account.borrower.id, address, ctx.nowMs());
-    await sendVerificationEmail(ctx, account.user.id, address);
+    await sendVerificationEmail(ctx, account.user, address);
     return sendJson(reply, 200, { requires_validation: true });
   });
 

@@ -7,13 +7,14 @@
  *
  * Every attack carries a body that would change something if its handler ran (sign in, register
  * Nico, reset Sam's password with a real nonce, verify a real email link, opt out, dismiss a
- * popup...). After each one: the answer is the refusal, no table of the database changed, Dana's
- * session still works and her go-green choice is unchanged. The positive controls at the end show
+ * popup, switch Dana's language...). After each one: the answer is the refusal, no table of the
+ * database changed, Dana's session still works and her go-green choice is unchanged. The positive controls at the end show
  * the same requests with the right token do reach their handlers and that the detectors see it.
  *
  * API routes answer a refusal with 403 `{errors: ['CSRF verification failed']}`; odd spellings of
- * the path with 400 `{errors: [...]}`. The sign-out form (/loanmanager/logout/) carries its token
- * in the `csrfmiddlewaretoken` field; its refusals are any 4xx.
+ * the path with 400 `{errors: [...]}`. The header's forms, sign-out (/loanmanager/logout/) and the
+ * language switch (/loanmanager/locale/), carry their token in the `csrfmiddlewaretoken` field;
+ * their refusals are any 4xx.
  */
 import net from 'node:net';
 import path from 'node:path';
@@ -27,7 +28,7 @@ const CSRF_REFUSAL = { errors: ['CSRF verification failed'] };
 const FORM_FIELD = 'csrfmiddlewaretoken';
 const EVIL = 'https://evil.example';
 
-/** The unsafe calls of the spec (section 7), sign-in and sign-out, and the header's sign-out form. */
+/** The unsafe calls of the spec (section 7), sign-in and sign-out, and the header's forms (sign-out, language). */
 const EXPECTED_UNSAFE = [
   'POST /loanmanager/api/account/register/',
   'POST /loanmanager/api/account/recover_username/',
@@ -44,7 +45,14 @@ const EXPECTED_UNSAFE = [
   'POST /loanmanager/api/go-green/opt_in/',
   'POST /loanmanager/api/go-green/opt_out/',
   'POST /loanmanager/logout/',
+  'POST /loanmanager/locale/',
 ];
+
+/** What the header's forms send besides their token: fields their handler would act on. */
+const FORM_FIELDS: Record<string, Record<string, string>> = {
+  // Dana's language is reset to none before each attack (readyDana), so a switch that runs changes `users`
+  '/loanmanager/locale/': { locale: 'es', next: '/loanmanager/loanoverview/' },
+};
 
 const withSlash = (url: string) => url.replace(/\/?$/, '/');
 const isApiRoute = (route: RouteEntry) => route.url.startsWith(API);
@@ -160,7 +168,7 @@ async function danaStatus(): Promise<{ status: number; electdocs: unknown }> {
   return { status: response.statusCode, electdocs: response.statusCode === 200 ? response.json().electdocs : null };
 }
 
-/** Signed in and opted in, as every attack expects to find her (restored after an attack that got through). */
+/** Signed in, opted in and with no language saved, as every attack expects to find her (restored after an attack that got through). */
 async function readyDana() {
   let current = await danaStatus();
   if (current.status !== 200) {
@@ -168,6 +176,7 @@ async function readyDana() {
     current = await danaStatus();
   }
   if (current.electdocs !== true) expect((await dana.post(`${API}go-green/opt_in/`, optIn)).statusCode).toBe(200);
+  await server.query("UPDATE users SET locale = NULL WHERE username = 'dana.demo'");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -207,7 +216,7 @@ function requestParts(route: RouteEntry, forged: Forged) {
     }
   } else {
     // a plain form: the token in its hidden field
-    payload = token === undefined ? '' : new URLSearchParams({ [FORM_FIELD]: token }).toString();
+    payload = new URLSearchParams({ ...FORM_FIELDS[route.url], ...(token === undefined ? {} : { [FORM_FIELD]: token }) }).toString();
     headers['content-type'] = 'application/x-www-form-urlencoded';
   }
   return { headers, payload };
@@ -333,7 +342,7 @@ function oddForms(url: string): Array<{ target: string; socket: boolean }> {
 // ---------------------------------------------------------------------------------------------
 
 describe('the route list', () => {
-  it('holds every unsafe route of the spec and the sign-out form (the matrix covers what the server registers)', () => {
+  it("holds every unsafe route of the spec and the header's forms (the matrix covers what the server registers)", () => {
     const listed = unsafeRoutes.map((route) => `${route.method} ${route.url}`);
     expect(listed).toEqual(expect.arrayContaining(EXPECTED_UNSAFE));
     // anything beyond those is a new unsafe route: the matrix below covers it too, with {} as its body
@@ -420,7 +429,7 @@ describe('positive controls (the matrix cannot pass because everything is refuse
     expect(problems).toEqual([]);
   }, 60_000);
 
-  it('the detectors see a handler that runs: opt_out changes the tables and the choice, sign-out ends the session', async () => {
+  it('the detectors see a handler that runs: opt_out changes the tables and the choice, the switch the account, sign-out ends the session', async () => {
     const optOut = unsafeRoutes.find((route) => route.url === `${API}go-green/opt_out/`)!;
     await readyDana();
     let before = await snapshot();
@@ -435,6 +444,14 @@ describe('positive controls (the matrix cannot pass because everything is refuse
     const encoded = await send(optOut, { target: '/loanmanager/%61pi/go-green/opt_out/', token: 'right', csrfCookie: true });
     expect(encoded.status).toBe(200);
     expect(changedTables(before, await snapshot())).toContain('consent_audit');
+
+    // the language switch: the account's language changes
+    const language = unsafeRoutes.find((route) => route.url === '/loanmanager/locale/')!;
+    await readyDana();
+    before = await snapshot();
+    const switched = await send(language, { target: language.url, token: 'right', csrfCookie: true });
+    expect(switched.status).toBe(303);
+    expect(changedTables(before, await snapshot())).toContain('users');
 
     const form = unsafeRoutes.find((route) => route.url === '/loanmanager/logout/')!;
     await readyDana();

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { PORTAL_PAGES, type PortalPageRow } from '../../src/platform/widgetCatalog';
+import { serverText } from '../i18n';
 import { API, CHUNK_TEXT, pageConfig, startTestServer, TEST_IMAGE, type TestServer } from './harness';
 
 let server: TestServer;
@@ -51,7 +52,7 @@ describe('the server and the widget catalog (src/platform/widgetCatalog.ts)', ()
         if (row.signedIn) await client.login('dana.demo');
         const response = await client.get(url);
         expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
-        expect(response.body).toContain(`<title>${row.title} | Loan Manager</title>`);
+        expect(response.body).toContain(`<title>${serverText('en', row.titleId)} | Loan Manager</title>`);
         expect(response.body).toContain('<div data-loanmanager-widget="portal"></div>');
       }
     },
@@ -94,6 +95,7 @@ describe('widget page shells', () => {
         devtools: true,
         record_actions: false,
         qa_tools: true,
+        locale: 'en',
       });
     }
   });

@@ -1,8 +1,9 @@
 /**
  * The one createApi of the portal (reducerPath 'api'). Endpoints are injected per domain in
  * accountApi.ts, goGreenApi.ts and userApi.ts. The base query adds what every call needs:
- * the API base from the config, the token credential, the CSRF header on unsafe relative
- * requests, the local "required payload is missing" check against the contract schema, and the
+ * the API base from the config, the token credential, the widget's language (`Accept-Language:
+ * en|es`, the config's `locale`: the server writes its error texts in it), the CSRF header on
+ * unsafe relative requests, the local "required payload is missing" check against the contract schema, and the
  * check of every success answer against the contract's response schema: an answer that does not
  * fit is reported and fails the call (the endpoint's error branch), like a failed request.
  */
@@ -34,7 +35,8 @@ export type ApiError =
 
 /** What the store hands to thunks and the base query (RTK Query's `extra`). */
 export interface ApiExtra {
-  config: Pick<PortalConfig, 'apiBase' | 'authToken'>;
+  /** `locale` is the page's language; without it (a tool's store) the server answers in its default. */
+  config: Pick<PortalConfig, 'apiBase' | 'authToken'> & Partial<Pick<PortalConfig, 'locale'>>;
   /** Where an answer that does not fit the contract is reported. */
   reporter?: Pick<ErrorReporter, 'report'>;
 }
@@ -82,6 +84,8 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> =
   const headers = new Headers(fetchArgs.headers as HeadersInit | undefined);
   headers.set('Accept', 'application/json');
   if (config?.authToken) headers.set('Authorization', `Token ${config.authToken}`);
+  // the server's error texts in the widget's language (server/locale.ts); the language is never in an address
+  if (config?.locale) headers.set('Accept-Language', config.locale);
   const method = (fetchArgs.method ?? 'GET').toUpperCase();
   if (method !== 'GET' && method !== 'HEAD' && isRelativeUrl(url)) {
     const csrf = readCookie(CSRF_COOKIE);

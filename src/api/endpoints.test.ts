@@ -307,6 +307,22 @@ describe('a missing payload fails locally', () => {
   });
 });
 
+describe("the widget's language", () => {
+  it.each(['en', 'es'] as const)('every call says it: Accept-Language %s, from the config (the server answers its errors in it)', async (locale) => {
+    const network = mockApi({ 'POST user/set_popup_seen/': { body: {} }, 'GET user/is_validated/': { body: { validated: true } } });
+    const store = storeWith(defaultConfig({ locale }));
+    await store.dispatch(userApi.endpoints.markPopupSeen.initiate({ id_to_mark_as_seen: 'tax-reminder' })).unwrap();
+    await store.dispatch(userApi.endpoints.isValidated.initiate({ email_address: 'a@example.test' })).unwrap();
+    expect(network.requests).toHaveLength(2);
+    for (const request of network.requests) {
+      expect(request.headers.get('Accept-Language')).toBe(locale);
+      // never in the address
+      expect([...request.url.searchParams.keys()]).not.toContain('locale');
+      expect(request.url.pathname).not.toMatch(/\/(en|es)\//);
+    }
+  });
+});
+
 describe('CSRF', () => {
   beforeEach(() => {
     document.cookie = 'csrftoken=csrf-value-1; path=/';

@@ -1,12 +1,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PortalConfig } from '../platform/config';
+import type { MessageId } from '../platform/i18n/messageId';
 import { PORTAL_PAGES, type WidgetName } from '../platform/widgetCatalog';
 import { widgetRegistry } from '../widgets/registry';
 
 export interface PortalRoute {
   /** Path under /loanmanager/, without slashes at either end; '*' matches the rest. */
   path: string;
-  title: string;
+  /** The page's title in the catalogs: document.title, in the page's language. */
+  titleId: MessageId;
   Page: LazyExoticComponent<ComponentType>;
   /** A route that exists only under some configs (QA tools). */
   enabled?: (config: PortalConfig) => boolean;
@@ -24,9 +26,9 @@ const widgetPage = (widget: WidgetName) => lazy(widgetRegistry[widget]);
  * The standalone portal's pages, from the widget catalog (src/platform/widgetCatalog.ts): each
  * is one of the embeddable widgets, lazy-loaded, and last the QA replay tool.
  */
-export const portalRoutes: PortalRoute[] = PORTAL_PAGES.map(({ path, title, widget, qaOnly }) => ({
+export const portalRoutes: PortalRoute[] = PORTAL_PAGES.map(({ path, titleId, widget, qaOnly }) => ({
   path,
-  title,
+  titleId,
   Page: widget ? widgetPage(widget) : lazy(() => import(/* webpackChunkName: "qa-replay" */ './qa/ReplayPage')),
   ...(qaOnly ? { enabled: qaToolsEnabled } : {}),
 }));

@@ -8,13 +8,18 @@
  * - the server's page shells and their preloads (server/routes/pages.ts: every row with a `page`).
  * It is data only, in src/platform, because the server may import it and must not import widgets.
  */
+import type { MessageId } from './i18n/messageId';
 
 /** A page of the standalone portal that shows this widget. */
 export interface CatalogPage {
   /** Path under /loanmanager/, without slashes at either end; a '/*' tail matches the rest. */
   readonly path: string;
-  /** The page's title, in the server's <title> and in the portal's document.title. */
-  readonly title: string;
+  /**
+   * The id of the page's title in the catalogs (src/platform/i18n/locales, namespace `common`, so
+   * the portal has it on every page): the server's <title> and the portal's document.title, in
+   * the page's language.
+   */
+  readonly titleId: MessageId;
   /** Visitors without a session are sent to the sign-in page. */
   readonly signedIn: boolean;
   /**
@@ -41,44 +46,44 @@ export const WIDGET_CATALOG = {
   registration: {
     chunkGroup: 'widget-registration',
     slices: ['registration'],
-    page: { path: 'register', title: 'Register', signedIn: false },
+    page: { path: 'register', titleId: 'common.title.register', signedIn: false },
   },
   'recover-username': {
     chunkGroup: 'widget-recover-username',
     slices: ['recoverUsername'],
-    page: { path: 'recover_username', title: 'Recover Username', signedIn: false },
+    page: { path: 'recover_username', titleId: 'common.title.recoverUsername', signedIn: false },
   },
   'request-password-reset': {
     chunkGroup: 'widget-request-password-reset',
     slices: ['requestPasswordReset'],
-    page: { path: 'request_password_reset', title: 'Having trouble signing in?', signedIn: false },
+    page: { path: 'request_password_reset', titleId: 'common.title.requestPasswordReset', signedIn: false },
   },
   'reset-password': {
     chunkGroup: 'widget-reset-password',
     slices: ['resetPassword'],
-    page: { path: 'reset_password/*', title: 'Reset Password', signedIn: false, ownServerRoute: true },
+    page: { path: 'reset_password/*', titleId: 'common.title.resetPassword', signedIn: false, ownServerRoute: true },
   },
   'verify-email': {
     chunkGroup: 'widget-verify-email',
     slices: ['verifyEmail'],
-    page: { path: 'verify_email', title: 'Verify Email', signedIn: false },
+    page: { path: 'verify_email', titleId: 'common.title.verifyEmail', signedIn: false },
   },
   'go-green': {
     chunkGroup: 'widget-go-green',
     slices: ['goGreen'],
-    page: { path: 'go-green', title: 'Go Green', signedIn: true },
+    page: { path: 'go-green', titleId: 'common.title.goGreen', signedIn: true },
   },
   // Placed by the server's own pages (main/, loanoverview/), not a page of the portal.
   popups: { chunkGroup: 'widget-popups', slices: ['popups'] },
   login: {
     chunkGroup: 'widget-login',
     slices: ['login'],
-    page: { path: 'login', title: 'Sign In', signedIn: false },
+    page: { path: 'login', titleId: 'common.title.signIn', signedIn: false },
   },
   profile: {
     chunkGroup: 'widget-profile',
     slices: ['profile'],
-    page: { path: 'profile', title: 'Profile', signedIn: true },
+    page: { path: 'profile', titleId: 'common.title.profile', signedIn: true },
   },
   // The inactivity warning: placed by the server beside the widget of every signed-in page
   // (server/routes/pages.ts), never a page's only widget. So its chunk is not named widget-*:
@@ -100,7 +105,7 @@ export interface ToolPage extends CatalogPage {
 
 export const QA_REPLAY_PAGE: ToolPage = {
   path: 'qa/replay',
-  title: 'Replay a QA recording',
+  titleId: 'common.title.qaReplay',
   chunkGroup: 'qa-replay',
   signedIn: false,
   qaOnly: true,

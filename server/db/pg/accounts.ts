@@ -1,5 +1,6 @@
 /** Borrowers, their loans, their users and their email addresses, in PostgreSQL (and the demo seed). */
 import type { Pool } from 'pg';
+import { isLocale, type Locale } from '../../../src/platform/i18n/locales';
 import { keyedDob, keyedSsn, type IdentityKey } from '../../secrets';
 import type { AccountsStore, Borrower, CreateUserResult, Loan, SeedBorrower, User } from '../store';
 import { firstRow, inTransaction, rows, uniqueViolation, type Queryable } from './queries';
@@ -19,6 +20,7 @@ interface UserRow {
   borrower_id: number;
   username: string;
   password_hash: string;
+  locale: string | null;
 }
 
 const toBorrower = (row: BorrowerRow): Borrower => ({
@@ -36,6 +38,8 @@ const toUser = (row: UserRow): User => ({
   borrowerId: row.borrower_id,
   username: row.username,
   passwordHash: row.password_hash,
+  // a language this build does not know (a newer instance saved it) is no choice
+  locale: isLocale(row.locale) ? row.locale : null,
 });
 
 async function userByBorrower(db: Queryable, borrowerId: number): Promise<User | null> {
@@ -115,14 +119,20 @@ export function pgAccounts(pool: Pool, identity: readonly IdentityKey[]): Accoun
           if (taken) return { ok: false, reason: 'username_taken' };
           const inserted = await firstRow<{ id: number }>(
             client,
-            'INSERT INTO users (borrower_id, username, password_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
-            [input.borrowerId, input.username, input.passwordHash, input.now],
+            'INSERT INTO users (borrower_id, username, password_hash, created_at, locale) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+            [input.borrowerId, input.username, input.passwordHash, input.now, input.locale ?? null],
           );
           const validated = await isEmailValidatedIn(client, input.borrowerId, input.emailAddress);
           await setEmailOnFileIn(client, input.borrowerId, input.emailAddress, validated, input.now);
           return {
             ok: true,
-            user: { id: inserted!.id, borrowerId: input.borrowerId, username: input.username, passwordHash: input.passwordHash },
+            user: {
+              id: inserted!.id,
+              borrowerId: input.borrowerId,
+              username: input.username,
+              passwordHash: input.passwordHash,
+              locale: input.locale ?? null,
+            },
           };
         });
       } catch (error) {
@@ -142,13 +152,17 @@ export function pgAccounts(pool: Pool, identity: readonly IdentityKey[]): Accoun
     async getAccount(userId: number) {
       const row = await firstRow<UserRow & { b_id: number } & Omit<BorrowerRow, 'id'>>(
         pool,
-        `SELECT u.id, u.borrower_id, u.username, u.password_hash, b.id AS b_id, b.firstname, b.lastname,
+        `SELECT u.id, u.borrower_id, u.username, u.password_hash, u.locale, b.id AS b_id, b.firstname, b.lastname,
            b.email_address, b.email_validated, b.electdocs, b.autopay
          FROM users u JOIN borrowers b ON b.id = u.borrower_id WHERE u.id = $1`,
         [userId],
       );
       if (!row) return null;
       return { user: toUser(row), borrower: toBorrower({ ...row, id: row.b_id }) };
+    },
+
+    async setUserLocale(userId: number, locale: Locale) {
+      await pool.query('UPDATE users SET locale = $1 WHERE id = $2', [locale, userId]);
     },
 
     async loansOfBorrower(borrowerId: number): Promise<Loan[]> {

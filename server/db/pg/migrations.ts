@@ -183,4 +183,13 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       UPDATE sessions SET last_seen_at = (extract(epoch FROM now()) * 1000)::BIGINT;
     `,
   },
+  {
+    version: 3,
+    name: 'the language each borrower chose (SQLite migration 6)',
+    sql: `
+      -- 'en', 'es' (src/platform/i18n/locales.ts); null until the borrower registers or uses the
+      -- language switch. No CHECK: a language added later needs no migration.
+      ALTER TABLE users ADD COLUMN locale TEXT;
+    `,
+  },
 ];

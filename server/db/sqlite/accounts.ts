@@ -1,5 +1,6 @@
 /** Borrowers, their loans, their users and their email addresses, in SQLite (and the demo seed). */
 import type { Database } from 'better-sqlite3';
+import { isLocale, type Locale } from '../../../src/platform/i18n/locales';
 import { keyedDob, keyedSsn, type IdentityKey } from '../../secrets';
 import type { AccountsStore, Borrower, CreateUserResult, Loan, SeedBorrower, User } from '../store';
 
@@ -18,6 +19,7 @@ interface UserRow {
   borrower_id: number;
   username: string;
   password_hash: string;
+  locale: string | null;
 }
 
 const toBorrower = (row: BorrowerRow): Borrower => ({
@@ -35,6 +37,8 @@ const toUser = (row: UserRow): User => ({
   borrowerId: row.borrower_id,
   username: row.username,
   passwordHash: row.password_hash,
+  // a language this build does not know (a newer instance saved it) is no choice
+  locale: isLocale(row.locale) ? row.locale : null,
 });
 
 function userByBorrower(db: Database, borrowerId: number): User | null {
@@ -111,8 +115,8 @@ export function sqliteAccounts(db: Database, identity: readonly IdentityKey[]): 
         const taken = db.prepare('SELECT 1 FROM users WHERE username = ?').get(input.username);
         if (taken) return { ok: false, reason: 'username_taken' };
         const result = db
-          .prepare('INSERT INTO users (borrower_id, username, password_hash, created_at) VALUES (?, ?, ?, ?)')
-          .run(input.borrowerId, input.username, input.passwordHash, input.now);
+          .prepare('INSERT INTO users (borrower_id, username, password_hash, created_at, locale) VALUES (?, ?, ?, ?, ?)')
+          .run(input.borrowerId, input.username, input.passwordHash, input.now, input.locale ?? null);
         const validated = isEmailValidatedSync(db, input.borrowerId, input.emailAddress);
         setEmailOnFileSync(db, input.borrowerId, input.emailAddress, validated, input.now);
         return {
@@ -122,6 +126,7 @@ export function sqliteAccounts(db: Database, identity: readonly IdentityKey[]): 
             borrowerId: input.borrowerId,
             username: input.username,
             passwordHash: input.passwordHash,
+            locale: input.locale ?? null,
           },
         };
       })();
@@ -136,12 +141,16 @@ export function sqliteAccounts(db: Database, identity: readonly IdentityKey[]): 
       // one statement for both rows: every signed-in request asks
       const row = db
         .prepare(
-          `SELECT u.id, u.borrower_id, u.username, u.password_hash, b.firstname, b.lastname,
+          `SELECT u.id, u.borrower_id, u.username, u.password_hash, u.locale, b.firstname, b.lastname,
              b.email_address, b.email_validated, b.electdocs, b.autopay
            FROM users u JOIN borrowers b ON b.id = u.borrower_id WHERE u.id = ?`,
         )
         .get(userId) as (UserRow & Omit<BorrowerRow, 'id'>) | undefined;
       return row ? { user: toUser(row), borrower: toBorrower({ ...row, id: row.borrower_id }) } : null;
+    },
+
+    async setUserLocale(userId: number, locale: Locale) {
+      db.prepare('UPDATE users SET locale = ? WHERE id = ?').run(locale, userId);
     },
 
     async loansOfBorrower(borrowerId: number): Promise<Loan[]> {

@@ -413,6 +413,27 @@ function bodyArbitrary(key: string, method: string): fc.Arbitrary<Body> {
       fc.constant({ payload: '%zz=%zz&__proto__=1', contentType: 'application/x-www-form-urlencoded' }),
     );
   }
+  if (key === 'locale') {
+    // the header's language switch: urlencoded, the token in a hidden field, a language and a page to go back to
+    const form = (fields: Array<[string, string]>) => ({
+      payload: fields.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&'),
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    const language = fc.oneof(fc.constantFrom('en', 'es', 'fr', 'ES', '', 'es-MX'), fc.string({ maxLength: 8 }));
+    const next = fc.oneof(
+      fc.constantFrom('/loanmanager/login/', '/loanmanager/reset_password/abc/', '//evil.example/', 'https://evil.example/', '/loanmanager/../x'),
+      fc.constant(`/loanmanager/${'a'.repeat(3_000)}!`),
+      fc.string({ maxLength: 40 }).map((tail) => `/loanmanager/${tail}`),
+    );
+    return fc.oneof(
+      fc.tuple(language, next).map(([locale, back]) => form([['csrfmiddlewaretoken', CSRF_PLACEHOLDER], ['locale', locale], ['next', back]])),
+      fc.tuple(language, next).map(([locale, back]) => form([['locale', locale], ['next', back], ['locale', 'es'], ['csrfmiddlewaretoken', CSRF_PLACEHOLDER]])),
+      fc.constant({ payload: '', contentType: 'application/x-www-form-urlencoded' }),
+      fc.constant({ payload: jsonOf([['csrfmiddlewaretoken', CSRF_PLACEHOLDER], ['locale', 'es'], ['next', '/loanmanager/']]), contentType: 'application/json' }),
+      fc.constant({ payload: jsonOf([['csrfmiddlewaretoken', CSRF_PLACEHOLDER], ['locale', ['es']], ['next', { toString: 1 }]]), contentType: 'application/json' }),
+      fc.constant({ payload: '%zz=%zz&__proto__=1&locale=es', contentType: 'application/x-www-form-urlencoded' }),
+    );
+  }
   const template = BODY_TEMPLATES[key] ?? fc.constant<Entries>([]);
   const json = (entries: Entries): Body => ({ payload: jsonOf(entries), contentType: 'application/json' });
   // a bodiless call (logout, opt_out) goes with no body or with {}

@@ -26,3 +26,10 @@ export const LOCALE_COOKIE = 'lm_locale';
  * the config block's `locale` (and the server's language cookie); never offered to borrowers.
  */
 export const PSEUDO_LOCALE = 'en-XA';
+
+/**
+ * Marks the hidden field of the language switch (a form the server writes in every page's header)
+ * that names the page to come back to: the portal sets it to the page it shows after a move made
+ * without a page load (src/pages/PortalPage.tsx), so the switch returns there, not to the first page.
+ */
+export const LOCALE_RETURN_ATTRIBUTE = 'data-loanmanager-return-path';

@@ -1,0 +1,41 @@
+/**
+ * The portal's emails, in the recipient's language: the language saved on their account (chosen
+ * at registration or with the language switch, server/locale.ts), English when none is saved. The
+ * texts are the catalogs' `email.` namespace (src/platform/i18n/locales), which no widget downloads.
+ * What goes out is queued by server/mail.ts.
+ */
+import { DEFAULT_LOCALE, type Locale } from '../src/platform/i18n/locales';
+import { serverText } from './i18n';
+
+export interface EmailText {
+  subject: string;
+  /** Plain text, the links written out as absolute URLs. */
+  body: string;
+}
+
+/** The language of mail to a user: theirs when saved, else English. */
+export const recipientLocale = (user: { locale: Locale | null } | null | undefined): Locale => user?.locale ?? DEFAULT_LOCALE;
+
+/** The link that verifies an address (registration, email change, go green). */
+export function verificationEmail(locale: Locale, { url, hours }: { url: string; hours: number }): EmailText {
+  return {
+    subject: serverText(locale, 'email.verify.subject'),
+    body: serverText(locale, 'email.verify.body', { link: url, hours: String(hours) }),
+  };
+}
+
+/** The username reminder of recover_username. */
+export function usernameEmail(locale: Locale, { username, signInUrl }: { username: string; signInUrl: string }): EmailText {
+  return {
+    subject: serverText(locale, 'email.username.subject'),
+    body: serverText(locale, 'email.username.body', { username, link: signInUrl }),
+  };
+}
+
+/** The password reset link. */
+export function passwordResetEmail(locale: Locale, { url, minutes }: { url: string; minutes: number }): EmailText {
+  return {
+    subject: serverText(locale, 'email.reset.subject'),
+    body: serverText(locale, 'email.reset.body', { link: url, minutes: String(minutes) }),
+  };
+}
