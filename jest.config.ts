@@ -32,7 +32,7 @@ const config: Config = {
       moduleNameMapper: {
         '\\.(png|svg|jpg|css)$': '<rootDir>/__mocks__/fileMock.ts',
         // a widget's part of a catalog (webpack: scripts/i18n/catalogLoader.ts): the whole source catalog here
-        '^.*/i18n/locales/([\\w-]+)\\.json\\?ns=.*$': '<rootDir>/src/platform/i18n/locales/$1.json',
+        '^(?:.*/)?locales/([\\w-]+)\\.json\\?ns=.*$': '<rootDir>/src/platform/i18n/locales/$1.json',
       },
     },
     {
