@@ -3,7 +3,7 @@
  * switch, main, the JSON config block and the widget loader), in the page's language, and small
  * escaping helpers.
  */
-import { LOCALE_NAMES, LOCALE_RETURN_ATTRIBUTE, LOCALES, type Locale } from '../src/platform/i18n/locales';
+import { LOCALE_NAMES, LOCALE_RETURN_ATTRIBUTE, LOCALES, type Locale, PSEUDO_LOCALE } from '../src/platform/i18n/locales';
 import type { MessageId } from '../src/platform/i18n/messageId';
 import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../src/platform/palette';
 import { serverText } from './i18n';
@@ -79,8 +79,8 @@ export interface PageConfig {
   record_actions: boolean;
   qa_tools: boolean;
   error_reporting?: { dsn: string };
-  /** The widgets' language: the page's (src/platform/config.ts). */
-  locale: Locale;
+  /** The widgets' language: the page's (src/platform/config.ts), or QA's pseudo-locale. */
+  locale: Locale | typeof PSEUDO_LOCALE;
 }
 
 /** Where borrowers get help: the footer of every page (HELP_PHONE, HELP_HOURS, HELP_EMAIL). */

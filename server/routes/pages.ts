@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPortalReturnPath, landingUrl, PORTAL_URLS } from '../../src/lib/portalUrls';
-import { isLocale, type Locale } from '../../src/platform/i18n/locales';
+import { isLocale, LOCALE_COOKIE, PSEUDO_LOCALE, type Locale } from '../../src/platform/i18n/locales';
 import { PORTAL_PAGES, WIDGET_CATALOG } from '../../src/platform/widgetCatalog';
 import type { PortalContext } from '../context';
 import type { Account, Loan } from '../db/store';
@@ -109,19 +109,23 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     signedInAs: { account: Account; loans: Loan[] } | null,
     current: string,
     rest: PageOptions,
-  ): string =>
-    renderPage({
+  ): string => {
+    // every signed-in page warns before its session ends for inactivity (docs/security.md, control 24)
+    const pageConfig = signedInAs ? (rest.config ?? config(rest.locale, { coacct: String(signedInAs.account.borrower.id) })) : rest.config;
+    return renderPage({
       help: ctx.options.help,
       localeSwitch: localeSwitchFor(request),
       ...rest,
       nav: signedInAs
         ? { homePath: landingUrl(signedInAs.loans), csrfToken: request.csrfToken, current }
         : null,
-      // every signed-in page warns before its session ends for inactivity (docs/security.md, control 24)
-      ...(signedInAs
-        ? { sessionTimeout: true, config: rest.config ?? config(rest.locale, { coacct: String(signedInAs.account.borrower.id) }) }
-        : {}),
+      ...(signedInAs ? { sessionTimeout: true } : {}),
+      config: pageConfig && pseudoLocaleAsked(request) ? { ...pageConfig, locale: PSEUDO_LOCALE } : pageConfig,
     });
+  };
+
+  /** QA's pseudo-locale for the widgets (the cookie set by hand; never in production, never offered). */
+  const pseudoLocaleAsked = (request: FastifyRequest) => !options.production && request.cookies[LOCALE_COOKIE] === PSEUDO_LOCALE;
 
   app.get('/loanmanager', async (request, reply) => {
     const account = request.auth ? await ctx.store.getAccount(request.auth.userId) : null;

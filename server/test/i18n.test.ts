@@ -269,6 +269,23 @@ describe('pages in the request’s language', () => {
     expect(html).toContain('<html lang="en">');
   });
 
+  it('QA’s pseudo-locale cookie (set by hand): the widgets get en-XA, the server’s own texts stay English; never in production', async () => {
+    const client = server.client();
+    client.cookies.set('lm_locale', 'en-XA');
+    const html = (await client.get('/loanmanager/register/')).body;
+    expect(html).toContain('<html lang="en">');
+    expect(pageConfig(html).locale).toBe('en-XA');
+
+    const production = await startTestServer({ production: true });
+    try {
+      const visitor = production.client();
+      visitor.cookies.set('lm_locale', 'en-XA');
+      expect(pageConfig((await visitor.get('/loanmanager/register/')).body).locale).toBe('en');
+    } finally {
+      await production.close();
+    }
+  });
+
   it('registering in Spanish saves it: the landing page and its notice are in Spanish, and so is the verification email', async () => {
     const nora = DEMO_BORROWERS.find((borrower) => borrower.firstname === 'Nora')!;
     const client = server.client();
