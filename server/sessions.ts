@@ -69,6 +69,10 @@ function sameOriginAllowed(ctx: PortalContext, request: FastifyRequest, origin: 
 /** Whether the browser says the request comes from a page of another site (Origin, or Sec-Fetch-Site without one). */
 export function fromAnotherSite(ctx: PortalContext, request: FastifyRequest): boolean {
   const origin = request.headers.origin;
+  // Our pages say `Referrer-Policy: no-referrer`, so Chromium posts their own forms (sign-out, the
+  // language switch) with `Origin: null`: the browser's Sec-Fetch-Site, which no page can set,
+  // then tells whether the form was ours. A null origin without it is refused.
+  if (origin === 'null') return request.headers['sec-fetch-site'] !== 'same-origin';
   if (origin !== undefined) return !sameOriginAllowed(ctx, request, origin);
   return request.headers['sec-fetch-site'] === 'cross-site';
 }

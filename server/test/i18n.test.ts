@@ -168,6 +168,7 @@ describe('the language switch', () => {
     const forged: Array<[string, Record<string, string>, Record<string, string>]> = [
       ['cross-site Origin', {}, { origin: 'https://evil.example' }],
       ['null Origin', {}, { origin: 'null' }],
+      ['null Origin from another site', {}, { origin: 'null', 'sec-fetch-site': 'cross-site' }],
       ['cross-site fetch metadata', {}, { 'sec-fetch-site': 'cross-site' }],
       ['no token', { csrfmiddlewaretoken: '' }, {}],
       ['a wrong token', { csrfmiddlewaretoken: 'A'.repeat(43) }, {}],
@@ -182,6 +183,9 @@ describe('the language switch', () => {
     // the same request from the portal's own origin goes through
     const ok = await switchLanguage(uma, { locale: 'es', next: '/loanmanager/loanoverview/' }, { origin: 'http://portal.test' });
     expect(ok.statusCode).toBe(303);
+    // ...and as Chromium posts the form of our own page (no-referrer: `Origin: null`, but its fetch metadata says same-origin)
+    const ownForm = await switchLanguage(uma, { locale: 'es', next: '/loanmanager/loanoverview/' }, { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    expect(ownForm.statusCode).toBe(303);
     expect(await savedLocale('uma.unverified')).toBe('es');
     // the refusal page is in the borrower's language too
     const refused = await switchLanguage(uma, { locale: 'en', next: '/loanmanager/' }, { origin: 'https://evil.example' });

@@ -7,7 +7,9 @@ describe('the pseudo-locale (QA: cut or overlapping text shows at once)', () => 
     const text = 'Loan Number';
     const pseudo = pseudoText(text);
     expect(pseudo.startsWith('Löáñ Ñümbér')).toBe(true);
-    expect(pseudo.length).toBeGreaterThanOrEqual(Math.ceil(text.length * (1 + PSEUDO_GROWTH)));
+    expect(pseudo.replace(/ (?=~)/g, '').length).toBeGreaterThanOrEqual(Math.ceil(text.length * (1 + PSEUDO_GROWTH)));
+    // the padding can wrap: never a run of more than four marks
+    expect(pseudoText('x'.repeat(100))).not.toMatch(/~{5}/);
   });
 
   it('keeps placeholders, plural choices and element tags working', () => {
@@ -19,9 +21,9 @@ describe('the pseudo-locale (QA: cut or overlapping text shows at once)', () => 
     );
     const i18n = setupI18n({ locale: 'en', messages: { en: messages } });
     // each run of text is padded on its own; the values and the tags come through untouched
-    expect(i18n._('common.sent', { address: 'ada@example.com' })).toMatch(/^Wé šéñt thé líñk tö <0>~+ada@example\.com<\/0>~+$/);
-    expect(i18n._('common.wait', { seconds: 1 })).toMatch(/^Wáít ~+1 ?šéçöñd~+$/);
-    expect(i18n._('common.wait', { seconds: 5 })).toMatch(/^Wáít ~+5 ?šéçöñdš~+$/);
+    expect(i18n._('common.sent', { address: 'ada@example.com' })).toMatch(/^Wé šéñt thé líñk tö <0>[~ ]+ada@example\.com<\/0>~+$/);
+    expect(i18n._('common.wait', { seconds: 1 })).toMatch(/^Wáít [~ ]+1 ?šéçöñd[~ ]+$/);
+    expect(i18n._('common.wait', { seconds: 5 })).toMatch(/^Wáít [~ ]+5 ?šéçöñdš[~ ]+$/);
   });
 
   it('leaves blank text alone', () => {

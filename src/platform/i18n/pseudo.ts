@@ -14,11 +14,13 @@ const ACCENTED: Record<string, string> = {
 
 export const PSEUDO_GROWTH = 0.35;
 
-/** One run of text: accented, then padded with `~` to 35 % more characters (at least one). */
+/** One run of text: accented, then padded with `~` (in words of four) to 35 % more characters. */
 export function pseudoText(text: string): string {
   if (text.trim() === '') return text;
   const accented = text.replace(/<\/?\d+\/?>|[a-zA-Z]/g, (match) => ACCENTED[match] ?? match);
-  return `${accented}${'~'.repeat(Math.max(1, Math.ceil(text.length * PSEUDO_GROWTH)))}`;
+  const padding = '~'.repeat(Math.max(1, Math.ceil(text.length * PSEUDO_GROWTH)));
+  // in words of four, so a long text can still wrap where a translation's words would
+  return `${accented}${padding.replace(/~{4}(?=~)/g, '~~~~ ')}`;
 }
 
 function pseudoCompiled(message: CompiledMessage | string): CompiledMessage | string {
