@@ -54,7 +54,7 @@ test('register in Spanish: the switch, every label, the errors, the landing page
   await page.getByText(es['validation.required']).first().waitFor();
   await checkAccessibility(page, 'register errors');
 
-  await page.getByLabel(es['registration.firstName']).fill('Reggie');
+  await page.getByLabel(es['registration.firstName'], { exact: true }).fill('Reggie');
   await page.getByLabel(es['registration.lastName']).fill('Register');
   await page.getByLabel(es['registration.username']).fill('reggie.register');
   await page.getByLabel(es['registration.password'], { exact: true }).fill('Reggie-pass1');
@@ -78,7 +78,7 @@ test('a borrower who saved Spanish: the reset email, the reset page and the sign
   const first = await openPage(375);
   await first.goto('/loanmanager/register/');
   await chooseSpanish(first);
-  await first.getByLabel(es['registration.firstName']).fill('Nico');
+  await first.getByLabel(es['registration.firstName'], { exact: true }).fill('Nico');
   await first.getByLabel(es['registration.lastName']).fill('Newcomer');
   await first.getByLabel(es['registration.username']).fill('nico.newcomer');
   await first.getByLabel(es['registration.password'], { exact: true }).fill('Nico-pass123');
