@@ -226,7 +226,8 @@ function checkProduction(env: NodeJS.ProcessEnv, options: ServerOptions) {
 /** The demo servicer's help line (a 555 number and an .example address: obviously not real). */
 export const DEFAULT_HELP: HelpContact = {
   phone: '1-800-555-0100',
-  hours: 'Monday to Friday, 8 am to 8 pm Eastern',
+  // null: the catalog's default hours, in the page's language (server.footer.defaultHours)
+  hours: null,
   email: 'help@loanmanager.example',
 };
 

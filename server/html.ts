@@ -86,7 +86,8 @@ export interface PageConfig {
 /** Where borrowers get help: the footer of every page (HELP_PHONE, HELP_HOURS, HELP_EMAIL). */
 export interface HelpContact {
   phone: string;
-  hours: string;
+  /** The operator's text, shown as configured (one language); null: the demo hours, in the page's language. */
+  hours: string | null;
   email: string;
 }
 
@@ -254,7 +255,7 @@ function renderFooter(locale: Locale, help: HelpContact): string {
   const { phone, email } = helpLinks(help);
   return (
     '<footer class="site-footer">' +
-    `<p>${htmlText(locale, 'server.footer.helpLine', { phone, hours: help.hours, email })}</p>` +
+    `<p>${htmlText(locale, 'server.footer.helpLine', { phone, hours: help.hours ?? serverText(locale, 'server.footer.defaultHours'), email })}</p>` +
     `<ul><li><a href="${PRIVACY_PATH}">${htmlText(locale, 'server.privacy.title')}</a></li>` +
     `<li><a href="${ACCESSIBILITY_PATH}">${htmlText(locale, 'server.accessibility.title')}</a></li></ul>` +
     '</footer>'

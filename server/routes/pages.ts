@@ -346,7 +346,7 @@ function welcome(locale: Locale, account: Account): string {
 
 function contactLine(locale: Locale, help: HelpContact): string {
   const { email } = helpLinks(help);
-  return htmlText(locale, 'server.contactLine', { phone: help.phone, hours: help.hours, email });
+  return htmlText(locale, 'server.contactLine', { phone: help.phone, hours: help.hours ?? serverText(locale, 'server.footer.defaultHours'), email });
 }
 
 function privacyContent(locale: Locale, help: HelpContact): string {
