@@ -17,6 +17,7 @@ import { DEMO_PASSWORD } from '../server/db/seed';
 import { launchBrowser, WIDTHS, type OutboxMessage } from '../e2e/support/browser';
 import { buildIfStale } from '../e2e/support/globalSetup';
 import { startReferenceServer } from '../e2e/support/referenceServer';
+import es from '../src/platform/i18n/locales/es.json';
 
 const OUT_DIR = path.resolve(__dirname, '../docs/screens');
 
@@ -40,6 +41,11 @@ async function signIn(page: Page, username: string) {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await Promise.all([page.waitForURL(/\/loanmanager\/(main|loanoverview)\/$/), page.getByRole('button', { name: 'Sign in' }).click()]);
+}
+
+/** The language cookie, as the header's switch sets it (en-XA: QA's pseudo-locale, set by hand). */
+async function inLanguage(page: Page, server: ScreenServer, locale: 'es' | 'en-XA') {
+  await page.context().addCookies([{ name: 'lm_locale', value: locale, url: server.baseUrl }]);
 }
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
@@ -267,6 +273,56 @@ export const SCREENS: readonly Screen[] = [
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('button', { name: 'Complete' }).click();
       await page.getByRole('link', { name: 'Back to your loans' }).waitFor();
+    },
+  },
+  // In Spanish (issue 19): the language cookie the header's switch sets, on a fresh browser
+  {
+    name: 'es-login',
+    caption: 'En español: iniciar sesión',
+    async reach(page, server) {
+      await inLanguage(page, server, 'es');
+      await page.goto('/loanmanager/login/');
+      await heading(page, es['login.title']);
+    },
+  },
+  {
+    name: 'es-register-errors',
+    caption: 'En español: registro enviado vacío',
+    async reach(page, server) {
+      await inLanguage(page, server, 'es');
+      await page.goto('/loanmanager/register/');
+      await heading(page, es['registration.title']);
+      await page.getByRole('button', { name: es['registration.submit'] }).click();
+      await page.getByRole('alert').first().waitFor();
+    },
+  },
+  {
+    name: 'es-main-popups',
+    caption: 'En español: la ventana de Go Green y pago automático',
+    async reach(page, server) {
+      await signIn(page, 'sam.several');
+      await inLanguage(page, server, 'es');
+      await page.reload();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'es-go-green-step-1',
+    caption: 'En español: Go Green, paso 1',
+    async reach(page, server) {
+      await signIn(page, 'dana.demo');
+      await inLanguage(page, server, 'es');
+      await page.goto('/loanmanager/go-green/');
+      await page.getByRole('heading', { level: 2, name: es['goGreen.stepConfirmEmail'] }).waitFor();
+    },
+  },
+  {
+    name: 'pseudo-register',
+    caption: 'Pseudo-locale (QA: accented, 35 % longer): Register',
+    async reach(page, server) {
+      await inLanguage(page, server, 'en-XA');
+      await page.goto('/loanmanager/register/');
+      await page.waitForFunction(() => /~~/.test(document.querySelector('[data-loanmanager-widget]')?.textContent ?? ''));
     },
   },
 ];
