@@ -206,9 +206,9 @@ pre{white-space:pre-wrap;word-break:break-word}
 function renderNav(locale: Locale, nav: SignedInNav): string {
   const links: Array<[string, MessageId]> = [
     [nav.homePath, 'server.header.loans'],
-    ['/loanmanager/go-green/', 'common.title.goGreen'],
+    ['/loanmanager/go-green/', 'portal.title.goGreen'],
     ['/loanmanager/eftsetuprequest/', 'server.header.autopay'],
-    ['/loanmanager/profile/', 'common.title.profile'],
+    ['/loanmanager/profile/', 'portal.title.profile'],
   ];
   const items = links
     .map(

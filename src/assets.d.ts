@@ -9,3 +9,9 @@ declare module '*.json?ns=loader&shared=0' {
   const messages: Record<'loader.failed', string>;
   export default messages;
 }
+
+/** A part of a catalog (src/platform/i18n/widgetCatalogs.ts): compiled messages of one namespace and language. */
+declare module '*&part' {
+  const messages: import('@lingui/core').Messages;
+  export default messages;
+}

@@ -46,44 +46,44 @@ export const WIDGET_CATALOG = {
   registration: {
     chunkGroup: 'widget-registration',
     slices: ['registration'],
-    page: { path: 'register', titleId: 'common.title.register', signedIn: false },
+    page: { path: 'register', titleId: 'portal.title.register', signedIn: false },
   },
   'recover-username': {
     chunkGroup: 'widget-recover-username',
     slices: ['recoverUsername'],
-    page: { path: 'recover_username', titleId: 'common.title.recoverUsername', signedIn: false },
+    page: { path: 'recover_username', titleId: 'portal.title.recoverUsername', signedIn: false },
   },
   'request-password-reset': {
     chunkGroup: 'widget-request-password-reset',
     slices: ['requestPasswordReset'],
-    page: { path: 'request_password_reset', titleId: 'common.title.requestPasswordReset', signedIn: false },
+    page: { path: 'request_password_reset', titleId: 'portal.title.requestPasswordReset', signedIn: false },
   },
   'reset-password': {
     chunkGroup: 'widget-reset-password',
     slices: ['resetPassword'],
-    page: { path: 'reset_password/*', titleId: 'common.title.resetPassword', signedIn: false, ownServerRoute: true },
+    page: { path: 'reset_password/*', titleId: 'portal.title.resetPassword', signedIn: false, ownServerRoute: true },
   },
   'verify-email': {
     chunkGroup: 'widget-verify-email',
     slices: ['verifyEmail'],
-    page: { path: 'verify_email', titleId: 'common.title.verifyEmail', signedIn: false },
+    page: { path: 'verify_email', titleId: 'portal.title.verifyEmail', signedIn: false },
   },
   'go-green': {
     chunkGroup: 'widget-go-green',
     slices: ['goGreen'],
-    page: { path: 'go-green', titleId: 'common.title.goGreen', signedIn: true },
+    page: { path: 'go-green', titleId: 'portal.title.goGreen', signedIn: true },
   },
   // Placed by the server's own pages (main/, loanoverview/), not a page of the portal.
   popups: { chunkGroup: 'widget-popups', slices: ['popups'] },
   login: {
     chunkGroup: 'widget-login',
     slices: ['login'],
-    page: { path: 'login', titleId: 'common.title.signIn', signedIn: false },
+    page: { path: 'login', titleId: 'portal.title.signIn', signedIn: false },
   },
   profile: {
     chunkGroup: 'widget-profile',
     slices: ['profile'],
-    page: { path: 'profile', titleId: 'common.title.profile', signedIn: true },
+    page: { path: 'profile', titleId: 'portal.title.profile', signedIn: true },
   },
   // The inactivity warning: placed by the server beside the widget of every signed-in page
   // (server/routes/pages.ts), never a page's only widget. So its chunk is not named widget-*:
@@ -105,7 +105,7 @@ export interface ToolPage extends CatalogPage {
 
 export const QA_REPLAY_PAGE: ToolPage = {
   path: 'qa/replay',
-  titleId: 'common.title.qaReplay',
+  titleId: 'portal.title.qaReplay',
   chunkGroup: 'qa-replay',
   signedIn: false,
   qaOnly: true,

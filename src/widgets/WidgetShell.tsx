@@ -1,8 +1,14 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import type { I18n } from '@lingui/core';
+// the icon modules antd's own ES build uses: one copy of each in the bundle
+import CheckCircleFilled from '@ant-design/icons/es/icons/CheckCircleFilled';
+import CloseCircleFilled from '@ant-design/icons/es/icons/CloseCircleFilled';
+import ExclamationCircleFilled from '@ant-design/icons/es/icons/ExclamationCircleFilled';
+import InfoCircleFilled from '@ant-design/icons/es/icons/InfoCircleFilled';
+import LoadingOutlined from '@ant-design/icons/es/icons/LoadingOutlined';
 import { I18nProvider } from '@lingui/react';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
-import { Suspense, useCallback, useEffect, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import type { AppStore } from '../app/store';
@@ -57,6 +63,35 @@ export interface WidgetShellProps {
  * class prefix (no clash with a host's antd) and high-priority hashed selectors (host element
  * styles do not override it), popups kept inside the widget, and an error boundary.
  */
+/**
+ * antd names every icon for screen readers by its English file name ("check-circle",
+ * "loading"). The alerts' icons only repeat what their text and role say: hidden. A busy
+ * button's spinner is its only cue: named in the page's language.
+ */
+const ALERT_ICONS = {
+  successIcon: <CheckCircleFilled aria-hidden />,
+  infoIcon: <InfoCircleFilled aria-hidden />,
+  warningIcon: <ExclamationCircleFilled aria-hidden />,
+  errorIcon: <CloseCircleFilled aria-hidden />,
+};
+
+function PortalAntd({ container, children }: { container?: HTMLElement; children: ReactNode }) {
+  const t = useT();
+  const button = useMemo(() => ({ loadingIcon: <LoadingOutlined aria-label={t('common.loadingShort')} /> }), [t]);
+  return (
+    <ConfigProvider
+      prefixCls={PORTAL_PREFIX_CLS}
+      iconPrefixCls={`${PORTAL_PREFIX_CLS}-icon`}
+      theme={widgetTheme}
+      getPopupContainer={container ? () => container : undefined}
+      button={button}
+      alert={ALERT_ICONS}
+    >
+      {children}
+    </ConfigProvider>
+  );
+}
+
 function LoadingFallback() {
   const t = useT();
   return <Spin aria-label={t('common.loadingShort')} />;
@@ -76,12 +111,7 @@ export function WidgetShell({
       <Provider store={store}>
         <NavigationContext.Provider value={store.dependencies.navigation}>
           <StyleProvider hashPriority="high">
-            <ConfigProvider
-              prefixCls={PORTAL_PREFIX_CLS}
-              iconPrefixCls={`${PORTAL_PREFIX_CLS}-icon`}
-              theme={widgetTheme}
-              getPopupContainer={container ? () => container : undefined}
-            >
+            <PortalAntd container={container}>
               <AntApp component={false}>
                 <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter}>
                   <Suspense fallback={<LoadingFallback />}>
@@ -91,7 +121,7 @@ export function WidgetShell({
                 </WidgetErrorBoundary>
                 {withSnackbar ? <StoreSnackbar /> : null}
               </AntApp>
-            </ConfigProvider>
+            </PortalAntd>
           </StyleProvider>
         </NavigationContext.Provider>
       </Provider>

@@ -1,3 +1,8 @@
+// the icon modules antd's own ES build uses: one copy of each in the bundle
+import CheckCircleFilled from '@ant-design/icons/es/icons/CheckCircleFilled';
+import CloseCircleFilled from '@ant-design/icons/es/icons/CloseCircleFilled';
+import ExclamationCircleFilled from '@ant-design/icons/es/icons/ExclamationCircleFilled';
+import LoadingOutlined from '@ant-design/icons/es/icons/LoadingOutlined';
 import { Form } from 'antd';
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { fieldStatus, validateStatusOf } from '../FieldStatus/fieldStatus';
@@ -26,6 +31,16 @@ export interface LabelledFieldProps {
   required?: boolean;
   children: ReactElement<Record<string, unknown>>;
 }
+
+/** The status icons repeat what aria-invalid and the error text say: hidden from screen readers (antd names them in English). */
+const FEEDBACK = {
+  icons: () => ({
+    success: <CheckCircleFilled aria-hidden />,
+    error: <CloseCircleFilled aria-hidden />,
+    warning: <ExclamationCircleFilled aria-hidden />,
+    validating: <LoadingOutlined aria-hidden />,
+  }),
+};
 
 /**
  * One labelled field with the spec's status display: none, error or success, only after submit.
@@ -68,7 +83,7 @@ export function LabelledField({
       validateStatus={validateStatusOf(status)}
       // Always on: antd wraps the input in an affix element when feedback is on, and switching it on at
       // the first submit would replace the <input> node and drop the focus the submit just set.
-      hasFeedback
+      hasFeedback={FEEDBACK}
       help={
         status === 'error' ? (
           <div id={errorId} role="alert">

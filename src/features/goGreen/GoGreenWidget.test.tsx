@@ -64,7 +64,7 @@ function heldOpen() {
 }
 
 /** antd's spinner in a busy button: an image named "loading", read out before the button's label. */
-const spinnerIn = (element: HTMLElement) => within(element).queryByRole('img', { name: 'loading' });
+const spinnerIn = (element: HTMLElement) => within(element).queryByRole('img', { name: 'Loading' });
 
 /** The step's indicator (number, edit, done or error) beside its heading: found by structure, having no role. */
 function indicatorOf(heading: HTMLElement): HTMLElement {
@@ -160,7 +160,7 @@ describe('opt-out view (already elected)', () => {
     expect(spinnerIn(optOutButton)).toBeNull();
     await user.click(optOutButton);
     expect(spinnerIn(optOutButton)).toBeVisible();
-    expect(optOutButton).toHaveAccessibleName('loading Opt Out');
+    expect(optOutButton).toHaveAccessibleName('Loading Opt Out');
     await optOut.answer({ status: 500 });
     expect(await screen.findByText('There was a problem, please try again later')).toBeInTheDocument();
     await waitFor(() => expect(spinnerIn(optOutButton)).toBeNull());
@@ -227,7 +227,7 @@ describe('opt-in wizard', () => {
     expect(spinnerIn(complete)).toBeNull();
     await user.click(complete);
     expect(spinnerIn(complete)).toBeVisible();
-    expect(complete).toHaveAccessibleName('loading Complete');
+    expect(complete).toHaveAccessibleName('Loading Complete');
     expect(button('Back')).toBeDisabled();
     await optIn.answer({ status: 500 });
     expect(await screen.findByText('There was a problem, please try again later')).toBeInTheDocument();
@@ -403,10 +403,10 @@ describe('opt-in wizard', () => {
       await user.click(input);
       await user.paste('new@example.com');
       await waitFor(() => expect(input).toHaveAccessibleDescription(english('goGreen.checkingEmail')));
-      expect(within(field).queryByRole('img', { name: 'check-circle' })).toBeNull();
+      expect(within(field).queryByLabelText('check-circle')).toBeNull();
       expect(field).not.toHaveClass('lm-form-item-has-success');
       await check.answer({ body: { valid: true } });
-      expect(await within(field).findByRole('img', { name: 'check-circle' })).toBeVisible();
+      expect(await within(field).findByLabelText('check-circle')).toBeVisible();
       expect(field).toHaveClass('lm-form-item-has-success');
       expect(field).not.toHaveClass('lm-form-item-has-error');
       expect(input).not.toHaveAttribute('aria-invalid');

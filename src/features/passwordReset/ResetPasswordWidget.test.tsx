@@ -90,11 +90,11 @@ test('valid: Password and Password (again); errors show on submit, focus on the 
   expect(api.sent(RESET)).toHaveLength(0);
 });
 
-/** antd's success status of a field: the check mark (an img named check-circle) and the item's success class. */
+/** antd's success status of a field: the check mark (an img named check-circle, hidden from screen readers) and the item's success class. */
 function isMarkedSuccessful(input: HTMLElement): boolean {
   const field = input.closest<HTMLElement>('.lm-form-item');
   if (!field) throw new Error('the input is not in a form field');
-  const mark = within(field).queryByRole('img', { name: 'check-circle' }) !== null;
+  const mark = within(field).queryByLabelText('check-circle') !== null;
   const styled = field.classList.contains('lm-form-item-has-success');
   if (mark !== styled) throw new Error(`check mark ${mark}, success styling ${styled}`);
   return mark;

@@ -37,7 +37,7 @@ function renderFilled(dependencies: RenderWidgetOptions['dependencies'] = {}) {
   });
 }
 
-// while waiting, the button's name also holds the spinner's ('loading Register')
+// while waiting, the button's name also holds the spinner's ('Loading Register', in the page's language)
 const submit = () => screen.getByRole('button', { name: /Register$/ });
 const flowActions = (log: { of: (...domains: string[]) => string[] }) => log.of('registration', 'api/executeMutation');
 
@@ -48,10 +48,10 @@ function fieldOf(label: string): HTMLElement {
   return field;
 }
 
-/** antd's success status: the check mark (an img named check-circle) and the item's success class. */
+/** antd's success status: the check mark (an img named check-circle, hidden from screen readers) and the item's success class. */
 function isMarkedSuccessful(label: string): boolean {
   const field = fieldOf(label);
-  const mark = within(field).queryByRole('img', { name: 'check-circle' }) !== null;
+  const mark = within(field).queryByLabelText('check-circle') !== null;
   const styled = field.classList.contains('lm-form-item-has-success');
   if (mark !== styled) throw new Error(`${label}: check mark ${mark}, success styling ${styled}`);
   return mark;
@@ -107,7 +107,7 @@ describe('registration form', () => {
       expect(screen.getByLabelText(label, { selector: 'input' })).not.toHaveAttribute('aria-invalid');
       expect(isMarkedSuccessful(label)).toBe(false);
     }
-    expect(screen.queryByRole('img', { name: 'check-circle' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('check-circle')).not.toBeInTheDocument();
   });
 
   test('after submit, a matching confirmation shows success; cleared again (or only spaces), it is neutral', async () => {

@@ -1,29 +1,61 @@
 /**
- * Each part of the portal's catalog, in the page's language: one chunk per namespace and
- * language (`?ns=`, compiled at build by scripts/i18n/catalogLoader.ts). A chunk of its own,
- * a few hundred bytes, asked for beside a widget's entry (src/widgets/withPageFeature.ts), so it
- * arrives long before the widget runtime: the loader itself stays without these maps.
+ * Each part of the portal's catalog, in each language: one chunk per namespace and language
+ * (`?ns=`, compiled at build by scripts/i18n/catalogLoader.ts). A chunk of its own, asked for
+ * beside a widget's entry (src/widgets/withPageFeature.ts), so it arrives long before the widget
+ * runtime; the loader itself stays without these lines. Static imports, not a template: webpack's
+ * context maps cost about twice the bytes on every page. A new language's lines are demanded by
+ * the compiler (`Record<Locale, …>`).
  */
 import type { Messages } from '@lingui/core';
+import type { Locale } from './locales';
 import { pageLocale } from './pageLocale';
 
-type Catalog = Promise<{ default: Messages }>;
+type Catalog = () => Promise<{ default: Messages }>;
 
-// webpack needs each query spelled out: one line per namespace
 const CATALOGS = {
-  registration: (): Catalog => import(/* webpackChunkName: "i18n-registration-[request]" */ `./locales/${pageLocale()}.json?ns=registration`),
-  recoverUsername: (): Catalog => import(/* webpackChunkName: "i18n-recoverUsername-[request]" */ `./locales/${pageLocale()}.json?ns=recoverUsername`),
-  passwordReset: (): Catalog => import(/* webpackChunkName: "i18n-passwordReset-[request]" */ `./locales/${pageLocale()}.json?ns=passwordReset`),
-  verifyEmail: (): Catalog => import(/* webpackChunkName: "i18n-verifyEmail-[request]" */ `./locales/${pageLocale()}.json?ns=verifyEmail`),
-  goGreen: (): Catalog => import(/* webpackChunkName: "i18n-goGreen-[request]" */ `./locales/${pageLocale()}.json?ns=goGreen`),
-  popups: (): Catalog => import(/* webpackChunkName: "i18n-popups-[request]" */ `./locales/${pageLocale()}.json?ns=popups`),
-  login: (): Catalog => import(/* webpackChunkName: "i18n-login-[request]" */ `./locales/${pageLocale()}.json?ns=login`),
-  profile: (): Catalog => import(/* webpackChunkName: "i18n-profile-[request]" */ `./locales/${pageLocale()}.json?ns=profile`),
-  sessionTimeout: (): Catalog => import(/* webpackChunkName: "i18n-sessionTimeout-[request]" */ `./locales/${pageLocale()}.json?ns=sessionTimeout`),
-  portal: (): Catalog => import(/* webpackChunkName: "i18n-portal-[request]" */ `./locales/${pageLocale()}.json?ns=portal`),
-};
+  registration: {
+    en: () => import(/* webpackChunkName: "i18n-registration-en" */ './locales/en.json?ns=registration&part'),
+    es: () => import(/* webpackChunkName: "i18n-registration-es" */ './locales/es.json?ns=registration&part'),
+  },
+  recoverUsername: {
+    en: () => import(/* webpackChunkName: "i18n-recoverUsername-en" */ './locales/en.json?ns=recoverUsername&part'),
+    es: () => import(/* webpackChunkName: "i18n-recoverUsername-es" */ './locales/es.json?ns=recoverUsername&part'),
+  },
+  passwordReset: {
+    en: () => import(/* webpackChunkName: "i18n-passwordReset-en" */ './locales/en.json?ns=passwordReset&part'),
+    es: () => import(/* webpackChunkName: "i18n-passwordReset-es" */ './locales/es.json?ns=passwordReset&part'),
+  },
+  verifyEmail: {
+    en: () => import(/* webpackChunkName: "i18n-verifyEmail-en" */ './locales/en.json?ns=verifyEmail&part'),
+    es: () => import(/* webpackChunkName: "i18n-verifyEmail-es" */ './locales/es.json?ns=verifyEmail&part'),
+  },
+  goGreen: {
+    en: () => import(/* webpackChunkName: "i18n-goGreen-en" */ './locales/en.json?ns=goGreen&part'),
+    es: () => import(/* webpackChunkName: "i18n-goGreen-es" */ './locales/es.json?ns=goGreen&part'),
+  },
+  popups: {
+    en: () => import(/* webpackChunkName: "i18n-popups-en" */ './locales/en.json?ns=popups&part'),
+    es: () => import(/* webpackChunkName: "i18n-popups-es" */ './locales/es.json?ns=popups&part'),
+  },
+  login: {
+    en: () => import(/* webpackChunkName: "i18n-login-en" */ './locales/en.json?ns=login&part'),
+    es: () => import(/* webpackChunkName: "i18n-login-es" */ './locales/es.json?ns=login&part'),
+  },
+  profile: {
+    en: () => import(/* webpackChunkName: "i18n-profile-en" */ './locales/en.json?ns=profile&part'),
+    es: () => import(/* webpackChunkName: "i18n-profile-es" */ './locales/es.json?ns=profile&part'),
+  },
+  sessionTimeout: {
+    en: () => import(/* webpackChunkName: "i18n-sessionTimeout-en" */ './locales/en.json?ns=sessionTimeout&part'),
+    es: () => import(/* webpackChunkName: "i18n-sessionTimeout-es" */ './locales/es.json?ns=sessionTimeout&part'),
+  },
+  portal: {
+    en: () => import(/* webpackChunkName: "i18n-portal-en" */ './locales/en.json?ns=portal&part'),
+    es: () => import(/* webpackChunkName: "i18n-portal-es" */ './locales/es.json?ns=portal&part'),
+  },
+} satisfies Record<string, Record<Locale, Catalog>>;
 
 /** A part of the catalog a widget (or the portal) downloads: its namespace, plus `common` and `validation`. */
 export type CatalogNamespace = keyof typeof CATALOGS;
 
-export const loadCatalog = (namespace: CatalogNamespace): Catalog => CATALOGS[namespace]();
+export const loadCatalog = (namespace: CatalogNamespace) => CATALOGS[namespace][pageLocale()]();
