@@ -3,8 +3,9 @@
  * (`?ns=`, compiled at build by scripts/i18n/catalogLoader.ts). A chunk of its own, asked for
  * beside a widget's entry (src/widgets/withPageFeature.ts), so it arrives long before the widget
  * runtime; the loader itself stays without these lines. Static imports, not a template: webpack's
- * context maps cost about twice the bytes on every page. A new language's lines are demanded by
- * the compiler (`Record<Locale, …>`).
+ * context maps cost about twice the bytes on every page. No chunk names either: the loader's
+ * runtime keeps every chunk's name, and twenty names cost each page about half a kilobyte. A new
+ * language's lines are demanded by the compiler (`Record<Locale, …>`).
  */
 import type { Messages } from '@lingui/core';
 import type { Locale } from './locales';
@@ -14,44 +15,44 @@ type Catalog = () => Promise<{ default: Messages }>;
 
 const CATALOGS = {
   registration: {
-    en: () => import(/* webpackChunkName: "i18n-registration-en" */ './locales/en.json?ns=registration&part'),
-    es: () => import(/* webpackChunkName: "i18n-registration-es" */ './locales/es.json?ns=registration&part'),
+    en: () => import('./locales/en.json?ns=registration&part'),
+    es: () => import('./locales/es.json?ns=registration&part'),
   },
   recoverUsername: {
-    en: () => import(/* webpackChunkName: "i18n-recoverUsername-en" */ './locales/en.json?ns=recoverUsername&part'),
-    es: () => import(/* webpackChunkName: "i18n-recoverUsername-es" */ './locales/es.json?ns=recoverUsername&part'),
+    en: () => import('./locales/en.json?ns=recoverUsername&part'),
+    es: () => import('./locales/es.json?ns=recoverUsername&part'),
   },
   passwordReset: {
-    en: () => import(/* webpackChunkName: "i18n-passwordReset-en" */ './locales/en.json?ns=passwordReset&part'),
-    es: () => import(/* webpackChunkName: "i18n-passwordReset-es" */ './locales/es.json?ns=passwordReset&part'),
+    en: () => import('./locales/en.json?ns=passwordReset&part'),
+    es: () => import('./locales/es.json?ns=passwordReset&part'),
   },
   verifyEmail: {
-    en: () => import(/* webpackChunkName: "i18n-verifyEmail-en" */ './locales/en.json?ns=verifyEmail&part'),
-    es: () => import(/* webpackChunkName: "i18n-verifyEmail-es" */ './locales/es.json?ns=verifyEmail&part'),
+    en: () => import('./locales/en.json?ns=verifyEmail&part'),
+    es: () => import('./locales/es.json?ns=verifyEmail&part'),
   },
   goGreen: {
-    en: () => import(/* webpackChunkName: "i18n-goGreen-en" */ './locales/en.json?ns=goGreen&part'),
-    es: () => import(/* webpackChunkName: "i18n-goGreen-es" */ './locales/es.json?ns=goGreen&part'),
+    en: () => import('./locales/en.json?ns=goGreen&part'),
+    es: () => import('./locales/es.json?ns=goGreen&part'),
   },
   popups: {
-    en: () => import(/* webpackChunkName: "i18n-popups-en" */ './locales/en.json?ns=popups&part'),
-    es: () => import(/* webpackChunkName: "i18n-popups-es" */ './locales/es.json?ns=popups&part'),
+    en: () => import('./locales/en.json?ns=popups&part'),
+    es: () => import('./locales/es.json?ns=popups&part'),
   },
   login: {
-    en: () => import(/* webpackChunkName: "i18n-login-en" */ './locales/en.json?ns=login&part'),
-    es: () => import(/* webpackChunkName: "i18n-login-es" */ './locales/es.json?ns=login&part'),
+    en: () => import('./locales/en.json?ns=login&part'),
+    es: () => import('./locales/es.json?ns=login&part'),
   },
   profile: {
-    en: () => import(/* webpackChunkName: "i18n-profile-en" */ './locales/en.json?ns=profile&part'),
-    es: () => import(/* webpackChunkName: "i18n-profile-es" */ './locales/es.json?ns=profile&part'),
+    en: () => import('./locales/en.json?ns=profile&part'),
+    es: () => import('./locales/es.json?ns=profile&part'),
   },
   sessionTimeout: {
-    en: () => import(/* webpackChunkName: "i18n-sessionTimeout-en" */ './locales/en.json?ns=sessionTimeout&part'),
-    es: () => import(/* webpackChunkName: "i18n-sessionTimeout-es" */ './locales/es.json?ns=sessionTimeout&part'),
+    en: () => import('./locales/en.json?ns=sessionTimeout&part'),
+    es: () => import('./locales/es.json?ns=sessionTimeout&part'),
   },
   portal: {
-    en: () => import(/* webpackChunkName: "i18n-portal-en" */ './locales/en.json?ns=portal&part'),
-    es: () => import(/* webpackChunkName: "i18n-portal-es" */ './locales/es.json?ns=portal&part'),
+    en: () => import('./locales/en.json?ns=portal&part'),
+    es: () => import('./locales/es.json?ns=portal&part'),
   },
 } satisfies Record<string, Record<Locale, Catalog>>;
 
