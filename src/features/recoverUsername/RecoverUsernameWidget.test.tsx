@@ -155,9 +155,9 @@ describe('in Spanish', () => {
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(Array(3).fill('Este campo es obligatorio'));
   });
 
-  test('success: the message with the address in Spanish (the store keeps the id and the address)', async () => {
-    mockApi({ [RECOVER]: { body: { email_address: 'd***@example.com' } } });
-    const { user, store } = renderWidget(<RecoverUsernameWidget />, {
+  /** The form filled in (Dana's demo details, fake SSN), submitted from the Spanish button. */
+  async function submitFilledInSpanish() {
+    const rendered = renderWidget(<RecoverUsernameWidget />, {
       i18n: testI18n('es'),
       preloadedState: {
         recoverUsername: {
@@ -166,7 +166,13 @@ describe('in Spanish', () => {
         },
       },
     });
-    await user.click(screen.getByRole('button', { name: /Recuperar nombre de usuario$/ }));
+    await rendered.user.click(screen.getByRole('button', { name: /Recuperar nombre de usuario$/ }));
+    return rendered;
+  }
+
+  test('success: the message with the address in Spanish (the store keeps the id and the address)', async () => {
+    mockApi({ [RECOVER]: { body: { email_address: 'd***@example.com' } } });
+    const { store } = await submitFilledInSpanish();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Le enviamos su nombre de usuario por correo electrónico a d***@example.com. Si no lo recibe, espere unos minutos y revise su carpeta de correo no deseado.',
     );
@@ -179,16 +185,7 @@ describe('in Spanish', () => {
 
   test('failure: the recovery problem alert in Spanish', async () => {
     mockApi({ [RECOVER]: { status: 400, body: { errors: ['No se encontró la cuenta.'] } } });
-    const { user } = renderWidget(<RecoverUsernameWidget />, {
-      i18n: testI18n('es'),
-      preloadedState: {
-        recoverUsername: {
-          ...recoverUsernameSlice.getInitialState(),
-          values: { loanno: '9000000001', ssn: '900000001', dob: '01/15/1980' },
-        },
-      },
-    });
-    await user.click(screen.getByRole('button', { name: /Recuperar nombre de usuario$/ }));
+    await submitFilledInSpanish();
     expect(await screen.findByRole('alert')).toHaveTextContent('Hubo un problema al recuperar su nombre de usuario.');
   });
 });
