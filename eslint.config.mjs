@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 /*
  * The layers (docs/architecture.md), from the bottom up; a layer imports only the layers below it:
  *   src/platform < shared (src/api, src/components, src/lib) < src/features < src/app (store
- *   assembly) < src/widgets < src/pages < src/main.ts (the entry).
+ *   assembly) < src/widgets < src/pages < the entries (src/main.ts, src/serverRender.tsx).
  * src/testing (test support) is for tests only.
  */
 const PLATFORM = './src/platform';
@@ -20,7 +20,8 @@ const APP = './src/app';
 const WIDGETS = './src/widgets';
 const PAGES = './src/pages';
 const TESTING = './src/testing';
-const MAIN = './src/main.ts';
+/** The entries: the browser's loader, and the server render (webpack.config.ts). */
+const MAIN = ['./src/main.ts', './src/serverRender.tsx'];
 
 /** Every feature folder, read from the disk: a new feature is fenced off from the others at once. */
 const FEATURE_NAMES = fs
@@ -46,24 +47,24 @@ function layerZones({ forTests }) {
   return [
     {
       target: PLATFORM,
-      from: forTests ? [...SHARED, FEATURES, WIDGETS, PAGES, MAIN] : './src',
+      from: forTests ? [...SHARED, FEATURES, WIDGETS, PAGES, ...MAIN] : './src',
       ...(forTests ? {} : { except: ['./platform'] }),
       message: 'src/platform imports nothing of ours above it.',
     },
     {
       target: SHARED,
-      from: [FEATURES, WIDGETS, PAGES, MAIN, ...harness],
+      from: [FEATURES, WIDGETS, PAGES, ...MAIN, ...harness],
       message: 'Shared code (api, components, lib) imports only src/platform and itself.',
     },
     ...featureFences,
     {
       target: FEATURES,
-      from: [WIDGETS, PAGES, MAIN, ...harness],
+      from: [WIDGETS, PAGES, ...MAIN, ...harness],
       message: 'Features import src/platform and shared code only (the typed hooks are in src/lib/hooks.ts).',
     },
-    { target: APP, from: [WIDGETS, PAGES, MAIN, ...testing], message: 'src/app assembles the store; widgets and pages use it.' },
-    { target: WIDGETS, from: [PAGES, MAIN, ...testing], message: 'Widgets never import pages.' },
-    { target: PAGES, from: [MAIN, ...testing], message: 'Only src/main.ts, the entry, is above the pages.' },
+    { target: APP, from: [WIDGETS, PAGES, ...MAIN, ...testing], message: 'src/app assembles the store; widgets and pages use it.' },
+    { target: WIDGETS, from: [PAGES, ...MAIN, ...testing], message: 'Widgets never import pages.' },
+    { target: PAGES, from: [...MAIN, ...testing], message: 'Only the entries (src/main.ts, src/serverRender.tsx) are above the pages.' },
   ];
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
+import webpack from 'webpack';
 import { CHUNK_MANIFEST } from './server/preload';
 import { antdCssInjection, antdCssRule } from './scripts/antdCss/antdCssWebpack';
 import type { Chunk, ChunkGraph, Compiler, Configuration, Module, WebpackPluginInstance } from 'webpack';
@@ -46,7 +47,7 @@ function chunkManifest(): WebpackPluginInstance {
           () => {
             const groups: Record<string, string[]> = {};
             for (const [name, group] of compilation.namedChunkGroups) {
-              groups[name] = group.getFiles().filter((file) => file.endsWith('.js'));
+              groups[name] = group.getFiles().filter((file) => file.endsWith('.js') || file.endsWith('.css'));
             }
             const json = JSON.stringify(groups, null, 1);
             compilation.emitAsset(CHUNK_MANIFEST, new compiler.webpack.sources.RawSource(json));
@@ -119,11 +120,16 @@ function chunkSplitting(): { splitChunks: SplitChunksOptions; plugin: WebpackPlu
   return { splitChunks, plugin };
 }
 
+type Argv = { mode?: Configuration['mode'] };
+
+/** Where the reference server serves the build (server/preload.ts STATIC_PREFIX). */
+const REFERENCE_STATIC_URL = '/loanmanager/static/';
+
 /**
  * One entry: the stable loader `static/loanmanager-widgets.js` (no hash, so host pages can
  * include it forever). Everything else is a hashed chunk loaded on demand from `static_url`.
  */
-export default (env: BuildEnv, argv: { mode?: Configuration['mode'] }): Configuration => {
+export const browserConfig = (env: BuildEnv, argv: Argv): Configuration => {
   const mode = argv.mode ?? 'production';
   const production = mode === 'production';
   const nodeEnv = production ? 'production' : 'development';
@@ -199,3 +205,64 @@ export default (env: BuildEnv, argv: { mode?: Configuration['mode'] }): Configur
     stats: { preset: 'errors-warnings', assets: true, chunkGroups: false },
   };
 };
+
+/**
+ * The server render (issue 18): `dist/ssr/render.js`, the reference server's first view of a
+ * portal page (src/serverRender.tsx), from the same sources and catalogs as the browser build.
+ * One file for Node: no CSS (the page links the browser build's), no chunks, and images named
+ * as the browser build names them, under the reference server's static path.
+ */
+export const serverRenderConfig = (_env: BuildEnv, argv: Argv): Configuration => {
+  const mode = argv.mode ?? 'production';
+  const production = mode === 'production';
+  return {
+    mode,
+    name: 'server-render',
+    target: 'node20',
+    entry: { render: './src/serverRender.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist/ssr'),
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      assetModuleFilename: 'images/[name].[contenthash:10][ext]',
+      publicPath: REFERENCE_STATIC_URL,
+      clean: true,
+    },
+    devtool: false,
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: [
+            {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2022',
+                },
+              },
+            },
+          ],
+        },
+        {
+          test: /[\\/]src[\\/]platform[\\/]i18n[\\/]locales[\\/][\w-]+\.json$/,
+          resourceQuery: /^\?ns=/,
+          type: 'javascript/auto',
+          use: [{ loader: require.resolve('./scripts/i18n/catalogLoader') }],
+        },
+        { test: /\.(png|svg|jpe?g)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    optimization: { minimize: false, moduleIds: 'deterministic' },
+    performance: { hints: false },
+    stats: { preset: 'errors-warnings' },
+  };
+};
+
+/** `webpack` builds both: the browser's files (dist/static) and the server render (dist/ssr). */
+export default (env: BuildEnv, argv: Argv): Configuration[] => [browserConfig(env, argv), serverRenderConfig(env, argv)];

@@ -6,6 +6,7 @@
 import { LOCALE_NAMES, LOCALE_RETURN_ATTRIBUTE, LOCALES, type Locale, PSEUDO_LOCALE } from '../src/platform/i18n/locales';
 import type { MessageId } from '../src/platform/i18n/messageId';
 import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../src/platform/palette';
+import { SERVER_RENDERED_ATTRIBUTE, type ServerRendered } from '../src/platform/serverRender';
 import { serverText } from './i18n';
 
 export const LOADER_PATH = '/loanmanager/static/loanmanager-widgets.js';
@@ -125,6 +126,11 @@ export interface PageOptions {
   content?: string;
   /** Which widget the page hosts (`portal` or `popups`); none for plain pages. */
   widget?: 'portal' | 'popups';
+  /**
+   * The widget's first view, rendered by the server (server/serverRender.ts), with the
+   * stylesheets it needs: the loader hydrates it. Absent: the browser draws the widget.
+   */
+  serverRendered?: (ServerRendered & { stylesheets: string[] }) | null;
   /** The config block; needed whenever a widget is hosted. */
   config?: PageConfig;
   /** Signed-in pages host the inactivity warning too (the `session-timeout` widget), after everything else. */
@@ -265,7 +271,12 @@ function renderFooter(locale: Locale, help: HelpContact): string {
 export function renderPage(options: PageOptions): string {
   const { locale } = options;
   const heading = options.heading ? `<h1>${escapeHtml(options.heading)}</h1>` : '';
-  const widget = options.widget ? `<div data-loanmanager-widget="${options.widget}"></div>` : '';
+  const rendered = options.widget ? options.serverRendered : null;
+  const widget = !options.widget
+    ? ''
+    : rendered
+      ? `<div data-loanmanager-widget="${options.widget}" lang="${options.config?.locale ?? locale}" ${SERVER_RENDERED_ATTRIBUTE}>${rendered.html}</div>`
+      : `<div data-loanmanager-widget="${options.widget}"></div>`;
   const timeoutWidget = options.sessionTimeout ? '<div data-loanmanager-widget="session-timeout"></div>' : '';
   const scripts =
     (options.widget || options.sessionTimeout) && options.config
@@ -277,6 +288,8 @@ export function renderPage(options: PageOptions): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(options.title)} | ${SERVICER_NAME}</title>` +
     '<link rel="icon" href="data:,">' +
+    (rendered?.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
+    (rendered?.headStyles ?? '') +
     (options.preload ?? []).map((src) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeHtml(src)}">`).join('') +
     `<style>${STYLE}</style></head>` +
     `<body><a class="skip-link" href="#main">${htmlText(locale, 'server.header.skipToMain')}</a>` +

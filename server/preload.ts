@@ -49,12 +49,25 @@ export function readChunkManifest(staticDir: string): ChunkManifest | null {
   return manifest;
 }
 
-/** Script addresses to preload for these chunk groups, each once, in the groups' order. */
-export function preloadUrls(manifest: ChunkManifest | null, groups: string[]): string[] {
+function groupFiles(manifest: ChunkManifest | null, groups: string[], extension: RegExp): string[] {
   if (!manifest) return [];
   const files = new Set<string>();
   for (const group of groups) for (const file of manifest[group] ?? []) files.add(file);
-  return [...files].filter((file) => /^[\w.-]+\.js$/.test(file)).map((file) => `${STATIC_PREFIX}${file}`);
+  return [...files].filter((file) => /^[\w.-]+$/.test(file) && extension.test(file)).map((file) => `${STATIC_PREFIX}${file}`);
+}
+
+/** Script addresses to preload for these chunk groups, each once, in the groups' order. */
+export function preloadUrls(manifest: ChunkManifest | null, groups: string[]): string[] {
+  return groupFiles(manifest, groups, /\.js$/);
+}
+
+/**
+ * The stylesheets of these chunk groups: a server-rendered first view links them from the head,
+ * so it is drawn styled; webpack's runtime finds the same links when the chunks load, and does
+ * not load them again.
+ */
+export function stylesheetUrls(manifest: ChunkManifest | null, groups: string[]): string[] {
+  return groupFiles(manifest, groups, /\.css$/);
 }
 
 /**

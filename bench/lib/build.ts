@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import webpack, { type Configuration, type StatsCompilation } from 'webpack';
-import makeConfig from '../../webpack.config';
+import { browserConfig } from '../../webpack.config';
 import { ROOT } from './categories';
 
 export interface Build {
@@ -52,7 +52,7 @@ function run(config: Configuration): Promise<StatsCompilation> {
 }
 
 function baseConfig(): Configuration {
-  return makeConfig({ precompress: false }, { mode: 'production' });
+  return browserConfig({ precompress: false }, { mode: 'production' });
 }
 
 /** The app exactly as `npm run build` makes it, written to `outDir` instead of dist/. */

@@ -31,7 +31,8 @@ import {
 } from '../html';
 import { serverText } from '../i18n';
 import { requestLocale, setLocaleCookie } from '../locale';
-import { preloadUrls, readChunkManifest, pageChunkGroups } from '../preload';
+import { preloadUrls, readChunkManifest, pageChunkGroups, stylesheetUrls } from '../preload';
+import { createServerRenderer } from '../serverRender';
 import { CSRF_COOKIE, CSRF_FORM_FIELD, looksLikeToken, safeEqual, takeVerificationSentFlag } from '../security';
 import { fromAnotherSite, signOut } from '../sessions';
 
@@ -78,6 +79,14 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   const preload = (chunkGroup: string, portal: boolean) =>
     preloadUrls(readChunkManifest(options.staticDir), pageChunkGroups(chunkGroup, { portal }));
 
+  const renderWidget = createServerRenderer(options.staticDir, app.log);
+  /** The portal's first view of this address, drawn here, with the stylesheets of its chunks; null: drawn by the browser. */
+  const serverRendered = async (request: FastifyRequest, pageConfig: PageConfig, chunkGroup: string) => {
+    const rendered = await renderWidget({ url: request.url, config: pageConfig });
+    if (rendered === null) return null;
+    return { ...rendered, stylesheets: stylesheetUrls(readChunkManifest(options.staticDir), pageChunkGroups(chunkGroup, { portal: true })) };
+  };
+
   /** The signed-in account, its loans and its language, or null after answering with a redirect to sign in. */
   const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
     const account = request.auth ? await ctx.store.getAccount(request.auth.userId) : null;
@@ -120,9 +129,13 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
         ? { homePath: landingUrl(signedInAs.loans), csrfToken: request.csrfToken, current }
         : null,
       ...(signedInAs ? { sessionTimeout: true } : {}),
-      config: pageConfig && pseudoLocaleAsked(request) ? { ...pageConfig, locale: PSEUDO_LOCALE } : pageConfig,
+      config: pageConfig && withPseudoLocale(request, pageConfig),
     });
   };
+
+  /** The config block as the page embeds it: in QA's pseudo-locale when asked (then not drawn by the server). */
+  const withPseudoLocale = (request: FastifyRequest, pageConfig: PageConfig): PageConfig =>
+    pseudoLocaleAsked(request) ? { ...pageConfig, locale: PSEUDO_LOCALE } : pageConfig;
 
   /** QA's pseudo-locale for the widgets (the cookie set by hand; never in production, never offered). */
   const pseudoLocaleAsked = (request: FastifyRequest) => !options.production && request.cookies[LOCALE_COOKIE] === PSEUDO_LOCALE;
@@ -142,11 +155,13 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       const session = widgetPage.signedIn ? await signedIn(request, reply) : null;
       if (widgetPage.signedIn && !session) return reply;
       const locale = session?.locale ?? (await requestLocale(ctx, request));
+      const pageConfig = withPseudoLocale(request, config(locale, { coacct: session ? String(session.account.borrower.id) : null }));
       const html = page(request, session, current, {
         locale,
         title: serverText(locale, widgetPage.titleId),
         widget: 'portal',
-        config: config(locale, { coacct: session ? String(session.account.borrower.id) : null }),
+        config: pageConfig,
+        serverRendered: await serverRendered(request, pageConfig, widgetPage.chunkGroup),
         preload: preload(widgetPage.chunkGroup, true),
       });
       return sendHtml(reply, 200, html);
@@ -158,13 +173,15 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   const resetPage = async (request: FastifyRequest<{ Params: { nonce?: string } }>, reply: FastifyReply) => {
     const nonce = request.params.nonce ?? '';
     const locale = await requestLocale(ctx, request);
+    const pageConfig = config(locale, { reset_nonce: nonce !== '' && nonce.length <= NONCE_MAXIMUM ? nonce : null });
     const html = renderPage({
       locale,
       help: ctx.options.help,
       localeSwitch: localeSwitchFor(request),
       title: serverText(locale, resetRow.page.titleId),
       widget: 'portal',
-      config: config(locale, { reset_nonce: nonce !== '' && nonce.length <= NONCE_MAXIMUM ? nonce : null }),
+      config: pageConfig,
+      serverRendered: await serverRendered(request, pageConfig, resetRow.chunkGroup),
       preload: preload(resetRow.chunkGroup, true),
     });
     return sendHtml(reply, 200, html);

@@ -18,10 +18,10 @@ export default function PortalApp() {
   const config = usePortalConfig();
   const navigation = useNavigation();
   const routes = useMemo(() => portalRoutes.filter((route) => route.enabled?.(config) ?? true), [config]);
-  const [firstPage] = useState(() => ({
-    route: matchPortalRoute(window.location.href, routes),
-    pathname: window.location.pathname,
-  }));
+  const [firstPage] = useState(() => {
+    const url = navigation.currentUrl();
+    return { route: matchPortalRoute(url, routes), pathname: new URL(url, 'http://portal.invalid').pathname };
+  });
   const [Router, setRouter] = useState<Router | null>(null);
 
   useEffect(() => {

@@ -10,6 +10,8 @@ export interface PortalRoute {
   /** The page's title in the catalogs: document.title, in the page's language. */
   titleId: MessageId;
   Page: LazyExoticComponent<ComponentType>;
+  /** The widget the page shows (null: a QA tool, never server-rendered). */
+  widget: WidgetName | null;
   /** A route that exists only under some configs (QA tools). */
   enabled?: (config: PortalConfig) => boolean;
 }
@@ -30,6 +32,7 @@ export const portalRoutes: PortalRoute[] = PORTAL_PAGES.map(({ path, titleId, wi
   path,
   titleId,
   Page: widget ? widgetPage(widget) : lazy(() => import(/* webpackChunkName: "qa-replay" */ './qa/ReplayPage')),
+  widget: widget ?? null,
   ...(qaOnly ? { enabled: qaToolsEnabled } : {}),
 }));
 

@@ -10,6 +10,8 @@ export interface NavigateOptions {
 
 export interface Navigation {
   navigate(url: string, options?: NavigateOptions): void;
+  /** The address the page was loaded at, as its first view reads it: the browser's, or the request's in a server render. */
+  currentUrl(): string;
   /** Set by the portal's router while it is mounted; null when embedded in a foreign page. */
   attachRouter(router: RouterNavigate | null): void;
 }
@@ -19,9 +21,13 @@ export interface RouterNavigate {
   handles(url: string): boolean;
 }
 
-export function createNavigation(assign: (url: string) => void = (url) => window.location.assign(url)): Navigation {
+export function createNavigation(
+  assign: (url: string) => void = (url) => window.location.assign(url),
+  currentUrl: () => string = () => window.location.href,
+): Navigation {
   let router: RouterNavigate | null = null;
   return {
+    currentUrl,
     navigate(url, options = {}) {
       if (!options.fullReload && router?.handles(url)) router.navigate(url);
       else assign(url);

@@ -24,6 +24,7 @@ export function recordingNavigation() {
   const navigation: PortalDependencies['navigation'] = {
     navigate: (url, options) => void visited.push({ url, fullReload: options?.fullReload === true }),
     attachRouter: () => undefined,
+    currentUrl: () => window.location.href,
   };
   return { navigation, visited };
 }

@@ -8,7 +8,7 @@ import InfoCircleFilled from '@ant-design/icons/es/icons/InfoCircleFilled';
 import LoadingOutlined from '@ant-design/icons/es/icons/LoadingOutlined';
 import { I18nProvider } from '@lingui/react';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
-import { Suspense, useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import type { AppStore } from '../app/store';
@@ -18,6 +18,7 @@ import { NavigationContext } from '../lib/NavigationContext';
 import { pageI18n } from '../platform/i18n/pageI18n';
 import { useT } from '../platform/i18n/useT';
 import { PORTAL_PREFIX_CLS, portalTheme } from './theme';
+import { replayTypedInput } from './replayTypedInput';
 import { WidgetErrorBoundary } from './WidgetErrorBoundary';
 
 /**
@@ -44,6 +45,15 @@ function StartFlowsAfterFirstView({ store }: { store: AppStore }) {
   return null;
 }
 
+/**
+ * Rendered after the widget inside its Suspense boundary of a hydrated (server-rendered) widget:
+ * its layout effect runs as the widget's fields are hydrated, before any other render could reset them.
+ */
+function ReplayTypedInput({ container }: { container: HTMLElement }) {
+  useLayoutEffect(() => replayTypedInput(container), [container]);
+  return null;
+}
+
 export interface WidgetShellProps {
   store: AppStore;
   widget: string;
@@ -53,6 +63,8 @@ export interface WidgetShellProps {
   withSnackbar?: boolean;
   /** A widget (not the page's snackbar or QA toolbar): its first view starts the store's flows. */
   startsFlows?: boolean;
+  /** Hydrating the server's HTML of `container`: what was typed into it before is replayed into the store. */
+  hydrating?: boolean;
   /** The texts in the page's language (default: the page's instance; a server render passes its own). */
   i18n?: I18n;
   children: ReactNode;
@@ -103,6 +115,7 @@ export function WidgetShell({
   container,
   withSnackbar = true,
   startsFlows = false,
+  hydrating = false,
   i18n = pageI18n(),
   children,
 }: WidgetShellProps) {
@@ -116,6 +129,7 @@ export function WidgetShell({
                 <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter}>
                   <Suspense fallback={<LoadingFallback />}>
                     {children}
+                    {hydrating && container ? <ReplayTypedInput container={container} /> : null}
                     {startsFlows ? <StartFlowsAfterFirstView store={store} /> : null}
                   </Suspense>
                 </WidgetErrorBoundary>

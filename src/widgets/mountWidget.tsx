@@ -3,8 +3,9 @@
  * and one React root per widget element.
  */
 import { startTransition, type ComponentType, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { PortalConfig } from '../platform/config';
+import { SERVER_RENDERED_ATTRIBUTE } from '../platform/serverRender';
 import type { AppStore } from '../app/createAppStore';
 import { makePageStore } from '../app/pageStore';
 import { shouldRecord } from '../app/recorder/recorderControls';
@@ -100,14 +101,26 @@ function render(store: AppStore, element: HTMLElement, name: string, Widget: Com
   addHostReset(element.ownerDocument);
   // the host page's own language may differ: screen readers read the widget in the widget's
   element.lang = store.dependencies.config.locale;
-  const root = createRoot(element);
-  startTransition(() =>
-    root.render(
-      <WidgetShell store={store} widget={name} container={element} withSnackbar={false} startsFlows>
-        <Widget />
-      </WidgetShell>,
-    ),
+  const hydrating = element.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
+  const shell = (
+    <WidgetShell store={store} widget={name} container={element} withSnackbar={false} startsFlows hydrating={hydrating}>
+      <Widget />
+    </WidgetShell>
   );
+  if (!hydrating) {
+    const root = createRoot(element);
+    startTransition(() => root.render(shell));
+    return;
+  }
+  // the server's first view (server/serverRender.ts): kept as drawn, and made live where it stands,
+  // in a transition: React hydrates it in slices, yielding to the borrower between them
+  startTransition(() => void hydrateRoot(element, shell, {
+    onRecoverableError: (error) => {
+      // a mismatch: React drew the widget again in the browser; a bug to fix, reported and shown to developers
+      console.error('[loanmanager] hydration', error);
+      store.dependencies.reporter.report(error, { where: 'hydration', widget: name });
+    },
+  }));
 }
 
 /** Mounts a widget into its element (once the page store is ready: at once, unless the page records). */

@@ -41,7 +41,7 @@ export function replayDependencies(config: PortalConfig): PortalDependencies {
       errorReporting: { dsn: null, sampleRate: 0 },
       recordActions: false,
     },
-    navigation: { navigate: () => undefined, attachRouter: () => undefined },
+    navigation: { navigate: () => undefined, attachRouter: () => undefined, currentUrl: () => window.location.href },
     captcha: { getCaptchaToken: () => Promise.reject(new Error('no captcha while replaying')) },
     reporter: { report: () => undefined, log: () => undefined },
     sessionStore: memoryStorage(),

@@ -30,6 +30,14 @@ export function FormFootnote({ children }: { children: ReactNode }) {
   return <Typography.Paragraph style={FOOTNOTE_STYLE}>{children}</Typography.Paragraph>;
 }
 
+/**
+ * A function action makes React write an inert `action` (a `javascript:` address, refused by the
+ * pages' CSP): a server-rendered form submitted before its script has hydrated it (Enter in a
+ * field) goes nowhere, instead of sending what was typed in the address as a GET. Once hydrated,
+ * `onSubmit` handles every submit and prevents the default, so React never calls this.
+ */
+function neverSubmittedByTheBrowser() {}
+
 export function BoundForm({
   label,
   onSubmit,
@@ -41,7 +49,7 @@ export function BoundForm({
   children: ReactNode;
 }) {
   return (
-    <form aria-label={label} onSubmit={onSubmit} noValidate>
+    <form aria-label={label} onSubmit={onSubmit} action={neverSubmittedByTheBrowser} noValidate>
       <Form layout="vertical" component={false}>
         {children}
       </Form>

@@ -4,6 +4,7 @@ import { PasswordField, TextField } from '../../components/FormFields/BoundField
 import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
 import { PortalLink } from '../../components/PortalLink';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
+import { useNavigation } from '../../lib/NavigationContext';
 import { PASSWORD_CHANGED_PARAM, PORTAL_URLS, SIGNED_OUT_INACTIVE_PARAM } from '../../lib/portalUrls';
 import { LIMITS } from '../../lib/validation/messages';
 import { useT } from '../../platform/i18n/useT';
@@ -13,10 +14,12 @@ export default function LoginWidget() {
   const t = useT();
   useFormOpened(form);
   const onSubmit = useFormSubmit(form);
+  const navigation = useNavigation();
+  const [query] = useState(() => new URL(navigation.currentUrl(), 'http://portal.invalid').searchParams);
   // sent here by the reset page: the borrower is told it worked before signing in with the new password
-  const [passwordChanged] = useState(() => new URLSearchParams(window.location.search).has(PASSWORD_CHANGED_PARAM));
+  const passwordChanged = query.has(PASSWORD_CHANGED_PARAM);
   // sent here by the inactivity sign-out of a signed-in page (src/features/sessionTimeout)
-  const [signedOutInactive] = useState(() => new URLSearchParams(window.location.search).has(SIGNED_OUT_INACTIVE_PARAM));
+  const signedOutInactive = query.has(SIGNED_OUT_INACTIVE_PARAM);
   return (
     <AccountCard title={t('login.title')}>
       {passwordChanged ? (

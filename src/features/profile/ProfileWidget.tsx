@@ -6,12 +6,16 @@ import { AccountCard, BoundForm, SubmitButton } from '../../components/FormField
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { MessageFocus } from '../../components/MessageFocus';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
+import { useHydrated } from '../../lib/useHydrated';
 import { LIMITS } from '../../lib/validation/messages';
 import type { MessageId } from '../../platform/i18n/messageId';
 import { useT } from '../../platform/i18n/useT';
 import { profileForm as form, profilePageClosed, type WithProfile } from './profileSlice';
 
-/** It reads the API cache, so it arrives with the flows (RTK Query), after the form's first view. */
+/**
+ * It reads the API cache, so it arrives with the flows (RTK Query), after the form's first view;
+ * and after hydration: the answer may be in before its chunk, unlike in the server's render.
+ */
 const EmailOnFile = lazy(() => import(/* webpackChunkName: "flows-profile-email" */ './EmailOnFile'));
 
 /**
@@ -36,11 +40,17 @@ export default function ProfileWidget() {
   const onSubmit = useFormSubmit(form);
   const succeeded = useAnswer('succeeded');
   const failed = useAnswer('failed');
+  const hydrated = useHydrated();
+  const emailLoading = <LoadingStatus style={{ marginBottom: 16 }} />;
   return (
     <AccountCard title={t('profile.title')}>
-      <Suspense fallback={<LoadingStatus style={{ marginBottom: 16 }} />}>
-        <EmailOnFile />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={emailLoading}>
+          <EmailOnFile />
+        </Suspense>
+      ) : (
+        emailLoading
+      )}
       <Typography.Title level={2} style={{ fontSize: 20 }}>
         {t('profile.changeEmail')}
       </Typography.Title>

@@ -1,6 +1,7 @@
 import { Alert, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useNavigation } from '../../lib/NavigationContext';
 import { AccountCard } from '../../components/FormFields/FormLayout';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { useT } from '../../platform/i18n/useT';
@@ -21,7 +22,8 @@ export default function VerifyEmailWidget() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectVerifyEmailStatus);
   // The emailed link carries the nonce in its query string (spec section 7); read on the first render only.
-  const [nonce] = useState(() => new URLSearchParams(window.location.search).get(NONCE_PARAMETER));
+  const navigation = useNavigation();
+  const [nonce] = useState(() => new URL(navigation.currentUrl(), 'http://portal.invalid').searchParams.get(NONCE_PARAMETER));
   useEffect(() => {
     dispatch(verifyEmailActions.opened({ nonce }));
     removeNonceFromAddress();

@@ -1,0 +1,37 @@
+/**
+ * The contract between the reference server and its server render (issue 18): `dist/ssr/render.js`,
+ * built from src/serverRender.tsx (webpack.config.ts), which the server loads at run time
+ * (server/serverRender.ts). Types only: the server never imports the widgets' sources.
+ */
+
+/** The attribute of a widget element whose content the server rendered: the loader hydrates it. */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-loanmanager-server-rendered';
+
+export interface ServerRenderRequest {
+  /** The page's address as the browser shows it (path and query): the page the portal shows first. */
+  url: string;
+  /** The config block, exactly as the page embeds it (the client reads the same). */
+  config: unknown;
+}
+
+export interface ServerRendered {
+  /** The widget element's content. */
+  html: string;
+  /**
+   * `<style>` elements for the page's head: antd's design tokens as CSS variables (the component
+   * styles are the build's CSS files), marked so that antd in the browser finds them and does not
+   * write them again.
+   */
+  headStyles: string;
+}
+
+/**
+ * The portal's first view of `url`, the same as the client's first render from the same config
+ * (so it hydrates without a mismatch); null when the page has nothing to render on a server (a
+ * QA tool, the pseudo-locale, an address the portal does not know).
+ */
+export type RenderPortalPage = (request: ServerRenderRequest) => Promise<ServerRendered | null>;
+
+export interface ServerRenderModule {
+  renderPortalPage: RenderPortalPage;
+}

@@ -1,0 +1,181 @@
+/**
+ * The server-rendered first view (issue 18): every portal page, in every language, rendered by
+ * src/serverRender.tsx as the reference server renders it, then hydrated by the loader's own
+ * mounting code (src/widgets/mountWidget.tsx) in a development build of React, which reports
+ * every difference between the server's HTML and the browser's first render. A mismatch fails
+ * here. Each case loads its own modules: the page store and the page's texts are one per page.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { setImmediate as nodeSetImmediate } from 'node:timers';
+import type { ComponentType } from 'react';
+import english from './platform/i18n/locales/en.json';
+import spanish from './platform/i18n/locales/es.json';
+import { LOCALES, type Locale } from './platform/i18n/locales';
+import { SERVER_RENDERED_ATTRIBUTE } from './platform/serverRender';
+import { PORTAL_PAGES } from './platform/widgetCatalog';
+import { mockApi } from './testing/mockApi';
+
+// React's server renderer for Node schedules its work with setImmediate, which jsdom's window has not
+Object.assign(globalThis, { setImmediate: globalThis.setImmediate ?? nodeSetImmediate });
+
+const NONCE = 'nonce-of-the-emailed-link-123';
+
+/** The address of a catalog page, as a borrower opens it (the reset and verify pages with their nonce). */
+const addressOf = (path: string) =>
+  path === 'reset_password/*'
+    ? `/loanmanager/reset_password/${NONCE}/`
+    : path === 'verify_email'
+      ? `/loanmanager/verify_email/?nonce=${NONCE}`
+      : `/loanmanager/${path}/`;
+
+const PAGES = PORTAL_PAGES.filter((page) => page.widget !== null).map((page) => ({ path: page.path, url: addressOf(page.path) }));
+
+/** The config block the reference server writes (server/routes/pages.ts). */
+const rawConfig = (locale: Locale, path: string) => ({
+  recaptcha: { method: 'dummy', site_key: null },
+  coacct: path === 'go-green' || path === 'profile' ? '1' : null,
+  reset_nonce: path === 'reset_password/*' ? NONCE : null,
+  devtools: false,
+  record_actions: false,
+  qa_tools: false,
+  locale,
+});
+
+interface Rendered {
+  element: HTMLElement;
+  /** what React reported while hydrating: mismatches, recoverable errors */
+  hydrationErrors: string[];
+  hydrate(): Promise<void>;
+}
+
+const isHydrated = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactFiber'));
+
+/**
+ * The page as the server sends it (the widget element holding the server's HTML), with the loader's
+ * mounting code ready to hydrate it, as the loader does, with the page's language and catalog; `test`
+ * runs with the page's own modules (the chunks the widget loads later come from them too).
+ */
+async function withServerRenderedPage(locale: Locale, path: string, url: string, test: (page: Rendered) => Promise<void>) {
+  window.history.replaceState(null, '', url);
+  const raw = rawConfig(locale, path);
+  const hydrationErrors: string[] = [];
+  const consoleError = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    const text = args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ');
+    if (/hydrat|did not match|didn't match/i.test(text)) hydrationErrors.push(text);
+  });
+  try {
+    await jest.isolateModulesAsync(async () => {
+      const { choosePageLocale } = await import('./platform/i18n/pageLocale');
+      choosePageLocale(raw);
+      const { addPageMessages, pageI18n } = await import('./platform/i18n/pageI18n');
+      const { compileCatalog } = await import('./platform/i18n/catalog');
+      pageI18n().setMessagesCompiler(compileMessage);
+      addPageMessages(compileCatalog(locale === 'es' ? spanish : english, { fallback: english }));
+      const { renderPortalPage } = await import('./serverRender');
+      const rendered = await renderPortalPage({ url, config: raw });
+      if (rendered === null) throw new Error(`no server render for ${url}`);
+      document.head.innerHTML = rendered.headStyles;
+      const element = document.createElement('div');
+      element.setAttribute('data-loanmanager-widget', 'portal');
+      element.setAttribute('lang', locale);
+      element.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
+      element.innerHTML = rendered.html;
+      document.body.replaceChildren(element);
+      const { mountWidget } = await import('./widgets/mountWidget');
+      const { parseConfig } = await import('./platform/config');
+      const { default: PortalApp } = (await import('./pages/PortalApp')) as { default: ComponentType };
+      await test({
+        element,
+        hydrationErrors,
+        async hydrate() {
+          void mountWidget(element, 'portal', PortalApp, parseConfig(raw));
+          const heading = within(element).getByRole('heading', { level: 1 });
+          await waitFor(() => expect(isHydrated(heading)).toBe(true));
+          // the flows start after the first view; let their first answers render too
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        },
+      });
+    });
+  } finally {
+    consoleError.mockRestore();
+  }
+}
+
+beforeEach(() => {
+  // the flows start after hydration: every request they send gets a mock's refusal
+  mockApi({});
+});
+
+describe.each(LOCALES)('the server-rendered first view, in %s', (locale) => {
+  it.each(PAGES)('$path: hydrates without a mismatch, keeping the server’s elements', ({ path, url }) =>
+    withServerRenderedPage(locale, path, url, async (page) => {
+    const heading = within(page.element).getByRole('heading', { level: 1 });
+    const fields = within(page.element).queryAllByRole('textbox');
+    expect(heading).toHaveTextContent(/\S/);
+
+    await page.hydrate();
+
+    expect(page.hydrationErrors).toEqual([]);
+    // the same nodes, made live: hydrated, not drawn again
+    expect(within(page.element).getByRole('heading', { level: 1 })).toBe(heading);
+    expect(within(page.element).queryAllByRole('textbox')).toEqual(fields);
+    }));
+});
+
+describe('the server render', () => {
+  it('draws the page in its language: the Spanish sign-in page', () =>
+    withServerRenderedPage('es', 'login', '/loanmanager/login/', async (page) => {
+      expect(within(page.element).getByRole('heading', { level: 1 })).toHaveTextContent(spanish['login.title']);
+      expect(within(page.element).getByRole('button', { name: spanish['login.submit'] })).toBeInTheDocument();
+    }));
+
+  it('never writes the nonce of the address into the page', async () => {
+    for (const path of ['verify_email', 'reset_password/*']) {
+      await withServerRenderedPage('en', path, addressOf(path), async (page) => {
+        expect(page.element.innerHTML).toContain('<h1');
+        expect(page.element.innerHTML).not.toContain(NONCE);
+      });
+    }
+  });
+
+  it('gives its forms an inert action: Enter before hydration sends nothing anywhere', () =>
+    withServerRenderedPage('en', 'login', '/loanmanager/login/', async (page) => {
+      const form = within(page.element).getByRole('form');
+      expect(form.getAttribute('action')).toMatch(/^javascript:/);
+      expect(form.getAttribute('method')).toBeNull();
+      expect(page.element.innerHTML).not.toMatch(/<script/i);
+    }));
+
+  it('returns null for a page it does not draw: the pseudo-locale and an unknown address', async () => {
+    await jest.isolateModulesAsync(async () => {
+      const { renderPortalPage } = await import('./serverRender');
+      await expect(renderPortalPage({ url: '/loanmanager/login/', config: { ...rawConfig('en', 'login'), locale: 'en-XA' } })).resolves.toBeNull();
+      await expect(renderPortalPage({ url: '/loanmanager/no-such-page/', config: rawConfig('en', 'login') })).resolves.toBeNull();
+      await expect(renderPortalPage({ url: '/loanmanager/qa/replay/', config: { ...rawConfig('en', 'login'), qa_tools: true } })).resolves.toBeNull();
+    });
+  });
+});
+
+describe('typing before hydration', () => {
+  it('is kept, and reaches the store: the sign-in sends what was typed before the script arrived', async () => {
+    const api = mockApi({ 'POST account/login/': { status: 400, body: { errors: ['Invalid username or password.'] } } });
+    await withServerRenderedPage('en', 'login', '/loanmanager/login/', async (page) => {
+    const username = within(page.element).getByLabelText(english['login.username']) as HTMLInputElement;
+    const password = within(page.element).getByLabelText(english['login.password']) as HTMLInputElement;
+    // the browser changes the fields itself: no React is listening yet
+    username.value = 'early.bird';
+    password.value = 'typed-before-hydration';
+
+    await page.hydrate();
+
+    expect(page.hydrationErrors).toEqual([]);
+    expect(username).toHaveValue('early.bird');
+    await userEvent.click(screen.getByRole('button', { name: english['login.submit'] }));
+    await waitFor(() => expect(api.sent('POST account/login/')).toHaveLength(1));
+    expect(api.sent('POST account/login/')[0]?.body).toMatchObject({ username: 'early.bird', password: 'typed-before-hydration' });
+    expect(username).toHaveValue('early.bird');
+    });
+  }, 15_000);
+});

@@ -1,0 +1,88 @@
+/**
+ * dist/ssr/render.js, the server render's entry (webpack.config.ts `serverRenderConfig`): the
+ * first view of a portal page as HTML, from the same components, store and catalog as the
+ * browser's first render, so the loader hydrates it instead of drawing it again (issue 18). One
+ * store and one Lingui instance per request; no saga, no API call, no effect runs here: the
+ * first view is what the page shows before any answer, as in the browser.
+ */
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import { setupI18n, type I18n } from '@lingui/core';
+import type { Messages } from '@lingui/core';
+import { PassThrough } from 'node:stream';
+import { prerenderToNodeStream } from 'react-dom/static.node';
+import { createPageFeatures, makePageStore } from './app/pageStore';
+import PortalApp from './pages/PortalApp';
+import { matchPortalRoute, portalRoutes } from './pages/portalRoutes';
+import { parseConfig } from './platform/config';
+import type { ErrorReporter } from './platform/errorReporting';
+import { compileCatalog } from './platform/i18n/catalog';
+import english from './platform/i18n/locales/en.json';
+import spanish from './platform/i18n/locales/es.json';
+import { isLocale, type Locale } from './platform/i18n/locales';
+import { memoryStorage } from './platform/memoryStorage';
+import { createNavigation } from './platform/navigation';
+import type { RenderPortalPage } from './platform/serverRender';
+import { widgetRegistry } from './widgets/registry';
+import type { WidgetEntry } from './widgets/withPageFeature';
+import { WidgetShell } from './widgets/WidgetShell';
+
+const CATALOGS: Record<Locale, Messages> = {
+  en: compileCatalog(english),
+  es: compileCatalog(spanish, { fallback: english }),
+};
+
+const i18nFor = (locale: Locale): I18n => setupI18n({ locale, messages: { [locale]: CATALOGS[locale] } });
+
+/** Nothing to report from a first view: no flow runs here, and a render error rejects the render. */
+const SILENT: ErrorReporter = { report: () => undefined, log: () => undefined };
+
+const ORIGIN = 'http://portal.invalid';
+
+function collect(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  const sink = new PassThrough();
+  stream.pipe(sink);
+  return new Promise((resolve, reject) => {
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    sink.on('error', reject);
+  });
+}
+
+/**
+ * React adds an inline script to replay form submits made before hydration: the pages' CSP
+ * refuses inline scripts (and a console error for each page), and our forms' inert action
+ * (BoundForm) already keeps such a submit from going anywhere. Nothing else of ours is a script.
+ */
+const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
+
+export const renderPortalPage: RenderPortalPage = async ({ url, config: raw }) => {
+  // QA's pseudo-locale, or a language the portal does not speak: the browser draws those pages
+  if (!isLocale((raw as { locale?: unknown } | null)?.locale)) return null;
+  const config = parseConfig(raw);
+  const routes = portalRoutes.filter((candidate) => candidate.enabled?.(config) ?? true);
+  const route = matchPortalRoute(new URL(url, ORIGIN).href, routes);
+  if (!route?.widget) return null;
+  const features = createPageFeatures();
+  // the widget's chunk: its feature is in the store before the first render, as in the browser
+  const entry = (await widgetRegistry[route.widget]()) as unknown as WidgetEntry;
+  features.add(entry.feature);
+  const navigation = createNavigation(
+    () => undefined,
+    () => new URL(url, ORIGIN).href,
+  );
+  const store = makePageStore({
+    features,
+    dependencies: { config, navigation, reporter: SILENT, sessionStore: memoryStorage() },
+  });
+  // antd's design tokens are CSS variables, written by antd as the widget renders: collected here for the page's head
+  const styles = createCache();
+  const { prelude } = await prerenderToNodeStream(
+    <StyleProvider cache={styles}>
+      <WidgetShell store={store} widget="portal" withSnackbar={false} startsFlows i18n={i18nFor(config.locale)}>
+        <PortalApp />
+      </WidgetShell>
+    </StyleProvider>,
+  );
+  return { html: withoutScripts(await collect(prelude)), headStyles: extractStyle(styles) };
+};
