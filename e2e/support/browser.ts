@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/seed';
+import { HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/serverRender';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const WIDTHS = [375, 1280] as const;
@@ -32,12 +33,40 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Until the widgets of a server-rendered page are hydrated, its buttons do nothing (a borrower's
+ * click is lost, as on any server-rendered page; typing is kept). A test acts as a borrower who
+ * waits for the page: after each load it waits for every server-rendered widget to be live.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    ([rendered, hydrated]) => !document.querySelector(`[${rendered}]:not([${hydrated}])`),
+    [SERVER_RENDERED_ATTRIBUTE, HYDRATED_ATTRIBUTE] as const,
+    { timeout: 20_000 },
+  );
+}
+
+function waitingForHydration(page: Page) {
+  for (const method of ['goto', 'reload', 'goBack', 'waitForURL'] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const result = await original(...args);
+        await waitForHydration(page);
+        return result;
+      },
+    });
+  }
+}
+
 export async function newContext(
   browser: Browser,
   width: number = 1280,
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, baseURL: baseUrl(), ...options });
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, baseURL: baseUrl(), ...options });
+  context.on('page', waitingForHydration);
+  return context;
 }
 
 export interface PageOpenerOptions {

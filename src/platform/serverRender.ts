@@ -7,6 +7,9 @@
 /** The attribute of a widget element whose content the server rendered: the loader hydrates it. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-loanmanager-server-rendered';
 
+/** Set on that element once its first view is live (hydrated): for QA and the e2e suite, which act only then. */
+export const HYDRATED_ATTRIBUTE = 'data-loanmanager-hydrated';
+
 export interface ServerRenderRequest {
   /** The page's address as the browser shows it (path and query): the page the portal shows first. */
   url: string;

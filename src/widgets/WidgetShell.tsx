@@ -16,6 +16,7 @@ import { Snackbar } from '../components/Snackbar/Snackbar';
 import { messageDismissed, selectSnackbarMessages } from '../components/Snackbar/snackbarSlice';
 import { NavigationContext } from '../lib/NavigationContext';
 import { pageI18n } from '../platform/i18n/pageI18n';
+import { HYDRATED_ATTRIBUTE } from '../platform/serverRender';
 import { useT } from '../platform/i18n/useT';
 import { PORTAL_PREFIX_CLS, portalTheme } from './theme';
 import { replayTypedInput } from './replayTypedInput';
@@ -50,7 +51,10 @@ function StartFlowsAfterFirstView({ store }: { store: AppStore }) {
  * its layout effect runs as the widget's fields are hydrated, before any other render could reset them.
  */
 function ReplayTypedInput({ container }: { container: HTMLElement }) {
-  useLayoutEffect(() => replayTypedInput(container), [container]);
+  useLayoutEffect(() => {
+    replayTypedInput(container);
+    container.setAttribute(HYDRATED_ATTRIBUTE, '');
+  }, [container]);
   return null;
 }
 

@@ -1,0 +1,123 @@
+/**
+ * The server-rendered first view (issue 18) in Chromium: every portal page arrives drawn and
+ * styled from the server, is hydrated without a mismatch and without moving, and what a borrower
+ * types before the scripts arrive is kept (and never sent anywhere by Enter).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../server/db/seed';
+import { HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../src/platform/serverRender';
+import { baseUrl, launchBrowser, setUpPages, signIn, waitForHydration } from './support/browser';
+
+const openPage = setUpPages();
+
+const SIGNED_OUT = [
+  '/loanmanager/login/',
+  '/loanmanager/register/',
+  '/loanmanager/recover_username/',
+  '/loanmanager/request_password_reset',
+  '/loanmanager/reset_password/e2e-nonce-that-does-not-exist/',
+  '/loanmanager/verify_email/?nonce=e2e-nonce-that-does-not-exist',
+];
+const SIGNED_IN = ['/loanmanager/go-green/', '/loanmanager/profile/'];
+
+/**
+ * The page's console errors (a hydration mismatch is one: src/widgets/mountWidget.tsx) and its
+ * layout shifts until its widgets are live: what hydration moves (later ones are the API's answers).
+ */
+async function watch(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.addInitScript((hydrated) => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    });
+    observer.observe({ type: 'layout-shift', buffered: true });
+    // the frame that shows the hydrated widget is the last one counted
+    new MutationObserver((_records, self) => {
+      if (!document.querySelector(`[${hydrated}]`)) return;
+      self.disconnect();
+      requestAnimationFrame(() => setTimeout(() => observer.disconnect(), 0));
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: [hydrated] });
+  }, HYDRATED_ATTRIBUTE);
+  return errors;
+}
+
+async function expectServerRenderedAndHydrated(page: Page, path: string) {
+  const errors = await watch(page);
+  const response = await page.goto(path); // waits for hydration (support/browser.ts)
+  const html = (await response?.text()) ?? '';
+  // drawn by the server: the heading the borrower sees is in the HTML itself
+  expect(html).toContain(SERVER_RENDERED_ATTRIBUTE);
+  const heading = (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '';
+  expect(heading.trim()).not.toBe('');
+  expect(html).toContain(heading.trim().replace(/'/g, '&#x27;'));
+  await page.waitForTimeout(500);
+  expect(errors).toEqual([]);
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
+  expect(shifts).toBeLessThan(0.01);
+}
+
+describe.each([375, 1280])('at %i px', (width) => {
+  test.each(SIGNED_OUT)('%s arrives drawn, hydrates without a mismatch and without moving', async (path) => {
+    await expectServerRenderedAndHydrated(await openPage(width), path);
+  });
+
+  test.each(SIGNED_IN)('%s (signed in) arrives drawn, hydrates without a mismatch and without moving', async (path) => {
+    const page = await openPage(width);
+    await signIn(page, 'dana.demo');
+    await expectServerRenderedAndHydrated(page, path);
+  });
+});
+
+describe('before the scripts arrive', () => {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  test('what is typed is kept, Enter sends nothing anywhere, and the sign-in then works with it', async () => {
+    if (!browser) throw new Error('no browser');
+    // a context of its own: the loader is held back, so the page must not wait for hydration by itself
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 375, height: 800 } });
+    try {
+      const page = await context.newPage();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/loanmanager-widgets.js', async (route) => {
+        await released;
+        await route.continue();
+      });
+      // the loader is deferred: held back, it holds DOMContentLoaded back too
+      await page.goto('/loanmanager/login/', { waitUntil: 'commit' });
+      await page.getByLabel('Username').waitFor();
+
+      await page.getByLabel('Username').fill('dana.demo');
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      await page.waitForTimeout(300);
+      // the form's action is inert: no GET with the fields in the address, no page load
+      expect(page.url()).toBe(`${baseUrl()}/loanmanager/login/`);
+      await expect(page.getByLabel('Username').inputValue()).resolves.toBe('dana.demo');
+
+      release();
+      await waitForHydration(page);
+      await expect(page.getByLabel('Username').inputValue()).resolves.toBe('dana.demo');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL(/\/loanmanager\/(main|loanoverview)\//);
+    } finally {
+      await context.close();
+    }
+  });
+});
