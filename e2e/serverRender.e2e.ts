@@ -76,6 +76,24 @@ describe.each([375, 1280])('at %i px', (width) => {
   });
 });
 
+test('go-green at 375 px: its answers arriving after the first view move nothing in sight', async () => {
+  const page = await openPage(375);
+  await signIn(page, 'uma.unverified');
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { allShifts: number[] }).allShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/loanmanager/go-green/');
+  // the steps replace the spinner once the status has arrived
+  await page.getByRole('heading', { level: 2 }).first().waitFor();
+  await page.waitForTimeout(500);
+  const shifts = await page.evaluate(() => (window as unknown as { allShifts: number[] }).allShifts.reduce((sum, value) => sum + value, 0));
+  expect(shifts).toBeLessThan(0.01);
+});
+
 describe('before the scripts arrive', () => {
   let browser: Browser | undefined;
   beforeAll(async () => {

@@ -188,6 +188,7 @@ a:hover{color:${linkHover}}
 @media (max-width:767px){.with-nav .site-locale button[aria-current=true]{display:none}}
 @media (min-width:768px){.site-header-inner.with-nav{grid-template-columns:auto 1fr auto auto;grid-template-areas:"brand nav locale signout";column-gap:16px}.site-nav{margin:0 0 0 16px}}
 main{max-width:960px;margin:0 auto;padding:16px}
+.portal-main{min-height:100vh}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .card,table{background:${surface};border:1px solid ${divider};border-radius:${RADIUS.card}px}
 .card{padding:4px 20px;margin:16px 0}
@@ -297,7 +298,9 @@ export function renderPage(options: PageOptions): string {
     `<a class="brand" href="/loanmanager/">${SERVICER_NAME}</a>` +
     `${options.nav ? renderNav(locale, options.nav) : ''}` +
     `${options.localeSwitch ? renderLocaleSwitch(locale, options.localeSwitch) : ''}</div></header>` +
-    `<main id="main">${heading}${options.content ?? ''}${widget}</main>` +
+    // a portal page's first view grows when its answers arrive (a spinner, then go-green's steps):
+    // its main fills the screen, so the footer starts below it and is never pushed down in sight
+    `<main id="main"${options.widget === 'portal' ? ' class="portal-main"' : ''}>${heading}${options.content ?? ''}${widget}</main>` +
     (options.help ? renderFooter(locale, options.help) : '') +
     `${timeoutWidget}${scripts}</body></html>`
   );

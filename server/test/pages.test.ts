@@ -85,7 +85,7 @@ describe('widget page shells', () => {
       const html = response.body;
       expect(html.startsWith('<!doctype html><html lang="en">')).toBe(true);
       expect(html).toContain(`<title>${title} | Loan Manager</title>`);
-      expect(html).toContain('<main id="main"><div data-loanmanager-widget="portal"></div></main>');
+      expect(html).toContain('<main id="main" class="portal-main"><div data-loanmanager-widget="portal"></div></main>');
       expect(html).not.toContain('<h1');
       expect(html).toContain('<script src="/loanmanager/static/loanmanager-widgets.js" defer></script>');
       expect(pageConfig(html)).toEqual({

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pageChunkGroups, preloadUrls, readChunkManifest } from '../preload';
+import { pageChunkGroups, preloadUrls, readChunkManifest, stylesheetUrls } from '../preload';
 
 describe('chunk manifest', () => {
   let dir: string;
@@ -29,6 +29,13 @@ describe('chunk manifest', () => {
   it('lists only plain script names under the static prefix', () => {
     const manifest = { a: ['x.js', 'x.js', '../secret.js', 'y.css', 'z"onload=1.js'] };
     expect(preloadUrls(manifest, ['a', 'missing'])).toEqual(['/loanmanager/static/x.js']);
+  });
+
+  it('lists the stylesheets of the groups apart: a server-rendered page links them, never preloads them as scripts', () => {
+    const manifest = { a: ['x.js', 'x.css', '../secret.css', 'y.css'], b: ['y.css', 'z.css'] };
+    expect(stylesheetUrls(manifest, ['a', 'b'])).toEqual(['/loanmanager/static/x.css', '/loanmanager/static/y.css', '/loanmanager/static/z.css']);
+    expect(preloadUrls(manifest, ['a', 'b'])).toEqual(['/loanmanager/static/x.js']);
+    expect(stylesheetUrls(null, ['a'])).toEqual([]);
   });
 
   it('a page loads the runtime, the portal on its routes, then its widget', () => {
