@@ -77,5 +77,6 @@ export function stylesheetUrls(manifest: ChunkManifest | null, groups: string[])
  * load, bench/RESULTS.md section 3).
  */
 export function pageChunkGroups(chunkGroup: string, { portal }: { portal: boolean }): string[] {
-  return ['widget-runtime', ...(portal ? ['portal'] : []), chunkGroup];
+  // the portal's pages are server-rendered: the chunk that hydrates them (src/widgets/hydrateWidget.tsx) comes too
+  return ['widget-runtime', ...(portal ? ['portal', 'hydration'] : []), chunkGroup];
 }

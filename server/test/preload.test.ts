@@ -39,7 +39,7 @@ describe('chunk manifest', () => {
   });
 
   it('a page loads the runtime, the portal on its routes, then its widget', () => {
-    expect(pageChunkGroups('widget-login', { portal: true })).toEqual(['widget-runtime', 'portal', 'widget-login']);
+    expect(pageChunkGroups('widget-login', { portal: true })).toEqual(['widget-runtime', 'portal', 'hydration', 'widget-login']);
     expect(pageChunkGroups('widget-popups', { portal: false })).toEqual(['widget-runtime', 'widget-popups']);
   });
 });

@@ -3,7 +3,7 @@
  * <script type="application/json" id="loanmanager-config">{...}</script>.
  * It is read once, by the loader, validated here and passed down; components never query the DOM for it.
  */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { DEFAULT_LOCALE, isLocale, PSEUDO_LOCALE, type Locale } from './i18n/locales';
 import { readRawConfig } from './rawConfig';
 
@@ -13,32 +13,35 @@ export const DEFAULT_API_BASE = '/loanmanager/api/';
 export const DEFAULT_STATIC_URL = '/loanmanager/static/';
 export const DEFAULT_ERROR_SAMPLE_RATE = 0.01;
 
-const configSchema = z.object({
-  recaptcha: z.optional(
-    z.object({
-      method: z.optional(z.string()),
-      site_key: z.optional(z.nullable(z.string())),
+/**
+ * valibot, not zod (src/api/contract.ts): the config is read before any first view, and zod's core
+ * weighed 5.4 KB gzip in every page's first load for these dozen keys; valibot's functions are
+ * bundled one by one (≈1 KB here). zod stays for the API's answers, which arrive with the flows.
+ */
+const configSchema = v.object({
+  recaptcha: v.optional(
+    v.object({
+      method: v.optional(v.string()),
+      site_key: v.nullish(v.string()),
     }),
   ),
-  reset_nonce: z.optional(z.nullable(z.string())),
-  coacct: z.optional(z.nullable(z.union([z.string(), z.number()]))),
-  auth_token: z.optional(z.nullable(z.string())),
-  api_base: z.optional(z.nullable(z.string())),
-  static_url: z.optional(z.nullable(z.string())),
-  error_reporting: z.optional(
-    z.nullable(
-      z.object({
-        dsn: z.optional(z.nullable(z.string())),
-        sample_rate: z.optional(z.nullable(z.number())),
-      }),
-    ),
+  reset_nonce: v.nullish(v.string()),
+  coacct: v.nullish(v.union([v.string(), v.number()])),
+  auth_token: v.nullish(v.string()),
+  api_base: v.nullish(v.string()),
+  static_url: v.nullish(v.string()),
+  error_reporting: v.nullish(
+    v.object({
+      dsn: v.nullish(v.string()),
+      sample_rate: v.nullish(v.number()),
+    }),
   ),
-  devtools: z.optional(z.nullable(z.boolean())),
-  record_actions: z.optional(z.nullable(z.boolean())),
+  devtools: v.nullish(v.boolean()),
+  record_actions: v.nullish(v.boolean()),
   /** Which QA tools a non-production host allows (the replay page). */
-  qa_tools: z.optional(z.nullable(z.boolean())),
+  qa_tools: v.nullish(v.boolean()),
   /** The widgets' language: "en" (default) or "es"; anything else is English, reported once. */
-  locale: z.optional(z.nullable(z.unknown())),
+  locale: v.nullish(v.unknown()),
 });
 
 export type RecaptchaMethod = 'dummy' | 'recaptcha_v3';
@@ -65,9 +68,9 @@ export function withTrailingSlash(path: string): string {
 
 /** Validates the parsed JSON of the config block. Throws the spec's startup errors. */
 export function parseConfig(raw: unknown): PortalConfig {
-  const parsed = configSchema.safeParse(raw);
+  const parsed = v.safeParse(configSchema, raw);
   if (!parsed.success) throw new Error('unable to get config');
-  const data = parsed.data;
+  const data = parsed.output;
   const method = data.recaptcha?.method ?? 'dummy';
   if (method !== 'dummy' && method !== 'recaptcha_v3') throw new Error('invalid recaptcha method');
   // reCAPTCHA v3 cannot run without its site key: refused at startup, not at the first submit.

@@ -8,7 +8,7 @@ import InfoCircleFilled from '@ant-design/icons/es/icons/InfoCircleFilled';
 import LoadingOutlined from '@ant-design/icons/es/icons/LoadingOutlined';
 import { I18nProvider } from '@lingui/react';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
-import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import type { AppStore } from '../app/store';
@@ -16,10 +16,8 @@ import { Snackbar } from '../components/Snackbar/Snackbar';
 import { messageDismissed, selectSnackbarMessages } from '../components/Snackbar/snackbarSlice';
 import { NavigationContext } from '../lib/NavigationContext';
 import { pageI18n } from '../platform/i18n/pageI18n';
-import { HYDRATED_ATTRIBUTE } from '../platform/serverRender';
 import { useT } from '../platform/i18n/useT';
 import { PORTAL_PREFIX_CLS, portalTheme } from './theme';
-import { replayTypedInput } from './replayTypedInput';
 import { WidgetErrorBoundary } from './WidgetErrorBoundary';
 
 /**
@@ -46,18 +44,6 @@ function StartFlowsAfterFirstView({ store }: { store: AppStore }) {
   return null;
 }
 
-/**
- * Rendered after the widget inside its Suspense boundary of a hydrated (server-rendered) widget:
- * its layout effect runs as the widget's fields are hydrated, before any other render could reset them.
- */
-function ReplayTypedInput({ container }: { container: HTMLElement }) {
-  useLayoutEffect(() => {
-    replayTypedInput(container);
-    container.setAttribute(HYDRATED_ATTRIBUTE, '');
-  }, [container]);
-  return null;
-}
-
 export interface WidgetShellProps {
   store: AppStore;
   widget: string;
@@ -67,8 +53,12 @@ export interface WidgetShellProps {
   withSnackbar?: boolean;
   /** A widget (not the page's snackbar or QA toolbar): its first view starts the store's flows. */
   startsFlows?: boolean;
-  /** Hydrating the server's HTML of `container`: what was typed into it before is replayed into the store. */
-  hydrating?: boolean;
+  /**
+   * Rendered after the widget, in its Suspense boundary, so committed with it (hydrateWidget.tsx).
+   * Always a slot of its own, even empty: the widget's place in the tree, and so its `useId`s, are
+   * the same with or without it, as a server render and the hydration that follows must have them.
+   */
+  afterWidget?: ReactNode;
   /** The texts in the page's language (default: the page's instance; a server render passes its own). */
   i18n?: I18n;
   children: ReactNode;
@@ -119,7 +109,7 @@ export function WidgetShell({
   container,
   withSnackbar = true,
   startsFlows = false,
-  hydrating = false,
+  afterWidget = null,
   i18n = pageI18n(),
   children,
 }: WidgetShellProps) {
@@ -133,8 +123,8 @@ export function WidgetShell({
                 <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter}>
                   <Suspense fallback={<LoadingFallback />}>
                     {children}
-                    {hydrating && container ? <ReplayTypedInput container={container} /> : null}
                     {startsFlows ? <StartFlowsAfterFirstView store={store} /> : null}
+                    {afterWidget}
                   </Suspense>
                 </WidgetErrorBoundary>
                 {withSnackbar ? <StoreSnackbar /> : null}

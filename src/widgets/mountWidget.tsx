@@ -3,7 +3,7 @@
  * and one React root per widget element.
  */
 import { startTransition, type ComponentType, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import type { PortalConfig } from '../platform/config';
 import { SERVER_RENDERED_ATTRIBUTE } from '../platform/serverRender';
 import type { AppStore } from '../app/createAppStore';
@@ -97,30 +97,22 @@ function mountRecorderToolbar(store: AppStore, controls: { download(): string })
   );
 }
 
-function render(store: AppStore, element: HTMLElement, name: string, Widget: ComponentType) {
+function render(store: AppStore, element: HTMLElement, name: string, Widget: ComponentType): void | Promise<void> {
   addHostReset(element.ownerDocument);
   // the host page's own language may differ: screen readers read the widget in the widget's
   element.lang = store.dependencies.config.locale;
-  const hydrating = element.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
-  const shell = (
-    <WidgetShell store={store} widget={name} container={element} withSnackbar={false} startsFlows hydrating={hydrating}>
-      <Widget />
-    </WidgetShell>
-  );
-  if (!hydrating) {
-    const root = createRoot(element);
-    startTransition(() => root.render(shell));
-    return;
+  // the server's first view (server/serverRender.ts): kept as drawn, and made live where it stands
+  if (element.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
+    return import(/* webpackChunkName: "hydration" */ './hydrateWidget').then(({ hydrateWidget }) => hydrateWidget(store, element, name, Widget));
   }
-  // the server's first view (server/serverRender.ts): kept as drawn, and made live where it stands,
-  // in a transition: React hydrates it in slices, yielding to the borrower between them
-  startTransition(() => void hydrateRoot(element, shell, {
-    onRecoverableError: (error) => {
-      // a mismatch: React drew the widget again in the browser; a bug to fix, reported and shown to developers
-      console.error('[loanmanager] hydration', error);
-      store.dependencies.reporter.report(error, { where: 'hydration', widget: name });
-    },
-  }));
+  const root = createRoot(element);
+  startTransition(() =>
+    root.render(
+      <WidgetShell store={store} widget={name} container={element} withSnackbar={false} startsFlows>
+        <Widget />
+      </WidgetShell>,
+    ),
+  );
 }
 
 /** Mounts a widget into its element (once the page store is ready: at once, unless the page records). */
@@ -132,7 +124,7 @@ export function mountWidget(
 ): void | Promise<void> {
   const store = getPageStore(config);
   if (store instanceof Promise) return store.then((ready) => render(ready, element, name, Widget));
-  render(store, element, name, Widget);
+  return render(store, element, name, Widget);
 }
 
 export { parseConfig as validateConfig } from '../platform/config';

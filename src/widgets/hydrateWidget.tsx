@@ -1,0 +1,51 @@
+/**
+ * A server-rendered widget made live (issue 18): React hydrates the server's HTML instead of
+ * drawing it, and what the borrower typed before is replayed into the store. Its own small chunk,
+ * loaded only by the pages the reference server draws (preloaded there: server/preload.ts), so
+ * host pages that embed widgets, all drawn by the browser, never download it.
+ */
+import { startTransition, useLayoutEffect, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import type { AppStore } from '../app/createAppStore';
+import { HYDRATED_ATTRIBUTE } from '../platform/serverRender';
+import { replayTypedInput } from './replayTypedInput';
+import { WidgetShell } from './WidgetShell';
+
+/**
+ * Rendered after the widget inside its Suspense boundary, as nothing: its layout effect runs as
+ * the widget's fields are hydrated, before any other render could reset them.
+ */
+function ReplayTypedInput({ container }: { container: HTMLElement }) {
+  useLayoutEffect(() => {
+    replayTypedInput(container);
+    container.setAttribute(HYDRATED_ATTRIBUTE, '');
+  }, [container]);
+  return null;
+}
+
+export function hydrateWidget(store: AppStore, element: HTMLElement, name: string, Widget: ComponentType) {
+  // in a transition: React hydrates in slices, yielding to the borrower between them
+  startTransition(
+    () =>
+      void hydrateRoot(
+        element,
+        <WidgetShell
+          store={store}
+          widget={name}
+          container={element}
+          withSnackbar={false}
+          startsFlows
+          afterWidget={<ReplayTypedInput container={element} />}
+        >
+          <Widget />
+        </WidgetShell>,
+        {
+          onRecoverableError: (error) => {
+            // a mismatch: React drew the widget again in the browser; a bug to fix, reported and shown to developers
+            console.error('[loanmanager] hydration', error);
+            store.dependencies.reporter.report(error, { where: 'hydration', widget: name });
+          },
+        },
+      ),
+  );
+}
