@@ -123,7 +123,7 @@ export function registerAuthHooks(app: FastifyInstance, ctx: PortalContext) {
       if (!found) {
         if (isApi(path)) throw HttpError.errors(401, INVALID_TOKEN);
       } else {
-        request.auth = { userId: found.userId, sessionId: null, tokenId: found.id, sessionKey: `token:${found.id}`, sessionTimes: null };
+        request.auth = { userId: found.userId, sessionId: null, tokenId: found.id, sessionKey: `token:${found.id}`, sessionTimes: null, account: null };
       }
     } else {
       const sessionKey = request.cookies[SESSION_COOKIE];
@@ -145,6 +145,7 @@ export function registerAuthHooks(app: FastifyInstance, ctx: PortalContext) {
             // keyed by the session secret's hash: row ids are reused after sign-out, secrets never
             sessionKey: `session:${keyHash}`,
             sessionTimes: { lastSeenAt, expiresAt: session.expiresAt },
+            account: session.account,
           };
         } else {
           clearSessionCookie(request, reply);
@@ -176,7 +177,7 @@ export async function signIn(
   setSessionCookie(request, reply, key, remember ? lifetimeSeconds : null);
   request.csrfToken = randomToken();
   setCsrfCookie(request, reply, request.csrfToken);
-  request.auth = { userId, sessionId, tokenId: null, sessionKey: `session:${keyHash}`, sessionTimes: { lastSeenAt: now, expiresAt } };
+  request.auth = { userId, sessionId, tokenId: null, sessionKey: `session:${keyHash}`, sessionTimes: { lastSeenAt: now, expiresAt }, account: null };
 }
 
 /**

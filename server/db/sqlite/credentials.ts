@@ -1,7 +1,7 @@
 /** Sessions, API tokens, emailed nonces and sign-in throttling, in SQLite. */
 import type { Database } from 'better-sqlite3';
 import type { CredentialsStore, Lockout, LoginThrottle, NoncePurpose, NonceRecord } from '../store';
-import { emailInUseByOtherUserSync, setEmailOnFileSync } from './accounts';
+import { ACCOUNT_COLUMNS, accountOf, emailInUseByOtherUserSync, setEmailOnFileSync, type AccountRow } from './accounts';
 
 function usableNonce(db: Database, purpose: NoncePurpose, nonceHash: string, now: number): NonceRecord | null {
   const row = db
@@ -35,9 +35,13 @@ export function sqliteCredentials(db: Database, lockout: Lockout): CredentialsSt
 
     async findSession(keyHash: string, now: number, idleSince: number) {
       const row = db
-        .prepare('SELECT id, user_id, last_seen_at, expires_at FROM sessions WHERE key_hash = ? AND expires_at > ? AND last_seen_at > ?')
-        .get(keyHash, now, idleSince) as { id: number; user_id: number; last_seen_at: number; expires_at: number } | undefined;
-      return row ? { id: row.id, userId: row.user_id, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at } : null;
+        .prepare(
+          `SELECT s.id, s.last_seen_at, s.expires_at, ${ACCOUNT_COLUMNS}
+           FROM sessions s JOIN users u ON u.id = s.user_id JOIN borrowers b ON b.id = u.borrower_id
+           WHERE s.key_hash = ? AND s.expires_at > ? AND s.last_seen_at > ?`,
+        )
+        .get(keyHash, now, idleSince) as (AccountRow & { id: number; last_seen_at: number; expires_at: number }) | undefined;
+      return row ? { id: row.id, userId: row.u_id, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at, account: accountOf(row) } : null;
     },
 
     async touchSession(id: number, now: number) {
