@@ -36,6 +36,7 @@ describe('go-green/status', () => {
     const response = await client.get(`${API}go-green/status/`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.json()).toEqual({
       email_address: 'paula.paperless@example.com',
       email_validated: true,
