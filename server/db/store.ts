@@ -240,9 +240,10 @@ export interface GoGreenStore {
 /** Popups seen (per session or token) and dismissed (for good). */
 export interface PopupsStore {
   markPopupSeen(sessionKey: string, userId: number, popupId: string, now: number): Promise<void>;
-  seenPopups(sessionKey: string): Promise<Set<string>>;
   dismissPopup(userId: number, popupId: string, now: number): Promise<void>;
-  dismissedPopups(userId: number): Promise<Set<string>>;
+  /** The popups not to offer again: seen in this session (or token), or dismissed for good by the user.
+   * One statement for both (the popup route asks on every page of the portal). */
+  hiddenPopups(sessionKey: string, userId: number): Promise<Set<string>>;
 }
 
 /**
