@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { isLocale, type Locale } from '../../../src/platform/i18n/locales';
 import { keyedDob, keyedSsn, type IdentityKey } from '../../secrets';
 import type { Account, AccountsStore, Borrower, CreateUserResult, Loan, SeedBorrower, User } from '../store';
-import { firstRow, inTransaction, rows, uniqueViolation, type Queryable } from './queries';
+import { firstRow, inTransaction, preparedRows, rows, uniqueViolation, type Queryable } from './queries';
 
 interface BorrowerRow {
   id: number;
@@ -85,13 +85,14 @@ async function userByBorrower(db: Queryable, borrowerId: number): Promise<User |
 }
 
 export async function emailInUseByOtherUserIn(db: Queryable, emailAddress: string, borrowerId: number) {
-  const row = await firstRow(
+  const [row] = await preparedRows(
     db,
+    'email-in-use',
     `SELECT 1 FROM borrowers b JOIN users u ON u.borrower_id = b.id
      WHERE lower(b.email_address) = lower($1) AND b.id <> $2`,
     [emailAddress, borrowerId],
   );
-  return row !== null;
+  return row !== undefined;
 }
 
 async function isEmailValidatedIn(db: Queryable, borrowerId: number, emailAddress: string): Promise<boolean> {

@@ -2,7 +2,7 @@
 import type { Pool } from 'pg';
 import type { CredentialsStore, Lockout, LoginThrottle, NoncePurpose, NonceRecord } from '../store';
 import { ACCOUNT_COLUMNS, accountOf, emailInUseByOtherUserIn, setEmailOnFileIn, type AccountRow } from './accounts';
-import { firstRow, inTransaction, type Queryable } from './queries';
+import { firstRow, inTransaction, preparedRows, type Queryable } from './queries';
 
 /** `lock`: inside a transaction, holds the nonce's row until commit, so an instance using the same
  * link at the same moment waits and then finds it used. */
@@ -37,8 +37,9 @@ export function pgCredentials(pool: Pool, lockout: Lockout): CredentialsStore {
     },
 
     async findSession(keyHash: string, now: number, idleSince: number) {
-      const row = await firstRow<AccountRow & { id: number; last_seen_at: number; expires_at: number }>(
+      const [row] = await preparedRows<AccountRow & { id: number; last_seen_at: number; expires_at: number }>(
         pool,
+        'find-session',
         `SELECT s.id, s.last_seen_at, s.expires_at, ${ACCOUNT_COLUMNS}
          FROM sessions s JOIN users u ON u.id = s.user_id JOIN borrowers b ON b.id = u.borrower_id
          WHERE s.key_hash = $1 AND s.expires_at > $2 AND s.last_seen_at > $3`,
@@ -49,7 +50,7 @@ export function pgCredentials(pool: Pool, lockout: Lockout): CredentialsStore {
 
     async touchSession(id: number, now: number) {
       // another instance may have written a later time: never move it back
-      await pool.query('UPDATE sessions SET last_seen_at = $1 WHERE id = $2 AND last_seen_at < $1', [now, id]);
+      await preparedRows(pool, 'touch-session', 'UPDATE sessions SET last_seen_at = $1 WHERE id = $2 AND last_seen_at < $1', [now, id]);
     },
 
     async deleteSession(id: number) {

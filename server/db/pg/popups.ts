@@ -1,7 +1,7 @@
 /** Popups seen (per session or token) and dismissed (for good), in PostgreSQL. */
 import type { Pool } from 'pg';
 import type { PopupsStore } from '../store';
-import { rows } from './queries';
+import { preparedRows } from './queries';
 
 export function pgPopups(pool: Pool): PopupsStore {
   return {
@@ -22,8 +22,9 @@ export function pgPopups(pool: Pool): PopupsStore {
     },
 
     async hiddenPopups(sessionKey: string, userId: number) {
-      const found = await rows<{ popup_id: string }>(
+      const found = await preparedRows<{ popup_id: string }>(
         pool,
+        'hidden-popups',
         'SELECT popup_id FROM popup_seen WHERE session_key = $1 UNION SELECT popup_id FROM popup_dismissed WHERE user_id = $2',
         [sessionKey, userId],
       );
