@@ -259,10 +259,12 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
     await store.close();
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.headers(headers);
+  // set up once, applied by one synchronous hook (no promise per request)
+  const headersWithHsts = { ...headers, 'strict-transport-security': HSTS };
+  app.addHook('onRequest', (request, reply, done) => {
     // request.protocol is https only when the socket is TLS or, with TRUST_PROXY, the proxy says so
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    reply.headers(request.protocol === 'https' ? headersWithHsts : headers);
+    done();
   });
 
   await app.register(fastifyCookie);
