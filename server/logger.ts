@@ -12,10 +12,10 @@ import { REDACTED, isSensitiveKey, redact, redactUrl } from '../src/platform/red
 /** The nonce is the path segment after reset_password/. */
 export function redactRequestUrl(url: string): string {
   // nothing to mask without a query or a reset link (most requests): no regular expression run
-  if (!url.includes('?') && !url.includes('/reset_password/')) return url;
-  return redactUrl(url)
-    .replace(/(\/reset_password\/)[^/?#]+/, `$1${REDACTED}`)
-    .replace(/([?&]email_address=)[^&#]*/, `$1${REDACTED}`);
+  let redacted = url.includes('?') ? redactUrl(url) : url;
+  if (redacted.includes('/reset_password/')) redacted = redacted.replace(/(\/reset_password\/)[^/?#]+/, `$1${REDACTED}`);
+  if (redacted.includes('email_address=')) redacted = redacted.replace(/([?&]email_address=)[^&#]*/, `$1${REDACTED}`);
+  return redacted;
 }
 
 /** Keys whose values pino runs through a serializer below; the serializer redacts its own output. */
