@@ -21,7 +21,7 @@ import { seedDemoData } from './db/seed';
 import type { Locale } from '../src/platform/i18n/locales';
 import { localText, textIn, type LocalText } from './i18n';
 import { apiLocale, requestLocale } from './locale';
-import { createLogger } from './logger';
+import { AccessLog, createLogger, logAbortedRequest } from './logger';
 import { createMailer, type Mailer, type MailTransport } from './mail';
 import { developmentSecret, generateSecret, parseSecret, serverKeys } from './secrets';
 import { accountRoutes } from './routes/account';
@@ -174,6 +174,8 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
   const headers = securityHeaders(csp);
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
+    // one access-log line per request, on completion (server/logger.ts)
+    logController: new AccessLog(),
     bodyLimit: BODY_LIMIT,
     // fastify takes a hop count too, but its types do not: the same rule as a function
     trustProxy:
@@ -205,6 +207,11 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
       void reply.headers(headers);
       return sendJson(reply, statusCode, { errors: [FALLBACK_ERRORS[statusCode] ?? 'Bad request'] });
     },
+  });
+  // the access log's line for a request whose client left before its answer (it has no "request completed")
+  app.addHook('onRequestAbort', (request, done) => {
+    logAbortedRequest(request);
+    done();
   });
   app.decorate('portalRoutes', []);
   app.addHook('onRoute', (route) => {
@@ -252,10 +259,12 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
     await store.close();
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.headers(headers);
+  // set up once, applied by one synchronous hook (no promise per request)
+  const headersWithHsts = { ...headers, 'strict-transport-security': HSTS };
+  app.addHook('onRequest', (request, reply, done) => {
     // request.protocol is https only when the socket is TLS or, with TRUST_PROXY, the proxy says so
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    reply.headers(request.protocol === 'https' ? headersWithHsts : headers);
+    done();
   });
 
   await app.register(fastifyCookie);

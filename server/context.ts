@@ -19,6 +19,10 @@ export interface Auth {
   sessionKey: string;
   /** A cookie session's last recorded request and absolute end (what its idle expiry is counted from); null for a token. */
   sessionTimes: { lastSeenAt: number; expiresAt: number } | null;
+  /** The account, when read together with the session at the start of this request (one statement for
+   * both); null when not read yet (an API token, a session started by this request): `signedInAccount`
+   * reads it then. Never kept beyond the request. */
+  account: Account | null;
 }
 
 declare module 'fastify' {
@@ -66,13 +70,20 @@ export class HttpError extends Error {
 
 export const NOT_SIGNED_IN = 'Authentication credentials were not provided.';
 
+/** The signed-in account (read with the session when signed in by cookie), or null. */
+export async function signedInAccount(ctx: PortalContext, request: FastifyRequest): Promise<Account | null> {
+  const auth = request.auth;
+  if (!auth) return null;
+  return auth.account ?? (await ctx.store.getAccount(auth.userId));
+}
+
 /** The signed-in account, or a 401. */
 export async function requireAccount(ctx: PortalContext, request: FastifyRequest): Promise<Account & { auth: Auth }> {
   const auth = request.auth;
   if (!auth) throw HttpError.errors(401, NOT_SIGNED_IN);
-  const account = await ctx.store.getAccount(auth.userId);
+  const account = auth.account ?? (await ctx.store.getAccount(auth.userId));
   if (!account) throw HttpError.errors(401, NOT_SIGNED_IN);
-  return { ...account, auth };
+  return { user: account.user, borrower: account.borrower, auth };
 }
 
 /** Validation issues, in the reduced shape the contract's zod/mini schemas report. */

@@ -8,7 +8,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from '../src/platform/i18n/locales';
-import type { PortalContext } from './context';
+import { signedInAccount, type PortalContext } from './context';
 import type { Account } from './db/store';
 import { isHttps } from './security';
 
@@ -42,7 +42,7 @@ export function apiLocale(request: FastifyRequest): Locale {
 export async function requestLocale(ctx: PortalContext, request: FastifyRequest, account?: Account | null): Promise<Locale> {
   const chosen = cookieLocale(request);
   if (chosen) return chosen;
-  const signedIn = account !== undefined ? account : request.auth ? await ctx.store.getAccount(request.auth.userId) : null;
+  const signedIn = account !== undefined ? account : await signedInAccount(ctx, request);
   return signedIn?.user.locale ?? DEFAULT_LOCALE;
 }
 

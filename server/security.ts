@@ -2,7 +2,7 @@
  * Secrets and credentials: random tokens, their stored hashes, password hashing, and the
  * cookies of the session and the Django-style CSRF protection.
  */
-import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { hash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const SESSION_COOKIE = 'sessionid';
@@ -28,7 +28,8 @@ export function randomToken(): string {
 
 /** How a secret is stored: only its sha256 ever reaches the database. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  // one-shot: no Hash object per call (every signed-in request hashes its session key)
+  return hash('sha256', secret, 'hex');
 }
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;

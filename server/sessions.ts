@@ -38,9 +38,15 @@ export const BAD_PATH = 'Bad request path';
 const isStatic = (path: string) => path.startsWith('/loanmanager/static/');
 export const isApi = (path: string) => path.startsWith(API_PREFIX);
 
+/** A path of plain characters only: nothing to decode, nothing a router could read two ways. */
+const PLAIN_PATH = /^\/[A-Za-z0-9_\-/]*$/;
+
 /** The decoded path of an origin-form target, or null for a form this server refuses. */
 export function normalisedPath(rawUrl: string): string | null {
-  const rawPath = rawUrl.split(/[?#]/, 1)[0] ?? '';
+  const end = rawUrl.search(/[?#]/);
+  const rawPath = end < 0 ? rawUrl : rawUrl.slice(0, end);
+  // the common case (every address the portal itself uses): no escapes, dots or backslashes
+  if (PLAIN_PATH.test(rawPath)) return rawPath.includes('//') ? null : rawPath;
   // origin-form only (RFC 9112 3.2.1): no absolute-form, no scheme-relative `//host/...`
   if (!rawPath.startsWith('/') || rawPath.startsWith('//')) return null;
   let path: string;
@@ -123,7 +129,7 @@ export function registerAuthHooks(app: FastifyInstance, ctx: PortalContext) {
       if (!found) {
         if (isApi(path)) throw HttpError.errors(401, INVALID_TOKEN);
       } else {
-        request.auth = { userId: found.userId, sessionId: null, tokenId: found.id, sessionKey: `token:${found.id}`, sessionTimes: null };
+        request.auth = { userId: found.userId, sessionId: null, tokenId: found.id, sessionKey: `token:${found.id}`, sessionTimes: null, account: null };
       }
     } else {
       const sessionKey = request.cookies[SESSION_COOKIE];
@@ -145,6 +151,7 @@ export function registerAuthHooks(app: FastifyInstance, ctx: PortalContext) {
             // keyed by the session secret's hash: row ids are reused after sign-out, secrets never
             sessionKey: `session:${keyHash}`,
             sessionTimes: { lastSeenAt, expiresAt: session.expiresAt },
+            account: session.account,
           };
         } else {
           clearSessionCookie(request, reply);
@@ -176,7 +183,7 @@ export async function signIn(
   setSessionCookie(request, reply, key, remember ? lifetimeSeconds : null);
   request.csrfToken = randomToken();
   setCsrfCookie(request, reply, request.csrfToken);
-  request.auth = { userId, sessionId, tokenId: null, sessionKey: `session:${keyHash}`, sessionTimes: { lastSeenAt: now, expiresAt } };
+  request.auth = { userId, sessionId, tokenId: null, sessionKey: `session:${keyHash}`, sessionTimes: { lastSeenAt: now, expiresAt }, account: null };
 }
 
 /**

@@ -178,6 +178,9 @@ export interface SessionRecord {
   lastSeenAt: number;
   /** Its absolute end (12 hours, or 30 days when remembered). */
   expiresAt: number;
+  /** Its user and borrower, read in the same statement: every signed-in request needs both, and one
+   * read instead of two is one database round trip less on PostgreSQL. */
+  account: Account;
 }
 
 /** Sessions, API tokens, emailed nonces and sign-in throttling. */
@@ -185,7 +188,7 @@ export interface CredentialsStore {
   // sessions and tokens
   /** Also deletes the sessions that have ended: expired, or idle since before `idleSince`. */
   createSession(input: { userId: number; keyHash: string; now: number; expiresAt: number; idleSince: number }): Promise<number>;
-  /** A session that has not expired and has had a request after `idleSince`. */
+  /** A session that has not expired and has had a request after `idleSince`, with its account. */
   findSession(keyHash: string, now: number, idleSince: number): Promise<SessionRecord | null>;
   /** Records a request of the session (its last-seen time). */
   touchSession(id: number, now: number): Promise<void>;
@@ -237,9 +240,10 @@ export interface GoGreenStore {
 /** Popups seen (per session or token) and dismissed (for good). */
 export interface PopupsStore {
   markPopupSeen(sessionKey: string, userId: number, popupId: string, now: number): Promise<void>;
-  seenPopups(sessionKey: string): Promise<Set<string>>;
   dismissPopup(userId: number, popupId: string, now: number): Promise<void>;
-  dismissedPopups(userId: number): Promise<Set<string>>;
+  /** The popups not to offer again: seen in this session (or token), or dismissed for good by the user.
+   * One statement for both (the popup route asks on every page of the portal). */
+  hiddenPopups(sessionKey: string, userId: number): Promise<Set<string>>;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPortalReturnPath, landingUrl, PORTAL_URLS } from '../../src/lib/portalUrls';
 import { isLocale, LOCALE_COOKIE, PSEUDO_LOCALE, type Locale } from '../../src/platform/i18n/locales';
 import { PORTAL_PAGES, WIDGET_CATALOG } from '../../src/platform/widgetCatalog';
-import type { PortalContext } from '../context';
+import { signedInAccount, type PortalContext } from '../context';
 import type { Account, Loan } from '../db/store';
 import {
   ACCESSIBILITY_PATH,
@@ -89,7 +89,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
 
   /** The signed-in account, its loans and its language, or null after answering with a redirect to sign in. */
   const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
-    const account = request.auth ? await ctx.store.getAccount(request.auth.userId) : null;
+    const account = await signedInAccount(ctx, request);
     if (!account) {
       // the sign-in page sends the borrower back here afterwards (the path only: no query, no data)
       const here = new URL(request.url, 'http://portal.invalid').pathname;
@@ -141,7 +141,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   const pseudoLocaleAsked = (request: FastifyRequest) => !options.production && request.cookies[LOCALE_COOKIE] === PSEUDO_LOCALE;
 
   app.get('/loanmanager', async (request, reply) => {
-    const account = request.auth ? await ctx.store.getAccount(request.auth.userId) : null;
+    const account = await signedInAccount(ctx, request);
     const target = account ? landingUrl(await ctx.store.loansOfBorrower(account.borrower.id)) : LOGIN_PATH;
     return reply.code(302).header('cache-control', 'no-store').redirect(target);
   });

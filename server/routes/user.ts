@@ -114,13 +114,8 @@ export function userRoutes(app: FastifyInstance, ctx: PortalContext) {
     const account = await requireAccount(ctx, request);
     const body = parseWith(popupRequestSchema, request.body);
     if (body.coacct !== String(account.borrower.id)) throw HttpError.errors(403, EMAIL_MESSAGES.notYourAccount);
-    const [seen, dismissed] = await Promise.all([
-      ctx.store.seenPopups(account.auth.sessionKey),
-      ctx.store.dismissedPopups(account.user.id),
-    ]);
-    const popups = popupsFor(account.borrower, new Date(ctx.nowMs()), ctx.options.taxSeason).filter(
-      (popup) => !seen.has(popup.id) && !dismissed.has(popup.id),
-    );
+    const hidden = await ctx.store.hiddenPopups(account.auth.sessionKey, account.user.id);
+    const popups = popupsFor(account.borrower, new Date(ctx.nowMs()), ctx.options.taxSeason).filter((popup) => !hidden.has(popup.id));
     return sendJson(reply, 200, popups);
   });
 

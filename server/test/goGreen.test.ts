@@ -36,12 +36,33 @@ describe('go-green/status', () => {
     const response = await client.get(`${API}go-green/status/`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.json()).toEqual({
       email_address: 'paula.paperless@example.com',
       email_validated: true,
       electdocs: true,
       disclosures: fs.readFileSync(path.join(REPO_ROOT, 'server', 'content', 'disclosures.html'), 'utf8'),
     });
+  });
+});
+
+describe('go-green/status freshness', () => {
+  it('reads the account with the session on every request: a change written by another instance shows at once, a deleted session ends at once', async () => {
+    const client = server.client();
+    await client.login('paula.paperless');
+    const status = async () => {
+      const response = await client.get(`${API}go-green/status/`);
+      return response.statusCode === 200 ? response.json<{ electdocs: boolean }>().electdocs : response.statusCode;
+    };
+    expect(await status()).toBe(true);
+    // what another instance (or the servicing system) writes, straight in the database
+    await server.query("UPDATE borrowers SET electdocs = FALSE WHERE email_address = 'paula.paperless@example.com'");
+    expect(await status()).toBe(false);
+    await server.query("UPDATE borrowers SET electdocs = TRUE WHERE email_address = 'paula.paperless@example.com'");
+    expect(await status()).toBe(true);
+    // a sign-out on another instance: the session row is gone
+    await server.query('DELETE FROM sessions WHERE user_id = (SELECT u.id FROM users u JOIN borrowers b ON b.id = u.borrower_id WHERE b.email_address = \'paula.paperless@example.com\')');
+    expect(await status()).toBe(401);
   });
 });
 

@@ -4,10 +4,11 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { ConfigError, instanceIdOf, optionsFromEnv, trustProxyOf } from '../config';
 import { shutDown } from '../main';
 import { MIGRATIONS } from '../db/migrations';
+import { DEMO_API_TOKEN } from '../db/seed';
 import { PG_MIGRATIONS } from '../db/pg/migrations';
 import { API, TEST_ENGINE, startTestServer, type TestServer } from './harness';
 import { startSmtpServer } from './smtp';
@@ -93,6 +94,54 @@ describe('logs', () => {
     const lines = portal.logs().trim().split('\n').map((line) => JSON.parse(line) as { instance?: string });
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.every((line) => line.instance === 'web-7')).toBe(true);
+  });
+
+  type Line = { msg?: string; level?: number; reqId?: string; req?: { method?: string; url?: string }; res?: { statusCode?: number }; responseTime?: number };
+  const linesOf = (portal: TestServer) =>
+    portal.logs().trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Line);
+
+  it('writes one access-log line per request, on completion, with the request, its status and its time', async () => {
+    const portal = await server({ logLevel: 'info' });
+    const before = linesOf(portal).length;
+    await portal.app.inject({ method: 'GET', url: '/loanmanager/reset_password/abcdefabcdefabcdef/?email_address=a%40b.example' });
+    const lines = linesOf(portal).slice(before);
+    expect(lines).toHaveLength(1);
+    const [line] = lines;
+    expect(line).toMatchObject({ msg: 'request completed', req: { method: 'GET' }, res: { statusCode: expect.any(Number) } });
+    expect(line?.req?.url).toBe('/loanmanager/reset_password/[redacted]/?email_address=[redacted]');
+    expect(typeof line?.responseTime).toBe('number');
+    expect(typeof line?.reqId).toBe('string');
+  });
+
+  it('logs the arrival of each request too at debug level', async () => {
+    const portal = await server({ logLevel: 'debug' });
+    const before = linesOf(portal).length;
+    await portal.app.inject({ method: 'GET', url: '/loanmanager/healthz' });
+    const lines = linesOf(portal).slice(before);
+    expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    expect(lines[0]?.reqId).toBe(lines[1]?.reqId);
+  });
+
+  it('logs a request whose client leaves before the answer (no completed line for it)', async () => {
+    const portal = await server({ logLevel: 'info' });
+    await portal.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = portal.app.server.address() as AddressInfo;
+    const before = linesOf(portal).length;
+    // a body announced and never sent in full: the request never completes (a token: no CSRF refusal first)
+    const socket = net.connect(port, '127.0.0.1', () =>
+      socket.write(
+        `POST ${API}go-green/opt_out/ HTTP/1.1\r\nHost: portal.test\r\nauthorization: Token ${DEMO_API_TOKEN}\r\n` +
+          'content-type: application/json\r\ncontent-length: 100\r\n\r\n{"',
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    for (let waited = 0; waited < 2000 && !linesOf(portal).slice(before).some((line) => line.msg === 'request aborted'); waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const lines = linesOf(portal).slice(before);
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'request aborted', req: expect.objectContaining({ method: 'POST', url: `${API}go-green/opt_out/` }) }));
+    expect(lines.some((line) => line.msg === 'request completed')).toBe(false);
   });
 
   it('INSTANCE_ID defaults to the host name and process id', () => {

@@ -257,7 +257,7 @@ describe('logs', () => {
     secrets.push('demo_token_dana_demo_not_a_secret_0001');
 
     const logs = server.logs();
-    expect(logs).toContain('incoming request');
+    expect(logs).toContain('request completed');
     expect(logs).toContain('/loanmanager/reset_password/[redacted]/');
     // A secret between digits is not a leak: a response time such as 0.5135190000000875 holds
     // the fake SSN 900000008 (a CI run failed on exactly that).

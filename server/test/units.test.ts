@@ -8,6 +8,7 @@ import { jsonForScript } from '../html';
 import { Writable } from 'node:stream';
 import { createLogger, redactRequestUrl } from '../logger';
 import net from 'node:net';
+import { normalisedPath } from '../sessions';
 import { BatchingSocket } from '../db/pg/open';
 import { maskEmail } from '../mail';
 import { isTaxSeason, popupsFor } from '../popups';
@@ -297,6 +298,17 @@ describe('scripts/start staleness', () => {
       expect(staleReason(loader, [path.join(dir, 'src')])).toMatch(/changed/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('normalisedPath', () => {
+  it('passes plain paths as they are and refuses every odd form, fast path or not', () => {
+    expect(normalisedPath('/loanmanager/api/go-green/status/')).toBe('/loanmanager/api/go-green/status/');
+    expect(normalisedPath('/loanmanager/api/user/check_email_address/?email_address=a%40b.example')).toBe('/loanmanager/api/user/check_email_address/');
+    expect(normalisedPath('/loanmanager/%61pi/user/popup/')).toBe('/loanmanager/api/user/popup/');
+    for (const odd of ['/loanmanager//api/user/popup/', '//evil.example/x', 'http://evil.example/x', '/loanmanager/api/../x', '/loanmanager/./api/', '/loanmanager/api%2fuser', '/a\\b', '/a%5cb', '/a%00b', '/bad%zz', '/loanmanager/%2e%2e/api/']) {
+      expect({ odd, path: normalisedPath(odd) }).toEqual({ odd, path: null });
     }
   });
 });

@@ -2,8 +2,8 @@
 import type { Pool } from 'pg';
 import { isLocale, type Locale } from '../../../src/platform/i18n/locales';
 import { keyedDob, keyedSsn, type IdentityKey } from '../../secrets';
-import type { AccountsStore, Borrower, CreateUserResult, Loan, SeedBorrower, User } from '../store';
-import { firstRow, inTransaction, rows, uniqueViolation, type Queryable } from './queries';
+import type { Account, AccountsStore, Borrower, CreateUserResult, Loan, SeedBorrower, User } from '../store';
+import { firstRow, inTransaction, preparedRows, rows, uniqueViolation, type Queryable } from './queries';
 
 interface BorrowerRow {
   id: number;
@@ -42,19 +42,57 @@ const toUser = (row: UserRow): User => ({
   locale: isLocale(row.locale) ? row.locale : null,
 });
 
+/** The columns of an account (its user `u` joined to its borrower `b`), read by `accountOf`. */
+export const ACCOUNT_COLUMNS = `u.id AS u_id, u.borrower_id, u.username, u.password_hash, u.locale, b.firstname, b.lastname,
+  b.email_address, b.email_validated, b.electdocs, b.autopay`;
+
+export interface AccountRow {
+  u_id: number;
+  borrower_id: number;
+  username: string;
+  password_hash: string;
+  locale: string | null;
+  firstname: string;
+  lastname: string;
+  email_address: string | null;
+  email_validated: boolean;
+  electdocs: boolean;
+  autopay: boolean;
+}
+
+export const accountOf = (row: AccountRow): Account => ({
+  user: {
+    id: row.u_id,
+    borrowerId: row.borrower_id,
+    username: row.username,
+    passwordHash: row.password_hash,
+    locale: isLocale(row.locale) ? row.locale : null,
+  },
+  borrower: {
+    id: row.borrower_id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    emailAddress: row.email_address,
+    emailValidated: row.email_validated,
+    electdocs: row.electdocs,
+    autopay: row.autopay,
+  },
+});
+
 async function userByBorrower(db: Queryable, borrowerId: number): Promise<User | null> {
   const row = await firstRow<UserRow>(db, 'SELECT * FROM users WHERE borrower_id = $1', [borrowerId]);
   return row ? toUser(row) : null;
 }
 
 export async function emailInUseByOtherUserIn(db: Queryable, emailAddress: string, borrowerId: number) {
-  const row = await firstRow(
+  const [row] = await preparedRows(
     db,
+    'email-in-use',
     `SELECT 1 FROM borrowers b JOIN users u ON u.borrower_id = b.id
      WHERE lower(b.email_address) = lower($1) AND b.id <> $2`,
     [emailAddress, borrowerId],
   );
-  return row !== null;
+  return row !== undefined;
 }
 
 async function isEmailValidatedIn(db: Queryable, borrowerId: number, emailAddress: string): Promise<boolean> {
@@ -150,15 +188,12 @@ export function pgAccounts(pool: Pool, identity: readonly IdentityKey[]): Accoun
     },
 
     async getAccount(userId: number) {
-      const row = await firstRow<UserRow & { b_id: number } & Omit<BorrowerRow, 'id'>>(
+      const row = await firstRow<AccountRow>(
         pool,
-        `SELECT u.id, u.borrower_id, u.username, u.password_hash, u.locale, b.id AS b_id, b.firstname, b.lastname,
-           b.email_address, b.email_validated, b.electdocs, b.autopay
-         FROM users u JOIN borrowers b ON b.id = u.borrower_id WHERE u.id = $1`,
+        `SELECT ${ACCOUNT_COLUMNS} FROM users u JOIN borrowers b ON b.id = u.borrower_id WHERE u.id = $1`,
         [userId],
       );
-      if (!row) return null;
-      return { user: toUser(row), borrower: toBorrower({ ...row, id: row.b_id }) };
+      return row ? accountOf(row) : null;
     },
 
     async setUserLocale(userId: number, locale: Locale) {

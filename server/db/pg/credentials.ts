@@ -1,8 +1,8 @@
 /** Sessions, API tokens, emailed nonces and sign-in throttling, in PostgreSQL. */
 import type { Pool } from 'pg';
 import type { CredentialsStore, Lockout, LoginThrottle, NoncePurpose, NonceRecord } from '../store';
-import { emailInUseByOtherUserIn, setEmailOnFileIn } from './accounts';
-import { firstRow, inTransaction, type Queryable } from './queries';
+import { ACCOUNT_COLUMNS, accountOf, emailInUseByOtherUserIn, setEmailOnFileIn, type AccountRow } from './accounts';
+import { firstRow, inTransaction, preparedRows, type Queryable } from './queries';
 
 /** `lock`: inside a transaction, holds the nonce's row until commit, so an instance using the same
  * link at the same moment waits and then finds it used. */
@@ -37,17 +37,20 @@ export function pgCredentials(pool: Pool, lockout: Lockout): CredentialsStore {
     },
 
     async findSession(keyHash: string, now: number, idleSince: number) {
-      const row = await firstRow<{ id: number; user_id: number; last_seen_at: number; expires_at: number }>(
+      const [row] = await preparedRows<AccountRow & { id: number; last_seen_at: number; expires_at: number }>(
         pool,
-        'SELECT id, user_id, last_seen_at, expires_at FROM sessions WHERE key_hash = $1 AND expires_at > $2 AND last_seen_at > $3',
+        'find-session',
+        `SELECT s.id, s.last_seen_at, s.expires_at, ${ACCOUNT_COLUMNS}
+         FROM sessions s JOIN users u ON u.id = s.user_id JOIN borrowers b ON b.id = u.borrower_id
+         WHERE s.key_hash = $1 AND s.expires_at > $2 AND s.last_seen_at > $3`,
         [keyHash, now, idleSince],
       );
-      return row ? { id: row.id, userId: row.user_id, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at } : null;
+      return row ? { id: row.id, userId: row.u_id, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at, account: accountOf(row) } : null;
     },
 
     async touchSession(id: number, now: number) {
       // another instance may have written a later time: never move it back
-      await pool.query('UPDATE sessions SET last_seen_at = $1 WHERE id = $2 AND last_seen_at < $1', [now, id]);
+      await preparedRows(pool, 'touch-session', 'UPDATE sessions SET last_seen_at = $1 WHERE id = $2 AND last_seen_at < $1', [now, id]);
     },
 
     async deleteSession(id: number) {

@@ -1,7 +1,7 @@
 /** Popups seen (per session or token) and dismissed (for good), in PostgreSQL. */
 import type { Pool } from 'pg';
 import type { PopupsStore } from '../store';
-import { rows } from './queries';
+import { preparedRows } from './queries';
 
 export function pgPopups(pool: Pool): PopupsStore {
   return {
@@ -13,11 +13,6 @@ export function pgPopups(pool: Pool): PopupsStore {
       );
     },
 
-    async seenPopups(sessionKey: string) {
-      const found = await rows<{ popup_id: string }>(pool, 'SELECT popup_id FROM popup_seen WHERE session_key = $1', [sessionKey]);
-      return new Set(found.map((row) => row.popup_id));
-    },
-
     async dismissPopup(userId: number, popupId: string, now: number) {
       await pool.query(
         `INSERT INTO popup_dismissed (user_id, popup_id, dismissed_at) VALUES ($1, $2, $3)
@@ -26,8 +21,13 @@ export function pgPopups(pool: Pool): PopupsStore {
       );
     },
 
-    async dismissedPopups(userId: number) {
-      const found = await rows<{ popup_id: string }>(pool, 'SELECT popup_id FROM popup_dismissed WHERE user_id = $1', [userId]);
+    async hiddenPopups(sessionKey: string, userId: number) {
+      const found = await preparedRows<{ popup_id: string }>(
+        pool,
+        'hidden-popups',
+        'SELECT popup_id FROM popup_seen WHERE session_key = $1 UNION SELECT popup_id FROM popup_dismissed WHERE user_id = $2',
+        [sessionKey, userId],
+      );
       return new Set(found.map((row) => row.popup_id));
     },
   };

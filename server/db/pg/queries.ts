@@ -12,6 +12,16 @@ export async function firstRow<T extends QueryResultRow>(db: Queryable, sql: str
   return (await db.query<T>(sql, params)).rows[0] ?? null;
 }
 
+/**
+ * The hot path's statements, prepared once per connection under `name` (node-postgres then sends
+ * bind and execute only: no parse, no describe, no planning on the server for each request).
+ * Their columns are named, never `*`: a prepared statement whose result columns change (a migration
+ * adding a column to a `SELECT *` table) fails with "cached plan must not change result type".
+ */
+export async function preparedRows<T extends QueryResultRow>(db: Queryable, name: string, sql: string, params: unknown[]): Promise<T[]> {
+  return (await db.query<T>({ name, text: sql, values: params })).rows;
+}
+
 /** Runs `work` in one transaction on one client: committed if it returns, rolled back if it throws. */
 export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();

@@ -2,14 +2,15 @@
  * requests counted by several instances at once all land. */
 import type { Pool } from 'pg';
 import type { RateLimitStore } from '../store';
-import { firstRow } from './queries';
+import { preparedRows } from './queries';
 
 export function pgRateLimits(pool: Pool): RateLimitStore {
   let lastSweep = 0;
   return {
     async countRequests(key: string, requests: number, windowMs: number, now: number) {
-      const row = await firstRow<{ count: number; window_ends_at: number }>(
+      const [row] = await preparedRows<{ count: number; window_ends_at: number }>(
         pool,
+        'count-requests',
         `INSERT INTO rate_limits (key, count, window_ends_at) VALUES ($1, $2, $3)
          ON CONFLICT (key) DO UPDATE SET
            count = CASE WHEN rate_limits.window_ends_at <= $4 THEN excluded.count ELSE rate_limits.count + excluded.count END,

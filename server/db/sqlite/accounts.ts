@@ -2,7 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import { isLocale, type Locale } from '../../../src/platform/i18n/locales';
 import { keyedDob, keyedSsn, type IdentityKey } from '../../secrets';
-import type { AccountsStore, Borrower, CreateUserResult, Loan, SeedBorrower, User } from '../store';
+import type { Account, AccountsStore, Borrower, CreateUserResult, Loan, SeedBorrower, User } from '../store';
 
 interface BorrowerRow {
   id: number;
@@ -39,6 +39,43 @@ const toUser = (row: UserRow): User => ({
   passwordHash: row.password_hash,
   // a language this build does not know (a newer instance saved it) is no choice
   locale: isLocale(row.locale) ? row.locale : null,
+});
+
+/** The columns of an account (its user `u` joined to its borrower `b`), read by `accountOf`. */
+export const ACCOUNT_COLUMNS = `u.id AS u_id, u.borrower_id, u.username, u.password_hash, u.locale, b.firstname, b.lastname,
+  b.email_address, b.email_validated, b.electdocs, b.autopay`;
+
+export interface AccountRow {
+  u_id: number;
+  borrower_id: number;
+  username: string;
+  password_hash: string;
+  locale: string | null;
+  firstname: string;
+  lastname: string;
+  email_address: string | null;
+  email_validated: number;
+  electdocs: number;
+  autopay: number;
+}
+
+export const accountOf = (row: AccountRow): Account => ({
+  user: {
+    id: row.u_id,
+    borrowerId: row.borrower_id,
+    username: row.username,
+    passwordHash: row.password_hash,
+    locale: isLocale(row.locale) ? row.locale : null,
+  },
+  borrower: {
+    id: row.borrower_id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    emailAddress: row.email_address,
+    emailValidated: row.email_validated === 1,
+    electdocs: row.electdocs === 1,
+    autopay: row.autopay === 1,
+  },
 });
 
 function userByBorrower(db: Database, borrowerId: number): User | null {
@@ -140,13 +177,9 @@ export function sqliteAccounts(db: Database, identity: readonly IdentityKey[]): 
     async getAccount(userId: number) {
       // one statement for both rows: every signed-in request asks
       const row = db
-        .prepare(
-          `SELECT u.id, u.borrower_id, u.username, u.password_hash, u.locale, b.firstname, b.lastname,
-             b.email_address, b.email_validated, b.electdocs, b.autopay
-           FROM users u JOIN borrowers b ON b.id = u.borrower_id WHERE u.id = ?`,
-        )
-        .get(userId) as (UserRow & Omit<BorrowerRow, 'id'>) | undefined;
-      return row ? { user: toUser(row), borrower: toBorrower({ ...row, id: row.borrower_id }) } : null;
+        .prepare(`SELECT ${ACCOUNT_COLUMNS} FROM users u JOIN borrowers b ON b.id = u.borrower_id WHERE u.id = ?`)
+        .get(userId) as AccountRow | undefined;
+      return row ? accountOf(row) : null;
     },
 
     async setUserLocale(userId: number, locale: Locale) {

@@ -43,7 +43,8 @@ const CACHED_STATEMENTS_MAX = 500;
  * better-sqlite3 compiles a statement on every `prepare()`, and the domain modules prepare their
  * statement on every call: on the hot path that compiling was a tenth of the CPU. Every SQL text
  * of the store is a constant, and none changes a statement's state (no raw, pluck, expand or
- * iterate), so one compiled statement per text serves every call. (SQLite recompiles a cached
+ * iterate), so one compiled statement per text serves every call. (The one exception, the session
+ * read of sqlite/credentials.ts, is raw: its text is used nowhere else.) (SQLite recompiles a cached
  * statement by itself when a migration changes the schema.)
  */
 function cacheStatements(db: BetterSqlite3.Database) {

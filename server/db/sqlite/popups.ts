@@ -13,13 +13,6 @@ export function sqlitePopups(db: Database): PopupsStore {
         .run(sessionKey, userId, popupId, now);
     },
 
-    async seenPopups(sessionKey: string) {
-      const rows = db.prepare('SELECT popup_id FROM popup_seen WHERE session_key = ?').all(sessionKey) as Array<{
-        popup_id: string;
-      }>;
-      return new Set(rows.map((row) => row.popup_id));
-    },
-
     async dismissPopup(userId: number, popupId: string, now: number) {
       db
         .prepare(
@@ -29,10 +22,10 @@ export function sqlitePopups(db: Database): PopupsStore {
         .run(userId, popupId, now);
     },
 
-    async dismissedPopups(userId: number) {
-      const rows = db.prepare('SELECT popup_id FROM popup_dismissed WHERE user_id = ?').all(userId) as Array<{
-        popup_id: string;
-      }>;
+    async hiddenPopups(sessionKey: string, userId: number) {
+      const rows = db
+        .prepare('SELECT popup_id FROM popup_seen WHERE session_key = ? UNION SELECT popup_id FROM popup_dismissed WHERE user_id = ?')
+        .all(sessionKey, userId) as Array<{ popup_id: string }>;
       return new Set(rows.map((row) => row.popup_id));
     },
   };
