@@ -131,6 +131,21 @@ describe('the server render', () => {
       expect(within(page.element).getByRole('button', { name: spanish['login.submit'] })).toBeInTheDocument();
     }));
 
+  it('draws the production config too (reCAPTCHA v3), without the browser’s captcha, which reaches for the document', async () => {
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock('./platform/captcha', () => ({
+        ...jest.requireActual<object>('./platform/captcha'),
+        createCaptchaProvider: () => {
+          throw new Error('document is not defined (a server has none)');
+        },
+      }));
+      const { renderPortalPage } = await import('./serverRender');
+      const production = { ...rawConfig('en', 'register'), recaptcha: { method: 'recaptcha_v3', site_key: 'site-key' }, devtools: false };
+      const rendered = await renderPortalPage({ url: '/loanmanager/register/', config: production });
+      expect(rendered?.html).toContain(`>${english['registration.title']}</h1>`);
+    });
+  });
+
   it('never writes the nonce of the address into the page', async () => {
     for (const path of ['verify_email', 'reset_password/*']) {
       await withServerRenderedPage('en', path, addressOf(path), async (page) => {

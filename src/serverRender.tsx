@@ -14,6 +14,7 @@ import { createPageFeatures, makePageStore } from './app/pageStore';
 import PortalApp from './pages/PortalApp';
 import { matchPortalRoute, portalRoutes } from './pages/portalRoutes';
 import { parseConfig } from './platform/config';
+import type { CaptchaProvider } from './platform/captcha';
 import type { ErrorReporter } from './platform/errorReporting';
 import { compileCatalog } from './platform/i18n/catalog';
 import english from './platform/i18n/locales/en.json';
@@ -35,6 +36,9 @@ const i18nFor = (locale: Locale): I18n => setupI18n({ locale, messages: { [local
 
 /** Nothing to report from a first view: no flow runs here, and a render error rejects the render. */
 const SILENT: ErrorReporter = { report: () => undefined, log: () => undefined };
+
+/** No submit happens here (reCAPTCHA v3's provider would reach for the document to load Google's script). */
+const NO_CAPTCHA: CaptchaProvider = { getCaptchaToken: () => Promise.reject(new Error('no captcha in a server render')) };
 
 const ORIGIN = 'http://portal.invalid';
 
@@ -73,7 +77,7 @@ export const renderPortalPage: RenderPortalPage = async ({ url, config: raw }) =
   );
   const store = makePageStore({
     features,
-    dependencies: { config, navigation, reporter: SILENT, sessionStore: memoryStorage() },
+    dependencies: { config, navigation, captcha: NO_CAPTCHA, reporter: SILENT, sessionStore: memoryStorage() },
   });
   // antd's design tokens are CSS variables, written by antd as the widget renders: collected here for the page's head
   const styles = createCache();
