@@ -4,7 +4,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import webpack from 'webpack';
 import { CHUNK_MANIFEST } from './server/preload';
 import { antdCssInjection, antdCssRule } from './scripts/antdCss/antdCssWebpack';
-import type { Chunk, ChunkGraph, Compiler, Configuration, Module, WebpackPluginInstance } from 'webpack';
+import type { Chunk, ChunkGraph, Compiler, Configuration, Module, RuleSetRule, RuleSetUseItem, WebpackPluginInstance } from 'webpack';
 
 type SplitChunksOptions = Exclude<NonNullable<Configuration['optimization']>['splitChunks'], false | undefined>;
 
@@ -122,6 +122,26 @@ function chunkSplitting(): { splitChunks: SplitChunksOptions; plugin: WebpackPlu
 
 type Argv = { mode?: Configuration['mode'] };
 
+/** Our TypeScript and JSX, for the browser (es2020) or for Node (the server render). */
+const swcLoader = ({ production, target }: { production: boolean; target: string }): RuleSetUseItem => ({
+  loader: 'swc-loader',
+  options: {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic', development: !production } },
+      target,
+    },
+  },
+});
+
+/** A language's catalog, one part of the portal at a time (src/platform/i18n/widgetCatalogs.ts). */
+const CATALOG_RULE: RuleSetRule = {
+  test: /[\\/]src[\\/]platform[\\/]i18n[\\/]locales[\\/][\w-]+\.json$/,
+  resourceQuery: /^\?ns=/,
+  type: 'javascript/auto',
+  use: [{ loader: require.resolve('./scripts/i18n/catalogLoader') }],
+};
+
 /** Where the reference server serves the build (server/preload.ts STATIC_PREFIX). */
 const REFERENCE_STATIC_URL = '/loanmanager/static/';
 
@@ -163,28 +183,13 @@ export const browserConfig = (env: BuildEnv, argv: Argv): Configuration => {
           test: /\.[jt]sx?$/,
           exclude: /node_modules/,
           use: [
-            {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2020',
-                },
-              },
-            },
+            swcLoader({ production, target: 'es2020' }),
             // first: the antd styles a module renders, as CSS imports (the widgets run antd without runtime styles)
             antdCssInjection(nodeEnv),
           ],
         },
         antdCssRule(nodeEnv),
-        {
-          // a language's catalog, one part of the portal at a time (src/widgets/widgetMessages.ts)
-          test: /[\\/]src[\\/]platform[\\/]i18n[\\/]locales[\\/][\w-]+\.json$/,
-          resourceQuery: /^\?ns=/,
-          type: 'javascript/auto',
-          use: [{ loader: require.resolve('./scripts/i18n/catalogLoader') }],
-        },
+        CATALOG_RULE,
         { test: /\.(png|svg|jpe?g)$/, type: 'asset/resource' },
       ],
     },
@@ -232,28 +237,8 @@ export const serverRenderConfig = (_env: BuildEnv, argv: Argv): Configuration =>
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
     module: {
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          use: [
-            {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2022',
-                },
-              },
-            },
-          ],
-        },
-        {
-          test: /[\\/]src[\\/]platform[\\/]i18n[\\/]locales[\\/][\w-]+\.json$/,
-          resourceQuery: /^\?ns=/,
-          type: 'javascript/auto',
-          use: [{ loader: require.resolve('./scripts/i18n/catalogLoader') }],
-        },
+        { test: /\.[jt]sx?$/, exclude: /node_modules/, use: [swcLoader({ production, target: 'es2022' })] },
+        CATALOG_RULE,
         { test: /\.(png|svg|jpe?g)$/, type: 'asset/resource', generator: { emit: false } },
       ],
     },

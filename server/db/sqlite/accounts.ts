@@ -60,22 +60,8 @@ export interface AccountRow {
 }
 
 export const accountOf = (row: AccountRow): Account => ({
-  user: {
-    id: row.u_id,
-    borrowerId: row.borrower_id,
-    username: row.username,
-    passwordHash: row.password_hash,
-    locale: isLocale(row.locale) ? row.locale : null,
-  },
-  borrower: {
-    id: row.borrower_id,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    emailAddress: row.email_address,
-    emailValidated: row.email_validated === 1,
-    electdocs: row.electdocs === 1,
-    autopay: row.autopay === 1,
-  },
+  user: toUser({ ...row, id: row.u_id }),
+  borrower: toBorrower({ ...row, id: row.borrower_id }),
 });
 
 function userByBorrower(db: Database, borrowerId: number): User | null {
