@@ -11,5 +11,7 @@ import { withPageMessages } from './widgets/withPageFeature';
 start({
   ...widgetRegistry,
   portal: () =>
-    withPageMessages(import(/* webpackChunkName: "portal" */ './pages/PortalApp'), 'portal'),
+    withPageMessages(import(/* webpackChunkName: "portal" */ './pages/PortalApp'), 'portal').then((portal) =>
+      portal.loadFirstPage(window.location.href).then(() => portal),
+    ),
 });

@@ -2,8 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { createNavigation } from '../platform/navigation';
 import { english } from '../testing/english';
 import { renderWithProviders } from '../testing/renderWithProviders';
-import PortalApp from './PortalApp';
-import { isPortalPath, portalRoutes } from './portalRoutes';
+import PortalApp, { loadFirstPage } from './PortalApp';
+import { isPortalPath, matchPortalRoute, portalRoutes } from './portalRoutes';
 
 describe('isPortalPath', () => {
   it.each([
@@ -41,6 +41,24 @@ describe('isPortalPath', () => {
       expect(english(route.titleId)).not.toBe(route.titleId);
       expect(route.Page).toBeDefined();
     }
+  });
+});
+
+describe('loadFirstPage (before the portal mounts, so a server-drawn page hydrates without suspending)', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('loads the page of the address', async () => {
+    const route = matchPortalRoute('/loanmanager/register/');
+    const preload = jest.spyOn(route!.Page, 'preload').mockResolvedValue(undefined);
+    await loadFirstPage('http://portal.test/loanmanager/register/');
+    expect(preload).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads nothing for an address that is not a widget page (a QA tool loads when shown)', async () => {
+    const preloads = portalRoutes.map((route) => jest.spyOn(route.Page, 'preload').mockResolvedValue(undefined));
+    await loadFirstPage('http://portal.test/loanmanager/nowhere/');
+    await loadFirstPage('http://portal.test/loanmanager/qa/replay/');
+    for (const preload of preloads) expect(preload).not.toHaveBeenCalled();
   });
 });
 

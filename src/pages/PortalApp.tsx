@@ -10,6 +10,17 @@ type Router = ComponentType<{ routes: PortalRoute[] }>;
 const loadRouter = () => import(/* webpackChunkName: "portal-router", webpackPrefetch: true */ './PortalRouter');
 
 /**
+ * Loads the page at `url` before the portal mounts, so its first render does not suspend: a page
+ * the server drew is hydrated in one pass, in slices, instead of the lazy page waiting with its
+ * HTML and then being hydrated all at once, in one long task, by the first update that reaches it
+ * (bench/RESULTS.md, section 5). Only the widgets' pages: a QA tool loads when it is shown.
+ */
+export function loadFirstPage(url: string): Promise<void> {
+  const route = matchPortalRoute(url);
+  return route?.widget ? route.Page.preload() : Promise.resolve();
+}
+
+/**
  * The standalone portal: the widgets as pages under /loanmanager/. The first page is matched here
  * and shown at once; react-router (≈13 KiB gzip) loads with the first move to another portal
  * page, which it then takes over (the address is set first, so the router starts there).

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { preloadableLazy, type PreloadableComponent } from '../lib/preloadableLazy';
 import type { PortalConfig } from '../platform/config';
 import type { MessageId } from '../platform/i18n/messageId';
 import { PORTAL_PAGES, type WidgetName } from '../platform/widgetCatalog';
@@ -9,7 +9,8 @@ export interface PortalRoute {
   path: string;
   /** The page's title in the catalogs: document.title, in the page's language. */
   titleId: MessageId;
-  Page: LazyExoticComponent<ComponentType>;
+  /** Lazy-loaded: `Page.preload()` loads it ahead of its first render (loadFirstPage in PortalApp.tsx). */
+  Page: PreloadableComponent;
   /** The widget the page shows (null: a QA tool, never server-rendered). */
   widget: WidgetName | null;
   /** A route that exists only under some configs (QA tools). */
@@ -22,7 +23,7 @@ export const qaToolsEnabled = (config: Pick<PortalConfig, 'qaTools'>) =>
 
 export const PORTAL_BASENAME = '/loanmanager';
 
-const widgetPage = (widget: WidgetName) => lazy(widgetRegistry[widget]);
+const widgetPage = (widget: WidgetName) => preloadableLazy(widgetRegistry[widget]);
 
 /**
  * The standalone portal's pages, from the widget catalog (src/platform/widgetCatalog.ts): each
@@ -31,7 +32,7 @@ const widgetPage = (widget: WidgetName) => lazy(widgetRegistry[widget]);
 export const portalRoutes: PortalRoute[] = PORTAL_PAGES.map(({ path, titleId, widget, qaOnly }) => ({
   path,
   titleId,
-  Page: widget ? widgetPage(widget) : lazy(() => import(/* webpackChunkName: "qa-replay" */ './qa/ReplayPage')),
+  Page: widget ? widgetPage(widget) : preloadableLazy(() => import(/* webpackChunkName: "qa-replay" */ './qa/ReplayPage')),
   widget: widget ?? null,
   ...(qaOnly ? { enabled: qaToolsEnabled } : {}),
 }));

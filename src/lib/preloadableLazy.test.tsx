@@ -1,0 +1,66 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { preloadableLazy } from './preloadableLazy';
+
+function Greeting() {
+  return <p>Hello from the chunk</p>;
+}
+
+function deferredModule() {
+  let arrive: () => void = () => undefined;
+  const load = jest.fn(
+    () =>
+      new Promise<{ default: typeof Greeting }>((resolve) => {
+        arrive = () => resolve({ default: Greeting });
+      }),
+  );
+  return { load, arrive: () => arrive() };
+}
+
+const renderInSuspense = (Page: ReturnType<typeof preloadableLazy>) =>
+  render(
+    <Suspense fallback={<p>Loading…</p>}>
+      <Page />
+    </Suspense>,
+  );
+
+describe('preloadableLazy', () => {
+  it('not preloaded: suspends like React.lazy, then shows the component', async () => {
+    const module = deferredModule();
+    const Page = preloadableLazy(module.load);
+    renderInSuspense(Page);
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(module.load).toHaveBeenCalledTimes(1);
+    await act(async () => module.arrive());
+    expect(await screen.findByText('Hello from the chunk')).toBeInTheDocument();
+  });
+
+  it('preloaded: its first render shows the component at once, without suspending', async () => {
+    const module = deferredModule();
+    const Page = preloadableLazy(module.load);
+    const preloaded = Page.preload();
+    module.arrive();
+    await preloaded;
+    renderInSuspense(Page);
+    // in the first commit, with no fallback in between
+    expect(screen.getByText('Hello from the chunk')).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+  });
+
+  it('loads its module once, however often it is preloaded and rendered', async () => {
+    const module = deferredModule();
+    const Page = preloadableLazy(module.load);
+    const first = Page.preload();
+    renderInSuspense(Page);
+    const second = Page.preload();
+    await act(async () => module.arrive());
+    await Promise.all([first, second]);
+    expect(await screen.findByText('Hello from the chunk')).toBeInTheDocument();
+    expect(module.load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a module that fails to load fails its preload', async () => {
+    const Page = preloadableLazy(() => Promise.reject(new Error('chunk did not load')));
+    await expect(Page.preload()).rejects.toThrow('chunk did not load');
+  });
+});
