@@ -75,7 +75,8 @@ async function measureOnce(browser: Browser, url: string, session: Session | nul
       await context.addCookies(
         session.cookie.split('; ').map((pair) => {
           const index = pair.indexOf('=');
-          return { name: pair.slice(0, index), value: pair.slice(index + 1), url };
+          // the site's root: a cookie set for the page's own address would have its path, and the API would not get it
+          return { name: pair.slice(0, index), value: pair.slice(index + 1), url: new URL('/', url).href };
         }),
       );
     }
