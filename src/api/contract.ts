@@ -5,11 +5,12 @@
  * zod/mini keeps the client bundle small (it tree-shakes per check).
  */
 import * as z from 'zod/mini';
+import { POPUP_IDS, POPUP_SUB_TYPES } from './popupKinds';
 
 const requiredString = () => z.string().check(z.minLength(1));
 
-export const popupIdSchema = z.enum(['go-green-auto-pay', 'tax-reminder', 'tfa-verify-email']);
-export const popupSubTypeSchema = z.enum(['go_green', 'auto_pay', 'auto_pay_go_green_combined']);
+export const popupIdSchema = z.enum(POPUP_IDS);
+export const popupSubTypeSchema = z.enum(POPUP_SUB_TYPES);
 
 /** One popup the server asks the client to show. Unknown ids are tolerated here and skipped later. */
 export const popupItemSchema = z.object({
@@ -106,7 +107,6 @@ export const loginResponseSchema = z.object({ available_loans: z.array(loanSumma
 export const errorBodySchema = z.object({ errors: z.array(z.string()) });
 
 export type PopupItem = z.infer<typeof popupItemSchema>;
-export type PopupSubType = z.infer<typeof popupSubTypeSchema>;
 export type PopupRequest = z.infer<typeof popupRequestSchema>;
 export type MarkPopupSeen = z.infer<typeof markPopupSeenSchema>;
 export type DismissPopup = z.infer<typeof dismissPopupSchema>;

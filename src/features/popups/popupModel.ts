@@ -2,9 +2,10 @@
  * The popups this client knows how to show, read from the server's loosely typed items
  * (spec section 3). Anything else is skipped: the server may know popups this build does not.
  */
-import { popupSubTypeSchema, type PopupItem, type PopupSubType } from '../../api/contract';
+import type { PopupItem } from '../../api/contract';
+import { isPopupSubType, type PopupSubType } from '../../api/popupKinds';
 
-/** The offer popup's layouts: the sub types the contract's `popupSubTypeSchema` accepts. */
+/** The offer popup's layouts: the sub types the contract accepts (src/api/popupKinds.ts). */
 export type OfferSubType = PopupSubType;
 
 export type Popup =
@@ -24,9 +25,9 @@ const TAX_YEAR = /^\d{4}$/;
 export function readPopup(item: PopupItem): ReadPopupResult {
   switch (item.id) {
     case 'go-green-auto-pay': {
-      const subType = popupSubTypeSchema.safeParse(item.sub_type);
-      return subType.success
-        ? { ok: true, popup: { id: item.id, subType: subType.data } }
+      const subType = item.sub_type;
+      return isPopupSubType(subType)
+        ? { ok: true, popup: { id: item.id, subType } }
         : { ok: false, problem: `unknown sub_type ${JSON.stringify(item.sub_type ?? null)}` };
     }
     case 'tax-reminder': {
