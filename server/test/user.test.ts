@@ -1,5 +1,6 @@
 import { DEMO_API_TOKEN } from '../db/seed';
-import { API, nonceOf, pageConfig, startTestServer, type TestClient, type TestServer } from './harness';
+import { EMAIL_IN_USE_BY_OTHER_USER_SQL } from '../db/sqlite/accounts';
+import { API, describeOnSqlite, nonceOf, pageConfig, startTestServer, type TestClient, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -239,5 +240,14 @@ describe('token authentication', () => {
       csrf: false,
     });
     expect(malformed.statusCode).toBe(403); // not a token credential: treated as a browser, and CSRF fails
+  });
+});
+
+describeOnSqlite('the address-in-use check on SQLite', () => {
+  it('reads the borrowers_email index, not every borrower', async () => {
+    const plan = await server.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${EMAIL_IN_USE_BY_OTHER_USER_SQL}`, ['dana@example.com', 1]);
+    const steps = plan.map(({ detail }) => detail);
+    expect(steps.some((step) => /borrowers_email/.test(step))).toBe(true);
+    expect(steps.some((step) => /^SCAN b\b/.test(step))).toBe(false);
   });
 });

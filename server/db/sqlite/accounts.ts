@@ -76,13 +76,12 @@ function keyIdentity(db: Database, identity: readonly IdentityKey[], borrowerId:
     .run(keyedSsn(current, ssn), keyedDob(current, dob), borrowerId);
 }
 
+/** Another borrower with a sign-in has this address (read through the `borrowers_email` index, migration 7). */
+export const EMAIL_IN_USE_BY_OTHER_USER_SQL = `SELECT 1 FROM borrowers b JOIN users u ON u.borrower_id = b.id
+       WHERE b.email_address = ? COLLATE NOCASE AND b.id <> ?`;
+
 export function emailInUseByOtherUserSync(db: Database, emailAddress: string, borrowerId: number) {
-  const row = db
-    .prepare(
-      `SELECT 1 FROM borrowers b JOIN users u ON u.borrower_id = b.id
-       WHERE b.email_address = ? COLLATE NOCASE AND b.id <> ?`,
-    )
-    .get(emailAddress, borrowerId);
+  const row = db.prepare(EMAIL_IN_USE_BY_OTHER_USER_SQL).get(emailAddress, borrowerId);
   return row !== undefined;
 }
 
