@@ -1,5 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import userEvent from '@testing-library/user-event';
+import { startTransition, Suspense, useState } from 'react';
+import { createRoot } from 'react-dom/client';
 import { preloadableLazy } from './preloadableLazy';
 
 function Greeting() {
@@ -24,7 +26,35 @@ const renderInSuspense = (Page: ReturnType<typeof preloadableLazy>) =>
     </Suspense>,
   );
 
+function Counter() {
+  const [count, setCount] = useState(0);
+  return <button onClick={() => setCount((value) => value + 1)}>Pressed {count} times</button>;
+}
+
 describe('preloadableLazy', () => {
+  it('not preloaded: once it has arrived, a later render keeps the same component and its state', async () => {
+    // a quick module in a transition: React waits for it and commits the lazy wrapper itself
+    const Page = preloadableLazy(() => Promise.resolve({ default: Counter }));
+    function Parent() {
+      const [label, setLabel] = useState('first');
+      return (
+        <Suspense fallback={<p>Loading…</p>}>
+          <button onClick={() => setLabel('second')}>Change the label ({label})</button>
+          <Page />
+        </Suspense>
+      );
+    }
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    await act(async () => startTransition(() => root.render(<Parent />)));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pressed 0 times' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change the label (first)' }));
+    expect(screen.getByRole('button', { name: 'Change the label (second)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pressed 1 times' })).toBeInTheDocument();
+    act(() => root.unmount());
+    container.remove();
+  });
+
   it('not preloaded: suspends like React.lazy, then shows the component', async () => {
     const module = deferredModule();
     const Page = preloadableLazy(module.load);

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 
 export interface PreloadableComponent {
   (): React.JSX.Element;
@@ -23,7 +23,9 @@ export function preloadableLazy(load: () => Promise<{ default: ComponentType }>)
     }));
   const Lazy = lazy(loadOnce);
   function Preloadable() {
-    const Component = loaded ?? Lazy;
+    // chosen once per mount: switching from the lazy wrapper to the loaded component on a later
+    // render would be a new element type, and React would mount the page again, losing its state
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
     return <Component />;
   }
   Preloadable.preload = () => loadOnce().then(() => undefined);
