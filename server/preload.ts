@@ -76,7 +76,11 @@ export function stylesheetUrls(manifest: ChunkManifest | null, groups: string[])
  * whose content is an API answer (preloading them there would put 18 KiB gz more in its first
  * load, bench/RESULTS.md section 3).
  */
-export function pageChunkGroups(chunkGroup: string, { portal }: { portal: boolean }): string[] {
-  // the portal's pages are server-rendered: the chunk that hydrates them (src/widgets/hydrateWidget.tsx) comes too
-  return ['widget-runtime', ...(portal ? ['portal', 'hydration'] : []), chunkGroup];
+export function pageChunkGroups(
+  chunkGroup: string,
+  { portal, hydrates = portal }: { portal: boolean; hydrates?: boolean },
+): string[] {
+  // a portal page the server drew: the chunk that hydrates it (src/widgets/hydrateWidget.tsx) comes too;
+  // one the browser draws (the QA replay page, the pseudo-locale, a render that failed) never loads it
+  return ['widget-runtime', ...(portal ? ['portal'] : []), ...(portal && hydrates ? ['hydration'] : []), chunkGroup];
 }

@@ -76,8 +76,8 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     locale,
   });
 
-  const preload = (chunkGroup: string, portal: boolean) =>
-    preloadUrls(readChunkManifest(options.staticDir), pageChunkGroups(chunkGroup, { portal }));
+  const preload = (chunkGroup: string, portal: boolean, hydrates = false) =>
+    preloadUrls(readChunkManifest(options.staticDir), pageChunkGroups(chunkGroup, { portal, hydrates }));
 
   const renderWidget = createServerRenderer(options.staticDir, app.log);
   /** The portal's first view of this address, drawn here, with the stylesheets of its chunks; null: drawn by the browser. */
@@ -156,13 +156,14 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       if (widgetPage.signedIn && !session) return reply;
       const locale = session?.locale ?? (await requestLocale(ctx, request));
       const pageConfig = withPseudoLocale(request, config(locale, { coacct: session ? String(session.account.borrower.id) : null }));
+      const drawn = await serverRendered(request, pageConfig, widgetPage.chunkGroup);
       const html = page(request, session, current, {
         locale,
         title: serverText(locale, widgetPage.titleId),
         widget: 'portal',
         config: pageConfig,
-        serverRendered: await serverRendered(request, pageConfig, widgetPage.chunkGroup),
-        preload: preload(widgetPage.chunkGroup, true),
+        serverRendered: drawn,
+        preload: preload(widgetPage.chunkGroup, true, drawn !== null),
       });
       return sendHtml(reply, 200, html);
     });
@@ -174,6 +175,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     const nonce = request.params.nonce ?? '';
     const locale = await requestLocale(ctx, request);
     const pageConfig = config(locale, { reset_nonce: nonce !== '' && nonce.length <= NONCE_MAXIMUM ? nonce : null });
+    const drawn = await serverRendered(request, pageConfig, resetRow.chunkGroup);
     const html = renderPage({
       locale,
       help: ctx.options.help,
@@ -181,8 +183,8 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       title: serverText(locale, resetRow.page.titleId),
       widget: 'portal',
       config: pageConfig,
-      serverRendered: await serverRendered(request, pageConfig, resetRow.chunkGroup),
-      preload: preload(resetRow.chunkGroup, true),
+      serverRendered: drawn,
+      preload: preload(resetRow.chunkGroup, true, drawn !== null),
     });
     return sendHtml(reply, 200, html);
   };

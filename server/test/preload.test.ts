@@ -41,5 +41,7 @@ describe('chunk manifest', () => {
   it('a page loads the runtime, the portal on its routes, then its widget', () => {
     expect(pageChunkGroups('widget-login', { portal: true })).toEqual(['widget-runtime', 'portal', 'hydration', 'widget-login']);
     expect(pageChunkGroups('widget-popups', { portal: false })).toEqual(['widget-runtime', 'widget-popups']);
+    // a portal page the browser draws (QA replay, pseudo-locale, a failed render) has nothing to hydrate
+    expect(pageChunkGroups('qa-replay', { portal: true, hydrates: false })).toEqual(['widget-runtime', 'portal', 'qa-replay']);
   });
 });

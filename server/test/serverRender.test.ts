@@ -33,6 +33,7 @@ beforeAll(async () => {
     JSON.stringify({
       ...TEST_CHUNK_MANIFEST,
       portal: [...TEST_CHUNK_MANIFEST.portal, 'portal.0123456789.css'],
+      hydration: ['hydration.5555555555.js'],
       'widget-login': ['shared.1111111111.js', 'widget-login.4444444444.js', 'widget-login.4444444444.css'],
     }),
   );
@@ -55,6 +56,8 @@ describe('a portal page, with the build’s render', () => {
     // scripts are still preloaded, stylesheets are not preloaded as scripts
     expect(head).toContain('<link rel="preload" as="script" fetchpriority="low" href="/loanmanager/static/widget-login.4444444444.js">');
     expect(head).not.toMatch(/as="script"[^>]*\.css/);
+    // and the chunk that hydrates it
+    expect(head).toContain('href="/loanmanager/static/hydration.5555555555.js"');
   });
 
   it('is drawn in the page’s language', async () => {
@@ -78,6 +81,8 @@ describe('a portal page, with the build’s render', () => {
     expect(response.body).not.toContain(SERVER_RENDERED_ATTRIBUTE);
     expect(server.logs()).toContain('server render failed');
     expect(server.logs()).not.toContain('throws-secret-nonce-123');
+    // nothing to hydrate: the hydration chunk is not preloaded
+    expect(response.body).not.toContain('hydration.5555555555.js');
   });
 
   it('a render that takes too long: the page is not held back past the limit', async () => {
