@@ -33,7 +33,9 @@ function Counter() {
 
 describe('preloadableLazy', () => {
   it('not preloaded: once it has arrived, a later render keeps the same component and its state', async () => {
-    // a quick module in a transition: React waits for it and commits the lazy wrapper itself
+    // In Chromium, React can commit the lazy wrapper itself and a later render then swapped it for
+    // the loaded component, mounting the page again (the QA replay page lost its recording:
+    // e2e/recording.e2e.ts). jsdom does not reproduce that order; this pins the state kept here.
     const Page = preloadableLazy(() => Promise.resolve({ default: Counter }));
     function Parent() {
       const [label, setLabel] = useState('first');
