@@ -10,7 +10,10 @@
  *   click on the page's first field (or its heading) and of the first keystroke typed into it.
  *   Event Timing reports only events of 16 ms or more; a blank figure means faster than that.
  *
- * Runs TASK_RUNS times per page (3 by default) and reports the median of each figure.
+ * Runs TASK_RUNS rounds (3 by default), each measuring every page and then the floor, and reports
+ * the median of each figure. This machine's speed drifts by up to 2x within minutes, so each page's
+ * blocking time is also given against the floor's in the same round (the median of those ratios):
+ * the figure to compare between two builds.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/db/seed';
@@ -32,6 +35,8 @@ export interface TaskRow {
   blockingTime: number;
   firstClick: number | null;
   firstKey: number | null;
+  /** the median over rounds of this page's blocking time over the floor's in the same round (null: no floor measured) */
+  blockingVsFloor: number | null;
   runs: number;
 }
 
@@ -152,17 +157,27 @@ export async function runTasks(log: (line: string) => void): Promise<TaskRow[]> 
       floorServer = await startStaticServer({ '/bench/': built.outDir }, { [FLOOR_PAGE.path]: floorHtml(registerPage) });
       pages.push({ label: FLOOR_PAGE.label, url: `${floorServer.url}${FLOOR_PAGE.path}`, session: null });
     }
-    for (const page of pages) {
-      log(`tasks ${page.label}…`);
-      const figures: PageFigures[] = [];
-      for (let run = 0; run < runs; run += 1) figures.push(await measureOnce(browser, page.url, page.session));
+    const figures = pages.map((): PageFigures[] => []);
+    for (let round = 0; round < runs; round += 1) {
+      for (const [index, page] of pages.entries()) {
+        log(`tasks ${page.label} (round ${round + 1} of ${runs})…`);
+        figures[index]?.push(await measureOnce(browser, page.url, page.session));
+      }
+    }
+    const blockingOf = (figure: PageFigures) => figure.tasks.reduce((sum, task) => sum + Math.max(0, task - LONG_TASK_GOAL_MS), 0);
+    const floorFigures = floorServer ? figures.at(-1) : undefined;
+    for (const [index, page] of pages.entries()) {
+      const pageFigures = figures[index] ?? [];
       rows.push({
         page: page.label,
-        longestTask: median(figures.map((figure) => Math.max(0, ...figure.tasks))),
-        longTasks: median(figures.map((figure) => figure.tasks.length)),
-        blockingTime: median(figures.map((figure) => figure.tasks.reduce((sum, task) => sum + Math.max(0, task - LONG_TASK_GOAL_MS), 0))),
-        firstClick: medianOrNull(figures.map((figure) => figure.click)),
-        firstKey: medianOrNull(figures.map((figure) => figure.key)),
+        longestTask: median(pageFigures.map((figure) => Math.max(0, ...figure.tasks))),
+        longTasks: median(pageFigures.map((figure) => figure.tasks.length)),
+        blockingTime: median(pageFigures.map(blockingOf)),
+        firstClick: medianOrNull(pageFigures.map((figure) => figure.click)),
+        firstKey: medianOrNull(pageFigures.map((figure) => figure.key)),
+        blockingVsFloor: floorFigures
+          ? median(pageFigures.map((figure, round) => blockingOf(figure) / Math.max(1, blockingOf(floorFigures[round] as PageFigures))))
+          : null,
         runs,
       });
     }
@@ -178,12 +193,13 @@ const ms = (value: number | null) => (value === null ? '<16' : String(Math.round
 
 export function tasksTable(rows: TaskRow[]): string {
   return table(
-    ['page', 'longest task ms', 'long tasks', 'blocking ms', 'first click ms', 'first key ms'],
+    ['page', 'longest task ms', 'long tasks', 'blocking ms', 'blocking ÷ floor', 'first click ms', 'first key ms'],
     rows.map((row) => [
       row.page,
       `${Math.round(row.longestTask)}${row.longestTask > LONG_TASK_GOAL_MS ? ' !' : ''}`,
       String(row.longTasks),
       String(Math.round(row.blockingTime)),
+      row.blockingVsFloor === null ? '' : row.blockingVsFloor.toFixed(2),
       ms(row.firstClick),
       ms(row.firstKey),
     ]),
