@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { createNavigation } from '../platform/navigation';
+import type { PreparesHydration } from '../platform/serverRender';
 import { english } from '../testing/english';
 import { renderWithProviders } from '../testing/renderWithProviders';
 import PortalApp, { loadFirstPage } from './PortalApp';
@@ -52,6 +53,10 @@ describe('loadFirstPage (before the portal mounts, so a server-drawn page hydrat
     const preload = jest.spyOn(route!.Page, 'preload').mockResolvedValue(undefined);
     await loadFirstPage('http://portal.test/loanmanager/register/');
     expect(preload).toHaveBeenCalledTimes(1);
+  });
+
+  it('is what the portal prepares its hydration with (src/widgets/hydrateWidget.tsx)', () => {
+    expect((PortalApp as PreparesHydration).prepareHydration).toBe(loadFirstPage);
   });
 
   it('loads nothing for an address that is not a widget page (a QA tool loads when shown)', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { usePortalConfig } from '../lib/hooks';
+import type { PreparesHydration } from '../platform/serverRender';
 import { useNavigation } from '../lib/NavigationContext';
 import { NotFound, PortalPage } from './PortalPage';
 import { isPortalPath, matchPortalRoute, portalRoutes, type PortalRoute } from './portalRoutes';
@@ -10,10 +11,11 @@ type Router = ComponentType<{ routes: PortalRoute[] }>;
 const loadRouter = () => import(/* webpackChunkName: "portal-router", webpackPrefetch: true */ './PortalRouter');
 
 /**
- * Loads the page at `url` before the portal mounts, so its first render does not suspend: a page
- * the server drew is hydrated in one pass, in slices, instead of the lazy page waiting with its
- * HTML and then being hydrated all at once, in one long task, by the first update that reaches it
- * (bench/RESULTS.md, section 5). Only the widgets' pages: a QA tool loads when it is shown.
+ * Loads the page at `url` before the portal hydrates (`PortalApp.prepareHydration`), so its first
+ * render does not suspend: a page the server drew is hydrated in one pass, in slices, instead of
+ * the lazy page waiting with its HTML and then being hydrated all at once, in one long task, by the
+ * first update that reaches it (bench/RESULTS.md, section 5). A page the browser draws keeps its
+ * lazy page and spinner. Only the widgets' pages: a QA tool loads when it is shown.
  */
 export function loadFirstPage(url: string): Promise<void> {
   const route = matchPortalRoute(url);
@@ -57,3 +59,5 @@ export default function PortalApp() {
   if (Router) return <Router routes={routes} />;
   return firstPage.route ? <PortalPage route={firstPage.route} pathname={firstPage.pathname} /> : <NotFound />;
 }
+
+(PortalApp as PreparesHydration).prepareHydration = loadFirstPage;

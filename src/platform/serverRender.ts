@@ -10,6 +10,14 @@ export const SERVER_RENDERED_ATTRIBUTE = 'data-loanmanager-server-rendered';
 /** Set on that element once its first view is live (hydrated): for QA and the e2e suite, which act only then. */
 export const HYDRATED_ATTRIBUTE = 'data-loanmanager-hydrated';
 
+/**
+ * A widget component that must load something before it hydrates, so that its first render does
+ * not suspend (src/widgets/hydrateWidget.tsx calls it): the portal loads the page of the address.
+ */
+export interface PreparesHydration {
+  prepareHydration?(url: string): Promise<void>;
+}
+
 export interface ServerRenderRequest {
   /** The page's address as the browser shows it (path and query): the page the portal shows first. */
   url: string;

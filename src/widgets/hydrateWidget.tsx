@@ -7,7 +7,7 @@
 import { startTransition, useLayoutEffect, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { AppStore } from '../app/createAppStore';
-import { HYDRATED_ATTRIBUTE } from '../platform/serverRender';
+import { HYDRATED_ATTRIBUTE, type PreparesHydration } from '../platform/serverRender';
 import { replayTypedInput } from './replayTypedInput';
 import { WidgetShell } from './WidgetShell';
 
@@ -23,7 +23,9 @@ function ReplayTypedInput({ container }: { container: HTMLElement }) {
   return null;
 }
 
-export function hydrateWidget(store: AppStore, element: HTMLElement, name: string, Widget: ComponentType) {
+export async function hydrateWidget(store: AppStore, element: HTMLElement, name: string, Widget: ComponentType) {
+  // what the first render needs, loaded first: a render that suspends mid-hydration is finished synchronously by the next update
+  await (Widget as PreparesHydration).prepareHydration?.(store.dependencies.navigation.currentUrl());
   // in a transition: React hydrates in slices, yielding to the borrower between them
   startTransition(
     () =>
