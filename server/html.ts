@@ -6,7 +6,7 @@
 import { LOCALE_NAMES, LOCALE_RETURN_ATTRIBUTE, LOCALES, type Locale, PSEUDO_LOCALE } from '../src/platform/i18n/locales';
 import type { MessageId } from '../src/platform/i18n/messageId';
 import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../src/platform/palette';
-import { SERVER_RENDERED_ATTRIBUTE, type ServerRendered } from '../src/platform/serverRender';
+import { FIRST_ANSWERS_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, type ServerRendered } from '../src/platform/serverRender';
 import { serverText } from './i18n';
 
 export const LOADER_PATH = '/loanmanager/static/loanmanager-widgets.js';
@@ -130,7 +130,7 @@ export interface PageOptions {
    * The widget's first view, rendered by the server (server/serverRender.ts), with the
    * stylesheets it needs: the loader hydrates it. Absent: the browser draws the widget.
    */
-  serverRendered?: (ServerRendered & { stylesheets: string[] }) | null;
+  serverRendered?: (ServerRendered & { stylesheets: string[]; firstAnswers?: object }) | null;
   /** The config block; needed whenever a widget is hosted. */
   config?: PageConfig;
   /** Signed-in pages host the inactivity warning too (the `session-timeout` widget), after everything else. */
@@ -278,6 +278,10 @@ export function renderPage(options: PageOptions): string {
     : rendered
       ? `<div data-loanmanager-widget="${options.widget}" lang="${options.config?.locale ?? locale}" ${SERVER_RENDERED_ATTRIBUTE}>${rendered.html}</div>`
       : `<div data-loanmanager-widget="${options.widget}"></div>`;
+  // the answers the widget was drawn with, for its hydration (src/api/firstAnswers.ts); a data block, never run
+  const firstAnswers = rendered?.firstAnswers
+    ? `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${jsonForScript(rendered.firstAnswers)}</script>`
+    : '';
   const timeoutWidget = options.sessionTimeout ? '<div data-loanmanager-widget="session-timeout"></div>' : '';
   const scripts =
     (options.widget || options.sessionTimeout) && options.config
@@ -302,7 +306,7 @@ export function renderPage(options: PageOptions): string {
     // its main fills the screen, so the footer starts below it and is never pushed down in sight
     `<main id="main"${options.widget === 'portal' ? ' class="portal-main"' : ''}>${heading}${options.content ?? ''}${widget}</main>` +
     (options.help ? renderFooter(locale, options.help) : '') +
-    `${timeoutWidget}${scripts}</body></html>`
+    `${firstAnswers}${timeoutWidget}${scripts}</body></html>`
   );
 }
 

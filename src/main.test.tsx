@@ -166,7 +166,7 @@ describe('a page with the config block', () => {
     );
     const store = await getPageStore(defaultConfig());
     // only what this page's widgets need: two widgets of one kind, one feature
-    expect(Object.keys(store.getState()).sort()).toEqual(['api', 'requestPasswordReset', 'snackbar']);
+    expect(Object.keys(store.getState()).sort()).toEqual(['api', 'firstAnswers', 'requestPasswordReset', 'snackbar']);
     store.dispatch(messageShown('Shown once'));
     await waitFor(() => expect(screen.getAllByText('Shown once')).toHaveLength(1), LOADING);
     // ...in the page's own snackbar element, never inside a widget box (whichever widget mounted first)

@@ -13,7 +13,7 @@ import type { ComponentType } from 'react';
 import english from './platform/i18n/locales/en.json';
 import spanish from './platform/i18n/locales/es.json';
 import { LOCALES, type Locale } from './platform/i18n/locales';
-import { SERVER_RENDERED_ATTRIBUTE } from './platform/serverRender';
+import { FIRST_ANSWERS_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE } from './platform/serverRender';
 import { PORTAL_PAGES } from './platform/widgetCatalog';
 import { mockApi } from './testing/mockApi';
 
@@ -57,7 +57,13 @@ const isHydrated = (node: Element) => Object.keys(node).some((key) => key.starts
  * mounting code ready to hydrate it, as the loader does, with the page's language and catalog; `test`
  * runs with the page's own modules (the chunks the widget loads later come from them too).
  */
-async function withServerRenderedPage(locale: Locale, path: string, url: string, test: (page: Rendered) => Promise<void>) {
+async function withServerRenderedPage(
+  locale: Locale,
+  path: string,
+  url: string,
+  test: (page: Rendered) => Promise<void>,
+  firstAnswers?: Record<string, unknown>,
+) {
   window.history.replaceState(null, '', url);
   const raw = rawConfig(locale, path);
   const hydrationErrors: string[] = [];
@@ -74,7 +80,7 @@ async function withServerRenderedPage(locale: Locale, path: string, url: string,
       pageI18n().setMessagesCompiler(compileMessage);
       addPageMessages(compileCatalog(locale === 'es' ? spanish : english, { fallback: english }));
       const { renderPortalPage } = await import('./serverRender');
-      const rendered = await renderPortalPage({ url, config: raw });
+      const rendered = await renderPortalPage({ url, config: raw, ...(firstAnswers ? { firstAnswers } : {}) });
       if (rendered === null) throw new Error(`no server render for ${url}`);
       document.head.innerHTML = rendered.headStyles;
       const element = document.createElement('div');
@@ -83,6 +89,14 @@ async function withServerRenderedPage(locale: Locale, path: string, url: string,
       element.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
       element.innerHTML = rendered.html;
       document.body.replaceChildren(element);
+      if (firstAnswers) {
+        // as server/html.ts writes it after the widget
+        const data = document.createElement('script');
+        data.type = 'application/json';
+        data.id = FIRST_ANSWERS_ELEMENT_ID;
+        data.textContent = JSON.stringify(firstAnswers);
+        document.body.append(data);
+      }
       const { mountWidget } = await import('./widgets/mountWidget');
       const { parseConfig } = await import('./platform/config');
       const { default: PortalApp } = (await import('./pages/PortalApp')) as { default: ComponentType };
@@ -122,6 +136,45 @@ describe.each(LOCALES)('the server-rendered first view, in %s', (locale) => {
     expect(within(page.element).getByRole('heading', { level: 1 })).toBe(heading);
     expect(within(page.element).queryAllByRole('textbox')).toEqual(fields);
     }));
+});
+
+/** go-green/status of a borrower whose address on file is not verified yet. */
+const STATUS = {
+  email_address: 'uma.unverified@example.com',
+  email_validated: false,
+  electdocs: false,
+  disclosures: '<p>Electronic delivery disclosures.</p>',
+};
+
+describe.each(LOCALES)('a page that comes with its answer (go-green/status), in %s', (locale) => {
+  const catalog = locale === 'es' ? spanish : english;
+  it.each(['go-green', 'profile'])('%s: drawn with the address on file, hydrated without a mismatch, and not asked again', (path) => {
+    const api = mockApi({});
+    return withServerRenderedPage(
+      locale,
+      path,
+      `/loanmanager/${path}/`,
+      async (page) => {
+        const address = within(page.element).getByText(STATUS.email_address);
+        expect(within(page.element).queryByRole('status', { name: catalog['common.loading'] })).toBeNull();
+
+        await page.hydrate();
+
+        expect(page.hydrationErrors).toEqual([]);
+        // the same node, made live, and nothing waits for an answer the page already has
+        expect(within(page.element).getByText(STATUS.email_address)).toBe(address);
+        expect(isHydrated(address)).toBe(true);
+        expect(api.sent('GET go-green/status/')).toEqual([]);
+        expect(within(page.element).queryByText(catalog['common.loading'])).toBeNull();
+        if (path === 'go-green') {
+          // the wizard works from it: "yes" with an unverified address leads on to its verification
+          await userEvent.click(within(page.element).getByRole('radio', { name: catalog['goGreen.choiceYes'] }));
+          expect(within(page.element).getByRole('button', { name: catalog['goGreen.next'] })).toBeEnabled();
+        }
+      },
+      { getGoGreenStatus: STATUS },
+    );
+  });
 });
 
 describe('the server render', () => {

@@ -3,13 +3,15 @@
  * first view of a portal page as HTML, from the same components, store and catalog as the
  * browser's first render, so the loader hydrates it instead of drawing it again (issue 18). One
  * store and one Lingui instance per request; no saga, no API call, no effect runs here: the
- * first view is what the page shows before any answer, as in the browser.
+ * first view is what the page shows before any answer, as in the browser, but for the answers
+ * the page comes with (src/api/firstAnswers.ts), which the browser's store gets before hydrating.
  */
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { setupI18n, type I18n } from '@lingui/core';
 import type { Messages } from '@lingui/core';
 import { PassThrough } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static.node';
+import { firstAnswersActions, type FirstAnswers } from './api/firstAnswers';
 import { createPageFeatures, makePageStore } from './app/pageStore';
 import PortalApp from './pages/PortalApp';
 import { matchPortalRoute, portalRoutes } from './pages/portalRoutes';
@@ -60,7 +62,7 @@ function collect(stream: NodeJS.ReadableStream): Promise<string> {
  */
 const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
 
-export const renderPortalPage: RenderPortalPage = async ({ url, config: raw }) => {
+export const renderPortalPage: RenderPortalPage = async ({ url, config: raw, firstAnswers }) => {
   // QA's pseudo-locale, or a language the portal does not speak: the browser draws those pages
   if (!isLocale((raw as { locale?: unknown } | null)?.locale)) return null;
   const config = parseConfig(raw);
@@ -79,6 +81,8 @@ export const renderPortalPage: RenderPortalPage = async ({ url, config: raw }) =
     features,
     dependencies: { config, navigation, captcha: NO_CAPTCHA, reporter: SILENT, sessionStore: memoryStorage() },
   });
+  // what the page comes with, as the hydration hands it to the browser's store (src/widgets/hydrateWidget.tsx)
+  if (firstAnswers) store.dispatch(firstAnswersActions.received(firstAnswers as FirstAnswers));
   // antd's design tokens are CSS variables, written by antd as the widget renders: collected here for the page's head
   const styles = createCache();
   const { prelude } = await prerenderToNodeStream(

@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { goGreenOptInSchema } from '../../src/api/contract';
 import { HttpError, parseWith, requireAccount, requireEmptyBody, sendJson, type PortalContext } from '../context';
-import type { ConsentRecord } from '../db/store';
+import type { GoGreenInfo } from '../../src/api/contract';
+import type { Borrower, ConsentRecord } from '../db/store';
 import { localText } from '../i18n';
 import { checkEmailAvailable } from './user';
 
@@ -57,16 +58,38 @@ function consent(
   };
 }
 
-export function goGreenRoutes(app: FastifyInstance, ctx: PortalContext) {
+/**
+ * A borrower's go-green status (the spec's `info`): the API's answer (`json`, the disclosures
+ * already encoded) and the one a go-green or profile page comes with (`info`, server/routes/pages.ts).
+ */
+export function goGreenStatusOf(ctx: PortalContext) {
   const readDisclosures = disclosuresReader(ctx.options.disclosuresPath);
+  return {
+    async json(borrower: Borrower): Promise<string> {
+      const disclosures = await readDisclosures();
+      return (
+        `{"email_address":${JSON.stringify(borrower.emailAddress ?? '')},"email_validated":${borrower.emailValidated === true}` +
+        `,"electdocs":${borrower.electdocs === true},"disclosures":${disclosures.json}}`
+      );
+    },
+    async info(borrower: Borrower): Promise<GoGreenInfo> {
+      const disclosures = await readDisclosures();
+      return {
+        email_address: borrower.emailAddress ?? '',
+        email_validated: borrower.emailValidated === true,
+        electdocs: borrower.electdocs === true,
+        disclosures: disclosures.text,
+      };
+    },
+  };
+}
+
+export function goGreenRoutes(app: FastifyInstance, ctx: PortalContext) {
+  const goGreenStatus = goGreenStatusOf(ctx);
 
   app.get('/loanmanager/api/go-green/status/', async (request, reply) => {
     const { borrower } = await requireAccount(ctx, request);
-    const disclosures = await readDisclosures();
-    // the JSON of { email_address, email_validated, electdocs, disclosures }, the disclosures already encoded
-    const body =
-      `{"email_address":${JSON.stringify(borrower.emailAddress ?? '')},"email_validated":${borrower.emailValidated === true}` +
-      `,"electdocs":${borrower.electdocs === true},"disclosures":${disclosures.json}}`;
+    const body = await goGreenStatus.json(borrower);
     return sendJson(reply.type('application/json; charset=utf-8'), 200, body);
   });
 

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPortalReturnPath, landingUrl, PORTAL_URLS } from '../../src/lib/portalUrls';
 import { isLocale, LOCALE_COOKIE, PSEUDO_LOCALE, type Locale } from '../../src/platform/i18n/locales';
-import { PORTAL_PAGES, WIDGET_CATALOG } from '../../src/platform/widgetCatalog';
+import { PORTAL_PAGES, WIDGET_CATALOG, type FirstAnswerEndpoint } from '../../src/platform/widgetCatalog';
 import { signedInAccount, type PortalContext } from '../context';
 import type { Account, Loan } from '../db/store';
 import {
@@ -33,6 +33,7 @@ import { serverText } from '../i18n';
 import { requestLocale, setLocaleCookie } from '../locale';
 import { preloadUrls, readChunkManifest, pageChunkGroups, stylesheetUrls } from '../preload';
 import { createServerRenderer } from '../serverRender';
+import { goGreenStatusOf } from './goGreen';
 import { CSRF_COOKIE, CSRF_FORM_FIELD, looksLikeToken, safeEqual, takeVerificationSentFlag } from '../security';
 import { fromAnotherSite, signOut } from '../sessions';
 
@@ -58,6 +59,8 @@ export function localeSwitchFor(request: FastifyRequest): LocaleSwitch {
   return { csrfToken: request.csrfToken, returnPath: returnPathOf(request) };
 }
 
+type FirstAnswers = Partial<Record<FirstAnswerEndpoint, unknown>>;
+
 export function sendHtml(reply: FastifyReply, statusCode: number, html: string) {
   return reply.code(statusCode).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
@@ -80,11 +83,29 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     preloadUrls(readChunkManifest(options.staticDir), pageChunkGroups(chunkGroup, { portal, hydrates }));
 
   const renderWidget = createServerRenderer(options.staticDir, app.log);
-  /** The portal's first view of this address, drawn here, with the stylesheets of its chunks; null: drawn by the browser. */
-  const serverRendered = async (request: FastifyRequest, pageConfig: PageConfig, chunkGroup: string) => {
-    const rendered = await renderWidget({ url: request.url, config: pageConfig });
+  /**
+   * The portal's first view of this address, drawn here, with the stylesheets of its chunks and the
+   * answers it was drawn with (which the page carries for the hydration); null: drawn by the browser.
+   */
+  const serverRendered = async (request: FastifyRequest, pageConfig: PageConfig, chunkGroup: string, firstAnswers?: FirstAnswers) => {
+    const rendered = await renderWidget({ url: request.url, config: pageConfig, ...(firstAnswers ? { firstAnswers } : {}) });
     if (rendered === null) return null;
-    return { ...rendered, stylesheets: stylesheetUrls(readChunkManifest(options.staticDir), pageChunkGroups(chunkGroup, { portal: true })) };
+    return {
+      ...rendered,
+      stylesheets: stylesheetUrls(readChunkManifest(options.staticDir), pageChunkGroups(chunkGroup, { portal: true })),
+      ...(firstAnswers ? { firstAnswers } : {}),
+    };
+  };
+
+  // the answers a signed-in page may come with (its catalog row's `firstAnswers`), from the same code as the API's
+  const goGreenStatus = goGreenStatusOf(ctx);
+  const FIRST_ANSWER_SOURCES: Record<FirstAnswerEndpoint, (account: Account) => Promise<unknown>> = {
+    getGoGreenStatus: (account) => goGreenStatus.info(account.borrower),
+  };
+  const firstAnswersOf = async (endpoints: readonly FirstAnswerEndpoint[] | undefined, account: Account): Promise<FirstAnswers | undefined> => {
+    if (!endpoints?.length) return undefined;
+    const answers = await Promise.all(endpoints.map(async (endpoint) => [endpoint, await FIRST_ANSWER_SOURCES[endpoint](account)] as const));
+    return Object.fromEntries(answers);
   };
 
   /** The signed-in account, its loans and its language, or null after answering with a redirect to sign in. */
@@ -156,7 +177,8 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       if (widgetPage.signedIn && !session) return reply;
       const locale = session?.locale ?? (await requestLocale(ctx, request));
       const pageConfig = withPseudoLocale(request, config(locale, { coacct: session ? String(session.account.borrower.id) : null }));
-      const drawn = await serverRendered(request, pageConfig, widgetPage.chunkGroup);
+      const firstAnswers = session ? await firstAnswersOf(widgetPage.firstAnswers, session.account) : undefined;
+      const drawn = await serverRendered(request, pageConfig, widgetPage.chunkGroup, firstAnswers);
       const html = page(request, session, current, {
         locale,
         title: serverText(locale, widgetPage.titleId),

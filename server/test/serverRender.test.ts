@@ -6,18 +6,28 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/serverRender';
+import { FIRST_ANSWERS_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/serverRender';
 import { RENDER_TIME_LIMIT_MS, serverRenderFileOf } from '../serverRender';
 import { startTestServer, TEST_CHUNK_MANIFEST, type TestServer } from './harness';
 
-/** The stand-in render: draws the address and the config's language; `throws` and `hangs` in the address misbehave. */
+/**
+ * The stand-in render: draws the address, the config's language and the answers it was given (their
+ * names, and go-green's address); `throws` and `hangs` in the address misbehave.
+ */
 const STAND_IN = `
-exports.renderPortalPage = async ({ url, config }) => {
+exports.renderPortalPage = async ({ url, config, firstAnswers }) => {
   if (url.includes('throws')) throw new Error('render broke on ' + url);
   if (url.includes('hangs')) return new Promise(() => {});
-  return { html: '<h1>drawn for ' + url.replace(/[<>&"]/g, '') + ' in ' + config.locale + '</h1>', headStyles: '<style data-tokens>:root{--lm-x:1}</style>' };
+  const answers = firstAnswers ? ' with ' + Object.keys(firstAnswers).join(',') + ' for ' + firstAnswers.getGoGreenStatus.email_address : '';
+  return { html: '<h1>drawn for ' + url.replace(/[<>&"]/g, '') + ' in ' + config.locale + answers + '</h1>', headStyles: '<style data-tokens>:root{--lm-x:1}</style>' };
 };
 `;
+
+/** The first answers a page carries for its hydration (src/api/firstAnswers.ts), parsed; null without them. */
+function firstAnswersIn(html: string): unknown {
+  const match = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">([^<]*)</script>`).exec(html);
+  return match ? JSON.parse(match[1] ?? 'null') : null;
+}
 
 let server: TestServer;
 let renderFile: string;
@@ -67,11 +77,36 @@ describe('a portal page, with the build’s render', () => {
     expect(response.body).toContain('in es</h1>');
   });
 
-  it('signed in: the go-green page is drawn too', async () => {
+  it('signed in: the go-green page is drawn too, with the status it shows, which the page carries for its hydration', async () => {
     const client = server.client();
     await client.login('dana.demo');
+    const status = await client.get('/loanmanager/api/go-green/status/');
+    expect(status.statusCode).toBe(200);
     const response = await client.get('/loanmanager/go-green/');
-    expect(response.body).toContain('<h1>drawn for /loanmanager/go-green/ in en</h1>');
+    const info = JSON.parse(status.body) as { email_address: string; disclosures: string };
+    expect(response.body).toContain(`<h1>drawn for /loanmanager/go-green/ in en with getGoGreenStatus for ${info.email_address}</h1>`);
+    // exactly the API's answer, as a data block whose HTML (the disclosures) cannot end it
+    expect(info.disclosures).toContain('<');
+    expect(firstAnswersIn(response.body)).toEqual({ getGoGreenStatus: info });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('signed in: the profile page comes with the same status; a page whose catalog row names none comes with nothing', async () => {
+    const client = server.client();
+    await client.login('dana.demo');
+    const status = JSON.parse((await client.get('/loanmanager/api/go-green/status/')).body) as unknown;
+    expect(firstAnswersIn((await client.get('/loanmanager/profile/')).body)).toEqual({ getGoGreenStatus: status });
+    const signedOut = await server.client().get('/loanmanager/login/');
+    expect(signedOut.body).toContain(SERVER_RENDERED_ATTRIBUTE);
+    expect(signedOut.body).not.toContain(FIRST_ANSWERS_ELEMENT_ID);
+  });
+
+  it('a page the browser draws (its render failed) carries no answers: the browser asks for them', async () => {
+    const client = server.client();
+    await client.login('dana.demo');
+    const response = await client.get('/loanmanager/go-green/?then=throws');
+    expect(response.body).toContain('<div data-loanmanager-widget="portal"></div>');
+    expect(response.body).not.toContain(FIRST_ANSWERS_ELEMENT_ID);
   });
 
   it('a render that throws: the browser draws the widget, and the log has the error without the address', async () => {

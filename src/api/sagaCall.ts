@@ -3,7 +3,11 @@
  * a mutation's cache entry is removed (it may hold a password or SSN in its arguments) and a
  * request still in flight when the saga is cancelled is aborted.
  */
-import { call, fork, put, take } from 'redux-saga/effects';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { call, fork, put, select, take } from 'redux-saga/effects';
+import type { FirstAnswerEndpoint } from '../platform/widgetCatalog';
+import { api } from './baseApi';
+import { firstAnswersActions, type WithFirstAnswers } from './firstAnswers';
 
 interface MutationRequest<R> {
   unwrap(): Promise<R>;
@@ -51,6 +55,8 @@ interface QueryRequest<R> {
 }
 
 interface QueryEndpoint<R, A> {
+  /** RTK Query's endpoint name */
+  name: string;
   initiate(arg: A, options?: { forceRefetch?: boolean; subscribe?: boolean }): unknown;
   /** only carries the result type */
   Types?: { ResultType: R };
@@ -78,19 +84,36 @@ function* releaseOn(request: { unsubscribe(): void }, actionType: string) {
   }
 }
 
+/** RTK Query's `upsertQueryEntries`, for an endpoint known by name only (the base `api` is typed without its injected endpoints). */
+const upsertQueryEntries = api.util.upsertQueryEntries as unknown as (
+  entries: Array<{ endpointName: string; arg: unknown; value: unknown }>,
+) => UnknownAction;
+
+const firstAnswerOf = (state: WithFirstAnswers, endpointName: string): unknown =>
+  (state.firstAnswers as Partial<Record<string, unknown>> | undefined)?.[endpointName];
+
 /**
  * A read whose answer the screen takes from the cache (the endpoint's `select`): a fresh request,
  * and its cache entry kept subscribed until `releaseActionType` is dispatched (or the calling saga
  * is cancelled), so the answer stays in the store, and is refetched if its tag is invalidated,
  * while the screen that shows it is open. Resolves with the first answer or throws its failure;
  * either way the calling saga ends only once the entry is released.
+ *
+ * When the page came with the answer (firstAnswers.ts), that is the fresh one: it goes into the
+ * cache as RTK Query's own entry and no request is sent.
  */
 export function* callQueryAndKeep<R, A>(
   endpoint: QueryEndpoint<R, A>,
   arg: A,
   releaseActionType: string,
 ): Generator<unknown, R, unknown> {
-  const request = (yield put(endpoint.initiate(arg, { forceRefetch: true }) as never)) as unknown as QueryRequest<R>;
+  const firstAnswer = (yield select(firstAnswerOf, endpoint.name)) as unknown;
+  if (firstAnswer !== undefined) {
+    yield put(upsertQueryEntries([{ endpointName: endpoint.name, arg, value: firstAnswer }]));
+    yield put(firstAnswersActions.taken(endpoint.name as FirstAnswerEndpoint));
+  }
+  const refetch = firstAnswer === undefined;
+  const request = (yield put(endpoint.initiate(arg, { forceRefetch: refetch }) as never)) as unknown as QueryRequest<R>;
   yield fork(releaseOn, request, releaseActionType);
   return yield* settle(request, () => undefined);
 }

@@ -33,13 +33,13 @@ function pingFeature(name = 'ping') {
 }
 
 describe('makePageStore', () => {
-  it('starts with the snackbar only; the API cache comes with the flows, after the first view', async () => {
+  it('starts with the snackbar and the page’s first answers only; the API cache comes with the flows, after the first view', async () => {
     const store = makePageStore({ features: createPageFeatures(), dependencies: quiet() });
-    expect(Object.keys(store.getState()).sort()).toEqual(['snackbar']);
+    expect(Object.keys(store.getState()).sort()).toEqual(['firstAnswers', 'snackbar']);
     store.dispatch(messageShown('hello'));
     expect(store.getState().snackbar.messages).toHaveLength(1);
     await store.startFlows();
-    expect(Object.keys(store.getState()).sort()).toEqual(['api', 'snackbar']);
+    expect(Object.keys(store.getState()).sort()).toEqual(['api', 'firstAnswers', 'snackbar']);
     expect(store.getState().snackbar.messages).toHaveLength(1);
   });
 
@@ -142,7 +142,7 @@ describe('makePageStore', () => {
     const features = createPageFeatures();
     features.add(loginFeature);
     const store = makePageStore({ features, dependencies: quiet() });
-    expect(Object.keys(store.getState()).sort()).toEqual(['login', 'snackbar']);
+    expect(Object.keys(store.getState()).sort()).toEqual(['firstAnswers', 'login', 'snackbar']);
     await store.startFlows();
 
     const ping = pingFeature();
@@ -151,7 +151,7 @@ describe('makePageStore', () => {
     expect(ping.pongs(store.getState())).toBe(0);
     store.dispatch({ type: 'ping/pinged' });
     expect(ping.pongs(store.getState())).toBe(1);
-    expect(Object.keys(store.getState()).sort()).toEqual(['api', 'login', 'ping', 'snackbar']);
+    expect(Object.keys(store.getState()).sort()).toEqual(['api', 'firstAnswers', 'login', 'ping', 'snackbar']);
   });
 
   it('two widgets of one kind (one feature added twice) start its saga once', async () => {
@@ -236,7 +236,7 @@ describe('the full store (tests, QA recording and replay)', () => {
   it('its features are exactly the root reducer: every feature slice is in it, and nothing else', () => {
     const featureSlices = ALL_FEATURES.flatMap((feature) => feature.slices.map((slice) => slice.reducerPath));
     const state = rootReducer(undefined, { type: '@@test/init' });
-    expect([...featureSlices, 'api', 'snackbar'].sort()).toEqual(Object.keys(state).sort());
+    expect([...featureSlices, 'api', 'snackbar', 'firstAnswers'].sort()).toEqual(Object.keys(state).sort());
     expect(new Set(featureSlices).size).toBe(featureSlices.length);
   });
 

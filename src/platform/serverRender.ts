@@ -3,9 +3,13 @@
  * built from src/serverRender.tsx (webpack.config.ts), which the server loads at run time
  * (server/serverRender.ts). Types only: the server never imports the widgets' sources.
  */
+import type { FirstAnswerEndpoint } from './widgetCatalog';
 
 /** The attribute of a widget element whose content the server rendered: the loader hydrates it. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-loanmanager-server-rendered';
+
+/** The id of the JSON element that carries the answers a server-drawn page comes with (src/api/firstAnswers.ts). */
+export const FIRST_ANSWERS_ELEMENT_ID = 'loanmanager-first-answers';
 
 /** Set on that element once its first view is live (hydrated): for QA and the e2e suite, which act only then. */
 export const HYDRATED_ATTRIBUTE = 'data-loanmanager-hydrated';
@@ -23,6 +27,11 @@ export interface ServerRenderRequest {
   url: string;
   /** The config block, exactly as the page embeds it (the client reads the same). */
   config: unknown;
+  /**
+   * The API answers the page comes with (its catalog row's `firstAnswers`, src/api/firstAnswers.ts),
+   * exactly as the page embeds them for the hydration: the first view shows them.
+   */
+  firstAnswers?: Readonly<Partial<Record<FirstAnswerEndpoint, unknown>>>;
 }
 
 export interface ServerRendered {

@@ -27,7 +27,16 @@ export interface CatalogPage {
    * shell: e.g. the reset page, whose address carries the nonce.
    */
   readonly ownServerRoute?: boolean;
+  /**
+   * The API answers the page's first view shows, sent with the page (signed-in pages only): the
+   * server draws them and hands them to the store before hydration (src/api/firstAnswers.ts).
+   */
+  readonly firstAnswers?: readonly FirstAnswerEndpoint[];
 }
+
+/** The queries (without an argument) a page can be answered with by the server (src/api/firstAnswers.ts types their answers). */
+export const FIRST_ANSWER_ENDPOINTS = ['getGoGreenStatus'] as const;
+export type FirstAnswerEndpoint = (typeof FIRST_ANSWER_ENDPOINTS)[number];
 
 export interface CatalogRow {
   /**
@@ -71,7 +80,7 @@ export const WIDGET_CATALOG = {
   'go-green': {
     chunkGroup: 'widget-go-green',
     slices: ['goGreen'],
-    page: { path: 'go-green', titleId: 'portal.title.goGreen', signedIn: true },
+    page: { path: 'go-green', titleId: 'portal.title.goGreen', signedIn: true, firstAnswers: ['getGoGreenStatus'] },
   },
   // Placed by the server's own pages (main/, loanoverview/), not a page of the portal.
   popups: { chunkGroup: 'widget-popups', slices: ['popups'] },
@@ -83,7 +92,7 @@ export const WIDGET_CATALOG = {
   profile: {
     chunkGroup: 'widget-profile',
     slices: ['profile'],
-    page: { path: 'profile', titleId: 'portal.title.profile', signedIn: true },
+    page: { path: 'profile', titleId: 'portal.title.profile', signedIn: true, firstAnswers: ['getGoGreenStatus'] },
   },
   // The inactivity warning: placed by the server beside the widget of every signed-in page
   // (server/routes/pages.ts), never a page's only widget. So its chunk is not named widget-*:

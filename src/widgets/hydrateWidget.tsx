@@ -6,6 +6,7 @@
  */
 import { startTransition, useLayoutEffect, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { firstAnswersActions, readFirstAnswers } from '../api/firstAnswers';
 import type { AppStore } from '../app/createAppStore';
 import { HYDRATED_ATTRIBUTE, type PreparesHydration } from '../platform/serverRender';
 import { replayTypedInput } from './replayTypedInput';
@@ -26,6 +27,9 @@ function ReplayTypedInput({ container }: { container: HTMLElement }) {
 export async function hydrateWidget(store: AppStore, element: HTMLElement, name: string, Widget: ComponentType) {
   // what the first render needs, loaded first: a render that suspends mid-hydration is finished synchronously by the next update
   await (Widget as PreparesHydration).prepareHydration?.(store.dependencies.navigation.currentUrl());
+  // the answers the server drew the page with: the first render must show them too
+  const firstAnswers = readFirstAnswers(element.ownerDocument);
+  if (Object.keys(firstAnswers).length > 0) store.dispatch(firstAnswersActions.received(firstAnswers));
   // in a transition: React hydrates in slices, yielding to the borrower between them
   startTransition(
     () =>

@@ -2,7 +2,8 @@ import { Button, Flex, Radio, Typography } from 'antd';
 import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { T, useT } from '../../platform/i18n/useT';
-import { goGreenActions, selectGoGreen, selectGoGreenInfo, type EmailChoice, type WithGoGreen } from './goGreenSlice';
+import { selectGoGreenInfo } from '../../api/goGreenStatusCache';
+import { goGreenActions, selectGoGreen, type EmailChoice, type WithGoGreen } from './goGreenSlice';
 
 export function ConfirmEmailStep() {
   const t = useT();

@@ -5,7 +5,8 @@ import { AccountCard } from '../../components/FormFields/FormLayout';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { useT } from '../../platform/i18n/useT';
 import { GoGreenConfirmation } from './GoGreenConfirmation';
-import { goGreenActions, selectGoGreen, selectGoGreenInfo, type WithGoGreen, type WithGoGreenStatus } from './goGreenSlice';
+import { selectGoGreenInfo, type WithGoGreenStatus } from '../../api/goGreenStatusCache';
+import { goGreenActions, selectGoGreen, type WithGoGreen } from './goGreenSlice';
 import { OptInWizard } from './OptInWizard';
 import { OptOutView } from './OptOutView';
 

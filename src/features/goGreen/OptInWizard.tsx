@@ -3,9 +3,9 @@
  * clicking ahead. Indicators: number (waiting), edit (current), done (a check) and error.
  */
 import { Steps, type StepsProps } from 'antd';
+import './OptInWizard.css';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useAppSelector } from '../../lib/hooks';
-import { useMediaQuery } from '../../lib/useMediaQuery';
 import { AccountCard } from '../../components/FormFields/FormLayout';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { MessageId } from '../../platform/i18n/messageId';
@@ -96,8 +96,6 @@ export function OptInWizard({ title }: { title: string }) {
   const failed = useCurrentStepFailed(step);
   const current = Math.max(steps.indexOf(step), 0);
   const sanitizer = useDisclosuresSanitizer();
-  // small indicators on a phone leave the step's text most of the width
-  const phone = useMediaQuery('(max-width: 575px)');
 
   // keyboard and screen reader users land on the new step's heading, not at the top of the page
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -130,7 +128,7 @@ export function OptInWizard({ title }: { title: string }) {
 
   return (
     <AccountCard title={title}>
-      <Steps orientation="vertical" size={phone ? 'small' : 'medium'} current={current} items={items} iconRender={iconRender} />
+      <Steps orientation="vertical" className="loanmanager-go-green-steps" current={current} items={items} iconRender={iconRender} />
     </AccountCard>
   );
 }

@@ -3,7 +3,8 @@ import { useEffect, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { useT } from '../../platform/i18n/useT';
-import { goGreenActions, selectGoGreen, selectGoGreenInfo, type WithGoGreen, type WithGoGreenStatus } from './goGreenSlice';
+import { selectGoGreenInfo, type WithGoGreenStatus } from '../../api/goGreenStatusCache';
+import { goGreenActions, selectGoGreen, type WithGoGreen } from './goGreenSlice';
 import { loadClientDescription, preload } from './onDemandModules';
 import type { DisclosuresSanitizer } from './useDisclosuresSanitizer';
 

@@ -14,9 +14,11 @@ import {
   initialGoGreenState,
   selectCanSendVerification,
   selectEmailErrors,
-  selectGoGreenInfo,
   type GoGreenState,
 } from './goGreenSlice';
+import { api as baseApi } from '../../api/baseApi';
+import { firstAnswersActions } from '../../api/firstAnswers';
+import { selectGoGreenInfo, STATUS_CACHE_KEY } from '../../api/goGreenStatusCache';
 import { loadClientDescription } from './onDemandModules';
 
 // the download of the client-description code is a boundary like the network: a test can fail it
@@ -338,6 +340,42 @@ describe('load, opt-in and opt-out', () => {
     store.dispatch(actions.widgetUnmounted());
     await advance(61_000);
     expect(selectGoGreenInfo(store.getState())).toBeNull();
+  });
+
+  test('a page that came with the status shows it at once, asks nothing, and keeps it in the cache until unmounted', async () => {
+    const { store, api } = setup();
+    const fromPage = { ...onFile, email_address: 'from.the.page@example.com' };
+    store.dispatch(firstAnswersActions.received({ getGoGreenStatus: fromPage }));
+    expect(store.getState().goGreen.loadStatus).toBe('loaded');
+    store.dispatch(actions.widgetMounted());
+    expect(store.getState().goGreen.loadStatus).toBe('loaded');
+    await advance(0);
+    expect(api.sent(STATUS)).toEqual([]);
+    // RTK Query's own entry now, kept while mounted; the page's copy is gone
+    expect(store.getState().api.queries[STATUS_CACHE_KEY]).toMatchObject({ status: 'fulfilled', data: fromPage });
+    expect(store.getState().firstAnswers).toEqual({});
+    await advance(5 * 60_000);
+    expect(selectGoGreenInfo(store.getState())).toEqual(fromPage);
+    store.dispatch(actions.widgetUnmounted());
+    await advance(61_000);
+    expect(selectGoGreenInfo(store.getState())).toBeNull();
+    // mounted again: asked afresh, with the spinner meanwhile
+    store.dispatch(actions.widgetMounted());
+    expect(store.getState().goGreen.loadStatus).toBe('loading');
+    await advance(0);
+    expect(api.sent(STATUS)).toHaveLength(1);
+    expect(selectGoGreenInfo(store.getState())).toEqual(onFile);
+  });
+
+  test('the page’s status is still refreshed when its tag is invalidated (an address changed elsewhere on the page)', async () => {
+    const { store, api } = setup();
+    store.dispatch(firstAnswersActions.received({ getGoGreenStatus: { ...onFile, email_address: 'old@example.com' } }));
+    store.dispatch(actions.widgetMounted());
+    await advance(0);
+    store.dispatch(baseApi.util.invalidateTags(['GoGreenStatus']));
+    await advance(0);
+    expect(api.sent(STATUS)).toHaveLength(1);
+    expect(selectGoGreenInfo(store.getState())).toEqual(onFile);
   });
 
   test('"Try again" after a failed load asks again and shows the answer', async () => {

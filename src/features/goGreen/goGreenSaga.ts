@@ -13,6 +13,7 @@ import { call, delay, put, race, select, take, takeEvery, takeLatest, takeLeadin
 import { firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
 import type { GoGreenInfo, IsValidatedResponse, RequestEmailChangeResponse } from '../../api/contract';
 import { goGreenApi } from '../../api/goGreenApi';
+import { selectGoGreenInfo } from '../../api/goGreenStatusCache';
 import { callMutation, callQuery, callQueryAndKeep } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
 import { getDependencies } from '../../platform/dependencies';
@@ -25,7 +26,6 @@ import {
   leftEmailStep,
   selectCanSendVerification,
   selectGoGreen,
-  selectGoGreenInfo,
   selectOptInEmail,
   type GoGreenState,
 } from './goGreenSlice';

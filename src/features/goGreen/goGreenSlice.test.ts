@@ -4,6 +4,7 @@ import { goGreenApi } from '../../api/goGreenApi';
 import { mockApi } from '../../testing/mockApi';
 import type { GoGreenInfo } from '../../api/contract';
 import { MESSAGES } from '../../lib/validation/messages';
+import { selectGoGreenInfo, STATUS_CACHE_KEY } from '../../api/goGreenStatusCache';
 import {
   goGreenActions as actions,
   goGreenSlice,
@@ -11,10 +12,8 @@ import {
   intentionOf,
   selectCanSendVerification,
   selectEmailErrors,
-  selectGoGreenInfo,
   selectOptInEmail,
   selectWizardSteps,
-  STATUS_CACHE_KEY,
   type GoGreenState,
 } from './goGreenSlice';
 

@@ -5,7 +5,8 @@
  * store, so DevTools time travel and a replayed recording re-render the screen exactly.
  */
 import { createAction, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { GoGreenInfo } from '../../api/contract';
+import { firstAnswersActions } from '../../api/firstAnswers';
+import { selectGoGreenInfo, type WithGoGreenStatus } from '../../api/goGreenStatusCache';
 import { MESSAGES } from '../../lib/validation/messages';
 import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rules';
 
@@ -39,6 +40,11 @@ export interface EmailFormState {
 export interface GoGreenState {
   /** The widget's own load of the status (once per mount); the answer itself is in the API cache. */
   loadStatus: LoadStatus;
+  /**
+   * The page came with the status (src/api/firstAnswers.ts): its first mount shows it at once, and
+   * the flows take it into the cache instead of asking again. Any later mount loads afresh.
+   */
+  statusCameWithPage: boolean;
   emailChoice: EmailChoice | null;
   intention: GoGreenIntention | null;
   step: GoGreenStep;
@@ -61,6 +67,7 @@ const initialEmailForm: EmailFormState = { value: '', touched: false, submitted:
 
 export const initialGoGreenState: GoGreenState = {
   loadStatus: 'idle',
+  statusCameWithPage: false,
   emailChoice: null,
   intention: null,
   step: 'confirmEmail',
@@ -96,9 +103,9 @@ export const goGreenSlice = createSlice({
   name: 'goGreen',
   initialState: initialGoGreenState,
   reducers: {
-    /** The widget appeared: a fresh wizard, and the status is loaded once. */
-    widgetMounted() {
-      return { ...initialGoGreenState, loadStatus: 'loading' };
+    /** The widget appeared: a fresh wizard, and the status is loaded once (or was, with the page). */
+    widgetMounted(state) {
+      return { ...initialGoGreenState, loadStatus: state.statusCameWithPage ? 'loaded' : 'loading' };
     },
     /** The status is in the API cache (kept there while the widget is mounted). */
     statusLoaded(state) {
@@ -230,6 +237,13 @@ export const goGreenSlice = createSlice({
       state.optOutConfirmed = true;
     },
   },
+  extraReducers: (builder) => {
+    builder.addCase(firstAnswersActions.received, (state, action) => {
+      if (action.payload.getGoGreenStatus === undefined || state.loadStatus !== 'idle') return;
+      state.loadStatus = 'loaded';
+      state.statusCameWithPage = true;
+    });
+  },
 });
 
 /** Events the slice does not change on: sagas (and the recorder) listen for them. */
@@ -256,20 +270,6 @@ export type WithGoGreen = { goGreen: GoGreenState };
 
 export const selectGoGreen = (state: WithGoGreen) => state.goGreen;
 
-/**
- * RTK Query's cache entry of go-green/status (its default key for an endpoint called without an
- * argument). Read by key, not through `goGreenApi.endpoints.getGoGreenStatus.select()`: importing
- * the API here would put RTK Query into the widget's first load, which it is kept out of (the
- * flows download after the first view). goGreenSlice.test.ts checks the key against RTK's own.
- */
-export const STATUS_CACHE_KEY = 'getGoGreenStatus(undefined)';
-
-/** The part of the store the API cache owns, as far as this feature reads it. */
-export type WithGoGreenStatus = { api?: { queries: Partial<Record<string, { data?: unknown }>> } };
-
-/** The spec's go-green `info`: the cached answer of go-green/status, or null before it arrives. */
-export const selectGoGreenInfo = (state: WithGoGreenStatus): GoGreenInfo | null =>
-  (state.api?.queries[STATUS_CACHE_KEY]?.data as GoGreenInfo | undefined) ?? null;
 const selectEmailForm = (state: { goGreen: GoGreenState }) => state.goGreen.emailForm;
 
 /**

@@ -1,22 +1,15 @@
 import { Alert, Typography } from 'antd';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard, BoundForm, SubmitButton } from '../../components/FormFields/FormLayout';
-import { LoadingStatus } from '../../components/LoadingStatus';
 import { MessageFocus } from '../../components/MessageFocus';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
-import { useHydrated } from '../../lib/useHydrated';
 import { LIMITS } from '../../lib/validation/messages';
 import type { MessageId } from '../../platform/i18n/messageId';
 import { useT } from '../../platform/i18n/useT';
+import { EmailOnFile } from './EmailOnFile';
 import { profileForm as form, profilePageClosed, type WithProfile } from './profileSlice';
-
-/**
- * It reads the API cache, so it arrives with the flows (RTK Query), after the form's first view;
- * and after hydration: the answer may be in before its chunk, unlike in the server's render.
- */
-const EmailOnFile = lazy(() => import(/* webpackChunkName: "flows-profile-email" */ './EmailOnFile'));
 
 /**
  * The answer to a submit: the flow's message (an id, PROFILE_MESSAGES) in the borrower's language,
@@ -40,17 +33,9 @@ export default function ProfileWidget() {
   const onSubmit = useFormSubmit(form);
   const succeeded = useAnswer('succeeded');
   const failed = useAnswer('failed');
-  const hydrated = useHydrated();
-  const emailLoading = <LoadingStatus style={{ marginBottom: 16 }} />;
   return (
     <AccountCard title={t('profile.title')}>
-      {hydrated ? (
-        <Suspense fallback={emailLoading}>
-          <EmailOnFile />
-        </Suspense>
-      ) : (
-        emailLoading
-      )}
+      <EmailOnFile />
       <Typography.Title level={2} style={{ fontSize: 20 }}>
         {t('profile.changeEmail')}
       </Typography.Title>

@@ -1,0 +1,70 @@
+/**
+ * Answers that come with the page (issue 18): a signed-in page whose first view shows an API
+ * answer gets that answer from the server with its HTML, drawn there and put in the page's store
+ * before hydration (`firstAnswers/received`), so the borrower sees it without waiting for the flows
+ * to download and ask. The flows move it into RTK Query's cache and ask nothing more for it
+ * (`callQueryAndKeep` in sagaCall.ts, which takes it: `firstAnswers/taken`): the page's own load is
+ * the "once on load" of the spec. Until then the selectors of the cached answer fall back to it.
+ *
+ * Only queries without an argument, keyed by endpoint name. No RTK Query import: this slice is in
+ * every page's first load (src/app/lazyReducer.ts).
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { FIRST_ANSWERS_ELEMENT_ID } from '../platform/serverRender';
+import { FIRST_ANSWER_ENDPOINTS, type FirstAnswerEndpoint } from '../platform/widgetCatalog';
+import type { GoGreenInfo } from './contract';
+
+/** Each endpoint a page may be answered with, and its answer (the contract's type). */
+export interface FirstAnswers {
+  getGoGreenStatus?: GoGreenInfo;
+}
+
+/** Every name the catalog may list has its answer's type above (and no other). */
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const namesMatch: Exact<keyof FirstAnswers, FirstAnswerEndpoint> = true;
+void namesMatch;
+
+export const firstAnswersSlice = createSlice({
+  name: 'firstAnswers',
+  initialState: {} as FirstAnswers,
+  reducers: {
+    /** The answers the page came with (the server's render and the hydration dispatch the same). */
+    received(state, action: PayloadAction<FirstAnswers>) {
+      return { ...state, ...action.payload };
+    },
+    /** Moved into the API cache by the flows: from now on the cache is the answer. */
+    taken(state, action: PayloadAction<FirstAnswerEndpoint>) {
+      delete state[action.payload];
+    },
+  },
+});
+
+export const firstAnswersActions = firstAnswersSlice.actions;
+
+export type WithFirstAnswers = { firstAnswers?: FirstAnswers };
+
+export const selectFirstAnswer = <K extends FirstAnswerEndpoint>(state: WithFirstAnswers, endpoint: K): FirstAnswers[K] =>
+  state.firstAnswers?.[endpoint];
+
+/**
+ * The first answers of a server-drawn page, from its JSON element: only the known endpoints, each
+ * an object (the server writes them from the same code as the API's answers). Anything else,
+ * or no element, is no first answer: the flows then ask as on a page the browser draws.
+ */
+export function readFirstAnswers(doc: Document): FirstAnswers {
+  const text = doc.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent;
+  if (!text) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== 'object' || parsed === null) return {};
+  const answers: Partial<Record<FirstAnswerEndpoint, unknown>> = {};
+  for (const endpoint of FIRST_ANSWER_ENDPOINTS) {
+    const value = (parsed as Record<string, unknown>)[endpoint];
+    if (typeof value === 'object' && value !== null) answers[endpoint] = value;
+  }
+  return answers as FirstAnswers;
+}
