@@ -96,3 +96,19 @@ test('an error line keeps a gap above the next label', async () => {
   if (!errorBox || !nextLabel) throw new Error('not drawn');
   expect(nextLabel.y - (errorBox.y + errorBox.height)).toBeGreaterThanOrEqual(4);
 });
+
+test('go-green’s step indicators are small on a phone and full size on a wide screen, from the first paint', async () => {
+  const sizes: number[] = [];
+  for (const width of [375, 1280]) {
+    const page = await openPage(width);
+    await signIn(page, 'uma.unverified');
+    await page.goto('/loanmanager/go-green/');
+    await page.getByRole('heading', { name: 'Go Green', level: 1 }).waitFor();
+    // a visual measure: antd's step icon (no role of its own), sized by CSS so the server's drawing is already right
+    const icon = page.locator('.lm-steps-item-icon').first();
+    sizes.push((await icon.boundingBox())?.width ?? 0);
+  }
+  const [phone, wide] = sizes as [number, number];
+  expect(phone).toBeGreaterThan(0);
+  expect(phone).toBeLessThan(wide);
+});
