@@ -106,8 +106,7 @@ function chunkSplitting(): { splitChunks: SplitChunksOptions; plugin: WebpackPlu
         test: (module: Module, context: { chunkGraph: ChunkGraph }) => isPackage(module) && isShared(module, context),
       },
       shared: { name: 'widget-shared', chunks: 'async', enforce: true, priority: 100, test: isShared },
-      // what the flows downloaded after a first view share (RTK Query, redux-saga): one file,
-      // also for a lazy part that reads the API cache (profile's address on file)
+      // what the flows downloaded after a first view share (RTK Query, redux-saga): one file
       flowsShared: {
         name: 'flows-shared',
         chunks: (chunk: Chunk) => (chunk.name ?? '').startsWith('flows'),
