@@ -102,10 +102,20 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   const FIRST_ANSWER_SOURCES: Record<FirstAnswerEndpoint, (account: Account) => Promise<unknown>> = {
     getGoGreenStatus: (account) => goGreenStatus.info(account.borrower),
   };
-  const firstAnswersOf = async (endpoints: readonly FirstAnswerEndpoint[] | undefined, account: Account): Promise<FirstAnswers | undefined> => {
+  /** The page's answers; none when one fails (the disclosures file unreadable): the page still goes out, and the browser asks as before. */
+  const firstAnswersOf = async (
+    request: FastifyRequest,
+    endpoints: readonly FirstAnswerEndpoint[] | undefined,
+    account: Account,
+  ): Promise<FirstAnswers | undefined> => {
     if (!endpoints?.length) return undefined;
-    const answers = await Promise.all(endpoints.map(async (endpoint) => [endpoint, await FIRST_ANSWER_SOURCES[endpoint](account)] as const));
-    return Object.fromEntries(answers);
+    try {
+      const answers = await Promise.all(endpoints.map(async (endpoint) => [endpoint, await FIRST_ANSWER_SOURCES[endpoint](account)] as const));
+      return Object.fromEntries(answers);
+    } catch (error) {
+      request.log.error({ err: error instanceof Error ? { message: error.message } : String(error), endpoints }, 'a page’s first answers failed');
+      return undefined;
+    }
   };
 
   /** The signed-in account, its loans and its language, or null after answering with a redirect to sign in. */
@@ -177,7 +187,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       if (widgetPage.signedIn && !session) return reply;
       const locale = session?.locale ?? (await requestLocale(ctx, request));
       const pageConfig = withPseudoLocale(request, config(locale, { coacct: session ? String(session.account.borrower.id) : null }));
-      const firstAnswers = session ? await firstAnswersOf(widgetPage.firstAnswers, session.account) : undefined;
+      const firstAnswers = session ? await firstAnswersOf(request, widgetPage.firstAnswers, session.account) : undefined;
       const drawn = await serverRendered(request, pageConfig, widgetPage.chunkGroup, firstAnswers);
       const html = page(request, session, current, {
         locale,

@@ -101,6 +101,24 @@ describe('a portal page, with the build’s render', () => {
     expect(signedOut.body).not.toContain(FIRST_ANSWERS_ELEMENT_ID);
   });
 
+  it('a page whose answer cannot be computed (its disclosures unreadable) still goes out, drawn without it; the log says why', async () => {
+    const broken = await startTestServer({ disclosuresPath: path.join(server.dir, 'no-such-disclosures.html') });
+    try {
+      const staticDir = path.join(broken.dir, 'static');
+      fs.mkdirSync(path.dirname(serverRenderFileOf(staticDir)), { recursive: true });
+      fs.writeFileSync(serverRenderFileOf(staticDir), STAND_IN);
+      const client = broken.client();
+      await client.login('dana.demo');
+      const response = await client.get('/loanmanager/go-green/');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<h1>drawn for /loanmanager/go-green/ in en</h1>');
+      expect(response.body).not.toContain(FIRST_ANSWERS_ELEMENT_ID);
+      expect(broken.logs()).toContain('first answers failed');
+    } finally {
+      await broken.close();
+    }
+  });
+
   it('a page the browser draws (its render failed) carries no answers: the browser asks for them', async () => {
     const client = server.client();
     await client.login('dana.demo');
