@@ -9,7 +9,7 @@
  * fast-forwarded instead of waited for.
  */
 import type { Page } from 'playwright-core';
-import { expectNoAxeViolations, outbox, screenshot, signIn, setUpPages, WIDTHS } from './support/browser';
+import { expectNoAxeViolations, outbox, screenshot, signIn, setUpPages, watchLayoutShifts, WIDTHS } from './support/browser';
 
 const GO_GREEN = '/loanmanager/go-green/';
 const WAITING =
@@ -100,6 +100,27 @@ test('an unverified borrower: automatic email, verified in another tab within on
   ]);
   await stepHeading(page, 'Confirm Email Address').waitFor();
   await expect(goGreenStatus(page)).resolves.toMatchObject({ electdocs: false });
+});
+
+test('after opting out on a phone, the reloaded page says so from its first paint: nothing is pushed down later', async () => {
+  const page = await openPage(375);
+  await signIn(page, 'paula.paperless');
+  await page.goto(GO_GREEN);
+  await page.getByRole('heading', { level: 1, name: 'Opt Out of Go Green' }).waitFor();
+  const layoutShifts = await watchLayoutShifts(page);
+  const [reloaded] = await Promise.all([
+    page.waitForResponse((response) => new URL(response.url()).pathname === GO_GREEN && response.request().resourceType() === 'document'),
+    page.getByRole('button', { name: 'Opt Out' }).click(),
+  ]);
+  // in the HTML the server drew, above the wizard
+  expect(await reloaded.text()).toContain('You have opted out of Go Green.');
+  const notice = page.getByRole('status').filter({ hasText: 'You have opted out of Go Green.' });
+  await notice.waitFor();
+  await stepHeading(page, 'Confirm Email Address').waitFor();
+  await page.waitForTimeout(1500);
+  await expect(notice.isVisible()).resolves.toBe(true);
+  await expect(layoutShifts()).resolves.toBeLessThan(0.01);
+  await expectNoAxeViolations(page, 'go-green after opting out (375)');
 });
 
 test('corrected details: a new address is checked, verified and opted in with', async () => {

@@ -137,20 +137,40 @@ export function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, toke
 }
 
 /**
- * A one-time flag, no data: registration has just emailed a verification link. The landing page
- * the client then loads in full says so once (the address comes from the account, never from the
- * cookie or the page address) and clears it.
+ * A one-time flag cookie, no data: what a full page load that follows should say once. The page
+ * reads it and clears it either way, so the notice shows on one page load only (HttpOnly,
+ * SameSite=Lax, path /loanmanager/, 10 minutes).
  */
-export const VERIFICATION_SENT_COOKIE = 'lm_verification_sent';
-const VERIFICATION_SENT_COOKIE_OPTIONS = { path: '/loanmanager/', httpOnly: true, sameSite: 'lax' } as const;
-
-export function flagVerificationSent(request: FastifyRequest, reply: FastifyReply) {
-  reply.setCookie(VERIFICATION_SENT_COOKIE, '1', { ...VERIFICATION_SENT_COOKIE_OPTIONS, secure: isHttps(request), maxAge: 10 * 60 });
+function oneTimeFlag(name: string) {
+  const options = { path: '/loanmanager/', httpOnly: true, sameSite: 'lax' } as const;
+  return {
+    name,
+    set(request: FastifyRequest, reply: FastifyReply) {
+      reply.setCookie(name, '1', { ...options, secure: isHttps(request), maxAge: 10 * 60 });
+    },
+    /** Whether the flag was set; it is cleared either way. */
+    take(request: FastifyRequest, reply: FastifyReply): boolean {
+      if (request.cookies[name] === undefined) return false;
+      reply.clearCookie(name, { ...options, secure: isHttps(request) });
+      return true;
+    },
+  };
 }
 
-/** Whether the flag was set; it is cleared either way, so the notice shows on one page load only. */
-export function takeVerificationSentFlag(request: FastifyRequest, reply: FastifyReply): boolean {
-  if (request.cookies[VERIFICATION_SENT_COOKIE] === undefined) return false;
-  reply.clearCookie(VERIFICATION_SENT_COOKIE, { ...VERIFICATION_SENT_COOKIE_OPTIONS, secure: isHttps(request) });
-  return true;
-}
+/**
+ * Registration has just emailed a verification link: the landing page says so once (the address
+ * comes from the account, never from the cookie or the page address).
+ */
+const verificationSent = oneTimeFlag('lm_verification_sent');
+export const VERIFICATION_SENT_COOKIE = verificationSent.name;
+export const flagVerificationSent = verificationSent.set;
+export const takeVerificationSentFlag = verificationSent.take;
+
+/**
+ * The borrower has just opted out of Go Green (the spec then loads /loanmanager/go-green/): that
+ * page comes with it (src/api/firstAnswers.ts), so it is drawn saying so from the first paint.
+ */
+const optedOut = oneTimeFlag('lm_opted_out');
+export const OPTED_OUT_COOKIE = optedOut.name;
+export const flagOptedOut = optedOut.set;
+export const takeOptedOutFlag = optedOut.take;

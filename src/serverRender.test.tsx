@@ -186,6 +186,30 @@ describe.each(LOCALES)('a page that comes with its answer (go-green/status), in 
   });
 });
 
+describe.each(LOCALES)('go-green after an opt-out, in %s', (locale) => {
+  const catalog = locale === 'es' ? spanish : english;
+  it('is drawn saying so above the wizard, and still says so once live: nothing appears later to push the page down', () => {
+    mockApi({});
+    return withServerRenderedPage(
+      locale,
+      'go-green',
+      '/loanmanager/go-green/',
+      async (page) => {
+        const notice = within(page.element).getByText(catalog['goGreen.optedOut']);
+        const question = within(page.element).getByText(catalog['goGreen.detailsCorrect']);
+        expect(notice.compareDocumentPosition(question) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+        await page.hydrate();
+
+        expect(page.hydrationErrors).toEqual([]);
+        expect(within(page.element).getByText(catalog['goGreen.optedOut'])).toBe(notice);
+        expect(isHydrated(notice)).toBe(true);
+      },
+      { getGoGreenStatus: STATUS, goGreenOptOut: { opted_out: true } },
+    );
+  });
+});
+
 describe('the server render', () => {
   it('draws the page in its language: the Spanish sign-in page', () =>
     withServerRenderedPage('es', 'login', '/loanmanager/login/', async (page) => {

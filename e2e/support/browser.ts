@@ -113,6 +113,22 @@ export async function signIn(page: Page, username: string, password: string = DE
 
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
+/**
+ * Counts the page's layout shifts from its next document on (an init script): call before the
+ * navigation; the returned function gives their sum so far.
+ */
+export async function watchLayoutShifts(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShiftsSeen: number[] }).layoutShiftsSeen = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { layoutShiftsSeen: number[] }).layoutShiftsSeen.reduce((sum, value) => sum + value, 0));
+}
+
 export interface AxeViolation {
   id: string;
   impact: string | null;

@@ -6,6 +6,7 @@ import { HttpError, parseWith, requireAccount, requireEmptyBody, sendJson, type 
 import type { GoGreenInfo } from '../../src/api/contract';
 import type { Borrower, ConsentRecord } from '../db/store';
 import { localText } from '../i18n';
+import { flagOptedOut } from '../security';
 import { checkEmailAvailable } from './user';
 
 /** Catalog texts (src/platform/i18n/locales), in the request's language when sent. */
@@ -133,6 +134,8 @@ export function goGreenRoutes(app: FastifyInstance, ctx: PortalContext) {
       }),
     );
     request.log.info({ userId: account.user.id }, 'opted out of electronic delivery');
+    // the go-green page the client loads next says so, drawn from its first paint
+    flagOptedOut(request, reply);
     return sendJson(reply, 200, { electdocs: false });
   });
 }

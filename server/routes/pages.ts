@@ -34,7 +34,7 @@ import { requestLocale, setLocaleCookie } from '../locale';
 import { preloadUrls, readChunkManifest, pageChunkGroups, stylesheetUrls } from '../preload';
 import { createServerRenderer } from '../serverRender';
 import { goGreenStatusOf } from './goGreen';
-import { CSRF_COOKIE, CSRF_FORM_FIELD, looksLikeToken, safeEqual, takeVerificationSentFlag } from '../security';
+import { CSRF_COOKIE, CSRF_FORM_FIELD, looksLikeToken, safeEqual, takeOptedOutFlag, takeVerificationSentFlag } from '../security';
 import { fromAnotherSite, signOut } from '../sessions';
 
 // the client's addresses (src/lib/portalUrls.ts), so the server's redirects and links cannot drift from them
@@ -99,19 +99,24 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
 
   // the answers a signed-in page may come with (its catalog row's `firstAnswers`), from the same code as the API's
   const goGreenStatus = goGreenStatusOf(ctx);
-  const FIRST_ANSWER_SOURCES: Record<FirstAnswerEndpoint, (account: Account) => Promise<unknown>> = {
+  const FIRST_ANSWER_SOURCES: Record<FirstAnswerEndpoint, (account: Account, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> = {
     getGoGreenStatus: (account) => goGreenStatus.info(account.borrower),
+    // once, on the page load that follows an opt-out; undefined (left out) otherwise
+    goGreenOptOut: async (_account, request, reply) => (takeOptedOutFlag(request, reply) ? { opted_out: true } : undefined),
   };
   /** The page's answers; none when one fails (the disclosures file unreadable): the page still goes out, and the browser asks as before. */
   const firstAnswersOf = async (
     request: FastifyRequest,
+    reply: FastifyReply,
     endpoints: readonly FirstAnswerEndpoint[] | undefined,
     account: Account,
   ): Promise<FirstAnswers | undefined> => {
     if (!endpoints?.length) return undefined;
     try {
-      const answers = await Promise.all(endpoints.map(async (endpoint) => [endpoint, await FIRST_ANSWER_SOURCES[endpoint](account)] as const));
-      return Object.fromEntries(answers);
+      const answers = await Promise.all(
+        endpoints.map(async (endpoint) => [endpoint, await FIRST_ANSWER_SOURCES[endpoint](account, request, reply)] as const),
+      );
+      return Object.fromEntries(answers.filter(([, answer]) => answer !== undefined));
     } catch (error) {
       request.log.error({ err: error instanceof Error ? { message: error.message } : String(error), endpoints }, 'a page’s first answers failed');
       return undefined;
@@ -187,7 +192,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       if (widgetPage.signedIn && !session) return reply;
       const locale = session?.locale ?? (await requestLocale(ctx, request));
       const pageConfig = withPseudoLocale(request, config(locale, { coacct: session ? String(session.account.borrower.id) : null }));
-      const firstAnswers = session ? await firstAnswersOf(request, widgetPage.firstAnswers, session.account) : undefined;
+      const firstAnswers = session ? await firstAnswersOf(request, reply, widgetPage.firstAnswers, session.account) : undefined;
       const drawn = await serverRendered(request, pageConfig, widgetPage.chunkGroup, firstAnswers);
       const html = page(request, session, current, {
         locale,

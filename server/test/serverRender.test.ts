@@ -101,6 +101,26 @@ describe('a portal page, with the build’s render', () => {
     expect(signedOut.body).not.toContain(FIRST_ANSWERS_ELEMENT_ID);
   });
 
+  it('after an opt-out, the next go-green page comes with it, once (a flag cookie, no data)', async () => {
+    const client = server.client();
+    await client.login('paula.paperless');
+    const optOut = await client.post('/loanmanager/api/go-green/opt_out/', {});
+    expect(optOut.statusCode).toBe(200);
+    expect(optOut.cookies.find((cookie) => cookie.name === 'lm_opted_out')).toMatchObject({
+      value: '1',
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/loanmanager/',
+      maxAge: 600,
+    });
+    const next = await client.get('/loanmanager/go-green/');
+    expect(next.body).toContain('with getGoGreenStatus,goGreenOptOut for');
+    expect(firstAnswersIn(next.body)).toMatchObject({ goGreenOptOut: { opted_out: true } });
+    expect(client.cookies.has('lm_opted_out')).toBe(false);
+    const again = await client.get('/loanmanager/go-green/');
+    expect(firstAnswersIn(again.body)).not.toHaveProperty('goGreenOptOut');
+  });
+
   it('a page whose answer cannot be computed (its disclosures unreadable) still goes out, drawn without it; the log says why', async () => {
     const broken = await startTestServer({ disclosuresPath: path.join(server.dir, 'no-such-disclosures.html') });
     try {

@@ -6,7 +6,8 @@
  * (`callQueryAndKeep` in sagaCall.ts, which takes it: `firstAnswers/taken`): the page's own load is
  * the "once on load" of the spec. Until then the selectors of the cached answer fall back to it.
  *
- * Only queries without an argument, keyed by endpoint name. No RTK Query import: this slice is in
+ * Queries without an argument, keyed by endpoint name, and the answer of a request the page load
+ * follows (`goGreenOptOut`: read by go-green's slice, never moved into the cache). No RTK Query import: this slice is in
  * every page's first load (src/app/lazyReducer.ts).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -17,6 +18,8 @@ import type { GoGreenInfo } from './contract';
 /** Each endpoint a page may be answered with, and its answer (the contract's type). */
 export interface FirstAnswers {
   getGoGreenStatus?: GoGreenInfo;
+  /** The opt-out that the page load follows (the spec sends the browser to go-green afterwards): present once, after it. */
+  goGreenOptOut?: { opted_out: true };
 }
 
 /** Every name the catalog may list has its answer's type above (and no other). */

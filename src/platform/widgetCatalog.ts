@@ -34,8 +34,11 @@ export interface CatalogPage {
   readonly firstAnswers?: readonly FirstAnswerEndpoint[];
 }
 
-/** The queries (without an argument) a page can be answered with by the server (src/api/firstAnswers.ts types their answers). */
-export const FIRST_ANSWER_ENDPOINTS = ['getGoGreenStatus'] as const;
+/**
+ * What a page can come with from the server (src/api/firstAnswers.ts types each): the answer of a
+ * query without an argument, or of a request the page load follows (go-green's opt-out).
+ */
+export const FIRST_ANSWER_ENDPOINTS = ['getGoGreenStatus', 'goGreenOptOut'] as const;
 export type FirstAnswerEndpoint = (typeof FIRST_ANSWER_ENDPOINTS)[number];
 
 export interface CatalogRow {
@@ -80,7 +83,7 @@ export const WIDGET_CATALOG = {
   'go-green': {
     chunkGroup: 'widget-go-green',
     slices: ['goGreen'],
-    page: { path: 'go-green', titleId: 'portal.title.goGreen', signedIn: true, firstAnswers: ['getGoGreenStatus'] },
+    page: { path: 'go-green', titleId: 'portal.title.goGreen', signedIn: true, firstAnswers: ['getGoGreenStatus', 'goGreenOptOut'] },
   },
   // Placed by the server's own pages (main/, loanoverview/), not a page of the portal.
   popups: { chunkGroup: 'widget-popups', slices: ['popups'] },

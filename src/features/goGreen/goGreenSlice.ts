@@ -59,7 +59,10 @@ export interface GoGreenState {
   optIn: RequestStatus;
   optOut: RequestStatus;
   done: boolean;
-  /** The page was reloaded after an opt-out: say that it worked and what happens now. */
+  /**
+   * The page was reloaded after an opt-out: say that it worked and what happens now. From the page
+   * itself when the server drew it (`firstAnswers/received`), else from the saga's session flag.
+   */
   optOutConfirmed: boolean;
 }
 
@@ -105,7 +108,12 @@ export const goGreenSlice = createSlice({
   reducers: {
     /** The widget appeared: a fresh wizard, and the status is loaded once (or was, with the page). */
     widgetMounted(state) {
-      return { ...initialGoGreenState, loadStatus: state.statusCameWithPage ? 'loaded' : 'loading' };
+      return {
+        ...initialGoGreenState,
+        loadStatus: state.statusCameWithPage ? 'loaded' : 'loading',
+        // an opt-out the page came with stays said on its first mount
+        optOutConfirmed: state.statusCameWithPage && state.optOutConfirmed,
+      };
     },
     /** The status is in the API cache (kept there while the widget is mounted). */
     statusLoaded(state) {
@@ -242,6 +250,8 @@ export const goGreenSlice = createSlice({
       if (action.payload.getGoGreenStatus === undefined || state.loadStatus !== 'idle') return;
       state.loadStatus = 'loaded';
       state.statusCameWithPage = true;
+      // the page load that follows an opt-out: drawn saying so from the first paint
+      if (action.payload.goGreenOptOut) state.optOutConfirmed = true;
     });
   },
 });
