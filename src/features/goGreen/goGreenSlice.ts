@@ -108,11 +108,12 @@ export const goGreenSlice = createSlice({
   reducers: {
     /** The widget appeared: a fresh wizard, and the status is loaded once (or was, with the page). */
     widgetMounted(state) {
+      // `=== true`: a QA recording made before the field existed starts without it
       return {
         ...initialGoGreenState,
-        loadStatus: state.statusCameWithPage ? 'loaded' : 'loading',
+        loadStatus: state.statusCameWithPage === true ? 'loaded' : 'loading',
         // an opt-out the page came with stays said on its first mount
-        optOutConfirmed: state.statusCameWithPage && state.optOutConfirmed,
+        optOutConfirmed: state.statusCameWithPage === true && state.optOutConfirmed,
       };
     },
     /** The status is in the API cache (kept there while the widget is mounted). */
