@@ -15,6 +15,7 @@ import spanish from './platform/i18n/locales/es.json';
 import { LOCALES, type Locale } from './platform/i18n/locales';
 import { FIRST_ANSWERS_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE } from './platform/serverRender';
 import { PORTAL_PAGES } from './platform/widgetCatalog';
+import { appendJsonDataBlock } from './testing/jsonDataBlock';
 import { mockApi } from './testing/mockApi';
 
 // React's server renderer for Node schedules its work with setImmediate, which jsdom's window has not
@@ -89,14 +90,8 @@ async function withServerRenderedPage(
       element.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
       element.innerHTML = rendered.html;
       document.body.replaceChildren(element);
-      if (firstAnswers) {
-        // as server/html.ts writes it after the widget
-        const data = document.createElement('script');
-        data.type = 'application/json';
-        data.id = FIRST_ANSWERS_ELEMENT_ID;
-        data.textContent = JSON.stringify(firstAnswers);
-        document.body.append(data);
-      }
+      // as server/html.ts writes it after the widget
+      if (firstAnswers) appendJsonDataBlock(document, FIRST_ANSWERS_ELEMENT_ID, JSON.stringify(firstAnswers));
       const { mountWidget } = await import('./widgets/mountWidget');
       const { parseConfig } = await import('./platform/config');
       const { default: PortalApp } = (await import('./pages/PortalApp')) as { default: ComponentType };

@@ -1,16 +1,12 @@
 import { FIRST_ANSWERS_ELEMENT_ID } from '../platform/serverRender';
+import { appendJsonDataBlock } from '../testing/jsonDataBlock';
 import { firstAnswersActions, firstAnswersSlice, readFirstAnswers, selectFirstAnswer } from './firstAnswers';
 
 const STATUS = { email_address: 'uma@example.com', email_validated: false, electdocs: false, disclosures: '<p>Terms</p>' };
 
 function pageWith(text: string | null) {
   document.body.replaceChildren();
-  if (text === null) return document;
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.id = FIRST_ANSWERS_ELEMENT_ID;
-  element.textContent = text;
-  document.body.append(element);
+  if (text !== null) appendJsonDataBlock(document, FIRST_ANSWERS_ELEMENT_ID, text);
   return document;
 }
 

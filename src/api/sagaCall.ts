@@ -7,7 +7,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, fork, put, select, take } from 'redux-saga/effects';
 import type { FirstAnswerEndpoint } from '../platform/widgetCatalog';
 import { api } from './baseApi';
-import { firstAnswersActions, type WithFirstAnswers } from './firstAnswers';
+import { firstAnswersActions, selectFirstAnswer } from './firstAnswers';
 
 interface MutationRequest<R> {
   unwrap(): Promise<R>;
@@ -89,9 +89,6 @@ const upsertQueryEntries = api.util.upsertQueryEntries as unknown as (
   entries: Array<{ endpointName: string; arg: unknown; value: unknown }>,
 ) => UnknownAction;
 
-const firstAnswerOf = (state: WithFirstAnswers, endpointName: string): unknown =>
-  (state.firstAnswers as Partial<Record<string, unknown>> | undefined)?.[endpointName];
-
 /**
  * A read whose answer the screen takes from the cache (the endpoint's `select`): a fresh request,
  * and its cache entry kept subscribed until `releaseActionType` is dispatched (or the calling saga
@@ -107,10 +104,12 @@ export function* callQueryAndKeep<R, A>(
   arg: A,
   releaseActionType: string,
 ): Generator<unknown, R, unknown> {
-  const firstAnswer = (yield select(firstAnswerOf, endpoint.name)) as unknown;
+  // any endpoint may be asked for; only those of FIRST_ANSWER_ENDPOINTS can have come with the page
+  const endpointName = endpoint.name as FirstAnswerEndpoint;
+  const firstAnswer = (yield select(selectFirstAnswer, endpointName)) as unknown;
   if (firstAnswer !== undefined) {
-    yield put(upsertQueryEntries([{ endpointName: endpoint.name, arg, value: firstAnswer }]));
-    yield put(firstAnswersActions.taken(endpoint.name as FirstAnswerEndpoint));
+    yield put(upsertQueryEntries([{ endpointName, arg, value: firstAnswer }]));
+    yield put(firstAnswersActions.taken(endpointName));
   }
   const refetch = firstAnswer === undefined;
   const request = (yield put(endpoint.initiate(arg, { forceRefetch: refetch }) as never)) as unknown as QueryRequest<R>;

@@ -8,16 +8,11 @@ import {
   readConfig,
 } from './config';
 import { staticUrlOf } from './rawConfig';
+import { appendJsonDataBlock } from '../testing/jsonDataBlock';
 
 function pageWith(block: string | null): Document {
   const doc = document.implementation.createHTMLDocument('host');
-  if (block !== null) {
-    const script = doc.createElement('script');
-    script.type = 'application/json';
-    script.id = CONFIG_ELEMENT_ID;
-    script.textContent = block;
-    doc.body.appendChild(script);
-  }
+  if (block !== null) appendJsonDataBlock(doc, CONFIG_ELEMENT_ID, block);
   return doc;
 }
 
