@@ -4,6 +4,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import webpack from 'webpack';
 import { CHUNK_MANIFEST } from './server/preload';
 import { antdCssInjection, antdCssRule } from './scripts/antdCss/antdCssWebpack';
+import { compileHints } from './scripts/compileHints';
 import type { Chunk, ChunkGraph, Compiler, Configuration, Module, RuleSetRule, RuleSetUseItem, WebpackPluginInstance } from 'webpack';
 
 type SplitChunksOptions = Exclude<NonNullable<Configuration['optimization']>['splitChunks'], false | undefined>;
@@ -200,7 +201,7 @@ export const browserConfig = (env: BuildEnv, argv: Argv): Configuration => {
       // the shortest export names: ≈1.5 KiB gzip less per page than 'deterministic' (bench/proposals.ts)
       mangleExports: production ? 'size' : false,
     },
-    plugins: [widgetChunks, chunkManifest(), ...(precompress ? precompressed() : [])],
+    plugins: [widgetChunks, chunkManifest(), compileHints(), ...(precompress ? precompressed() : [])],
     performance: { hints: false },
     // Each module imports the antd styles it needs in one global order (scripts/antdCss), but
     // webpack still sees two files' imports interleave. antd's rules do not depend on the order

@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/db/seed';
+import { COMPILE_HINT } from '../scripts/compileHints';
 import { HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../src/platform/serverRender';
 import { baseUrl, launchBrowser, setUpPages, signIn, waitForHydration, watchLayoutShifts } from './support/browser';
 
@@ -96,6 +97,27 @@ test.each(['go-green', 'profile'])(
     await expect(layoutShifts()).resolves.toBeLessThan(0.01);
   },
 );
+
+test('every script a page loads after the loader asks V8 to compile it as it downloads; the loader does not', async () => {
+  const page = await openPage(375);
+  const firstLines: Promise<[string, string]>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const name = new URL(response.url()).pathname.split('/').pop() ?? '';
+    firstLines.push(response.text().then((body) => [name, body.slice(0, body.indexOf('\n'))]));
+  });
+  // the flows download once the first view is live
+  const flowsLoaded = page.waitForResponse((response) => /\/flows-[\w-]+\.[0-9a-f]+\.js$/.test(response.url()));
+  await page.goto('/loanmanager/register/');
+  await flowsLoaded;
+  const scripts = new Map(await Promise.all(firstLines));
+  expect([...scripts.keys()]).toContain('loanmanager-widgets.js');
+  expect(scripts.get('loanmanager-widgets.js')).not.toBe(COMPILE_HINT);
+  scripts.delete('loanmanager-widgets.js');
+  // the runtime's packages and code, the portal, the widget, the hydration and the flows
+  expect(scripts.size).toBeGreaterThanOrEqual(5);
+  for (const [name, firstLine] of scripts) expect(`${name}: ${firstLine}`).toBe(`${name}: ${COMPILE_HINT}`);
+});
 
 describe('before the scripts arrive', () => {
   let browser: Browser | undefined;
