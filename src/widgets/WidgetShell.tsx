@@ -7,7 +7,7 @@ import ExclamationCircleFilled from '@ant-design/icons/es/icons/ExclamationCircl
 import InfoCircleFilled from '@ant-design/icons/es/icons/InfoCircleFilled';
 import LoadingOutlined from '@ant-design/icons/es/icons/LoadingOutlined';
 import { I18nProvider } from '@lingui/react';
-import { App as AntApp, ConfigProvider, Spin } from 'antd';
+import { ConfigProvider, Spin } from 'antd';
 import { Suspense, useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
@@ -119,16 +119,14 @@ export function WidgetShell({
         <NavigationContext.Provider value={store.dependencies.navigation}>
           <StyleProvider hashPriority="high">
             <PortalAntd container={container}>
-              <AntApp component={false}>
-                <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter}>
-                  <Suspense fallback={<LoadingFallback />}>
-                    {children}
-                    {startsFlows ? <StartFlowsAfterFirstView store={store} /> : null}
-                    {afterWidget}
-                  </Suspense>
-                </WidgetErrorBoundary>
-                {withSnackbar ? <StoreSnackbar /> : null}
-              </AntApp>
+              <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter}>
+                <Suspense fallback={<LoadingFallback />}>
+                  {children}
+                  {startsFlows ? <StartFlowsAfterFirstView store={store} /> : null}
+                  {afterWidget}
+                </Suspense>
+              </WidgetErrorBoundary>
+              {withSnackbar ? <StoreSnackbar /> : null}
             </PortalAntd>
           </StyleProvider>
         </NavigationContext.Provider>

@@ -1,3 +1,3 @@
 // A stage of the widget runtime (loader.ts): the antd shell every widget renders in.
-export { App, ConfigProvider, Spin } from 'antd';
+export { ConfigProvider, Spin } from 'antd';
 export { StyleProvider } from '@ant-design/cssinjs';
