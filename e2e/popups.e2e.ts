@@ -3,15 +3,17 @@
  * three (combined go green + auto pay, the tax reminder in tax season, verify email); the
  * tests run in order because "Don't show again" changes what later sign-ins see.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
+import { FIRST_ANSWERS_ELEMENT_ID } from '../src/platform/serverRender';
 import { expectNoAxeViolations, screenshot, signIn, setUpPages } from './support/browser';
 
 const USERNAME = 'uma.unverified';
 const OVERVIEW = '/loanmanager/loanoverview/';
-const POPUP_LIST = '**/loanmanager/api/user/popup/';
+const POPUPS_WIDGET = '**/loanmanager/static/widget-popups.*.js';
 const COMBINED = 'Go Paperless and Pay Automatically';
 const TAX = /^\d{4} Tax Information$/;
 const LIST_PATH = '/loanmanager/api/user/popup/';
+const SEEN_PATH = '/loanmanager/api/user/set_popup_seen/';
 const VERIFY = 'Please Verify Your Email Address';
 
 const openPage = setUpPages();
@@ -57,14 +59,20 @@ async function expectOnlyDialog(page: Page, name: string | RegExp): Promise<Loca
   return dialog;
 }
 
-async function expectNoDialogAfterList(page: Page, load: () => Promise<unknown>) {
-  const listed = page.waitForResponse((response) => response.url().endsWith(LIST_PATH));
-  await load();
-  const list = (await (await listed).json()) as Array<{ id: string }>;
+/** The ids of the popups list a signed-in page came with (src/api/firstAnswers.ts), in order. */
+async function popupsOfPage(response: Response | null): Promise<string[]> {
+  const html = (await response?.text()) ?? '';
+  const block = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">([^<]*)</script>`).exec(html);
+  const answers = JSON.parse(block?.[1] ?? '{}') as { getPopups?: Array<{ id: string }> };
+  return (answers.getPopups ?? []).map((item) => item.id);
+}
+
+async function expectNoDialogAfterLoad(page: Page, load: () => Promise<Response | null>) {
+  const ids = await popupsOfPage(await load());
   // give a wrongly shown popup the time to appear
   await page.waitForTimeout(800);
   expect(await page.getByRole('dialog').count()).toBe(0);
-  return list.map((item) => item.id);
+  return ids;
 }
 
 describe('signed-in popups', () => {
@@ -94,17 +102,17 @@ describe('signed-in popups', () => {
   it('at 1280 px, keyboard only: in order, focus moved in, trapped and returned; seen ones stay away after a reload', async () => {
     const page = await openPage(1280);
     await signIn(page, USERNAME);
-    // Hold the list back until the borrower has focused something on the page.
+    // Hold the popups back until the borrower has focused something on the page.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(POPUP_LIST, async (route) => {
+    await page.route(POPUPS_WIDGET, async (route) => {
       await held;
       await route.continue();
     });
-    const requested = page.waitForRequest((request) => request.url().endsWith(LIST_PATH));
-    await page.goto(OVERVIEW);
+    const requested = page.waitForRequest((request) => /\/widget-popups\.\w+\.js$/.test(request.url()));
+    await page.goto(OVERVIEW, { waitUntil: 'domcontentloaded' });
     await requested;
     await page.keyboard.press('Tab');
     expect(await focusedText(page)).toBe('Skip to main content');
@@ -145,8 +153,8 @@ describe('signed-in popups', () => {
     // focus is back where the borrower left it
     expect(await focusedText(page)).toBe('Skip to main content');
 
-    await page.unroute(POPUP_LIST);
-    const listedAfterReload = await expectNoDialogAfterList(page, () => page.reload());
+    await page.unroute(POPUPS_WIDGET);
+    const listedAfterReload = await expectNoDialogAfterLoad(page, () => page.reload());
     expect(listedAfterReload).toEqual([]);
   });
 
@@ -165,15 +173,29 @@ describe('signed-in popups', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith(OVERVIEW));
     await signIn(page, USERNAME);
-    const listed = page.waitForResponse((response) => response.url().endsWith(LIST_PATH));
-    await page.goto(OVERVIEW);
-    const ids = ((await (await listed).json()) as Array<{ id: string }>).map((item) => item.id);
-    expect(ids).toEqual(['go-green-auto-pay', 'tfa-verify-email']);
+    expect(await popupsOfPage(await page.goto(OVERVIEW))).toEqual(['go-green-auto-pay', 'tfa-verify-email']);
     // straight from the combined popup to the verify-email one
     await expectOnlyDialog(page, COMBINED);
     await pressControl(page, 'Not at this time');
     await expectOnlyDialog(page, VERIFY);
   });
+});
+
+it('the loans list comes with its popups: the first opens at 375 px without asking the API, and is marked seen', async () => {
+  const page = await openPage(375);
+  await signIn(page, 'sam.several');
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith(LIST_PATH)) asked.push(request.url());
+  });
+  const seen = page.waitForRequest((request) => request.url().endsWith(SEEN_PATH));
+  const response = await page.goto('/loanmanager/main/');
+  const [first] = await popupsOfPage(response);
+  expect(first).toBe('go-green-auto-pay');
+  await expectOnlyDialog(page, /Go Paperless|Pay Automatically/);
+  expect((await seen).postDataJSON()).toEqual({ id_to_mark_as_seen: first });
+  await expectNoAxeViolations(page, 'the first popup of the loans list at 375 px');
+  expect(asked).toEqual([]);
 });
 
 describe('popups fit the viewport', () => {
@@ -235,14 +257,12 @@ describe('popups fit the viewport', () => {
 it('the seen mark survives leaving the page at once (keepalive): the popup does not come back', async () => {
   const page = await openPage(1280);
   await signIn(page, 'dana.demo');
-  const seen = page.waitForRequest((request) => request.url().endsWith('/loanmanager/api/user/set_popup_seen/'));
+  const seen = page.waitForRequest((request) => request.url().endsWith(SEEN_PATH));
   await page.goto(OVERVIEW);
   await seen;
   // away the moment the mark is sent, without waiting for its answer
   await page.goto('/loanmanager/eftsetuprequest/');
-  const listed = page.waitForResponse((response) => response.url().endsWith(LIST_PATH));
-  await page.goto(OVERVIEW);
-  const ids = ((await (await listed).json()) as Array<{ id: string }>).map((item) => item.id);
+  const ids = await popupsOfPage(await page.goto(OVERVIEW));
   expect(ids).not.toContain('go-green-auto-pay');
   // the next one in line (the tax popup, never shown) comes instead
   await expectOnlyDialog(page, TAX);

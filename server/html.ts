@@ -131,6 +131,11 @@ export interface PageOptions {
    * stylesheets it needs: the loader hydrates it. Absent: the browser draws the widget.
    */
   serverRendered?: (ServerRendered & { stylesheets: string[]; firstAnswers?: object }) | null;
+  /**
+   * The answers a widget the browser draws shows first (its catalog row's `firstAnswers`: the
+   * popups), handed to the store as it mounts (src/widgets/mountWidget.tsx).
+   */
+  firstAnswers?: object;
   /** The config block; needed whenever a widget is hosted. */
   config?: PageConfig;
   /** Signed-in pages host the inactivity warning too (the `session-timeout` widget), after everything else. */
@@ -278,9 +283,10 @@ export function renderPage(options: PageOptions): string {
     : rendered
       ? `<div data-loanmanager-widget="${options.widget}" lang="${options.config?.locale ?? locale}" ${SERVER_RENDERED_ATTRIBUTE}>${rendered.html}</div>`
       : `<div data-loanmanager-widget="${options.widget}"></div>`;
-  // the answers the widget was drawn with, for its hydration (src/api/firstAnswers.ts); a data block, never run
-  const firstAnswers = rendered?.firstAnswers
-    ? `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${jsonForScript(rendered.firstAnswers)}</script>`
+  // the answers the widget was drawn with, for its hydration, or that it shows first (src/api/firstAnswers.ts); a data block, never run
+  const answers = rendered?.firstAnswers ?? options.firstAnswers;
+  const firstAnswers = answers
+    ? `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${jsonForScript(answers)}</script>`
     : '';
   const timeoutWidget = options.sessionTimeout ? '<div data-loanmanager-widget="session-timeout"></div>' : '';
   const scripts =

@@ -34,6 +34,7 @@ import { requestLocale, setLocaleCookie } from '../locale';
 import { preloadUrls, readChunkManifest, pageChunkGroups, stylesheetUrls } from '../preload';
 import { createServerRenderer } from '../serverRender';
 import { goGreenStatusOf } from './goGreen';
+import { popupsOf } from './user';
 import { CSRF_COOKIE, CSRF_FORM_FIELD, looksLikeToken, safeEqual, takeOptedOutFlag, takeVerificationSentFlag } from '../security';
 import { fromAnotherSite, signOut } from '../sessions';
 
@@ -99,10 +100,13 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
 
   // the answers a signed-in page may come with (its catalog row's `firstAnswers`), from the same code as the API's
   const goGreenStatus = goGreenStatusOf(ctx);
+  const popupsToShow = popupsOf(ctx);
   const FIRST_ANSWER_SOURCES: Record<FirstAnswerEndpoint, (account: Account, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> = {
     getGoGreenStatus: (account) => goGreenStatus.info(account.borrower),
     // once, on the page load that follows an opt-out; undefined (left out) otherwise
     goGreenOptOut: async (_account, request, reply) => (takeOptedOutFlag(request, reply) ? { opted_out: true } : undefined),
+    // signed in (the page's own account), so the request has its session
+    getPopups: async (account, request) => (request.auth ? popupsToShow(account, request.auth) : undefined),
   };
   /** The page's answers; none when one fails (the disclosures file unreadable): the page still goes out, and the browser asks as before. */
   const firstAnswersOf = async (
@@ -275,6 +279,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       widget: 'popups',
       config: config(locale, { coacct: String(account.borrower.id) }),
       preload: preload(WIDGET_CATALOG.popups.chunkGroup, false),
+      firstAnswers: await firstAnswersOf(request, reply, WIDGET_CATALOG.popups.firstAnswers, account),
     });
     return sendHtml(reply, 200, html);
   });
@@ -325,6 +330,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       widget: 'popups',
       config: config(locale, { coacct: String(account.borrower.id) }),
       preload: preload(WIDGET_CATALOG.popups.chunkGroup, false),
+      firstAnswers: await firstAnswersOf(request, reply, WIDGET_CATALOG.popups.firstAnswers, account),
     });
     return sendHtml(reply, 200, html);
   });

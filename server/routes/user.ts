@@ -35,6 +35,18 @@ const markSeenSchema = z.strictObject({ id_to_mark_as_seen: popupIdSchema });
  * Syntax, and not the address of another user; 400 `{errors}` otherwise. The syntax is the
  * client's own EMAIL_PATTERN (a bare address, at most 254 characters): nothing else is mailed to.
  */
+/**
+ * The popups a signed-in borrower is to see now, in order: those due, less those seen in this
+ * session or dismissed. The API's answer (`user/popup/`) and the list a signed-in page comes with
+ * (server/routes/pages.ts) are this one.
+ */
+export function popupsOf(ctx: PortalContext) {
+  return async (account: Account, { sessionKey }: Pick<Auth, 'sessionKey'>) => {
+    const hidden = await ctx.store.hiddenPopups(sessionKey, account.user.id);
+    return popupsFor(account.borrower, new Date(ctx.nowMs()), ctx.options.taxSeason).filter((popup) => !hidden.has(popup.id));
+  };
+}
+
 export async function checkEmailAvailable(ctx: PortalContext, account: Account, emailAddress: string) {
   const address = emailAddress.trim();
   if (!EMAIL_PATTERN.test(address)) throw HttpError.errors(400, EMAIL_MESSAGES.invalid);
@@ -110,13 +122,12 @@ export function userRoutes(app: FastifyInstance, ctx: PortalContext) {
     return sendJson(reply, 200, sessionTimeoutOf(ctx, auth));
   });
 
+  const popupsToShow = popupsOf(ctx);
   app.post('/loanmanager/api/user/popup/', async (request, reply) => {
     const account = await requireAccount(ctx, request);
     const body = parseWith(popupRequestSchema, request.body);
     if (body.coacct !== String(account.borrower.id)) throw HttpError.errors(403, EMAIL_MESSAGES.notYourAccount);
-    const hidden = await ctx.store.hiddenPopups(account.auth.sessionKey, account.user.id);
-    const popups = popupsFor(account.borrower, new Date(ctx.nowMs()), ctx.options.taxSeason).filter((popup) => !hidden.has(popup.id));
-    return sendJson(reply, 200, popups);
+    return sendJson(reply, 200, await popupsToShow(account, account.auth));
   });
 
   app.post('/loanmanager/api/user/set_popup_seen/', async (request, reply) => {

@@ -12,6 +12,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer, type BuildOptions } from '../app';
 import { BIGINT_AS_NUMBER } from '../db/pg/open';
 import { DEMO_PASSWORD } from '../db/seed';
+import { FIRST_ANSWERS_ELEMENT_ID } from '../../src/platform/serverRender';
 import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
@@ -296,6 +297,12 @@ export function pageConfig(html: string): Record<string, unknown> {
   const match = /<script type="application\/json" id="loanmanager-config">(.*?)<\/script>/s.exec(html);
   if (!match?.[1]) throw new Error('no config block');
   return JSON.parse(match[1]) as Record<string, unknown>;
+}
+
+/** The answers a page comes with (src/api/firstAnswers.ts), parsed; null without them. */
+export function firstAnswersIn(html: string): unknown {
+  const match = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">([^<]*)</script>`).exec(html);
+  return match ? JSON.parse(match[1] ?? 'null') : null;
 }
 
 /** The nonce at the end of an emailed link. */

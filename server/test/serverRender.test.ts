@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FIRST_ANSWERS_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/serverRender';
 import { RENDER_TIME_LIMIT_MS, serverRenderFileOf } from '../serverRender';
-import { startTestServer, TEST_CHUNK_MANIFEST, type TestServer } from './harness';
+import { firstAnswersIn, startTestServer, TEST_CHUNK_MANIFEST, type TestServer } from './harness';
 
 /**
  * The stand-in render: draws the address, the config's language and the answers it was given (their
@@ -22,12 +22,6 @@ exports.renderPortalPage = async ({ url, config, firstAnswers }) => {
   return { html: '<h1>drawn for ' + url.replace(/[<>&"]/g, '') + ' in ' + config.locale + answers + '</h1>', headStyles: '<style data-tokens>:root{--lm-x:1}</style>' };
 };
 `;
-
-/** The first answers a page carries for its hydration (src/api/firstAnswers.ts), parsed; null without them. */
-function firstAnswersIn(html: string): unknown {
-  const match = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">([^<]*)</script>`).exec(html);
-  return match ? JSON.parse(match[1] ?? 'null') : null;
-}
 
 let server: TestServer;
 let renderFile: string;

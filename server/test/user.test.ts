@@ -1,6 +1,6 @@
 import { DEMO_API_TOKEN } from '../db/seed';
 import { EMAIL_IN_USE_BY_OTHER_USER_SQL } from '../db/sqlite/accounts';
-import { API, describeOnSqlite, nonceOf, pageConfig, startTestServer, type TestClient, type TestServer } from './harness';
+import { API, describeOnSqlite, firstAnswersIn, nonceOf, pageConfig, startTestServer, type TestClient, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -122,6 +122,23 @@ describe('user/popup', () => {
       { id: 'tax-reminder', tax_year: 2025 },
       { id: 'tfa-verify-email', email: 'uma.unverified@example.com' },
     ]);
+  });
+
+  it('the loans list and a loan overview come with exactly the list the API answers, for their popups widget', async () => {
+    const client = server.client();
+    await client.login('uma.unverified');
+    const coacct = await coacctOf(client);
+    const main = await client.get('/loanmanager/main/');
+    expect(firstAnswersIn(main.body)).toEqual({ getPopups: (await client.post(`${API}user/popup/`, { coacct })).json() });
+    // seen in this session: left out of the next page's list, as out of the API's
+    expect((await client.post(`${API}user/set_popup_seen/`, { id_to_mark_as_seen: 'go-green-auto-pay' })).statusCode).toBe(200);
+    const overview = await client.get('/loanmanager/loanoverview/');
+    expect(firstAnswersIn(overview.body)).toEqual({ getPopups: (await client.post(`${API}user/popup/`, { coacct })).json() });
+    expect(firstAnswersIn(overview.body)).toEqual({
+      getPopups: [{ id: 'tax-reminder', tax_year: 2025 }, { id: 'tfa-verify-email', email: 'uma.unverified@example.com' }],
+    });
+    // a page without the popups widget comes with none
+    expect(firstAnswersIn((await client.get('/loanmanager/eftsetuprequest/')).body)).toBeNull();
   });
 
   it('picks the go-green or auto-pay variant from the borrower state', async () => {

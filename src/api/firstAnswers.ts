@@ -7,19 +7,22 @@
  * the "once on load" of the spec. Until then the selectors of the cached answer fall back to it.
  *
  * Queries without an argument, keyed by endpoint name, and the answer of a request the page load
- * follows (`goGreenOptOut`: read by go-green's slice, never moved into the cache). No RTK Query import: this slice is in
- * every page's first load (src/app/lazyReducer.ts).
+ * follows (`goGreenOptOut`: read by go-green's slice, never moved into the cache). The popups list
+ * (`getPopups`, a POST with the page's own account) is read by the popups' slice and saga, never
+ * cached either. No RTK Query import: this slice is in every page's first load (src/app/lazyReducer.ts).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { FIRST_ANSWERS_ELEMENT_ID } from '../platform/serverRender';
 import { FIRST_ANSWER_ENDPOINTS, type FirstAnswerEndpoint } from '../platform/widgetCatalog';
-import type { GoGreenInfo } from './contract';
+import type { GoGreenInfo, PopupItem } from './contract';
 
 /** Each endpoint a page may be answered with, and its answer (the contract's type). */
 export interface FirstAnswers {
   getGoGreenStatus?: GoGreenInfo;
   /** The opt-out that the page load follows (the spec sends the browser to go-green afterwards): present once, after it. */
   goGreenOptOut?: { opted_out: true };
+  /** The popups a signed-in page would ask for (`user/popup/`): shown from the first view, the first of them at once (popupsSlice.ts). */
+  getPopups?: PopupItem[];
 }
 
 /** Every name the catalog may list has its answer's type above (and no other). */
@@ -50,11 +53,11 @@ export const selectFirstAnswer = <K extends FirstAnswerEndpoint>(state: WithFirs
   state.firstAnswers?.[endpoint];
 
 /**
- * The first answers of a server-drawn page, from its JSON element: only the known endpoints, each
- * an object (the server writes them from the same code as the API's answers). Anything else,
- * or no element, is no first answer: the flows then ask as on a page the browser draws.
+ * The first answers of a page, from its JSON element: only the known endpoints (or only `wanted`),
+ * each an object or a list (the server writes them from the same code as the API's answers).
+ * Anything else, or no element, is no first answer: the flows then ask as usual.
  */
-export function readFirstAnswers(doc: Document): FirstAnswers {
+export function readFirstAnswers(doc: Document, wanted: readonly FirstAnswerEndpoint[] = FIRST_ANSWER_ENDPOINTS): FirstAnswers {
   const text = doc.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent;
   if (!text) return {};
   let parsed: unknown;
@@ -65,7 +68,7 @@ export function readFirstAnswers(doc: Document): FirstAnswers {
   }
   if (typeof parsed !== 'object' || parsed === null) return {};
   const answers: Partial<Record<FirstAnswerEndpoint, unknown>> = {};
-  for (const endpoint of FIRST_ANSWER_ENDPOINTS) {
+  for (const endpoint of wanted) {
     const value = (parsed as Record<string, unknown>)[endpoint];
     if (typeof value === 'object' && value !== null) answers[endpoint] = value;
   }

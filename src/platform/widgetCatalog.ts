@@ -36,9 +36,10 @@ export interface CatalogPage {
 
 /**
  * What a page can come with from the server (src/api/firstAnswers.ts types each): the answer of a
- * query without an argument, or of a request the page load follows (go-green's opt-out).
+ * query without an argument, of a request the page load follows (go-green's opt-out), or the
+ * popups list a signed-in page would ask for with the page's own account (`getPopups`).
  */
-export const FIRST_ANSWER_ENDPOINTS = ['getGoGreenStatus', 'goGreenOptOut'] as const;
+export const FIRST_ANSWER_ENDPOINTS = ['getGoGreenStatus', 'goGreenOptOut', 'getPopups'] as const;
 export type FirstAnswerEndpoint = (typeof FIRST_ANSWER_ENDPOINTS)[number];
 
 export interface CatalogRow {
@@ -52,6 +53,11 @@ export interface CatalogRow {
   readonly page?: CatalogPage;
   /** Shown beside another widget on every page that has it (the inactivity warning): a recording is never about it while another widget is in it. */
   readonly companion?: true;
+  /**
+   * The answers a widget the browser draws shows first, when its page comes with them (the
+   * popups on the server's signed-in pages): handed to the store as it mounts (src/widgets/mountWidget.tsx).
+   */
+  readonly firstAnswers?: readonly FirstAnswerEndpoint[];
 }
 
 export const WIDGET_CATALOG = {
@@ -86,7 +92,7 @@ export const WIDGET_CATALOG = {
     page: { path: 'go-green', titleId: 'portal.title.goGreen', signedIn: true, firstAnswers: ['getGoGreenStatus', 'goGreenOptOut'] },
   },
   // Placed by the server's own pages (main/, loanoverview/), not a page of the portal.
-  popups: { chunkGroup: 'widget-popups', slices: ['popups'] },
+  popups: { chunkGroup: 'widget-popups', slices: ['popups'], firstAnswers: ['getPopups'] },
   login: {
     chunkGroup: 'widget-login',
     slices: ['login'],

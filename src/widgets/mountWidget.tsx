@@ -4,8 +4,10 @@
  */
 import { startTransition, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { firstAnswersActions, readFirstAnswers } from '../api/firstAnswers';
 import type { PortalConfig } from '../platform/config';
 import { SERVER_RENDERED_ATTRIBUTE } from '../platform/serverRender';
+import { WIDGET_CATALOG, type CatalogRow } from '../platform/widgetCatalog';
 import type { AppStore } from '../app/createAppStore';
 import { makePageStore } from '../app/pageStore';
 import { shouldRecord } from '../app/recorder/recorderControls';
@@ -97,6 +99,21 @@ function mountRecorderToolbar(store: AppStore, controls: { download(): string })
   );
 }
 
+/** Widgets whose page's answers were handed to the store: once per page, even if one is placed twice. */
+const answersHandedOver = new Set<string>();
+
+/**
+ * The answers a widget the browser draws shows first (its catalog row's `firstAnswers`), when the
+ * page came with them: in the store before its first render (the feature's slice is in by now).
+ */
+function handOverFirstAnswers(store: AppStore, doc: Document, name: string) {
+  const wanted = (WIDGET_CATALOG as Readonly<Record<string, CatalogRow>>)[name]?.firstAnswers;
+  if (!wanted || answersHandedOver.has(name)) return;
+  answersHandedOver.add(name);
+  const answers = readFirstAnswers(doc, wanted);
+  if (Object.keys(answers).length > 0) store.dispatch(firstAnswersActions.received(answers));
+}
+
 function render(store: AppStore, element: HTMLElement, name: string, Widget: ComponentType): void | Promise<void> {
   addHostReset(element.ownerDocument);
   // the host page's own language may differ: screen readers read the widget in the widget's
@@ -105,6 +122,7 @@ function render(store: AppStore, element: HTMLElement, name: string, Widget: Com
   if (element.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
     return import(/* webpackChunkName: "hydration" */ './hydrateWidget').then(({ hydrateWidget }) => hydrateWidget(store, element, name, Widget));
   }
+  handOverFirstAnswers(store, element.ownerDocument, name);
   const root = createRoot(element);
   startTransition(() =>
     root.render(

@@ -2,20 +2,24 @@
  * The popup sequence (spec section 4): fetch the list once the widget is on the page, then
  * show the popups strictly one at a time, in order. Each is marked seen as it is shown; the
  * next opens only after the previous has fully closed. Server failures are only logged.
+ * A page that came with its list (src/api/firstAnswers.ts) asks for nothing: its first popup is
+ * already open (popupsSlice.ts), drawn before the flows arrived, and is followed from there.
  */
 import type { Channel } from 'redux-saga';
 import { actionChannel, call, fork, put, select, take } from 'redux-saga/effects';
 import type { PopupItem } from '../../api/contract';
+import { firstAnswersActions, selectFirstAnswer, type FirstAnswers } from '../../api/firstAnswers';
 import { callMutation } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
 import { getDependencies } from '../../platform/dependencies';
-import { readPopup, type PopupCloseReason, type PopupId } from './popupModel';
+import { readPopup, type Popup, type PopupCloseReason, type PopupId } from './popupModel';
 import {
   closeRequested,
   listReceived,
   popupClosed,
   popupShown,
   selectCurrentPopup,
+  selectShownPopups,
   unknownPopupSkipped,
   widgetMounted,
   type CurrentPopup,
@@ -30,6 +34,12 @@ function failureContext(error: unknown): Record<string, unknown> {
 }
 
 function* fetchPopups() {
+  const fromPage: FirstAnswers['getPopups'] = yield select(selectFirstAnswer, 'getPopups');
+  if (fromPage) {
+    yield put(firstAnswersActions.taken('getPopups'));
+    yield put(listReceived(fromPage));
+    return;
+  }
   const deps = yield* getDependencies();
   const { coacct } = deps.config;
   if (!coacct) {
@@ -62,13 +72,27 @@ function* dismissTaxReminder() {
   }
 }
 
-/** Waits until a close request is honoured (the dialog machine may refuse one) and returns its reason. */
+/**
+ * The reason of the close request the dialog honoured (the dialog machine may refuse one): at
+ * once when it already was (a popup the page came with, closed before the flows arrived), else
+ * when it is.
+ */
 function* honouredCloseReason() {
   for (;;) {
-    yield take(closeRequested);
     const current: CurrentPopup | null = yield select(selectCurrentPopup);
     if (current && current.phase !== 'open' && current.closeReason) return current.closeReason;
+    yield take(closeRequested);
   }
+}
+
+/** A popup on screen: marked seen, then followed until it has fully closed. */
+function* followPopup(popup: Popup) {
+  yield fork(markSeen, popup.id);
+  const reason: PopupCloseReason = yield* honouredCloseReason();
+  // Sent as soon as the borrower chooses, not after the animation: leaving the page mid-close must not lose it.
+  if (popup.id === 'tax-reminder' && reason === 'dont-show-again') yield fork(dismissTaxReminder);
+  const current: CurrentPopup | null = yield select(selectCurrentPopup);
+  if (current?.phase !== 'closed') yield take(popupClosed);
 }
 
 export function* showPopup(item: PopupItem) {
@@ -79,13 +103,15 @@ export function* showPopup(item: PopupItem) {
     yield put(unknownPopupSkipped(item, read.problem));
     return;
   }
-  const { popup } = read;
-  yield put(popupShown(popup));
-  yield fork(markSeen, popup.id);
-  const reason: PopupCloseReason = yield* honouredCloseReason();
-  // Sent as soon as the borrower chooses, not after the animation: leaving the page mid-close must not lose it.
-  if (popup.id === 'tax-reminder' && reason === 'dont-show-again') yield fork(dismissTaxReminder);
-  yield take(popupClosed);
+  yield put(popupShown(read.popup));
+  yield* followPopup(read.popup);
+}
+
+/** The popup the page came with, on screen since the first view (popupsSlice.ts), if `item` is it. */
+function* shownWithPage(item: PopupItem) {
+  const current: CurrentPopup | null = yield select(selectCurrentPopup);
+  const shown: PopupId[] = yield select(selectShownPopups);
+  return current !== null && shown.length === 1 && current.popup.id === item.id ? current.popup : null;
 }
 
 export function* popupsSaga() {
@@ -93,8 +119,16 @@ export function* popupsSaga() {
   // One list per page: a second popups widget (or a remount) shares the first one's sequence.
   yield take(widgetMounted);
   yield fork(fetchPopups);
+  // only the first item of the list can be open already: the page's
+  let first = true;
   for (;;) {
     const action: ListReceived = yield take(queued);
-    for (const item of action.payload.items) yield call(showPopup, item);
+    for (const item of action.payload.items) {
+      const alreadyOpen: Popup | null = first ? yield* shownWithPage(item) : null;
+      first = false;
+      if (alreadyOpen) yield* followPopup(alreadyOpen);
+      else yield call(showPopup, item);
+    }
+    first = false;
   }
 }

@@ -5,8 +5,9 @@
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PopupItem } from '../../api/contract';
+import { firstAnswersActions } from '../../api/firstAnswers';
 import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../../components/Dialog/dialogMachine';
-import { isClosingDisabled, type Popup, type PopupCloseReason, type PopupId } from './popupModel';
+import { isClosingDisabled, readPopup, type Popup, type PopupCloseReason, type PopupId } from './popupModel';
 
 export interface CurrentPopup {
   popup: Popup;
@@ -36,15 +37,18 @@ export const unknownPopupSkipped = createAction('popups/unknownPopupSkipped', (i
   payload: { item, problem },
 }));
 
+function show(state: PopupsState, popup: Popup) {
+  state.current = { popup, phase: nextDialogPhase('closed', { type: 'opened' }), closeReason: null };
+  state.shown.push(popup.id);
+}
+
 export const popupsSlice = createSlice({
   name: 'popups',
   initialState,
   reducers: {
     popupShown: {
       reducer(state, action: PayloadAction<{ popup: Popup }>) {
-        const { popup } = action.payload;
-        state.current = { popup, phase: nextDialogPhase('closed', { type: 'opened' }), closeReason: null };
-        state.shown.push(popup.id);
+        show(state, action.payload.popup);
       },
       prepare: (popup: Popup) => ({ payload: { popup } }),
     },
@@ -65,6 +69,17 @@ export const popupsSlice = createSlice({
     popupClosed(state) {
       if (state.current) state.current.phase = nextDialogPhase(state.current.phase, { type: 'closeFinished' });
     },
+  },
+  extraReducers: (builder) => {
+    // The page came with its list (src/api/firstAnswers.ts): its first popup is the widget's first
+    // view, open before the flows arrive; the saga then follows it (popupsSaga.ts). A first item
+    // this build cannot show is left to the saga, which skips and reports it as usual.
+    builder.addCase(firstAnswersActions.received, (state, action) => {
+      const [first] = action.payload.getPopups ?? [];
+      if (!first || state.current !== null || state.shown.length > 0) return;
+      const read = readPopup(first);
+      if (read.ok) show(state, read.popup);
+    });
   },
 });
 
