@@ -1,6 +1,6 @@
 import { PORTAL_PREFIX_CLS } from '../../src/widgets/theme';
 import { antdImportsOf } from './antdCssLoader';
-import { renderAntdStyles, type AntdStyles } from './renderAntdStyles';
+import { renderAntdStyles, withoutColumnSpans, type AntdStyles } from './renderAntdStyles';
 
 /** Every selector of a style sheet, with the names of its @keyframes (a small parser: antd's output has no strings with braces). */
 function selectorsOf(css: string): { selectors: string[]; keyframes: string[] } {
@@ -81,11 +81,32 @@ describe('antd styles rendered at build time', () => {
     expect(css).not.toContain('data-ant-cssinjs-cache-path');
   });
 
+  it('leaves out the grid column classes no module of ours uses (spans, offsets, at every breakpoint); the column itself keeps its rules', () => {
+    const column = styles.entries.find((entry) => entry.key.startsWith('Grid-Grid|lm-col|'));
+    expect(column).toBeDefined();
+    const { selectors } = selectorsOf(column?.css ?? '');
+    expect(selectors.filter((selector) => /\.lm-col$/.test(selector)).length).toBeGreaterThan(0);
+    expect(selectors.filter((selector) => /\.lm-col-(\w+-)?(offset-|push-|pull-|order-)?\d+\b/.test(selector))).toEqual([]);
+    expect((column?.css ?? '').length).toBeLessThan(5_000);
+  });
+
   it('lists, for each export, the styles it registers; every style once', () => {
     expect(styles.exports.Form).toEqual(expect.arrayContaining(['Form-Form|lm-form|lm-icon', 'Form-item-item|lm-form|lm-icon']));
     expect(styles.exports.Button).toContain('Button-Button|lm-btn|lm-icon');
     const keys = styles.entries.map((entry) => entry.key);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('withoutColumnSpans', () => {
+  it('removes a rule only when each of its selectors is a span class, and a media query it empties', () => {
+    const css =
+      '.h.lm-col{position:relative}.h.lm-col-12{flex:0 0 50%}.h.lm-col-24.lm-form-item-label,.h.lm-form-item-label{padding:0}' +
+      '@media (min-width: 576px){.h.lm-col-sm-offset-2{margin-inline-start:8%}}@media (min-width: 768px){.h.lm-col-md-flex{flex:1}.h.lm-col-md-push-3{left:1%}}';
+    expect(withoutColumnSpans(css)).toBe(
+      '.h.lm-col{position:relative}.h.lm-col-24.lm-form-item-label,.h.lm-form-item-label{padding:0}' +
+        '@media (min-width: 768px){.h.lm-col-md-flex{flex:1}}',
+    );
   });
 });
 
