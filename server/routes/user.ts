@@ -32,10 +32,6 @@ export const EMAIL_MESSAGES = {
 const markSeenSchema = z.strictObject({ id_to_mark_as_seen: popupIdSchema });
 
 /**
- * Syntax, and not the address of another user; 400 `{errors}` otherwise. The syntax is the
- * client's own EMAIL_PATTERN (a bare address, at most 254 characters): nothing else is mailed to.
- */
-/**
  * The popups a signed-in borrower is to see now, in order: those due, less those seen in this
  * session or dismissed. The API's answer (`user/popup/`) and the list a signed-in page comes with
  * (server/routes/pages.ts) are this one.
@@ -47,6 +43,10 @@ export function popupsOf(ctx: PortalContext) {
   };
 }
 
+/**
+ * Syntax, and not the address of another user; 400 `{errors}` otherwise. The syntax is the
+ * client's own EMAIL_PATTERN (a bare address, at most 254 characters): nothing else is mailed to.
+ */
 export async function checkEmailAvailable(ctx: PortalContext, account: Account, emailAddress: string) {
   const address = emailAddress.trim();
   if (!EMAIL_PATTERN.test(address)) throw HttpError.errors(400, EMAIL_MESSAGES.invalid);

@@ -24,6 +24,13 @@ describe('readFirstAnswers: the answers a server-drawn page carries', () => {
     expect(readFirstAnswers(pageWith('[1, 2]'))).toEqual({});
   });
 
+  it('takes the popups as a list and a status as an object, nothing else', () => {
+    const popups = [{ id: 'tax-reminder', tax_year: 2025 }];
+    expect(readFirstAnswers(pageWith(JSON.stringify({ getPopups: popups })))).toEqual({ getPopups: popups });
+    expect(readFirstAnswers(pageWith(JSON.stringify({ getPopups: popups })), ['getGoGreenStatus'])).toEqual({});
+    expect(readFirstAnswers(pageWith(JSON.stringify({ getPopups: { id: 'tax-reminder' }, getGoGreenStatus: [STATUS] })))).toEqual({});
+  });
+
   it('gives none for a page without them, or with a broken element', () => {
     expect(readFirstAnswers(pageWith(null))).toEqual({});
     expect(readFirstAnswers(pageWith(''))).toEqual({});

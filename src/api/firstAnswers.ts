@@ -52,10 +52,13 @@ export type WithFirstAnswers = { firstAnswers?: FirstAnswers };
 export const selectFirstAnswer = <K extends FirstAnswerEndpoint>(state: WithFirstAnswers, endpoint: K): FirstAnswers[K] =>
   state.firstAnswers?.[endpoint];
 
+/** The answers that are lists (the popups); every other one is an object. */
+const LIST_ANSWERS: ReadonlySet<FirstAnswerEndpoint> = new Set(['getPopups']);
+
 /**
  * The first answers of a page, from its JSON element: only the known endpoints (or only `wanted`),
- * each an object or a list (the server writes them from the same code as the API's answers).
- * Anything else, or no element, is no first answer: the flows then ask as usual.
+ * each a list or an object as its endpoint answers (the server writes them from the same code as
+ * the API's answers). Anything else, or no element, is no first answer: the flows then ask as usual.
  */
 export function readFirstAnswers(doc: Document, wanted: readonly FirstAnswerEndpoint[] = FIRST_ANSWER_ENDPOINTS): FirstAnswers {
   const text = doc.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent;
@@ -70,7 +73,7 @@ export function readFirstAnswers(doc: Document, wanted: readonly FirstAnswerEndp
   const answers: Partial<Record<FirstAnswerEndpoint, unknown>> = {};
   for (const endpoint of wanted) {
     const value = (parsed as Record<string, unknown>)[endpoint];
-    if (typeof value === 'object' && value !== null) answers[endpoint] = value;
+    if (typeof value === 'object' && value !== null && Array.isArray(value) === LIST_ANSWERS.has(endpoint)) answers[endpoint] = value;
   }
   return answers as FirstAnswers;
 }
