@@ -5,6 +5,7 @@
  */
 import type { Locator, Page, Response } from 'playwright-core';
 import { FIRST_ANSWERS_ELEMENT_ID } from '../src/platform/serverRender';
+import { jsonDataBlockIn } from '../src/testing/jsonDataBlock';
 import { expectNoAxeViolations, screenshot, signIn, setUpPages } from './support/browser';
 
 const USERNAME = 'uma.unverified';
@@ -61,10 +62,8 @@ async function expectOnlyDialog(page: Page, name: string | RegExp): Promise<Loca
 
 /** The ids of the popups list a signed-in page came with (src/api/firstAnswers.ts), in order. */
 async function popupsOfPage(response: Response | null): Promise<string[]> {
-  const html = (await response?.text()) ?? '';
-  const block = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">([^<]*)</script>`).exec(html);
-  const answers = JSON.parse(block?.[1] ?? '{}') as { getPopups?: Array<{ id: string }> };
-  return (answers.getPopups ?? []).map((item) => item.id);
+  const answers = jsonDataBlockIn((await response?.text()) ?? '', FIRST_ANSWERS_ELEMENT_ID) as { getPopups?: Array<{ id: string }> } | null;
+  return (answers?.getPopups ?? []).map((item) => item.id);
 }
 
 async function expectNoDialogAfterLoad(page: Page, load: () => Promise<Response | null>) {
