@@ -112,6 +112,9 @@ async function withServerRenderedPage(
   }
 }
 
+/** The page's styles of the theme's root CSS variables (`.lm{--lm-…}`, written by antd) */
+const rootVariables = () => [...document.head.querySelectorAll('style')].filter((style) => style.textContent?.trimStart().startsWith('.lm{'));
+
 beforeEach(() => {
   // the flows start after hydration: every request they send gets a mock's refusal
   mockApi({});
@@ -124,12 +127,17 @@ describe.each(LOCALES)('the server-rendered first view, in %s', (locale) => {
     const fields = within(page.element).queryAllByRole('textbox');
     expect(heading).toHaveTextContent(/\S/);
 
+    const variables = rootVariables();
+    expect(variables).toHaveLength(1);
+
     await page.hydrate();
 
     expect(page.hydrationErrors).toEqual([]);
     // the same nodes, made live: hydrated, not drawn again
     expect(within(page.element).getByRole('heading', { level: 1 })).toBe(heading);
     expect(within(page.element).queryAllByRole('textbox')).toEqual(fields);
+    // antd found the theme's variables the server wrote, and added no second copy to restyle the page
+    expect(rootVariables()).toEqual(variables);
     }));
 });
 

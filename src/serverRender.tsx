@@ -7,6 +7,7 @@
  * the page comes with (src/api/firstAnswers.ts), which the browser's store gets before hydrating.
  */
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import hash from '@emotion/hash';
 import { setupI18n, type I18n } from '@lingui/core';
 import type { Messages } from '@lingui/core';
 import { PassThrough } from 'node:stream';
@@ -28,6 +29,7 @@ import type { RenderPortalPage } from './platform/serverRender';
 import { widgetRegistry } from './widgets/registry';
 import type { WidgetEntry } from './widgets/withPageFeature';
 import { WidgetShell } from './widgets/WidgetShell';
+import { portalTheme } from './widgets/theme';
 
 const CATALOGS: Record<Locale, Messages> = {
   en: compileCatalog(english),
@@ -92,5 +94,20 @@ export const renderPortalPage: RenderPortalPage = async ({ url, config: raw, fir
       </WidgetShell>
     </StyleProvider>,
   );
-  return { html: withoutScripts(await collect(prelude)), headStyles: extractStyle(styles) };
+  return { html: withoutScripts(await collect(prelude)), headStyles: withBrowserTokenStyleKey(extractStyle(styles)) };
 };
+
+const CSS_VAR_KEY = typeof portalTheme.cssVar === 'object' ? portalTheme.cssVar.key : undefined;
+
+/**
+ * cssinjs writes the theme's root CSS variables (`.lm{--lm-…}`) under the token's own key here,
+ * but the browser looks them up under `hash('css-var-' + key)` (its useCacheToken). Not finding
+ * the server's copy, the browser added a second one, 10 kB, right after the hydration: a style
+ * recalculation of the whole page, 40–60 ms at 4x (bench/RESULTS.md, section 5). Under the
+ * browser's key, the browser finds the same text and leaves it be.
+ */
+function withBrowserTokenStyleKey(headStyles: string, key = CSS_VAR_KEY): string {
+  if (!key) return headStyles;
+  const rootVariables = new RegExp(`(<style\\b[^>]*\\bdata-token-hash="${key}"[^>]*\\bdata-css-hash=")[^"]*(">\\.${key}\\{)`);
+  return headStyles.replace(rootVariables, `$1${hash(`css-var-${key}`)}$2`);
+}

@@ -38,9 +38,15 @@ function StoreSnackbar() {
 /**
  * Rendered after the widget inside its Suspense boundary: its effect runs once the widget's
  * first view is committed (not a loading fallback), and only then do the flows download.
+ * Started from a task of their own: the hydration's commit already runs every effect of the
+ * widget in one task, and adding the flows' chunk requests to it made it the page's longest
+ * (bench/RESULTS.md, section 5).
  */
 function StartFlowsAfterFirstView({ store }: { store: AppStore }) {
-  useEffect(() => void store.startFlows(), [store]);
+  useEffect(() => {
+    const timer = setTimeout(() => void store.startFlows(), 0);
+    return () => clearTimeout(timer);
+  }, [store]);
   return null;
 }
 
