@@ -32,6 +32,17 @@ async function watch(page: Page) {
   });
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.addInitScript((hydrated) => {
+    // styles the scripts add to the page's head until it is live: each restyles the whole page
+    const stylesAdded: string[] = [];
+    let live = false;
+    (window as unknown as { stylesAdded: string[] }).stylesAdded = stylesAdded;
+    new MutationObserver((records) => {
+      if (document.readyState === 'loading' || live) return;
+      for (const node of records.flatMap((record) => [...record.addedNodes])) {
+        if (node.parentNode !== document.head) continue;
+        if (node instanceof HTMLStyleElement || (node instanceof HTMLLinkElement && node.rel === 'stylesheet')) stylesAdded.push(node.outerHTML.slice(0, 120));
+      }
+    }).observe(document, { childList: true, subtree: true });
     const shifts: number[] = [];
     (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
     const observer = new PerformanceObserver((list) => {
@@ -43,6 +54,7 @@ async function watch(page: Page) {
     // the frame that shows the hydrated widget is the last one counted
     new MutationObserver((_records, self) => {
       if (!document.querySelector(`[${hydrated}]`)) return;
+      live = true;
       self.disconnect();
       requestAnimationFrame(() => setTimeout(() => observer.disconnect(), 0));
     }).observe(document, { attributes: true, subtree: true, attributeFilter: [hydrated] });
@@ -63,6 +75,8 @@ async function expectServerRenderedAndHydrated(page: Page, path: string) {
   expect(errors).toEqual([]);
   const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
   expect(shifts).toBeLessThan(0.01);
+  // the page came with every style its first view needs: none arrives to restyle it as it hydrates
+  await expect(page.evaluate(() => (window as unknown as { stylesAdded: string[] }).stylesAdded)).resolves.toEqual([]);
 }
 
 describe.each([375, 1280])('at %i px', (width) => {

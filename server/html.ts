@@ -6,6 +6,7 @@
 import { LOCALE_NAMES, LOCALE_RETURN_ATTRIBUTE, LOCALES, type Locale, PSEUDO_LOCALE } from '../src/platform/i18n/locales';
 import type { MessageId } from '../src/platform/i18n/messageId';
 import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../src/platform/palette';
+import { HOST_RESET_CSS, HOST_RESET_ID } from '../src/platform/portalElements';
 import { FIRST_ANSWERS_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, type ServerRendered } from '../src/platform/serverRender';
 import { serverText } from './i18n';
 
@@ -302,7 +303,9 @@ export function renderPage(options: PageOptions): string {
     (rendered?.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
     (rendered?.headStyles ?? '') +
     (options.preload ?? []).map((src) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeHtml(src)}">`).join('') +
-    `<style>${STYLE}</style></head>` +
+    `<style>${STYLE}</style>` +
+    // the loader's reset for widgets on a host page, here from the start (src/platform/portalElements.ts)
+    `<style id="${HOST_RESET_ID}">${HOST_RESET_CSS}</style></head>` +
     `<body><a class="skip-link" href="#main">${htmlText(locale, 'server.header.skipToMain')}</a>` +
     `<header class="site-header"><div class="site-header-inner${options.nav ? ' with-nav' : ''}">` +
     `<a class="brand" href="/loanmanager/">${SERVICER_NAME}</a>` +

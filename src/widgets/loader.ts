@@ -10,7 +10,8 @@ import { choosePageLocale } from '../platform/i18n/pageLocale';
 import englishTexts from '../platform/i18n/locales/en.json?ns=loader&shared=0';
 import spanishTexts from '../platform/i18n/locales/es.json?ns=loader&shared=0';
 import { readRawConfig, staticUrlOf } from '../platform/rawConfig';
-import { WIDGET_ATTRIBUTE, type WidgetRegistry } from './registry';
+import { WIDGET_ATTRIBUTE } from '../platform/portalElements';
+import type { WidgetRegistry } from './registry';
 
 declare let __webpack_public_path__: string;
 

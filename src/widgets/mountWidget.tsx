@@ -6,27 +6,13 @@ import { startTransition, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { firstAnswersActions, readFirstAnswers } from '../api/firstAnswers';
 import type { PortalConfig } from '../platform/config';
+import { HOST_RESET_CSS, HOST_RESET_ID, QA_TOOLBAR_ATTRIBUTE, SNACKBAR_ATTRIBUTE } from '../platform/portalElements';
 import { SERVER_RENDERED_ATTRIBUTE } from '../platform/serverRender';
 import { WIDGET_CATALOG, type CatalogRow } from '../platform/widgetCatalog';
 import type { AppStore } from '../app/createAppStore';
 import { makePageStore } from '../app/pageStore';
 import { shouldRecord } from '../app/recorder/recorderControls';
-import { WIDGET_ATTRIBUTE } from './registry';
 import { WidgetShell } from './WidgetShell';
-
-export const HOST_RESET_ID = 'loanmanager-host-reset';
-/** The page's one snackbar lives in its own element at the end of the body, outside every widget box. */
-export const SNACKBAR_ATTRIBUTE = 'data-loanmanager-snackbar';
-export const QA_TOOLBAR_ATTRIBUTE = 'data-loanmanager-qa-toolbar';
-const PORTAL_ELEMENTS = [WIDGET_ATTRIBUTE, SNACKBAR_ATTRIBUTE, QA_TOOLBAR_ATTRIBUTE].map((attribute) => `[${attribute}]`);
-
-/**
- * A host's universal selector (`* { font-family: serif }`) would hit every element inside a
- * widget that antd does not style itself (labels, button text). Inside widgets, elements inherit
- * the font from antd's component roots instead. One attribute selector: antd's own rules
- * (class + hash) stay more specific.
- */
-export const HOST_RESET_CSS = `${PORTAL_ELEMENTS.flatMap((element) => [`${element} *`, `${element} *::before`, `${element} *::after`]).join(', ')} { font-family: inherit; }`;
 
 function addHostReset(doc: Document) {
   if (doc.getElementById(HOST_RESET_ID)) return;

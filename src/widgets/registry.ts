@@ -19,9 +19,6 @@ export type WidgetModule = { default: ComponentType };
 
 export type WidgetLoader = () => Promise<WidgetModule>;
 
-/** The attribute of a host page's widget element: <div data-loanmanager-widget="NAME">. */
-export const WIDGET_ATTRIBUTE = 'data-loanmanager-widget';
-
 /** What the loader mounts: the catalog's widgets plus what the entry adds (the portal). */
 export type WidgetRegistry = Record<string, WidgetLoader>;
 
