@@ -6,7 +6,7 @@
 import { LOCALE_NAMES, LOCALE_RETURN_ATTRIBUTE, LOCALES, type Locale, PSEUDO_LOCALE } from '../src/platform/i18n/locales';
 import type { MessageId } from '../src/platform/i18n/messageId';
 import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../src/platform/palette';
-import { HOST_RESET_CSS, HOST_RESET_ID } from '../src/platform/portalElements';
+import { HOST_RESET_CSS, HOST_RESET_ID } from '../src/platform/hostReset';
 import { FIRST_ANSWERS_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, type ServerRendered } from '../src/platform/serverRender';
 import { serverText } from './i18n';
 
@@ -304,7 +304,7 @@ export function renderPage(options: PageOptions): string {
     (rendered?.headStyles ?? '') +
     (options.preload ?? []).map((src) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeHtml(src)}">`).join('') +
     `<style>${STYLE}</style>` +
-    // the loader's reset for widgets on a host page, here from the start (src/platform/portalElements.ts)
+    // the loader's reset for widgets on a host page, here from the start (src/platform/hostReset.ts)
     `<style id="${HOST_RESET_ID}">${HOST_RESET_CSS}</style></head>` +
     `<body><a class="skip-link" href="#main">${htmlText(locale, 'server.header.skipToMain')}</a>` +
     `<header class="site-header"><div class="site-header-inner${options.nav ? ' with-nav' : ''}">` +

@@ -1,0 +1,37 @@
+/**
+ * The loader's own task: it asks for the runtime's chunks, and each widget's from the next task,
+ * so one task does not attach every script of the page (bench/RESULTS.md, section 5).
+ */
+import { CONFIG_ELEMENT_ID } from '../platform/rawConfig';
+import { WIDGET_ATTRIBUTE } from '../platform/portalElements';
+import { start } from './loader';
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function hostPage(widget: string) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = CONFIG_ELEMENT_ID;
+  block.textContent = '{}';
+  const element = document.createElement('div');
+  element.setAttribute(WIDGET_ATTRIBUTE, widget);
+  document.body.replaceChildren(block, element);
+}
+
+// webpack's free variable, a plain global here (as in src/main.test.tsx)
+beforeEach(() => {
+  (globalThis as unknown as { __webpack_public_path__?: string }).__webpack_public_path__ = '';
+});
+afterEach(() => document.body.replaceChildren());
+
+it("asks for a widget's chunks from the task after the loader's", async () => {
+  hostPage('test-widget');
+  // never resolves: this test is about when it is asked, not about mounting
+  const load = jest.fn(() => new Promise<never>(() => undefined));
+
+  start({ 'test-widget': load });
+
+  expect(load).not.toHaveBeenCalled();
+  await nextTask();
+  expect(load).toHaveBeenCalledTimes(1);
+});
