@@ -103,7 +103,7 @@ const CSS_VAR_KEY = typeof portalTheme.cssVar === 'object' ? portalTheme.cssVar.
  * cssinjs writes the theme's root CSS variables (`.lm{--lm-…}`) under the token's own key here,
  * but the browser looks them up under `hash('css-var-' + key)` (its useCacheToken). Not finding
  * the server's copy, the browser added a second one, 10 kB, right after the hydration: a style
- * recalculation of the whole page, 40–60 ms at 4x (bench/RESULTS.md, section 5). Under the
+ * recalculation of the whole page, 45–80 ms at 4x (bench/RESULTS.md, section 5). Under the
  * browser's key, the browser finds the same text and leaves it be.
  */
 function withBrowserTokenStyleKey(headStyles: string, key = CSS_VAR_KEY): string {
