@@ -7,6 +7,7 @@ import { LOCALE_NAMES, LOCALE_RETURN_ATTRIBUTE, LOCALES, type Locale, PSEUDO_LOC
 import type { MessageId } from '../src/platform/i18n/messageId';
 import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../src/platform/palette';
 import { HOST_RESET_CSS, HOST_RESET_ID } from '../src/platform/hostReset';
+import { WIDGET_ATTRIBUTE } from '../src/platform/portalElements';
 import { FIRST_ANSWERS_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, type ServerRendered } from '../src/platform/serverRender';
 import { serverText } from './i18n';
 
@@ -282,14 +283,14 @@ export function renderPage(options: PageOptions): string {
   const widget = !options.widget
     ? ''
     : rendered
-      ? `<div data-loanmanager-widget="${options.widget}" lang="${options.config?.locale ?? locale}" ${SERVER_RENDERED_ATTRIBUTE}>${rendered.html}</div>`
-      : `<div data-loanmanager-widget="${options.widget}"></div>`;
+      ? `<div ${WIDGET_ATTRIBUTE}="${options.widget}" lang="${options.config?.locale ?? locale}" ${SERVER_RENDERED_ATTRIBUTE}>${rendered.html}</div>`
+      : `<div ${WIDGET_ATTRIBUTE}="${options.widget}"></div>`;
   // the answers the widget was drawn with, for its hydration, or that it shows first (src/api/firstAnswers.ts); a data block, never run
   const answers = rendered?.firstAnswers ?? options.firstAnswers;
   const firstAnswers = answers
     ? `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${jsonForScript(answers)}</script>`
     : '';
-  const timeoutWidget = options.sessionTimeout ? '<div data-loanmanager-widget="session-timeout"></div>' : '';
+  const timeoutWidget = options.sessionTimeout ? `<div ${WIDGET_ATTRIBUTE}="session-timeout"></div>` : '';
   const scripts =
     (options.widget || options.sessionTimeout) && options.config
       ? `<script type="application/json" id="loanmanager-config">${jsonForScript(options.config)}</script>` +

@@ -15,8 +15,6 @@ import type { WidgetRegistry } from './registry';
 
 declare let __webpack_public_path__: string;
 
-export { WIDGET_ATTRIBUTE };
-
 function showError(element: HTMLElement, text: string) {
   const box = document.createElement('p');
   box.setAttribute('role', 'alert');
