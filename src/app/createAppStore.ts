@@ -47,6 +47,9 @@ export interface CreateAppStoreOptions extends MakeStoreOptions {
   flows: typeof Flows | (() => Promise<typeof Flows>);
 }
 
+/** The longest a hold keeps the flows waiting (`holdFlows`). */
+export const FLOWS_HOLD_MAX_MS = 5000;
+
 export function defaultDependencies(overrides: Partial<PortalDependencies> = {}): PortalDependencies {
   const config = overrides.config ?? defaultConfig();
   return {
@@ -150,11 +153,37 @@ export function createAppStore({
     void started.finally(() => starting.delete(started));
   }
 
+  let holds = 0;
+  const resumeOnRelease: Array<() => void> = [];
+
   /**
-   * The page's first view is up: the flows download and the features' sagas start. Idempotent;
-   * resolves once every feature injected so far runs its sagas (or its download failed, reported).
+   * Keeps the flows from starting until the returned release is called (each release counts
+   * once), or at most `FLOWS_HOLD_MAX_MS`: a first view still arriving on screen (a widget being
+   * mounted, a dialog's opening animation). Once the flows have started, a hold changes nothing.
+   */
+  function holdFlows(): () => void {
+    if (flowsWanted) return () => undefined;
+    holds += 1;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      clearTimeout(longest);
+      holds -= 1;
+      if (holds === 0) for (const resume of resumeOnRelease.splice(0)) resume();
+    };
+    // a first view that never arrives (its widget failed) does not keep the page's flows away for good
+    const longest = setTimeout(release, FLOWS_HOLD_MAX_MS);
+    return release;
+  }
+
+  /**
+   * The page's first view is up: the flows download and the features' sagas start (once no hold
+   * is left). Idempotent; resolves once every feature injected so far runs its sagas (or its
+   * download failed, reported).
    */
   function startFlows(): Promise<void> {
+    if (!flowsWanted && holds > 0) return new Promise<void>((resume) => resumeOnRelease.push(resume)).then(startFlows);
     if (!flowsWanted) {
       flowsWanted = true;
       track(loadFlows().then(() => undefined, (error: unknown) => deps.reporter.report(error, { flow: 'loadFlows' })));
@@ -181,7 +210,7 @@ export function createAppStore({
     flowsWanted = true;
   }
   for (const feature of features) injectFeature(feature);
-  return Object.assign(store, { dependencies: deps, injectFeature, startFlows });
+  return Object.assign(store, { dependencies: deps, injectFeature, startFlows, holdFlows });
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

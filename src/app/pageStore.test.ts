@@ -7,6 +7,7 @@ import { feature as requestPasswordResetFeature } from '../features/passwordRese
 import { feature as resetPasswordFeature } from '../features/passwordReset/resetPasswordWidget.feature';
 import type { Feature, FeatureSaga } from '../lib/feature';
 import { ALL_FEATURES } from './featureOfWidget';
+import { FLOWS_HOLD_MAX_MS } from './createAppStore';
 import { createPageFeatures, makePageStore } from './pageStore';
 import { rootReducer } from './rootReducer';
 import { makeStore } from './store';
@@ -223,6 +224,58 @@ describe('makePageStore', () => {
     features.add(ping.feature);
     expect(ping.pongs(store.getState())).toBe(0);
     expect(ping.starts).toEqual([]);
+  });
+});
+
+describe('holding the flows while a first view is still arriving (a widget mounting, a dialog opening)', () => {
+  const runsFlows = (store: { getState(): object }) => 'api' in store.getState();
+  const aWhile = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  it('the flows wait while any hold is out, and start once the last is released (a release counts once)', async () => {
+    const store = makePageStore({ features: createPageFeatures(), dependencies: quiet() });
+    const releaseMounting = store.holdFlows();
+    const releaseOpening = store.holdFlows();
+    const started = store.startFlows();
+    releaseMounting();
+    releaseMounting();
+    await aWhile();
+    expect(runsFlows(store)).toBe(false);
+
+    releaseOpening();
+    await started;
+
+    expect(runsFlows(store)).toBe(true);
+  });
+
+  it('a hold that is never released keeps them waiting FLOWS_HOLD_MAX_MS at most', async () => {
+    jest.useFakeTimers();
+    try {
+      const store = makePageStore({ features: createPageFeatures(), dependencies: quiet() });
+      store.holdFlows();
+      const started = store.startFlows();
+      await jest.advanceTimersByTimeAsync(FLOWS_HOLD_MAX_MS - 1);
+      expect(runsFlows(store)).toBe(false);
+
+      await jest.advanceTimersByTimeAsync(1);
+      await started;
+
+      expect(runsFlows(store)).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('once the flows run, a hold changes nothing', async () => {
+    const features = createPageFeatures();
+    const store = makePageStore({ features, dependencies: quiet() });
+    await store.startFlows();
+    store.holdFlows();
+    const ping = pingFeature();
+    features.add(ping.feature);
+
+    await store.startFlows();
+
+    expect(ping.starts).toEqual(['ping']);
   });
 });
 

@@ -14,6 +14,7 @@ import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import type { AppStore } from '../app/store';
 import { Snackbar } from '../components/Snackbar/Snackbar';
 import { messageDismissed, selectSnackbarMessages } from '../components/Snackbar/snackbarSlice';
+import { FlowsHoldContext } from '../lib/FlowsHoldContext';
 import { NavigationContext } from '../lib/NavigationContext';
 import { pageI18n } from '../platform/i18n/pageI18n';
 import { useT } from '../platform/i18n/useT';
@@ -42,11 +43,18 @@ function StoreSnackbar() {
  * widget in one task, and adding the flows' chunk requests to it made it the page's longest
  * (bench/RESULTS.md, section 5).
  */
-function StartFlowsAfterFirstView({ store }: { store: AppStore }) {
+function StartFlowsAfterFirstView({ store, releaseHold }: { store: AppStore; releaseHold?: () => void }) {
   useEffect(() => {
-    const timer = setTimeout(() => void store.startFlows(), 0);
-    return () => clearTimeout(timer);
-  }, [store]);
+    const timer = setTimeout(() => {
+      releaseHold?.();
+      void store.startFlows();
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+      // a widget gone before its first view holds the page's flows no longer
+      releaseHold?.();
+    };
+  }, [store, releaseHold]);
   return null;
 }
 
@@ -59,6 +67,11 @@ export interface WidgetShellProps {
   withSnackbar?: boolean;
   /** A widget (not the page's snackbar or QA toolbar): its first view starts the store's flows. */
   startsFlows?: boolean;
+  /**
+   * The release of the hold its mounting took on the page's flows (mountWidget.tsx): released
+   * with its first view, so a widget that shows first does not start the flows under another's.
+   */
+  releaseFlowsHold?: () => void;
   /**
    * Rendered after the widget, in its Suspense boundary, so committed with it (hydrateWidget.tsx).
    * Always a slot of its own, even empty: the widget's place in the tree, and so its `useId`s, are
@@ -115,6 +128,7 @@ export function WidgetShell({
   container,
   withSnackbar = true,
   startsFlows = false,
+  releaseFlowsHold,
   afterWidget = null,
   i18n = pageI18n(),
   children,
@@ -123,18 +137,20 @@ export function WidgetShell({
     <I18nProvider i18n={i18n}>
       <Provider store={store}>
         <NavigationContext.Provider value={store.dependencies.navigation}>
-          <StyleProvider hashPriority="high">
-            <PortalAntd container={container}>
-              <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter}>
-                <Suspense fallback={<LoadingFallback />}>
-                  {children}
-                  {startsFlows ? <StartFlowsAfterFirstView store={store} /> : null}
-                  {afterWidget}
-                </Suspense>
-              </WidgetErrorBoundary>
-              {withSnackbar ? <StoreSnackbar /> : null}
-            </PortalAntd>
-          </StyleProvider>
+          <FlowsHoldContext.Provider value={store.holdFlows}>
+            <StyleProvider hashPriority="high">
+              <PortalAntd container={container}>
+                <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter}>
+                  <Suspense fallback={<LoadingFallback />}>
+                    {children}
+                    {startsFlows ? <StartFlowsAfterFirstView store={store} releaseHold={releaseFlowsHold} /> : null}
+                    {afterWidget}
+                  </Suspense>
+                </WidgetErrorBoundary>
+                {withSnackbar ? <StoreSnackbar /> : null}
+              </PortalAntd>
+            </StyleProvider>
+          </FlowsHoldContext.Provider>
         </NavigationContext.Provider>
       </Provider>
     </I18nProvider>

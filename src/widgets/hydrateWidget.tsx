@@ -24,7 +24,13 @@ function ReplayTypedInput({ container }: { container: HTMLElement }) {
   return null;
 }
 
-export async function hydrateWidget(store: AppStore, element: HTMLElement, name: string, Widget: ComponentType) {
+export async function hydrateWidget(
+  store: AppStore,
+  element: HTMLElement,
+  name: string,
+  Widget: ComponentType,
+  releaseFlowsHold?: () => void,
+) {
   // what the first render needs, loaded first: a render that suspends mid-hydration is finished synchronously by the next update
   await (Widget as PreparesHydration).prepareHydration?.(store.dependencies.navigation.currentUrl());
   // the answers the server drew the page with: the first render must show them too
@@ -41,6 +47,7 @@ export async function hydrateWidget(store: AppStore, element: HTMLElement, name:
           container={element}
           withSnackbar={false}
           startsFlows
+          releaseFlowsHold={releaseFlowsHold}
           afterWidget={<ReplayTypedInput container={element} />}
         >
           <Widget />

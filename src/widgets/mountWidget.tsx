@@ -105,15 +105,20 @@ function render(store: AppStore, element: HTMLElement, name: string, Widget: Com
   addHostReset(element.ownerDocument);
   // the host page's own language may differ: screen readers read the widget in the widget's
   element.lang = store.dependencies.config.locale;
+  // the page's flows wait for every widget being mounted: one that shows first (the inactivity
+  // warning's empty view) must not start them under another's first view (the popups' dialog)
+  const releaseFlowsHold = store.holdFlows();
   // the server's first view (server/serverRender.ts): kept as drawn, and made live where it stands
   if (element.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
-    return import(/* webpackChunkName: "hydration" */ './hydrateWidget').then(({ hydrateWidget }) => hydrateWidget(store, element, name, Widget));
+    return import(/* webpackChunkName: "hydration" */ './hydrateWidget').then(({ hydrateWidget }) =>
+      hydrateWidget(store, element, name, Widget, releaseFlowsHold),
+    );
   }
   handOverFirstAnswers(store, element.ownerDocument, name);
   const root = createRoot(element);
   startTransition(() =>
     root.render(
-      <WidgetShell store={store} widget={name} container={element} withSnackbar={false} startsFlows>
+      <WidgetShell store={store} widget={name} container={element} withSnackbar={false} startsFlows releaseFlowsHold={releaseFlowsHold}>
         <Widget />
       </WidgetShell>,
     ),

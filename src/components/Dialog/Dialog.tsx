@@ -1,9 +1,11 @@
 import { Modal } from 'antd';
-import { useCallback, useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useHoldFlows } from '../../lib/FlowsHoldContext';
 import { focusPageHeading, hasMeaningfulFocus } from '../../lib/focusPageHeading';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { useT } from '../../platform/i18n/useT';
 import {
+  DIALOG_ANIMATION_SLACK_MS,
   DIALOG_CLOSE_FALLBACK_MS,
   DIALOG_DEFAULT_MAX_WIDTH,
   NARROW_LAYOUT_BELOW_PX,
@@ -91,6 +93,35 @@ export function useCloseFallback(phase: DialogPhase, onClosed: () => void): () =
   return reportClosed;
 }
 
+/**
+ * A dialog that opens with the page (the signed-in popups) is the page's largest paint, which
+ * Chromium records as the opening animation ends. The page's flows wait until then, plus the spec's
+ * slack for a dialog's animation, so their download and evaluation do not delay it
+ * (bench/RESULTS.md, section 3). A dialog mounted closed, or opened once the flows run, holds
+ * nothing; one whose animation never ends is let go by the store (`FLOWS_HOLD_MAX_MS`). Returns the
+ * callback for the opening's end.
+ */
+export function useFlowsHeldWhileOpening(initialPhase: DialogPhase): () => void {
+  const holdFlows = useHoldFlows();
+  // the first opening only: later phases of the same dialog never hold
+  const [mountedOpen] = useState(initialPhase === 'open');
+  const release = useRef<() => void>(() => undefined);
+  useLayoutEffect(() => {
+    if (!mountedOpen) return undefined;
+    const releaseHold = holdFlows();
+    let slack = 0;
+    release.current = () => {
+      window.clearTimeout(slack);
+      slack = window.setTimeout(releaseHold, DIALOG_ANIMATION_SLACK_MS);
+    };
+    return () => {
+      window.clearTimeout(slack);
+      releaseHold();
+    };
+  }, [holdFlows, mountedOpen]);
+  return useCallback(() => release.current(), []);
+}
+
 export function Dialog({
   phase,
   title,
@@ -112,6 +143,7 @@ export function Dialog({
     onClosed();
   }, [onClosed, returnFocusTo]);
   const reportClosed = useCloseFallback(phase, onClosedWithFocus);
+  const releaseFlows = useFlowsHeldWhileOpening(phase);
   const shown = phase !== 'closed';
 
   useEffect(() => (shown ? lockPageScroll() : undefined), [shown]);
@@ -138,6 +170,7 @@ export function Dialog({
       // a caller that names where focus goes gets it there, not taken back by antd after the animation
       focusable={{ trap: true, focusTriggerAfterClose: !returnFocusTo }}
       onCancel={(event) => onCloseRequested(triggerOf(event))}
+      afterOpenChange={(open) => open && releaseFlows()}
       afterClose={reportClosed}
       destroyOnHidden
     >
