@@ -7,6 +7,8 @@ interface Props {
   widget: string;
   reporter: ErrorReporter;
   children: ReactNode;
+  /** Rendered with the error too: what must follow the widget's first view, whichever it is. */
+  afterFailure?: ReactNode;
 }
 
 function WidgetFailed() {
@@ -28,7 +30,12 @@ export class WidgetErrorBoundary extends Component<Props, { failed: boolean }> {
 
   override render() {
     if (this.state.failed) {
-      return <WidgetFailed />;
+      return (
+        <>
+          <WidgetFailed />
+          {this.props.afterFailure}
+        </>
+      );
     }
     return this.props.children;
   }

@@ -122,3 +122,23 @@ it("a dialog that opens with the page keeps the page's flows waiting until it ha
   // not before the opening's end and its slack (jsdom runs no animation), nor at the store's own limit
   expect(performance.now() - shownAt).toBeGreaterThanOrEqual(DIALOG_ANIMATION_SLACK_MS);
 });
+
+it("a widget that fails shows its error as its first view, and holds the page's flows no longer", async () => {
+  const store = pageStore();
+  const releaseHold = jest.fn();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  function Broken(): never {
+    throw new Error('broken widget');
+  }
+  render(
+    <WidgetShell store={store} widget="test" startsFlows releaseFlowsHold={releaseHold}>
+      <Broken />
+    </WidgetShell>,
+  );
+  expect(screen.getByRole('alert')).toBeInTheDocument();
+
+  await nextTask();
+
+  expect(releaseHold).toHaveBeenCalled();
+  expect(store.startFlows).toHaveBeenCalledTimes(1);
+});

@@ -133,6 +133,8 @@ export function WidgetShell({
   i18n = pageI18n(),
   children,
 }: WidgetShellProps) {
+  // a widget that failed shows its error as its first view: the page's flows do not wait for it
+  const startFlows = startsFlows ? <StartFlowsAfterFirstView store={store} releaseHold={releaseFlowsHold} /> : null;
   return (
     <I18nProvider i18n={i18n}>
       <Provider store={store}>
@@ -140,10 +142,10 @@ export function WidgetShell({
           <FlowsHoldContext.Provider value={store.holdFlows}>
             <StyleProvider hashPriority="high">
               <PortalAntd container={container}>
-                <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter}>
+                <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter} afterFailure={startFlows}>
                   <Suspense fallback={<LoadingFallback />}>
                     {children}
-                    {startsFlows ? <StartFlowsAfterFirstView store={store} releaseHold={releaseFlowsHold} /> : null}
+                    {startFlows}
                     {afterWidget}
                   </Suspense>
                 </WidgetErrorBoundary>
