@@ -165,6 +165,8 @@ describe('a page with the config block', () => {
       './components/Snackbar/snackbarSlice',
     );
     const store = await getPageStore(defaultConfig());
+    // once the flows run (they started with the first view)
+    await store.startFlows();
     // only what this page's widgets need: two widgets of one kind, one feature
     expect(Object.keys(store.getState()).sort()).toEqual(['api', 'firstAnswers', 'requestPasswordReset', 'snackbar']);
     store.dispatch(messageShown('Shown once'));

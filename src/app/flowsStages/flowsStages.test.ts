@@ -1,0 +1,26 @@
+/**
+ * A page's flows are evaluated in three tasks, their packages, the API's definitions, then the
+ * runtime, instead of one long task after the first view (bench/RESULTS.md, section 5).
+ */
+import { createPageFeatures, makePageStore } from '../pageStore';
+
+const evaluated: string[] = [];
+/** Each stage, as it is evaluated, also asks for a task: it runs before the next stage only if that stage waits for one. */
+function stage(name: string, path: string) {
+  evaluated.push(name);
+  setTimeout(() => evaluated.push(`the task after ${name}`), 0);
+  return jest.requireActual(path);
+}
+jest.mock('./packages', () => stage('packages', './packages'));
+jest.mock('./api', () => stage('api', './api'));
+jest.mock('../flows', () => stage('runtime', '../flows'));
+
+it('evaluates the packages, the API and the runtime each in a task of its own', async () => {
+  // no test helper that brings the full store (and with it every stage, evaluated at once)
+  const store = makePageStore({ features: createPageFeatures() });
+
+  await store.startFlows();
+
+  expect(evaluated.slice(0, 5)).toEqual(['packages', 'the task after packages', 'api', 'the task after api', 'runtime']);
+  expect(store.getState()).toHaveProperty('api');
+});
