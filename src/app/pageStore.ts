@@ -2,7 +2,8 @@
  * A page's one store (src/widgets/mountWidget.tsx): it starts with the snackbar only; each
  * widget's loader adds its feature (src/widgets/withPageFeature.ts) and the store injects its slices before
  * the widget renders. The flows (RTK Query, redux-saga and each feature's sagas) download once
- * the first view is up (`startFlows`, WidgetShell); every action before that is kept for them.
+ * the first view is up (`startFlows`, WidgetShell) and no part of it holds them (`holdFlows`: a
+ * widget still mounting, a dialog still opening); every action before that is kept for them.
  */
 import { createAppStore, type InjectableReducer, type MakeStoreOptions } from './createAppStore';
 import { createLazyReducer } from './lazyReducer';

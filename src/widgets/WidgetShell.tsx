@@ -37,8 +37,9 @@ function StoreSnackbar() {
 }
 
 /**
- * Rendered after the widget inside its Suspense boundary: its effect runs once the widget's
- * first view is committed (not a loading fallback), and only then do the flows download.
+ * Rendered after the widget inside its Suspense boundary (and with its error, if it fails): its
+ * effect runs once the widget's first view is committed (not a loading fallback), and only then
+ * is the widget's hold on the page's flows released and the flows asked for.
  * Started from a task of their own: the hydration's commit already runs every effect of the
  * widget in one task, and adding the flows' chunk requests to it made it the page's longest
  * (bench/RESULTS.md, section 5).
