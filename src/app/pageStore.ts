@@ -7,6 +7,7 @@
  */
 import { createAppStore, type InjectableReducer, type MakeStoreOptions } from './createAppStore';
 import { createLazyReducer } from './lazyReducer';
+import { nextTask } from '../platform/nextTask';
 import type { Feature } from '../lib/feature';
 
 type Listener = (feature: Feature) => void;
@@ -49,8 +50,6 @@ export interface MakePageStoreOptions extends MakeStoreOptions {
   /** Where its features come from (default: the page's). */
   features?: PageFeatures;
 }
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export function makePageStore({ features = pageFeatures, ...options }: MakePageStoreOptions = {}) {
   const store = createAppStore({

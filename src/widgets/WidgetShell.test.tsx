@@ -92,9 +92,7 @@ it('a widget gone before its first view holds the flows no longer', async () => 
 });
 
 it("a dialog that opens with the page keeps the page's flows waiting until it has opened, whichever widget shows first", async () => {
-  const store = makePageStore({
-    dependencies: { config: defaultConfig(), reporter: recordingReporter().reporter, navigation: createNavigation(jest.fn()) },
-  });
+  const store = pageStore();
   const startsFlows = (widget: string, view: ReactNode) => (
     <WidgetShell store={store} widget={widget} startsFlows>
       {view}

@@ -10,6 +10,7 @@ import { choosePageLocale } from '../platform/i18n/pageLocale';
 import englishTexts from '../platform/i18n/locales/en.json?ns=loader&shared=0';
 import spanishTexts from '../platform/i18n/locales/es.json?ns=loader&shared=0';
 import { readRawConfig, staticUrlOf } from '../platform/rawConfig';
+import { nextTask } from '../platform/nextTask';
 import { WIDGET_ATTRIBUTE } from '../platform/portalElements';
 import type { WidgetRegistry } from './registry';
 
@@ -25,8 +26,6 @@ function showError(element: HTMLElement, text: string) {
 }
 
 const LOADER_TEXTS: Record<Locale, Record<'loader.failed', string>> = { en: englishTexts, es: spanishTexts };
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The widget runtime, evaluated a group of packages per task (React, antd's shell, the store):

@@ -101,7 +101,7 @@ export function useCloseFallback(phase: DialogPhase, onClosed: () => void): () =
  * nothing; one whose animation never ends is let go by the store (`FLOWS_HOLD_MAX_MS`). Returns the
  * callback for the opening's end.
  */
-export function useFlowsHeldWhileOpening(initialPhase: DialogPhase): () => void {
+function useFlowsHeldWhileOpening(initialPhase: DialogPhase): () => void {
   const holdFlows = useHoldFlows();
   // the first opening only: later phases of the same dialog never hold
   const [mountedOpen] = useState(initialPhase === 'open');
