@@ -92,7 +92,7 @@ async function withServerRenderedPage(
       document.body.replaceChildren(element);
       // as server/html.ts writes it after the widget
       if (firstAnswers) appendJsonDataBlock(document, FIRST_ANSWERS_ELEMENT_ID, JSON.stringify(firstAnswers));
-      const { mountWidget } = await import('./widgets/mountWidget');
+      const { getPageStore, mountWidget } = await import('./widgets/mountWidget');
       const { parseConfig } = await import('./platform/config');
       const { default: PortalApp } = (await import('./pages/PortalApp')) as { default: ComponentType };
       await test({
@@ -102,7 +102,9 @@ async function withServerRenderedPage(
           void mountWidget(element, 'portal', PortalApp, parseConfig(raw));
           const heading = within(element).getByRole('heading', { level: 1 });
           await waitFor(() => expect(isHydrated(heading)).toBe(true));
-          // the flows start after the first view; let their first answers render too
+          // the flows start after the first view: waited for here, so that their first requests are this
+          // page's and never land in the next test's (they did on a loaded machine); then their answers render
+          await (await getPageStore(parseConfig(raw))).startFlows();
           await new Promise((resolve) => setTimeout(resolve, 100));
         },
       });

@@ -148,7 +148,26 @@ export type ImportSet = Map<string, Set<string>>;
 
 const isAntdSpecifier = (s: string) => s === 'antd' || s.startsWith('antd/') || s.startsWith('@ant-design/');
 
-export function antdImportsOf(file: string, into: ImportSet = new Map()): ImportSet {
+/**
+ * Our components that draw what an antd component draws, without its code: the floor of a page
+ * that has one still counts the antd component, so the page is weighed against antd doing the
+ * same job (issue 8's floor is "react-dom + the same antd components"). Without this, dropping a
+ * heavy antd component would lower the floor by exactly what it lowers the page.
+ */
+export const ANTD_STAND_INS: Readonly<Record<string, readonly string[]>> = {
+  // antd's Card brings its Tabs (for `tabList`) and with them Menu, Dropdown and Overflow
+  'src/components/AccountCard.tsx': ['Card'],
+  // antd's Typography brings its editable and copyable parts: Input, TextArea, Tooltip, Trigger
+  'src/components/Typography/Typography.tsx': ['Typography'],
+};
+
+export function antdImportsOf(file: string, into: ImportSet = new Map(), root = ROOT): ImportSet {
+  const standIn = ANTD_STAND_INS[path.relative(root, file).split(path.sep).join('/')];
+  if (standIn) {
+    const names = into.get('antd') ?? new Set<string>();
+    for (const name of standIn) names.add(name);
+    into.set('antd', names);
+  }
   const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
   for (const statement of source.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
@@ -298,7 +317,7 @@ export function weighPage(build: Build, def: PageDef): PageWeight {
       page.byPackage.set(pkg, existing);
     }
   }
-  for (const file of ownModulesIn(build.stats, chunkIds, build.context)) antdImportsOf(file, page.antdImports);
+  for (const file of ownModulesIn(build.stats, chunkIds, build.context)) antdImportsOf(file, page.antdImports, build.context);
   return page;
 }
 

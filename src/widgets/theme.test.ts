@@ -1,6 +1,9 @@
 import { FastColor } from '@ant-design/fast-color';
+import fs from 'node:fs';
+import path from 'node:path';
 import { theme } from 'antd';
-import { PALETTE, TOUCH_TARGET_PX } from '../platform/palette';
+import { CARD_STYLE } from '../components/AccountCard';
+import { FONT_FAMILY, PALETTE, TOUCH_TARGET_PX } from '../platform/palette';
 import { portalTheme } from './theme';
 
 /** WCAG 2 contrast ratio of a (possibly translucent) text colour on an opaque background. */
@@ -8,6 +11,21 @@ function contrast(text: string, background: string): number {
   const opaque = new FastColor(text).onBackground(background);
   const [lighter, darker] = [opaque.getLuminance(), new FastColor(background).getLuminance()].sort((a, b) => b - a) as [number, number];
   return (lighter + 0.05) / (darker + 0.05);
+}
+
+/** Typography.css as { selector: { property: value } }. */
+function rules(): Record<string, Record<string, string>> {
+  const css = fs.readFileSync(path.join(__dirname, '../components/Typography/Typography.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  const out: Record<string, Record<string, string>> = {};
+  for (const [, selector, body] of css.matchAll(/([^{}]+)\{([^}]*)\}/g)) {
+    const declarations: Record<string, string> = {};
+    for (const declaration of (body ?? '').split(';')) {
+      const colon = declaration.indexOf(':');
+      if (colon > 0) declarations[declaration.slice(0, colon).trim()] = declaration.slice(colon + 1).replace(/\s+/g, ' ').trim();
+    }
+    out[(selector ?? '').trim()] = declarations;
+  }
+  return out;
 }
 
 describe('the portal theme', () => {
@@ -84,4 +102,51 @@ describe('the portal theme', () => {
       expect(contrast(token.colorTextLightSolid, token[name])).toBeGreaterThanOrEqual(4.5);
     },
   );
+});
+
+// our stand-ins for antd's Card and Typography (src/components) draw with the theme's values
+describe('the portal theme in our own components', () => {
+  const token = theme.getDesignToken(portalTheme);
+
+  it('Typography.css has antd’s Typography values', () => {
+    const css = rules();
+    const text = css['.loanmanager-text.loanmanager-text'];
+    expect(text).toMatchObject({
+      color: token.colorText,
+      'font-size': `${token.fontSize}px`,
+      'line-height': String(token.lineHeight),
+      'font-family': FONT_FAMILY,
+    });
+    expect(token.fontFamily).toBe(FONT_FAMILY);
+    expect(css['.loanmanager-text.loanmanager-text strong']).toEqual({ 'font-weight': String(token.fontWeightStrong) });
+    expect(css['.loanmanager-text-secondary.loanmanager-text-secondary']).toEqual({ color: token.colorTextDescription });
+    expect(css['.loanmanager-title.loanmanager-title']).toMatchObject({
+      color: token.colorTextHeading,
+      'font-weight': String(token.fontWeightStrong),
+    });
+    expect(css['.loanmanager-text.loanmanager-text a']).toEqual({ color: token.colorLink, 'text-decoration': 'underline' });
+    expect(css['.loanmanager-text.loanmanager-text a:hover']).toEqual({ color: token.colorLinkHover });
+    expect(css['.loanmanager-text.loanmanager-text a:focus-visible']).toEqual({
+      outline: `${token.lineWidthFocus}px solid ${token.colorPrimaryBorder}`,
+      'outline-offset': '1px',
+    });
+    for (const level of [1, 2, 3, 4, 5] as const) {
+      expect(css[`h${level}.loanmanager-title.loanmanager-title`]).toEqual({
+        'font-size': `${token[`fontSizeHeading${level}`]}px`,
+        'line-height': String(token[`lineHeightHeading${level}`]),
+      });
+    }
+  });
+
+  it('AccountCard looks as antd’s borderless Card does with it', () => {
+    expect(CARD_STYLE).toMatchObject({
+      background: token.colorBgContainer,
+      borderRadius: token.borderRadiusLG,
+      color: token.colorText,
+      fontFamily: token.fontFamily,
+      fontSize: token.fontSize,
+      lineHeight: token.lineHeight,
+      boxShadow: token.boxShadowTertiary.replace(/\s+/g, ' ').trim(),
+    });
+  });
 });

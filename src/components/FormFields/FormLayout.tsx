@@ -1,33 +1,20 @@
 /**
- * The frame of every signed-out form: a titled region with the page heading, an antd vertical
- * layout inside a real <form> (Enter submits; `noValidate` because the slice's rules decide),
- * and the submit button that shows the wait indicator while the flow runs.
+ * The parts of every signed-out form (in its `AccountCard`): an antd vertical layout inside a
+ * real <form> (Enter submits; `noValidate` because the slice's rules decide), and the
+ * submit button that shows the wait indicator while the flow runs.
  */
-import { Alert, Button, Card, Form, Typography } from 'antd';
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Form } from 'antd';
+import { type FormEvent, type ReactNode } from 'react';
 import { useAppSelector } from '../../lib/hooks';
 import { useFormMessage, type FormBinding } from '../../lib/forms/useFormField';
 import { MessageFocus } from '../MessageFocus';
-
-export function AccountCard({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} style={{ maxWidth: 480, margin: '0 auto', width: '100%' }}>
-      <Card variant="borderless" styles={{ body: { padding: 'clamp(16px, 4vw, 24px)' } }}>
-        <Typography.Title level={1} id={headingId} style={{ fontSize: 28, marginTop: 0 }}>
-          {title}
-        </Typography.Title>
-        {children}
-      </Card>
-    </section>
-  );
-}
+import { Paragraph } from '../Typography/Typography';
 
 const FOOTNOTE_STYLE = { marginTop: 16, marginBottom: 0 };
 
 /** A line under the form or its answer (the link onward): spaced from what is above, nothing below. */
 export function FormFootnote({ children }: { children: ReactNode }) {
-  return <Typography.Paragraph style={FOOTNOTE_STYLE}>{children}</Typography.Paragraph>;
+  return <Paragraph style={FOOTNOTE_STYLE}>{children}</Paragraph>;
 }
 
 /**

@@ -1,9 +1,10 @@
-import { Button, Flex, Radio, Typography } from 'antd';
+import { Button, Flex, Radio } from 'antd';
 import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { T, useT } from '../../platform/i18n/useT';
 import { selectGoGreenInfo } from '../../api/goGreenStatusCache';
 import { goGreenActions, selectGoGreen, type EmailChoice, type WithGoGreen } from './goGreenSlice';
+import { Paragraph } from '../../components/Typography/Typography';
 
 export function ConfirmEmailStep() {
   const t = useT();
@@ -15,13 +16,13 @@ export function ConfirmEmailStep() {
   return (
     <>
       {emailOnFile ? (
-        <Typography.Paragraph>
+        <Paragraph>
           <T id="goGreen.onFile" values={{ email: emailOnFile }} components={{ 0: <strong /> }} />
-        </Typography.Paragraph>
+        </Paragraph>
       ) : (
-        <Typography.Paragraph>{t('goGreen.noEmailOnFile')}</Typography.Paragraph>
+        <Paragraph>{t('goGreen.noEmailOnFile')}</Paragraph>
       )}
-      <Typography.Paragraph id={questionId}>{t('goGreen.detailsCorrect')}</Typography.Paragraph>
+      <Paragraph id={questionId}>{t('goGreen.detailsCorrect')}</Paragraph>
       <Radio.Group
         aria-labelledby={questionId}
         value={choice}

@@ -1,9 +1,10 @@
 /** Step 2: the email form (input), the waiting message with Cancel, or the verified message. */
-import { Alert, Button, Flex, Input, Typography } from 'antd';
+import { Alert, Button, Flex, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { LabelledField } from '../../components/LabelledField/LabelledField';
 import { BoundForm } from '../../components/FormFields/FormLayout';
+import { Text } from '../../components/Typography/Typography';
 import { LIMITS } from '../../lib/validation/messages';
 import { T, useT } from '../../platform/i18n/useT';
 import { goGreenActions, selectCanSendVerification, selectEmailErrors, selectGoGreen, type WithGoGreen } from './goGreenSlice';
@@ -56,7 +57,7 @@ function WaitingForLink() {
           {t('goGreen.sendAgain')}
         </Button>
         {secondsLeft > 0 ? (
-          <Typography.Text type="secondary">{t('goGreen.sendAgainIn', { seconds: secondsLeft })}</Typography.Text>
+          <Text type="secondary">{t('goGreen.sendAgainIn', { seconds: secondsLeft })}</Text>
         ) : null}
       </Flex>
     </>

@@ -1,9 +1,10 @@
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useAppSelector } from '../../lib/hooks';
 import { PORTAL_URLS } from '../../lib/portalUrls';
-import { AccountCard } from '../../components/FormFields/FormLayout';
+import { AccountCard } from '../../components/AccountCard';
 import { PortalLink } from '../../components/PortalLink';
+import { Paragraph } from '../../components/Typography/Typography';
 import { useT } from '../../platform/i18n/useT';
 import { selectOptInEmail } from './goGreenSlice';
 // webpack emits it with the build (images/leaf.<hash>.svg) and resolves it under static_url, the loader's public path.
@@ -22,11 +23,11 @@ export function GoGreenConfirmation({ title }: { title: string }) {
         {/* decorative: the sentence beside it says it all */}
         <img src={leafUrl} alt="" width={96} height={96} />
         <div ref={thanksRef} tabIndex={-1} role="status">
-          <Typography.Paragraph strong style={{ fontSize: 18, textAlign: 'center' }}>
+          <Paragraph strong style={{ fontSize: 18, textAlign: 'center' }}>
             {t('goGreen.thankYou')}
-          </Typography.Paragraph>
-          {email ? <Typography.Paragraph style={{ textAlign: 'center' }}>{t('goGreen.whatNext', { email })}</Typography.Paragraph> : null}
-          <Typography.Paragraph style={{ textAlign: 'center' }}>{t('goGreen.returnToPaper')}</Typography.Paragraph>
+          </Paragraph>
+          {email ? <Paragraph style={{ textAlign: 'center' }}>{t('goGreen.whatNext', { email })}</Paragraph> : null}
+          <Paragraph style={{ textAlign: 'center' }}>{t('goGreen.returnToPaper')}</Paragraph>
         </div>
         <PortalLink standalone href={PORTAL_URLS.home}>{t('goGreen.backToLoans')}</PortalLink>
       </Flex>

@@ -1,7 +1,7 @@
 import { Alert, Button } from 'antd';
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { AccountCard } from '../../components/FormFields/FormLayout';
+import { AccountCard } from '../../components/AccountCard';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { useT } from '../../platform/i18n/useT';
 import { GoGreenConfirmation } from './GoGreenConfirmation';

@@ -6,7 +6,7 @@ import { Steps, type StepsProps } from 'antd';
 import './OptInWizard.css';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useAppSelector } from '../../lib/hooks';
-import { AccountCard } from '../../components/FormFields/FormLayout';
+import { AccountCard } from '../../components/AccountCard';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { MessageId } from '../../platform/i18n/messageId';
 import { useT } from '../../platform/i18n/useT';

@@ -1,6 +1,7 @@
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { AccountCard } from '../../components/FormFields/FormLayout';
+import { AccountCard } from '../../components/AccountCard';
+import { Paragraph } from '../../components/Typography/Typography';
 import { useT } from '../../platform/i18n/useT';
 import { goGreenActions, selectGoGreen, type WithGoGreen } from './goGreenSlice';
 
@@ -14,8 +15,8 @@ export function OptOutView() {
   });
   return (
     <AccountCard title={t('goGreen.optOutHeading')}>
-      <Typography.Paragraph>{t('goGreen.optOutStops')}</Typography.Paragraph>
-      <Typography.Paragraph>{t('goGreen.optOutPrinted')}</Typography.Paragraph>
+      <Paragraph>{t('goGreen.optOutStops')}</Paragraph>
+      <Paragraph>{t('goGreen.optOutPrinted')}</Paragraph>
       <Button type="primary" danger loading={sending} onClick={() => dispatch(goGreenActions.optOutRequested())}>
         {t('goGreen.optOut')}
       </Button>

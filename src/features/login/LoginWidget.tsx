@@ -1,7 +1,8 @@
 import { Alert, Flex } from 'antd';
 import { useState } from 'react';
 import { PasswordField, TextField } from '../../components/FormFields/BoundFields';
-import { AccountCard, BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
+import { AccountCard } from '../../components/AccountCard';
+import { BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
 import { PortalLink } from '../../components/PortalLink';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { useNavigation } from '../../lib/NavigationContext';

@@ -1,8 +1,10 @@
-import { Alert, Typography } from 'antd';
+import { Alert } from 'antd';
 import { TextField } from '../../components/FormFields/BoundFields';
-import { AccountCard, BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
+import { AccountCard } from '../../components/AccountCard';
+import { BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
 import { MessageFocus } from '../../components/MessageFocus';
 import { PortalLink } from '../../components/PortalLink';
+import { Paragraph } from '../../components/Typography/Typography';
 import { useAppSelector } from '../../lib/hooks';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
@@ -23,7 +25,7 @@ export default function RequestPasswordResetWidget() {
         </MessageFocus>
       ) : (
         <>
-          <Typography.Paragraph>{t('passwordReset.requestIntro')}</Typography.Paragraph>
+          <Paragraph>{t('passwordReset.requestIntro')}</Paragraph>
           <BoundForm label={t('passwordReset.requestForm')} onSubmit={onSubmit}>
             <TextField
               form={form}

@@ -1,9 +1,9 @@
 /**
  * The go green, auto pay and combined popups: one layout, fed by the benefit lists below.
  */
-import { Typography } from 'antd';
 import { useId } from 'react';
 import { Dialog } from '../../components/Dialog/Dialog';
+import { Paragraph, Text, Title } from '../../components/Typography/Typography';
 import type { MessageId } from '../../platform/i18n/messageId';
 import { useT } from '../../platform/i18n/useT';
 import { CallToActionLink, DeclineButton } from './popupActions';
@@ -76,17 +76,17 @@ function OfferSection({ offer, withHeading }: { offer: Offer; withHeading: boole
   return (
     <section aria-labelledby={withHeading ? headingId : undefined} style={{ marginBottom: 16 }}>
       {withHeading ? (
-        <Typography.Title level={3} id={headingId} style={{ fontSize: '1.125rem', marginTop: 0 }}>
+        <Title level={3} id={headingId} style={{ fontSize: '1.125rem', marginTop: 0 }}>
           {t(offer.heading)}
-        </Typography.Title>
+        </Title>
       ) : null}
-      <Typography.Paragraph>{t(offer.summary)}</Typography.Paragraph>
+      <Paragraph>{t(offer.summary)}</Paragraph>
       <ul style={benefitGrid}>
         {offer.benefits.map((benefit) => (
           <li key={benefit.name}>
-            <Typography.Text strong>{t(benefit.name)}</Typography.Text>
+            <Text strong>{t(benefit.name)}</Text>
             <br />
-            <Typography.Text>{t(benefit.text)}</Typography.Text>
+            <Text>{t(benefit.text)}</Text>
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
-import { Button, Collapse, Flex, Typography } from 'antd';
+import { Button, Collapse, Flex } from 'antd';
 import { Dialog } from '../../components/Dialog/Dialog';
+import { Paragraph, Title } from '../../components/Typography/Typography';
 import { useT } from '../../platform/i18n/useT';
 import { PrimaryButton, TOUCH_TARGET_PX } from './popupActions';
 import type { PopupViewProps } from './popupDialogProps';
@@ -27,17 +28,17 @@ export function TaxReminderPopup({ taxYear, dialog, onClose }: PopupViewProps & 
     {
       key: 'when',
       label: t('popups.faqWhen'),
-      children: <Typography.Paragraph style={answerStyle}>{t('popups.faqWhenAnswer', { date })}</Typography.Paragraph>,
+      children: <Paragraph style={answerStyle}>{t('popups.faqWhenAnswer', { date })}</Paragraph>,
     },
     {
       key: 'form-1098',
       label: t('popups.faq1098'),
-      children: <Typography.Paragraph style={answerStyle}>{t('popups.faq1098Answer', { year })}</Typography.Paragraph>,
+      children: <Paragraph style={answerStyle}>{t('popups.faq1098Answer', { year })}</Paragraph>,
     },
     {
       key: 'advice',
       label: t('popups.faqAdvice'),
-      children: <Typography.Paragraph style={answerStyle}>{t('popups.faqAdviceAnswer')}</Typography.Paragraph>,
+      children: <Paragraph style={answerStyle}>{t('popups.faqAdviceAnswer')}</Paragraph>,
     },
   ];
 
@@ -55,24 +56,24 @@ export function TaxReminderPopup({ taxYear, dialog, onClose }: PopupViewProps & 
         </Flex>
       }
     >
-      <Typography.Paragraph>{t('popups.taxIntro', { year })}</Typography.Paragraph>
+      <Paragraph>{t('popups.taxIntro', { year })}</Paragraph>
       <div style={optionGrid}>
         <section>
-          <Typography.Title level={3} style={smallHeading}>
+          <Title level={3} style={smallHeading}>
             {t('popups.byMail')}
-          </Typography.Title>
-          <Typography.Paragraph>{t('popups.byMailText')}</Typography.Paragraph>
+          </Title>
+          <Paragraph>{t('popups.byMailText')}</Paragraph>
         </section>
         <section>
-          <Typography.Title level={3} style={smallHeading}>
+          <Title level={3} style={smallHeading}>
             {t('popups.online')}
-          </Typography.Title>
-          <Typography.Paragraph>{t('popups.onlineText', { date })}</Typography.Paragraph>
+          </Title>
+          <Paragraph>{t('popups.onlineText', { date })}</Paragraph>
         </section>
       </div>
-      <Typography.Title level={3} style={smallHeading}>
+      <Title level={3} style={smallHeading}>
         {t('popups.faq')}
-      </Typography.Title>
+      </Title>
       <Collapse items={faq} size="small" />
     </Dialog>
   );

@@ -1,6 +1,7 @@
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { Dialog } from '../../components/Dialog/Dialog';
 import { PortalLink } from '../../components/PortalLink';
+import { Paragraph } from '../../components/Typography/Typography';
 import { useT } from '../../platform/i18n/useT';
 import { PrimaryButton, TOUCH_TARGET_PX } from './popupActions';
 import type { PopupViewProps } from './popupDialogProps';
@@ -31,11 +32,11 @@ export function VerifyEmailPopup({ email, dialog, onClose }: PopupViewProps & { 
         </Flex>
       }
     >
-      <Typography.Paragraph>{t('popups.verifyTwoFactor')}</Typography.Paragraph>
-      <Typography.Paragraph strong style={{ overflowWrap: 'anywhere' }}>
+      <Paragraph>{t('popups.verifyTwoFactor')}</Paragraph>
+      <Paragraph strong style={{ overflowWrap: 'anywhere' }}>
         {email}
-      </Typography.Paragraph>
-      <Typography.Paragraph style={{ marginBottom: 0 }}>{t('popups.verifyConfirm')}</Typography.Paragraph>
+      </Paragraph>
+      <Paragraph style={{ marginBottom: 0 }}>{t('popups.verifyConfirm')}</Paragraph>
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
-import { Typography } from 'antd';
 import { selectGoGreenInfo, selectGoGreenStatusFailed } from '../../api/goGreenStatusCache';
 import { useAppSelector } from '../../lib/hooks';
 import { LoadingStatus } from '../../components/LoadingStatus';
+import { Paragraph } from '../../components/Typography/Typography';
 import { T, useT } from '../../platform/i18n/useT';
 
 /**
@@ -12,16 +12,16 @@ export function EmailOnFile() {
   const t = useT();
   const info = useAppSelector(selectGoGreenInfo);
   const failed = useAppSelector(selectGoGreenStatusFailed);
-  if (failed) return <Typography.Paragraph>{t('profile.loadFailed')}</Typography.Paragraph>;
+  if (failed) return <Paragraph>{t('profile.loadFailed')}</Paragraph>;
   if (!info) return <LoadingStatus style={{ marginBottom: 16 }} />;
-  if (!info.email_address) return <Typography.Paragraph>{t('profile.noEmail')}</Typography.Paragraph>;
+  if (!info.email_address) return <Paragraph>{t('profile.noEmail')}</Paragraph>;
   return (
-    <Typography.Paragraph>
+    <Paragraph>
       <T
         id="profile.onFile"
         values={{ email: info.email_address, verified: info.email_validated ? 'yes' : 'no' }}
         components={{ 0: <strong /> }}
       />
-    </Typography.Paragraph>
+    </Paragraph>
   );
 }

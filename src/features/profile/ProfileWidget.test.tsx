@@ -74,7 +74,7 @@ describe('profile: change email address', () => {
     const { user, store } = renderWidget(<ProfileWidget />, { i18n: testI18n('es') });
     expect(screen.getByRole('heading', { level: 1, name: 'Perfil' })).toBeInTheDocument();
     const onFileText = await screen.findByText('cory@example.com');
-    expect(onFileText.closest('.lm-typography')).toHaveTextContent('Su correo electrónico registrado es cory@example.com (verificado).');
+    expect(onFileText.closest('.loanmanager-paragraph')).toHaveTextContent('Su correo electrónico registrado es cory@example.com (verificado).');
     await user.click(screen.getByLabelText('Nuevo correo electrónico'));
     await user.paste('new@example.com');
     await user.click(screen.getByRole('button', { name: 'Cambiar correo electrónico' }));

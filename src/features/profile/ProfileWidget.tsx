@@ -1,9 +1,11 @@
-import { Alert, Typography } from 'antd';
+import { Alert } from 'antd';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { TextField } from '../../components/FormFields/BoundFields';
-import { AccountCard, BoundForm, SubmitButton } from '../../components/FormFields/FormLayout';
+import { AccountCard } from '../../components/AccountCard';
+import { BoundForm, SubmitButton } from '../../components/FormFields/FormLayout';
 import { MessageFocus } from '../../components/MessageFocus';
+import { Title } from '../../components/Typography/Typography';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { LIMITS } from '../../lib/validation/messages';
 import type { MessageId } from '../../platform/i18n/messageId';
@@ -36,9 +38,9 @@ export default function ProfileWidget() {
   return (
     <AccountCard title={t('profile.title')}>
       <EmailOnFile />
-      <Typography.Title level={2} style={{ fontSize: 20 }}>
+      <Title level={2} style={{ fontSize: 20 }}>
         {t('profile.changeEmail')}
-      </Typography.Title>
+      </Title>
       {succeeded ? (
         <MessageFocus style={{ marginBottom: 16 }}>
           <Alert type="success" showIcon title={succeeded} />

@@ -1,10 +1,12 @@
-import { Alert, Typography } from 'antd';
+import { Alert } from 'antd';
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../lib/hooks';
-import { AccountCard, BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
+import { AccountCard } from '../../components/AccountCard';
+import { BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
 import { LoanIdentityFields } from '../../components/FormFields/LoanIdentityFields';
 import { MessageFocus } from '../../components/MessageFocus';
 import { PortalLink } from '../../components/PortalLink';
+import { Paragraph } from '../../components/Typography/Typography';
 import { useFormMessage, useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { useT } from '../../platform/i18n/useT';
@@ -33,7 +35,7 @@ export default function RecoverUsernameWidget() {
         </>
       ) : (
         <>
-          <Typography.Paragraph>{t('recoverUsername.intro')}</Typography.Paragraph>
+          <Paragraph>{t('recoverUsername.intro')}</Paragraph>
           <BoundForm label={t('recoverUsername.title')} onSubmit={onSubmit}>
             <LoanIdentityFields form={form} />
             <FormFailureAlert form={form} />

@@ -3,11 +3,12 @@
  * view does not carry antd's Modal. Its phase is in the registration slice and each answer is an
  * action the saga waits for, so time travel and QA replays show the question and the answer.
  */
-import { Alert, Button, Flex, Typography } from 'antd';
+import { Alert, Button, Flex } from 'antd';
 import { useCallback, useEffect, useId, type RefObject } from 'react';
 import { Dialog } from '../../components/Dialog/Dialog';
 import { PortalLink } from '../../components/PortalLink';
 import type { DismissTrigger } from '../../components/Dialog/dialogMachine';
+import { Paragraph } from '../../components/Typography/Typography';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { T, useT } from '../../platform/i18n/useT';
@@ -49,9 +50,9 @@ export default function RecoveryQuestion({ returnFocusTo }: { returnFocusTo(): H
         </Flex>
       }
     >
-      <Typography.Paragraph id={questionId} ref={describeDialog} style={{ marginBottom: 0 }}>
+      <Paragraph id={questionId} ref={describeDialog} style={{ marginBottom: 0 }}>
         {t('registration.alreadyRegistered')}
-      </Typography.Paragraph>
+      </Paragraph>
     </Dialog>
   );
 }

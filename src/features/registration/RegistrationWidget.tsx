@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useRef } from 'react';
 import { CheckboxField, PasswordField, TextField } from '../../components/FormFields/BoundFields';
-import { AccountCard, BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
+import { AccountCard } from '../../components/AccountCard';
+import { BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
 import { LoanIdentityFields } from '../../components/FormFields/LoanIdentityFields';
 import { PortalLink } from '../../components/PortalLink';
 import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';

@@ -3,10 +3,11 @@
  * The countdown is drawn every second but not announced every second: a polite live region says
  * how long is left when the dialog opens, at one minute and at 30 seconds.
  */
-import { Alert, Button, Flex, Typography } from 'antd';
+import { Alert, Button, Flex } from 'antd';
 import { useEffect, useState } from 'react';
 import { Dialog, type DialogProps } from '../../components/Dialog/Dialog';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { Paragraph } from '../../components/Typography/Typography';
 import type { MessageId, MessageValues } from '../../platform/i18n/messageId';
 import { T, useT } from '../../platform/i18n/useT';
 import type { SessionTimeoutState } from './sessionTimeoutSlice';
@@ -77,10 +78,10 @@ export default function TimeoutDialog({ state, onStay, onSignOut, onCloseRequest
         </Flex>
       }
     >
-      <Typography.Paragraph>
+      <Paragraph>
         <T id="sessionTimeout.countdown" values={{ time: formatCountdown(secondsLeft) }} components={{ 0: <strong /> }} />
-      </Typography.Paragraph>
-      <Typography.Paragraph style={{ marginBottom: 0 }}>{t('sessionTimeout.unsaved')}</Typography.Paragraph>
+      </Paragraph>
+      <Paragraph style={{ marginBottom: 0 }}>{t('sessionTimeout.unsaved')}</Paragraph>
       {state.extendFailed ? (
         <Alert type="error" showIcon role="alert" title={t('sessionTimeout.extendFailed')} style={{ marginTop: 16 }} />
       ) : null}

@@ -2,7 +2,7 @@ import { Alert, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useNavigation } from '../../lib/NavigationContext';
-import { AccountCard } from '../../components/FormFields/FormLayout';
+import { AccountCard } from '../../components/AccountCard';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { useT } from '../../platform/i18n/useT';
 import { selectVerifyEmailStatus, verifyEmailActions } from './verifyEmailSlice';

@@ -4,7 +4,7 @@
  * dropped, no reachable API), so nothing is sent to the server.
  */
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { Alert, Button, Flex, Typography } from 'antd';
+import { Alert, Button, Flex } from 'antd';
 import { lazy, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ComponentType, type LazyExoticComponent } from 'react';
 import { usePortalConfig } from '../../lib/hooks';
 import { APP_VERSION } from '../../app/recorder/appVersion';
@@ -18,6 +18,7 @@ import { useMediaQuery } from '../../lib/useMediaQuery';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../platform/i18n/locales';
 import type { WidgetName } from '../../platform/widgetCatalog';
 import { LoadingStatus } from '../../components/LoadingStatus';
+import { Paragraph, Title } from '../../components/Typography/Typography';
 import { widgetRegistry } from '../../widgets/registry';
 import { WidgetShell } from '../../widgets/WidgetShell';
 import { QA_PALETTE } from '../../widgets/qa/qaPalette';
@@ -157,13 +158,13 @@ export default function ReplayPage() {
 
   return (
     <section aria-labelledby={`${inputId}-title`} style={{ padding: 16, maxWidth: 1280, margin: '0 auto' }}>
-      <Typography.Title level={1} id={`${inputId}-title`} style={{ fontSize: 24 }}>
+      <Title level={1} id={`${inputId}-title`} style={{ fontSize: 24 }}>
         Replay a QA recording
-      </Typography.Title>
-      <Typography.Paragraph>
+      </Title>
+      <Paragraph>
         The widget below is rendered from the recorded actions only: nothing is sent to the server, and sensitive
         values show as [redacted].
-      </Typography.Paragraph>
+      </Paragraph>
       <Flex vertical gap={4} style={{ marginBottom: 16 }}>
         <label htmlFor={inputId}>Recording file (.recording.json)</label>
         <input id={inputId} type="file" accept=".json,application/json" onChange={(event) => void onFile(event)} />
@@ -171,9 +172,9 @@ export default function ReplayPage() {
       {error ? <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} /> : null}
       {loaded ? (
         <>
-          <Typography.Paragraph>
+          <Paragraph>
             <strong>{loaded.name}</strong>: {summary}
-          </Typography.Paragraph>
+          </Paragraph>
           {loaded.result.failure ? (
             <Alert
               type="warning"

@@ -1,0 +1,27 @@
+import { render, screen } from '@testing-library/react';
+import { Paragraph, Text, Title } from './Typography';
+
+describe('Typography (antd’s look without its code)', () => {
+  test('headings carry their level, paragraphs and text their emphasis', () => {
+    render(
+      <>
+        <Title level={1} id="t">
+          Verify Email
+        </Title>
+        <Title level={3}>By mail</Title>
+        <Paragraph strong>Thank you!</Paragraph>
+        <Text type="secondary">Send again in 30 seconds</Text>
+      </>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Verify Email' })).toHaveAttribute('id', 't');
+    expect(screen.getByRole('heading', { level: 3, name: 'By mail' })).toBeInTheDocument();
+    expect(screen.getByText('Thank you!').tagName).toBe('STRONG');
+    expect(screen.getByText('Send again in 30 seconds')).toHaveClass('loanmanager-text-secondary');
+  });
+
+  test('a paragraph passes its ref on (a dialog is described by it)', () => {
+    let element: HTMLDivElement | null = null;
+    render(<Paragraph ref={(node) => void (element = node)}>Already registered</Paragraph>);
+    expect(element).toBe(screen.getByText('Already registered'));
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * Headings, paragraphs and text with the look of antd's Typography, without its JavaScript:
+ * antd's Typography brings its editable and copyable parts (Input, TextArea, Tooltip, Trigger and
+ * antd's Form context) to every page that shows a line of text, about 30 KiB gzip that no page
+ * runs (bench/RESULTS.md section 1). The values in Typography.css are antd's, from the portal's
+ * theme (Typography.test.tsx holds them to it).
+ */
+import type { CSSProperties, ReactNode, Ref } from 'react';
+import './Typography.css';
+
+const TEXT = 'loanmanager-text';
+
+interface CommonProps {
+  children: ReactNode;
+  id?: string;
+  style?: CSSProperties;
+}
+
+export function Title({ level, children, id, style }: CommonProps & { level: 1 | 2 | 3 | 4 | 5 }) {
+  const Heading = `h${level}` as const;
+  return (
+    <Heading id={id} style={style} className={`${TEXT} loanmanager-title`}>
+      {children}
+    </Heading>
+  );
+}
+
+/** A block of text with a paragraph's space under it (a div, as antd's: it may hold any phrasing). */
+export function Paragraph({ children, id, style, strong = false, ref }: CommonProps & { strong?: boolean; ref?: Ref<HTMLDivElement> }) {
+  return (
+    <div id={id} style={style} ref={ref} className={`${TEXT} loanmanager-paragraph`}>
+      {strong ? <strong>{children}</strong> : children}
+    </div>
+  );
+}
+
+export function Text({ children, strong = false, type }: { children: ReactNode; strong?: boolean; type?: 'secondary' }) {
+  return (
+    <span className={type === 'secondary' ? `${TEXT} loanmanager-text-secondary` : TEXT}>{strong ? <strong>{children}</strong> : children}</span>
+  );
+}
