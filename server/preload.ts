@@ -73,14 +73,17 @@ export function stylesheetUrls(manifest: ChunkManifest | null, groups: string[])
 /**
  * The chunk groups a widget page loads: the runtime, the portal's router on its pages, what it
  * shows. Not the flows (src/app/flows.ts): they download after the first view, also on a page
- * whose content is an API answer (preloading them there would put 18 KiB gz more in its first
- * load, bench/RESULTS.md section 3).
+ * whose content is an API answer the server sends with it (go-green, profile, main/), except on
+ * a page whose first view waits for the flows' own request (`flowsOfFirstView` of its catalog
+ * row: verify_email), which preloads them too.
  */
 export function pageChunkGroups(
   chunkGroup: string,
-  { portal, hydrates = portal }: { portal: boolean; hydrates?: boolean },
+  { portal, hydrates = portal, flows = [] }: { portal: boolean; hydrates?: boolean; flows?: readonly string[] },
 ): string[] {
   // a portal page the server drew: the chunk that hydrates it (src/widgets/hydrateWidget.tsx) comes too;
   // one the browser draws (the QA replay page, the pseudo-locale, a render that failed) never loads it
-  return ['widget-runtime', ...(portal ? ['portal'] : []), ...(portal && hydrates ? ['hydration'] : []), chunkGroup];
+  // the catalogs' index (src/widgets/withPageFeature.ts) too: the loader asks for it beside the widget, and its
+  // answer asks for the widget's texts, one round trip after another before the first view can hydrate
+  return ['widget-runtime', 'i18n-catalogs', ...(portal ? ['portal'] : []), ...(portal && hydrates ? ['hydration'] : []), chunkGroup, ...flows];
 }

@@ -78,8 +78,10 @@ export function sizesOf(data: string | Buffer): Sizes {
 // pages
 
 /** The portal's routes (path -> widget), from the widget catalog (the QA tool page has no widget). */
-export function portalRoutes(): { path: string; widget: string }[] {
-  return PORTAL_PAGES.flatMap((page) => (page.widget ? [{ path: page.path.replace(/\/\*$/, '/…'), widget: page.widget }] : []));
+export function portalRoutes(): { path: string; widget: string; flows: readonly string[] }[] {
+  return PORTAL_PAGES.flatMap((page) =>
+    page.widget ? [{ path: page.path.replace(/\/\*$/, '/…'), widget: page.widget, flows: page.flowsOfFirstView ?? [] }] : [],
+  );
 }
 
 /**
@@ -96,7 +98,8 @@ export function pageDefs(stats: StatsCompilation): PageDef[] {
     defs.push({
       page: `/loanmanager/${route.path}/`.replace(/\/…\/$/, '/…'),
       widget: route.widget,
-      groups: [LOADER_GROUP, ...pageChunkGroups(`widget-${route.widget}`, { portal: true })],
+      // a page whose first view waits for its flows preloads them, and counts them (verify_email)
+      groups: [LOADER_GROUP, ...pageChunkGroups(`widget-${route.widget}`, { portal: true, flows: route.flows })],
     });
   }
   if (widgets.includes('popups')) {

@@ -80,8 +80,8 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     locale,
   });
 
-  const preload = (chunkGroup: string, portal: boolean, hydrates = false) =>
-    preloadUrls(readChunkManifest(options.staticDir), pageChunkGroups(chunkGroup, { portal, hydrates }));
+  const preload = (chunkGroup: string, portal: boolean, hydrates = false, flows?: readonly string[]) =>
+    preloadUrls(readChunkManifest(options.staticDir), pageChunkGroups(chunkGroup, { portal, hydrates, ...(flows ? { flows } : {}) }));
 
   const renderWidget = createServerRenderer(options.staticDir, app.log);
   /**
@@ -204,7 +204,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
         widget: 'portal',
         config: pageConfig,
         serverRendered: drawn,
-        preload: preload(widgetPage.chunkGroup, true, drawn !== null),
+        preload: preload(widgetPage.chunkGroup, true, drawn !== null, widgetPage.flowsOfFirstView),
       });
       return sendHtml(reply, 200, html);
     });

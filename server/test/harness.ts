@@ -119,9 +119,14 @@ export const TEST_IMAGE = 'images/leaf.0123456789.svg';
 /** What webpack's chunk manifest says of the test build (webpack.config.ts, server/preload.ts). */
 export const TEST_CHUNK_MANIFEST = {
   'widget-runtime': ['shared.1111111111.js'],
+  'i18n-catalogs': ['i18n-catalogs.1212121212.js'],
   portal: ['shared.1111111111.js', 'portal.0123456789.js'],
   'widget-registration': ['shared.1111111111.js', 'widget-registration.2222222222.js'],
   'widget-popups': ['shared.1111111111.js', 'widget-popups.3333333333.js'],
+  'widget-verify-email': ['shared.1111111111.js', 'widget-verify-email.5555555555.js'],
+  flows: ['shared.1111111111.js', 'flows-shared.6666666666.js', 'flows.7777777777.js'],
+  'flows-verify-email': ['shared.1111111111.js', 'flows-shared.6666666666.js', 'flows-verify-email.8888888888.js'],
+  'flows-login': ['shared.1111111111.js', 'flows-shared.6666666666.js', 'flows-login.9999999999.js'],
 };
 
 export interface TestServerSetup {

@@ -149,21 +149,42 @@ describe('script preloads (the build\'s chunk manifest)', () => {
   const preloads = (html: string) =>
     [...html.matchAll(/<link rel="preload" as="script" fetchpriority="low" href="([^"]+)">/g)].map((match) => match[1]);
 
-  it('a widget page preloads, in its head, the runtime, the portal and its own widget, each file once', async () => {
+  it('a widget page preloads, in its head, the runtime, the catalogs’ index, the portal and its own widget, each file once', async () => {
     const html = (await server.client().get('/loanmanager/register/')).body;
     expect(preloads(html)).toEqual([
       '/loanmanager/static/shared.1111111111.js',
+      '/loanmanager/static/i18n-catalogs.1212121212.js',
       '/loanmanager/static/portal.0123456789.js',
       '/loanmanager/static/widget-registration.2222222222.js',
     ]);
     expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('</head>'));
   });
 
-  it('the popups pages preload the popups widget without the portal', async () => {
+  it('verify_email, whose first view is its flows’ request, preloads its flows with it; other pages never do', async () => {
+    const html = (await server.client().get('/loanmanager/verify_email/?nonce=a-nonce')).body;
+    expect(preloads(html)).toEqual([
+      '/loanmanager/static/shared.1111111111.js',
+      '/loanmanager/static/i18n-catalogs.1212121212.js',
+      '/loanmanager/static/portal.0123456789.js',
+      '/loanmanager/static/widget-verify-email.5555555555.js',
+      '/loanmanager/static/flows-shared.6666666666.js',
+      '/loanmanager/static/flows.7777777777.js',
+      '/loanmanager/static/flows-verify-email.8888888888.js',
+    ]);
+    for (const url of ['/loanmanager/register/', '/loanmanager/login/']) {
+      expect(preloads((await server.client().get(url)).body).filter((src) => src?.includes('flows'))).toEqual([]);
+    }
+  });
+
+  it('the popups pages preload the catalogs’ index and the popups widget without the portal', async () => {
     const client = server.client();
     await client.login('dana.demo');
     const html = (await client.get('/loanmanager/loanoverview/')).body;
-    expect(preloads(html)).toEqual(['/loanmanager/static/shared.1111111111.js', '/loanmanager/static/widget-popups.3333333333.js']);
+    expect(preloads(html)).toEqual([
+      '/loanmanager/static/shared.1111111111.js',
+      '/loanmanager/static/i18n-catalogs.1212121212.js',
+      '/loanmanager/static/widget-popups.3333333333.js',
+    ]);
   });
 
   it('a page without a widget, or a widget missing from the manifest, preloads only what is known', async () => {
@@ -172,6 +193,7 @@ describe('script preloads (the build\'s chunk manifest)', () => {
     expect(preloads((await client.get('/loanmanager/eftsetuprequest/')).body)).toEqual([]);
     expect(preloads((await client.get('/loanmanager/login/')).body)).toEqual([
       '/loanmanager/static/shared.1111111111.js',
+      '/loanmanager/static/i18n-catalogs.1212121212.js',
       '/loanmanager/static/portal.0123456789.js',
     ]);
   });

@@ -38,10 +38,20 @@ describe('chunk manifest', () => {
     expect(stylesheetUrls(null, ['a'])).toEqual([]);
   });
 
-  it('a page loads the runtime, the portal on its routes, then its widget', () => {
-    expect(pageChunkGroups('widget-login', { portal: true })).toEqual(['widget-runtime', 'portal', 'hydration', 'widget-login']);
-    expect(pageChunkGroups('widget-popups', { portal: false })).toEqual(['widget-runtime', 'widget-popups']);
+  it('a page loads the runtime, the catalogs’ index, the portal on its routes, then its widget', () => {
+    expect(pageChunkGroups('widget-login', { portal: true })).toEqual(['widget-runtime', 'i18n-catalogs', 'portal', 'hydration', 'widget-login']);
+    expect(pageChunkGroups('widget-popups', { portal: false })).toEqual(['widget-runtime', 'i18n-catalogs', 'widget-popups']);
     // a portal page the browser draws (QA replay, pseudo-locale, a failed render) has nothing to hydrate
-    expect(pageChunkGroups('qa-replay', { portal: true, hydrates: false })).toEqual(['widget-runtime', 'portal', 'qa-replay']);
+    expect(pageChunkGroups('qa-replay', { portal: true, hydrates: false })).toEqual(['widget-runtime', 'i18n-catalogs', 'portal', 'qa-replay']);
+    // a page whose first view waits for its flows' request (verify_email) loads them with it
+    expect(pageChunkGroups('widget-verify-email', { portal: true, flows: ['flows', 'flows-verify-email'] })).toEqual([
+      'widget-runtime',
+      'i18n-catalogs',
+      'portal',
+      'hydration',
+      'widget-verify-email',
+      'flows',
+      'flows-verify-email',
+    ]);
   });
 });

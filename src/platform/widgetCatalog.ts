@@ -32,6 +32,13 @@ export interface CatalogPage {
    * server draws them and hands them to the store before hydration (src/api/firstAnswers.ts).
    */
   readonly firstAnswers?: readonly FirstAnswerEndpoint[];
+  /**
+   * The flows' chunk groups (src/app/flows.ts) of a page whose first view is the answer to a
+   * request its flows send, and that no server can send for it (verify_email's verification: a
+   * GET must not use up the nonce). Its head preloads them with its first view's chunks, so they
+   * download beside the widget instead of after its first view (server/preload.ts).
+   */
+  readonly flowsOfFirstView?: readonly string[];
 }
 
 /**
@@ -84,7 +91,7 @@ export const WIDGET_CATALOG = {
   'verify-email': {
     chunkGroup: 'widget-verify-email',
     slices: ['verifyEmail'],
-    page: { path: 'verify_email', titleId: 'portal.title.verifyEmail', signedIn: false },
+    page: { path: 'verify_email', titleId: 'portal.title.verifyEmail', signedIn: false, flowsOfFirstView: ['flows', 'flows-verify-email'] },
   },
   'go-green': {
     chunkGroup: 'widget-go-green',
