@@ -95,6 +95,9 @@ export function pageDefs(stats: StatsCompilation): PageDef[] {
   // every page of the catalog is weighed: a page that cannot be found fails, it is not skipped
   for (const route of portalRoutes()) {
     if (!widgets.includes(route.widget)) throw new Error(`no chunk group widget-${route.widget} for /loanmanager/${route.path}/`);
+    for (const group of route.flows) {
+      if (!groups.includes(group)) throw new Error(`no chunk group ${group} (the flowsOfFirstView of /loanmanager/${route.path}/)`);
+    }
     defs.push({
       page: `/loanmanager/${route.path}/`.replace(/\/…\/$/, '/…'),
       widget: route.widget,

@@ -3,7 +3,7 @@
  * antd's Typography brings its editable and copyable parts (Input, TextArea, Tooltip, Trigger and
  * antd's Form context) to every page that shows a line of text, about 30 KiB gzip that no page
  * runs (bench/RESULTS.md section 1). The values in Typography.css are antd's, from the portal's
- * theme (Typography.test.tsx holds them to it).
+ * theme (src/widgets/theme.test.ts holds them to it).
  */
 import type { CSSProperties, ReactNode, Ref } from 'react';
 import './Typography.css';
