@@ -2,7 +2,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
 import webpack from 'webpack';
-import { CHUNK_MANIFEST } from './server/preload';
+import { CHUNK_MANIFEST, catalogChunkGroup } from './server/preload';
 import { antdCssInjection, antdCssRule } from './scripts/antdCss/antdCssWebpack';
 import { compileHints } from './scripts/compileHints';
 import type { Chunk, ChunkGraph, Compiler, Configuration, Module, RuleSetRule, RuleSetUseItem, WebpackPluginInstance } from 'webpack';
@@ -33,8 +33,12 @@ function precompressed() {
 
 const RUNTIME_CHUNK = 'widget-runtime';
 
+/** A part of the catalog (src/platform/i18n/widgetCatalogs.ts): `locales/<locale>.json?ns=<namespace>&part`. */
+const CATALOG_PART = /[\\/]locales[\\/]([\w-]+)\.json\?ns=(\w+)&part$/;
+
 /**
- * `chunk-manifest.json`: { "widget-runtime": ["widget-shared-packages.….js", …], "widget-go-green": […] }.
+ * `chunk-manifest.json`: { "widget-runtime": ["widget-shared-packages.….js", …], "widget-go-green": […],
+ * "catalog:en:goGreen": ["1409.….js"] }.
  * A page served by the reference server preloads its runtime's and widget's files from the
  * head, instead of the browser finding them one round trip after another (loader → runtime →
  * widget) on a slow phone connection.
@@ -49,6 +53,13 @@ function chunkManifest(): WebpackPluginInstance {
             const groups: Record<string, string[]> = {};
             for (const [name, group] of compilation.namedChunkGroups) {
               groups[name] = group.getFiles().filter((file) => file.endsWith('.js') || file.endsWith('.css'));
+            }
+            // each part of the catalog in each language (unnamed chunks: the loader keeps every chunk name)
+            for (const chunk of compilation.chunks) {
+              for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+                const part = 'resource' in module ? CATALOG_PART.exec(String(module.resource)) : null;
+                if (part) groups[catalogChunkGroup(part[1] ?? '', part[2] ?? '')] = [...chunk.files].filter((file) => file.endsWith('.js'));
+              }
             }
             const json = JSON.stringify(groups, null, 1);
             compilation.emitAsset(CHUNK_MANIFEST, new compiler.webpack.sources.RawSource(json));

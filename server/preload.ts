@@ -8,6 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const CHUNK_MANIFEST = 'chunk-manifest.json';
+
+/**
+ * The manifest's name for the chunk of one part of the catalog in one language (those chunks have
+ * no webpack names: src/platform/i18n/widgetCatalogs.ts), written by webpack.config.ts.
+ */
+export const catalogChunkGroup = (locale: string, namespace: string) => `catalog:${locale}:${namespace}`;
 export const STATIC_PREFIX = '/loanmanager/static/';
 
 type ChunkManifest = Record<string, string[]>;
@@ -79,11 +85,26 @@ export function stylesheetUrls(manifest: ChunkManifest | null, groups: string[])
  */
 export function pageChunkGroups(
   chunkGroup: string,
-  { portal, hydrates = portal, flows = [] }: { portal: boolean; hydrates?: boolean; flows?: readonly string[] },
+  {
+    portal,
+    hydrates = portal,
+    flows = [],
+    catalogs = [],
+  }: { portal: boolean; hydrates?: boolean; flows?: readonly string[]; catalogs?: readonly string[] },
 ): string[] {
   // a portal page the server drew: the chunk that hydrates it (src/widgets/hydrateWidget.tsx) comes too;
   // one the browser draws (the QA replay page, the pseudo-locale, a render that failed) never loads it
   // the catalogs' index (src/widgets/withPageFeature.ts) too: the loader asks for it beside the widget, and its
   // answer asks for the widget's texts, one round trip after another before the first view can hydrate
-  return ['widget-runtime', 'i18n-catalogs', ...(portal ? ['portal'] : []), ...(portal && hydrates ? ['hydration'] : []), chunkGroup, ...flows];
+  // answer asks for the widget's texts, one round trip after another before the first view can hydrate; a page
+  // the server drew names those texts too (`catalogs`: its catalog parts in its language, catalogChunkGroup)
+  return [
+    'widget-runtime',
+    'i18n-catalogs',
+    ...catalogs,
+    ...(portal ? ['portal'] : []),
+    ...(portal && hydrates ? ['hydration'] : []),
+    chunkGroup,
+    ...flows,
+  ];
 }

@@ -31,7 +31,7 @@ import {
 } from '../html';
 import { serverText } from '../i18n';
 import { requestLocale, setLocaleCookie } from '../locale';
-import { preloadUrls, readChunkManifest, pageChunkGroups, stylesheetUrls } from '../preload';
+import { catalogChunkGroup, preloadUrls, readChunkManifest, pageChunkGroups, stylesheetUrls } from '../preload';
 import { createServerRenderer } from '../serverRender';
 import { goGreenStatusOf } from './goGreen';
 import { popupsOf } from './user';
@@ -80,8 +80,20 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     locale,
   });
 
-  const preload = (chunkGroup: string, portal: boolean, hydrates = false, flows?: readonly string[]) =>
-    preloadUrls(readChunkManifest(options.staticDir), pageChunkGroups(chunkGroup, { portal, hydrates, ...(flows ? { flows } : {}) }));
+  /**
+   * The scripts a page preloads (server/preload.ts): its chunk groups, and the parts of the catalog
+   * its first view needs in its language (`namespaces`; a portal page the server drew adds the
+   * portal's own part, which its hydration waits for).
+   */
+  const preload = (
+    chunkGroup: string,
+    locale: Locale,
+    page: { portal: boolean; hydrates?: boolean; flows?: readonly string[]; namespaces?: readonly string[] },
+  ) => {
+    const { portal, hydrates = false, flows = [], namespaces = [] } = page;
+    const catalogs = [...(portal && hydrates ? ['portal'] : []), ...namespaces].map((namespace) => catalogChunkGroup(locale, namespace));
+    return preloadUrls(readChunkManifest(options.staticDir), pageChunkGroups(chunkGroup, { portal, hydrates, flows, catalogs }));
+  };
 
   const renderWidget = createServerRenderer(options.staticDir, app.log);
   /**
@@ -204,7 +216,13 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
         widget: 'portal',
         config: pageConfig,
         serverRendered: drawn,
-        preload: preload(widgetPage.chunkGroup, true, drawn !== null, widgetPage.flowsOfFirstView),
+        preload: preload(widgetPage.chunkGroup, locale, {
+          portal: true,
+          hydrates: drawn !== null,
+          flows: widgetPage.flowsOfFirstView ?? [],
+          // its texts, when the server drew it (a page the browser draws may be the pseudo-locale's)
+          namespaces: drawn && widgetPage.catalogNamespace ? [widgetPage.catalogNamespace] : [],
+        }),
       });
       return sendHtml(reply, 200, html);
     });
@@ -225,7 +243,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       widget: 'portal',
       config: pageConfig,
       serverRendered: drawn,
-      preload: preload(resetRow.chunkGroup, true, drawn !== null),
+      preload: preload(resetRow.chunkGroup, locale, { portal: true, hydrates: drawn !== null, namespaces: drawn ? [resetRow.catalogNamespace] : [] }),
     });
     return sendHtml(reply, 200, html);
   };
@@ -278,7 +296,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       content,
       widget: 'popups',
       config: config(locale, { coacct: String(account.borrower.id) }),
-      preload: preload(WIDGET_CATALOG.popups.chunkGroup, false),
+      preload: preload(WIDGET_CATALOG.popups.chunkGroup, locale, { portal: false, namespaces: [WIDGET_CATALOG.popups.catalogNamespace] }),
       firstAnswers: await firstAnswersOf(request, reply, WIDGET_CATALOG.popups.firstAnswers, account),
     });
     return sendHtml(reply, 200, html);
@@ -329,7 +347,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
         verificationSentNotice(request, reply, account, locale) + `<p>${welcome(locale, account)}</p>${table}${back}${manageLinks(locale)}`,
       widget: 'popups',
       config: config(locale, { coacct: String(account.borrower.id) }),
-      preload: preload(WIDGET_CATALOG.popups.chunkGroup, false),
+      preload: preload(WIDGET_CATALOG.popups.chunkGroup, locale, { portal: false, namespaces: [WIDGET_CATALOG.popups.catalogNamespace] }),
       firstAnswers: await firstAnswersOf(request, reply, WIDGET_CATALOG.popups.firstAnswers, account),
     });
     return sendHtml(reply, 200, html);

@@ -127,6 +127,7 @@ export const TEST_CHUNK_MANIFEST = {
   flows: ['shared.1111111111.js', 'flows-shared.6666666666.js', 'flows.7777777777.js'],
   'flows-verify-email': ['shared.1111111111.js', 'flows-shared.6666666666.js', 'flows-verify-email.8888888888.js'],
   'flows-login': ['shared.1111111111.js', 'flows-shared.6666666666.js', 'flows-login.9999999999.js'],
+  'catalog:en:popups': ['105.eeeeeeeeee.js'],
 };
 
 export interface TestServerSetup {

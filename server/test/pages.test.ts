@@ -183,6 +183,8 @@ describe('script preloads (the build\'s chunk manifest)', () => {
     expect(preloads(html)).toEqual([
       '/loanmanager/static/shared.1111111111.js',
       '/loanmanager/static/i18n-catalogs.1212121212.js',
+      // the popups' texts in the page's language: the popup is the widget's first view
+      '/loanmanager/static/105.eeeeeeeeee.js',
       '/loanmanager/static/widget-popups.3333333333.js',
     ]);
   });

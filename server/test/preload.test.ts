@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pageChunkGroups, preloadUrls, readChunkManifest, stylesheetUrls } from '../preload';
+import { catalogChunkGroup, pageChunkGroups, preloadUrls, readChunkManifest, stylesheetUrls } from '../preload';
 
 describe('chunk manifest', () => {
   let dir: string;
@@ -43,6 +43,17 @@ describe('chunk manifest', () => {
     expect(pageChunkGroups('widget-popups', { portal: false })).toEqual(['widget-runtime', 'i18n-catalogs', 'widget-popups']);
     // a portal page the browser draws (QA replay, pseudo-locale, a failed render) has nothing to hydrate
     expect(pageChunkGroups('qa-replay', { portal: true, hydrates: false })).toEqual(['widget-runtime', 'i18n-catalogs', 'portal', 'qa-replay']);
+    // a page the server drew names the parts of the catalog its hydration waits for
+    expect(pageChunkGroups('widget-login', { portal: true, catalogs: ['catalog:es:portal', 'catalog:es:login'] })).toEqual([
+      'widget-runtime',
+      'i18n-catalogs',
+      'catalog:es:portal',
+      'catalog:es:login',
+      'portal',
+      'hydration',
+      'widget-login',
+    ]);
+    expect(catalogChunkGroup('es', 'login')).toBe('catalog:es:login');
     // a page whose first view waits for its flows' request (verify_email) loads them with it
     expect(pageChunkGroups('widget-verify-email', { portal: true, flows: ['flows', 'flows-verify-email'] })).toEqual([
       'widget-runtime',

@@ -39,6 +39,11 @@ beforeAll(async () => {
       portal: [...TEST_CHUNK_MANIFEST.portal, 'portal.0123456789.css'],
       hydration: ['hydration.5555555555.js'],
       'widget-login': ['shared.1111111111.js', 'widget-login.4444444444.js', 'widget-login.4444444444.css'],
+      // the parts of the catalog (webpack.config.ts names their unnamed chunks in the manifest)
+      'catalog:en:portal': ['101.aaaaaaaaaa.js'],
+      'catalog:en:login': ['102.bbbbbbbbbb.js'],
+      'catalog:es:portal': ['103.cccccccccc.js'],
+      'catalog:es:login': ['104.dddddddddd.js'],
     }),
   );
 });
@@ -64,11 +69,17 @@ describe('a portal page, with the build’s render', () => {
     expect(head).toContain('href="/loanmanager/static/hydration.5555555555.js"');
   });
 
-  it('is drawn in the page’s language', async () => {
+  it('is drawn in the page’s language, and preloads the texts its hydration waits for in that language', async () => {
     const client = server.client();
     const response = await client.get('/loanmanager/login/', { headers: { cookie: 'lm_locale=es' } });
     expect(response.body).toContain('<html lang="es">');
     expect(response.body).toContain('in es</h1>');
+    const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="script" fetchpriority="low" href="([^"]+)">/g)].map((match) => match[1]);
+    expect(preloads(response.body)).toEqual(expect.arrayContaining(['/loanmanager/static/103.cccccccccc.js', '/loanmanager/static/104.dddddddddd.js']));
+    expect(preloads(response.body)).not.toEqual(expect.arrayContaining(['/loanmanager/static/101.aaaaaaaaaa.js']));
+    const english = preloads((await server.client().get('/loanmanager/login/')).body);
+    expect(english).toEqual(expect.arrayContaining(['/loanmanager/static/101.aaaaaaaaaa.js', '/loanmanager/static/102.bbbbbbbbbb.js']));
+    expect(english).not.toEqual(expect.arrayContaining(['/loanmanager/static/104.dddddddddd.js']));
   });
 
   it('signed in: the go-green page is drawn too, with the status it shows, which the page carries for its hydration', async () => {

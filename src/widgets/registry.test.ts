@@ -16,9 +16,15 @@ describe('the widget registry', () => {
     const source = fs.readFileSync(path.join(__dirname, 'registry.ts'), 'utf8');
     for (const name of WIDGET_NAMES) {
       const loader = new RegExp(
-        `['"]?${name}['"]?: \\(\\) =>\\s*withPageFeature\\(\\s*import\\(/\\* webpackChunkName: "([^"]+)" \\*/ '\\.\\./features/\\w+/\\w+Widget\\.entry'\\),\\s*'\\w+'\\)`,
+        `['"]?${name}['"]?: \\(\\) =>\\s*withPageFeature\\(\\s*import\\(/\\* webpackChunkName: "([^"]+)" \\*/ '\\.\\./features/\\w+/\\w+Widget\\.entry'\\),\\s*'(\\w+)'\\)`,
       );
-      expect({ name, chunk: loader.exec(source)?.[1] }).toEqual({ name, chunk: WIDGET_CATALOG[name].chunkGroup });
+      const found = loader.exec(source);
+      // ...and its part of the catalog after the row's (which a page the server drew preloads)
+      expect({ name, chunk: found?.[1], namespace: found?.[2] }).toEqual({
+        name,
+        chunk: WIDGET_CATALOG[name].chunkGroup,
+        namespace: WIDGET_CATALOG[name].catalogNamespace,
+      });
     }
   });
 
