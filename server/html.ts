@@ -303,7 +303,9 @@ export function renderPage(options: PageOptions): string {
     '<link rel="icon" href="data:,">' +
     (rendered?.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
     (rendered?.headStyles ?? '') +
-    (options.preload ?? []).map((src) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeHtml(src)}">`).join('') +
+    // the loader first: it runs every other script, and at the end of the body it was found last and
+    // queued behind a dozen preloads (requested 190–290 ms after the page in Lighthouse's trace, 139 ms first)
+    (scripts ? [LOADER_PATH, ...(options.preload ?? [])] : (options.preload ?? [])).map((src) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeHtml(src)}">`).join('') +
     `<style>${STYLE}</style>` +
     // the loader's reset for widgets on a host page, here from the start (src/platform/hostReset.ts)
     `<style id="${HOST_RESET_ID}">${HOST_RESET_CSS}</style></head>` +

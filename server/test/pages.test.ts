@@ -146,8 +146,22 @@ describe('widget page shells', () => {
 });
 
 describe('script preloads (the build\'s chunk manifest)', () => {
+  const LOADER = '/loanmanager/static/loanmanager-widgets.js';
+  // the chunks a page preloads, after the loader, which every page with a widget preloads first (below)
   const preloads = (html: string) =>
-    [...html.matchAll(/<link rel="preload" as="script" fetchpriority="low" href="([^"]+)">/g)].map((match) => match[1]);
+    [...html.matchAll(/<link rel="preload" as="script" fetchpriority="low" href="([^"]+)">/g)].map((match) => match[1]).filter((src) => src !== LOADER);
+
+  it('the loader comes first: it is what runs every other script, so it is not queued behind them', async () => {
+    const all = (html: string) => [...html.matchAll(/<link rel="preload" as="script"[^>]* href="([^"]+)">/g)].map((match) => match[1]);
+    const register = all((await server.client().get('/loanmanager/register/')).body);
+    expect(register[0]).toBe(LOADER);
+    expect(register.filter((src) => src === LOADER)).toHaveLength(1);
+    const client = server.client();
+    await client.login('dana.demo');
+    expect(all((await client.get('/loanmanager/loanoverview/')).body)[0]).toBe(LOADER);
+    // a signed-in page without a widget of its own still has the loader (for the inactivity warning), and no chunk
+    expect(all((await client.get('/loanmanager/eftsetuprequest/')).body)).toEqual([LOADER]);
+  });
 
   it('a widget page preloads, in its head, the runtime, the catalogs’ index, the portal and its own widget, each file once', async () => {
     const html = (await server.client().get('/loanmanager/register/')).body;
