@@ -38,7 +38,7 @@ const CATALOG_PART = /[\\/]locales[\\/]([\w-]+)\.json\?ns=(\w+)&part$/;
 
 /**
  * `chunk-manifest.json`: { "widget-runtime": ["widget-shared-packages.….js", …], "widget-go-green": […],
- * "catalog:en:goGreen": ["1409.….js"] }.
+ * "catalog:en:goGreen": ["<id>.….js"] }.
  * A page served by the reference server preloads its runtime's and widget's files from the
  * head, instead of the browser finding them one round trip after another (loader → runtime →
  * widget) on a slow phone connection.
