@@ -10,6 +10,7 @@ import { HOST_RESET_CSS, HOST_RESET_ID } from '../src/platform/hostReset';
 import { WIDGET_ATTRIBUTE } from '../src/platform/portalElements';
 import { FIRST_ANSWERS_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, type ServerRendered } from '../src/platform/serverRender';
 import { serverText } from './i18n';
+import { maskCsrfToken } from './security';
 
 export const LOADER_PATH = '/loanmanager/static/loanmanager-widgets.js';
 export const SERVICER_NAME = 'Loan Manager';
@@ -232,7 +233,7 @@ function renderNav(locale: Locale, nav: SignedInNav): string {
     .join('');
   return (
     `<form class="site-signout" method="post" action="/loanmanager/logout/">` +
-    `<input type="hidden" name="csrfmiddlewaretoken" value="${escapeHtml(nav.csrfToken)}">` +
+    `<input type="hidden" name="csrfmiddlewaretoken" value="${maskCsrfToken(nav.csrfToken)}">` +
     `<button type="submit">${htmlText(locale, 'server.header.signOut')}</button></form>` +
     `<nav class="site-nav" aria-label="${htmlText(locale, 'server.header.accountNav')}"><ul>${items}</ul></nav>`
   );
@@ -250,7 +251,7 @@ function renderLocaleSwitch(locale: Locale, localeSwitch: LocaleSwitch): string 
   ).join('');
   return (
     `<form class="site-locale" method="post" action="${LOCALE_PATH}" aria-label="${htmlText(locale, 'server.header.language')}">` +
-    `<input type="hidden" name="csrfmiddlewaretoken" value="${escapeHtml(localeSwitch.csrfToken)}">` +
+    `<input type="hidden" name="csrfmiddlewaretoken" value="${maskCsrfToken(localeSwitch.csrfToken)}">` +
     `<input type="hidden" name="${RETURN_FIELD}" value="${escapeHtml(localeSwitch.returnPath)}" ${LOCALE_RETURN_ATTRIBUTE}>` +
     `${buttons}</form>`
   );

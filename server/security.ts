@@ -43,6 +43,36 @@ export function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/**
+ * The CSRF token as a page writes it into a form: a fresh random pad, then the token XOR the pad
+ * (Django's masking), base64url. Each page carries a different string for the same cookie, so a
+ * compressed page holds no stable secret for a BREACH attack to recover byte by byte
+ * (docs/security.md, control 28).
+ */
+export function maskCsrfToken(token: string): string {
+  const secret = Buffer.from(token, 'latin1');
+  const pad = randomBytes(secret.length);
+  const masked = Buffer.alloc(secret.length);
+  for (let i = 0; i < secret.length; i += 1) masked[i] = secret[i]! ^ pad[i]!;
+  return Buffer.concat([pad, masked]).toString('base64url');
+}
+
+/** The longest masked form of a token `looksLikeToken` accepts (128 characters, twice, base64url). */
+const MASKED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{86,342}$/;
+
+/** Whether a form's token is the cookie's, sent masked (our pages) or as it is (a page from before masking). */
+export function formTokenMatches(sent: unknown, cookie: string): boolean {
+  if (typeof sent !== 'string') return false;
+  if (sent.length === cookie.length) return safeEqual(sent, cookie);
+  if (!MASKED_TOKEN_PATTERN.test(sent)) return false;
+  const bytes = Buffer.from(sent, 'base64url');
+  const half = bytes.length / 2;
+  if (half !== cookie.length) return false;
+  const unmasked = Buffer.alloc(half);
+  for (let i = 0; i < half; i += 1) unmasked[i] = bytes[i]! ^ bytes[half + i]!;
+  return timingSafeEqual(unmasked, Buffer.from(cookie, 'latin1'));
+}
+
 // scrypt with r=8, p=1 and the cost N of ServerOptions.scryptN (OWASP's N=2^17 by default: 128 MiB).
 // The parameters are stored with each hash; a hash with a lower N is replaced at the next sign-in.
 const SCRYPT_R = 8;

@@ -35,7 +35,8 @@ import { catalogChunkGroup, preloadUrls, readChunkManifest, pageChunkGroups, sty
 import { createServerRenderer } from '../serverRender';
 import { goGreenStatusOf } from './goGreen';
 import { popupsOf } from './user';
-import { CSRF_COOKIE, CSRF_FORM_FIELD, looksLikeToken, safeEqual, takeOptedOutFlag, takeVerificationSentFlag } from '../security';
+import { compressHtml, HTML_VARY, htmlEncodingFor } from '../htmlCompression';
+import { CSRF_COOKIE, CSRF_FORM_FIELD, formTokenMatches, looksLikeToken, takeOptedOutFlag, takeVerificationSentFlag } from '../security';
 import { fromAnotherSite, signOut } from '../sessions';
 
 // the client's addresses (src/lib/portalUrls.ts), so the server's redirects and links cannot drift from them
@@ -62,8 +63,13 @@ export function localeSwitchFor(request: FastifyRequest): LocaleSwitch {
 
 type FirstAnswers = Partial<Record<FirstAnswerEndpoint, unknown>>;
 
-export function sendHtml(reply: FastifyReply, statusCode: number, html: string) {
-  return reply.code(statusCode).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+/** A page, compressed when the request may have it so (control 28: never to another site's requests). */
+export async function sendHtml(reply: FastifyReply, statusCode: number, html: string) {
+  reply.code(statusCode).header('cache-control', 'no-store').header('vary', HTML_VARY).type('text/html; charset=utf-8');
+  const encoding = htmlEncodingFor(reply.request);
+  if (!encoding) return reply.send(html);
+  const body = await compressHtml(html, encoding);
+  return reply.header('content-encoding', encoding).send(body);
 }
 
 export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
@@ -379,7 +385,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     const verified = (request: FastifyRequest<{ Body: Record<string, unknown> | undefined }>) => {
       const sent = request.body?.[CSRF_FORM_FIELD];
       const cookie = request.cookies[CSRF_COOKIE];
-      return typeof sent === 'string' && looksLikeToken(cookie) && safeEqual(sent, cookie) && !fromAnotherSite(ctx, request);
+      return looksLikeToken(cookie) && formTokenMatches(sent, cookie) && !fromAnotherSite(ctx, request);
     };
 
     const refused = async (request: FastifyRequest, reply: FastifyReply) => {

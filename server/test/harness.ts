@@ -311,6 +311,18 @@ export function firstAnswersIn(html: string): unknown {
   return match ? JSON.parse(match[1] ?? 'null') : null;
 }
 
+/** The hidden CSRF fields of a page, as written (masked: control 28). */
+export function formTokensIn(html: string): string[] {
+  return [...html.matchAll(/name="csrfmiddlewaretoken" value="([^"]*)"/g)].map((match) => match[1] ?? '');
+}
+
+/** A masked form token unmasked by hand (pad, then token XOR pad; base64url), independently of server/security.ts. */
+export function unmaskFormToken(masked: string): string {
+  const bytes = Buffer.from(masked, 'base64url');
+  const half = bytes.length / 2;
+  return Buffer.from(bytes.subarray(half).map((byte, i) => byte ^ (bytes[i] ?? 0))).toString('latin1');
+}
+
 /** The nonce at the end of an emailed link. */
 export function nonceOf(link: string): string {
   const match = /reset_password\/([^/]+)\/|[?&]nonce=([^&]+)/.exec(link);

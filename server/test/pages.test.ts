@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { PORTAL_PAGES, type PortalPageRow } from '../../src/platform/widgetCatalog';
 import { serverText } from '../i18n';
-import { API, CHUNK_TEXT, pageConfig, startTestServer, TEST_IMAGE, type TestServer } from './harness';
+import { API, CHUNK_TEXT, formTokensIn, pageConfig, startTestServer, TEST_IMAGE, type TestServer, unmaskFormToken } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -239,7 +239,7 @@ describe('server-rendered signed-in pages', () => {
       expect(html).toContain(`href="${link}"`);
     }
     expect(html).toContain('<div data-loanmanager-widget="popups"></div>');
-    expect(html).toContain(`name="csrfmiddlewaretoken" value="${client.cookies.get('csrftoken')}"`);
+    expect(formTokensIn(html).map(unmaskFormToken)).toEqual([client.cookies.get('csrftoken'), client.cookies.get('csrftoken')]);
     expect(pageConfig(html).coacct).toMatch(/^\d+$/);
   });
 
