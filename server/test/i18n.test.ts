@@ -45,7 +45,7 @@ describe('the language switch', () => {
     for (const url of pages) {
       const form = switchOf((await client.get(url)).body);
       expect([url, form]).toEqual([url, expect.stringContaining('action="/loanmanager/locale/"')]);
-      const [token] = formTokensIn(form);
+      const [token] = formTokensIn(form ?? '');
       expect(token && unmaskFormToken(token)).toBe(client.cookies.get('csrftoken'));
       expect(form).toContain(`<input type="hidden" name="next" value="${url}" data-loanmanager-return-path>`);
       expect(form).toContain('<button type="submit" name="locale" value="en" lang="en" aria-current="true">English</button>');
