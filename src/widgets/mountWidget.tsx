@@ -101,10 +101,17 @@ function handOverFirstAnswers(store: AppStore, doc: Document, name: string) {
   if (Object.keys(answers).length > 0) store.dispatch(firstAnswersActions.received(answers));
 }
 
+function flowsMakeFirstView(name: string): boolean {
+  return Boolean((WIDGET_CATALOG as Readonly<Record<string, CatalogRow>>)[name]?.page?.flowsOfFirstView?.length);
+}
+
 function render(store: AppStore, element: HTMLElement, name: string, Widget: ComponentType): void | Promise<void> {
   addHostReset(element.ownerDocument);
   // the host page's own language may differ: screen readers read the widget in the widget's
   element.lang = store.dependencies.config.locale;
+  // A widget whose first view is its flows' answer (verify_email's) starts them at once, beside its
+  // hydration: its request goes out as the hydration commits, not after the flows' three tasks.
+  if (flowsMakeFirstView(name)) void store.startFlows();
   // the page's flows wait for every widget being mounted: one that shows first (the inactivity
   // warning's empty view) must not start them under another's first view (the popups' dialog)
   const releaseFlowsHold = store.holdFlows();
