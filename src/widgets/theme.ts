@@ -59,7 +59,9 @@ export const PORTAL_TOKENS = {
  * load, where it was a third of antd's token task (86-145 ms at 4x CPU; bench/RESULTS.md, section 5).
  * theme.test.ts holds it equal to what antd computes, so a change of tokens or of antd fails there.
  */
-const portalAlgorithm: MappingAlgorithm = () => ({ ...(portalMapToken as ReturnType<MappingAlgorithm>) });
+// The same object every time, not a copy: antd copies it before merging anything in (a copy of its
+// 450 keys cost more than a millisecond, cold), and nothing writes to it.
+const portalAlgorithm: MappingAlgorithm = () => portalMapToken as ReturnType<MappingAlgorithm>;
 
 export const portalTheme: ThemeConfig = {
   cssVar: { key: 'lm' },
