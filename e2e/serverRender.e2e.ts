@@ -133,6 +133,22 @@ test('every script a page loads after the loader asks V8 to compile it as it dow
   for (const [name, firstLine] of scripts) expect(`${name}: ${firstLine}`).toBe(`${name}: ${COMPILE_HINT}`);
 });
 
+test("Chromium gets the portal's pages compressed, typed in and followed, signed in or not (docs/security.md, control 28)", async () => {
+  const page = await openPage(375);
+  const typedIn = await page.goto('/loanmanager/login/');
+  expect((await typedIn?.request().allHeaders())?.['sec-fetch-site']).toBe('none');
+  expect((await typedIn?.allHeaders())?.['content-encoding']).toBe('br');
+  await signIn(page, 'dana.demo');
+  const followed = page.waitForResponse((response) => response.url().endsWith('/loanmanager/profile/'));
+  // a page without the popups' dialog over it
+  await page.goto('/loanmanager/go-green/');
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Profile' }).click();
+  const profile = await followed;
+  expect((await profile.request().allHeaders())['sec-fetch-site']).toBe('same-origin');
+  expect((await profile.allHeaders())['content-encoding']).toBe('br');
+  await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+});
+
 describe('before the scripts arrive', () => {
   let browser: Browser | undefined;
   beforeAll(async () => {
