@@ -310,7 +310,8 @@ export const SCREENS: readonly Screen[] = [
     name: 'es-go-green-step-1',
     caption: 'En español: Go Green, paso 1',
     async reach(page, server) {
-      await signIn(page, 'dana.demo');
+      // not dana.demo: go-green-thank-you, before it in a full run, has opted her in
+      await signIn(page, 'sam.several');
       await inLanguage(page, server, 'es');
       await page.goto('/loanmanager/go-green/');
       await page.getByRole('heading', { level: 2, name: es['goGreen.stepConfirmEmail'] }).waitFor();
