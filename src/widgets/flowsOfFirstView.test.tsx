@@ -8,16 +8,10 @@ import { use } from 'react';
 import { FLOWS_HOLD_MAX_MS } from '../app/createAppStore';
 import { defaultConfig } from '../platform/config';
 import { WIDGET_CATALOG } from '../platform/widgetCatalog';
+import { widgetBox } from '../testing/widgetBox';
 import { getPageStore, mountWidget } from './mountWidget';
 
 beforeAll(() => import('../app/flows'));
-
-function widgetBox(name: string): HTMLElement {
-  const element = document.createElement('div');
-  element.setAttribute('data-loanmanager-widget', name);
-  document.body.appendChild(element);
-  return element;
-}
 
 it('verify email: the flows start as the widget mounts, before its first view is committed', async () => {
   expect(WIDGET_CATALOG['verify-email'].page?.flowsOfFirstView?.length).toBeGreaterThan(0);

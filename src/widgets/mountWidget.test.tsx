@@ -6,17 +6,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { use } from 'react';
 import { defaultConfig } from '../platform/config';
+import { widgetBox } from '../testing/widgetBox';
 import { getPageStore, mountWidget } from './mountWidget';
 
 // the flows' modules, loaded once: a test of when they start does not time their first transform
 beforeAll(() => import('../app/flows'));
-
-function widgetBox(name: string): HTMLElement {
-  const element = document.createElement('div');
-  element.setAttribute('data-loanmanager-widget', name);
-  document.body.appendChild(element);
-  return element;
-}
 
 it("the flows wait for every widget being mounted: a widget that shows first does not start them under another's first view", async () => {
   const config = defaultConfig();

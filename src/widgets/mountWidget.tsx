@@ -86,6 +86,11 @@ function mountRecorderToolbar(store: AppStore, controls: { download(): string })
   );
 }
 
+/** A widget's catalog row, by the name its element carries (undefined for a name the catalog lacks). */
+function catalogRowOf(name: string): CatalogRow | undefined {
+  return (WIDGET_CATALOG as Readonly<Record<string, CatalogRow>>)[name];
+}
+
 /** Widgets whose page's answers were handed to the store: once per page, even if one is placed twice. */
 const answersHandedOver = new Set<string>();
 
@@ -94,7 +99,7 @@ const answersHandedOver = new Set<string>();
  * page came with them: in the store before its first render (the feature's slice is in by now).
  */
 function handOverFirstAnswers(store: AppStore, doc: Document, name: string) {
-  const wanted = (WIDGET_CATALOG as Readonly<Record<string, CatalogRow>>)[name]?.firstAnswers;
+  const wanted = catalogRowOf(name)?.firstAnswers;
   if (!wanted || answersHandedOver.has(name)) return;
   answersHandedOver.add(name);
   const answers = readFirstAnswers(doc, wanted);
@@ -102,7 +107,7 @@ function handOverFirstAnswers(store: AppStore, doc: Document, name: string) {
 }
 
 function flowsMakeFirstView(name: string): boolean {
-  return Boolean((WIDGET_CATALOG as Readonly<Record<string, CatalogRow>>)[name]?.page?.flowsOfFirstView?.length);
+  return Boolean(catalogRowOf(name)?.page?.flowsOfFirstView?.length);
 }
 
 function render(store: AppStore, element: HTMLElement, name: string, Widget: ComponentType): void | Promise<void> {
