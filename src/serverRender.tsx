@@ -6,7 +6,7 @@
  * first view is what the page shows before any answer, as in the browser, but for the answers
  * the page comes with (src/api/firstAnswers.ts), which the browser's store gets before hydrating.
  */
-import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import { extractStyle } from '@ant-design/cssinjs';
 import hash from '@emotion/hash';
 import { setupI18n, type I18n } from '@lingui/core';
 import type { Messages } from '@lingui/core';
@@ -29,6 +29,7 @@ import type { RenderPortalPage } from './platform/serverRender';
 import { widgetRegistry } from './widgets/registry';
 import type { WidgetEntry } from './widgets/withPageFeature';
 import { WidgetShell } from './widgets/WidgetShell';
+import { primedStyleCache } from './widgets/portalStyleCache';
 import { portalTheme } from './widgets/theme';
 
 const CATALOGS: Record<Locale, Messages> = {
@@ -86,13 +87,11 @@ export const renderPortalPage: RenderPortalPage = async ({ url, config: raw, fir
   // what the page comes with, as the hydration hands it to the browser's store (src/widgets/hydrateWidget.tsx)
   if (firstAnswers) store.dispatch(firstAnswersActions.received(firstAnswers as FirstAnswers));
   // antd's design tokens are CSS variables, written by antd as the widget renders: collected here for the page's head
-  const styles = createCache();
+  const styles = primedStyleCache();
   const { prelude } = await prerenderToNodeStream(
-    <StyleProvider cache={styles}>
-      <WidgetShell store={store} widget="portal" withSnackbar={false} startsFlows i18n={i18nFor(config.locale)}>
-        <PortalApp />
-      </WidgetShell>
-    </StyleProvider>,
+    <WidgetShell store={store} widget="portal" withSnackbar={false} startsFlows i18n={i18nFor(config.locale)} styleCache={styles}>
+      <PortalApp />
+    </WidgetShell>,
   );
   return { html: withoutScripts(await collect(prelude)), headStyles: withBrowserTokenStyleKey(extractStyle(styles)) };
 };

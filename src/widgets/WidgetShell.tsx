@@ -18,16 +18,9 @@ import { FlowsHoldContext } from '../lib/FlowsHoldContext';
 import { NavigationContext } from '../lib/NavigationContext';
 import { pageI18n } from '../platform/i18n/pageI18n';
 import { useT } from '../platform/i18n/useT';
-import { PORTAL_PREFIX_CLS, portalTheme } from './theme';
+import { pageStyleCache, type StyleCache } from './portalStyleCache';
+import { PORTAL_ANTD_CONFIG } from './theme';
 import { WidgetErrorBoundary } from './WidgetErrorBoundary';
-
-/**
- * antd draws no component styles at runtime (about a fifth of the script time at load went to
- * them, bench/RESULTS.md): they come as CSS files rendered from `portalTheme` at build time
- * (scripts/antdCss), loaded with the chunks that use them. The tokens, as CSS variables, are still
- * antd's at runtime.
- */
-const widgetTheme = { ...portalTheme, zeroRuntime: true };
 
 function StoreSnackbar() {
   const dispatch = useAppDispatch();
@@ -81,6 +74,8 @@ export interface WidgetShellProps {
   afterWidget?: ReactNode;
   /** The texts in the page's language (default: the page's instance; a server render passes its own). */
   i18n?: I18n;
+  /** antd's style cache (default: the page's, shared by its widgets; a server render passes its own, to collect the styles from). */
+  styleCache?: StyleCache;
   children: ReactNode;
 }
 
@@ -106,9 +101,7 @@ function PortalAntd({ container, children }: { container?: HTMLElement; children
   const button = useMemo(() => ({ loadingIcon: <LoadingOutlined aria-label={t('common.loadingShort')} /> }), [t]);
   return (
     <ConfigProvider
-      prefixCls={PORTAL_PREFIX_CLS}
-      iconPrefixCls={`${PORTAL_PREFIX_CLS}-icon`}
-      theme={widgetTheme}
+      {...PORTAL_ANTD_CONFIG}
       getPopupContainer={container ? () => container : undefined}
       button={button}
       alert={ALERT_ICONS}
@@ -132,6 +125,7 @@ export function WidgetShell({
   releaseFlowsHold,
   afterWidget = null,
   i18n = pageI18n(),
+  styleCache = pageStyleCache,
   children,
 }: WidgetShellProps) {
   // a widget that failed shows its error as its first view: the page's flows do not wait for it
@@ -141,7 +135,7 @@ export function WidgetShell({
       <Provider store={store}>
         <NavigationContext.Provider value={store.dependencies.navigation}>
           <FlowsHoldContext.Provider value={store.holdFlows}>
-            <StyleProvider hashPriority="high">
+            <StyleProvider cache={styleCache} hashPriority="high">
               <PortalAntd container={container}>
                 <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter} afterFailure={startFlows}>
                   <Suspense fallback={<LoadingFallback />}>

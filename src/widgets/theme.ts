@@ -1,5 +1,4 @@
-import type { MappingAlgorithm, ThemeConfig } from 'antd';
-import portalMapToken from './portalMapToken.json';
+import type { ConfigProviderProps, ThemeConfig } from 'antd';
 import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../platform/palette';
 
 /**
@@ -53,19 +52,8 @@ export const PORTAL_TOKENS = {
   controlHeight: TOUCH_TARGET_PX,
 } satisfies ThemeConfig['token'];
 
-/**
- * antd's default algorithm's answer for PORTAL_TOKENS (its "map token": the palettes and sizes it
- * derives from the seed), worked out ahead by `npm run theme:map-token` instead of on every page
- * load, where it was a third of antd's token task (86-145 ms at 4x CPU; bench/RESULTS.md, section 5).
- * theme.test.ts holds it equal to what antd computes, so a change of tokens or of antd fails there.
- */
-// The same object every time, not a copy: antd copies it before merging anything in (a copy of its
-// 450 keys cost more than a millisecond, cold), and nothing writes to it.
-const portalAlgorithm: MappingAlgorithm = () => portalMapToken as ReturnType<MappingAlgorithm>;
-
 export const portalTheme: ThemeConfig = {
   cssVar: { key: 'lm' },
-  algorithm: portalAlgorithm,
   token: PORTAL_TOKENS,
   components: {
     // an error line fills antd's 24 px gap below a field exactly, so it touched the next label
@@ -75,3 +63,15 @@ export const portalTheme: ThemeConfig = {
 
 /** antd classes carry this prefix inside widgets, so a host page's own antd never clashes. */
 export const PORTAL_PREFIX_CLS = 'lm';
+
+/**
+ * The widgets' antd configuration (WidgetShell.tsx): the prefix, and the theme without runtime
+ * component styles, which come as CSS files rendered from `portalTheme` at build time
+ * (scripts/antdCss). The design token, as CSS variables, is still antd's at runtime, served from
+ * portalTokenCache.json (portalStyleCache.ts).
+ */
+export const PORTAL_ANTD_CONFIG = {
+  prefixCls: PORTAL_PREFIX_CLS,
+  iconPrefixCls: `${PORTAL_PREFIX_CLS}-icon`,
+  theme: { ...portalTheme, zeroRuntime: true },
+} satisfies ConfigProviderProps;
