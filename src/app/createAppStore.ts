@@ -128,9 +128,11 @@ export function createAppStore({
       sagaRuntime?.start(fresh, missed);
     };
     if (runtime && typeof feature.sagas !== 'function') return Promise.resolve(start(feature.sagas));
-    const sagasLoading = typeof feature.sagas === 'function' ? feature.sagas() : Promise.resolve(feature.sagas);
-    return Promise.all([loadFlows(), sagasLoading]).then(
-      ([, sagas]) => start(sagas),
+    const { sagas } = feature;
+    // asked for once the flows are evaluated, stage by stage: asked for beside them, the feature's
+    // sagas evaluated the flows' packages in the task their files arrived in (bench/RESULTS.md, section 5)
+    return loadFlows().then(() => (typeof sagas === 'function' ? sagas() : sagas)).then(
+      (sagas) => start(sagas),
       (error: unknown) => {
         buffer?.close();
         deps.reporter.report(error, { flow: 'loadFlows', feature: feature.name });

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { createSlice } from '@reduxjs/toolkit';
 import { put, takeEvery } from 'redux-saga/effects';
 import { messageShown } from '../components/Snackbar/snackbarSlice';
@@ -82,11 +83,12 @@ describe('makePageStore', () => {
       };
     features.add({ name: 'early', slices: [], sagas: [recorder(early)] });
     await store.startFlows();
-    let arrive: (sagas: FeatureSaga[]) => void = () => undefined;
+    let arrive: ((sagas: FeatureSaga[]) => void) | undefined;
     features.add({ name: 'late', slices: [], sagas: () => new Promise<FeatureSaga[]>((resolve) => (arrive = resolve)) });
     const started = store.startFlows();
     store.dispatch({ type: 'typed/first' });
-    arrive([recorder(late)]);
+    await waitFor(() => expect(arrive).toBeDefined());
+    arrive?.([recorder(late)]);
     await started;
     store.dispatch({ type: 'typed/second' });
     expect(early).toEqual(['typed/first', 'typed/second']);

@@ -29,10 +29,14 @@ const LOADER_TEXTS: Record<Locale, Record<'loader.failed', string>> = { en: engl
 
 /**
  * The widget runtime, evaluated a group of packages per task (React, antd's shell, the store):
- * one chunk, but run as one piece it held a phone's main thread for close to a second.
+ * one chunk, but run as one piece it held a phone's main thread for close to a second. Its files
+ * arrive first, with nothing evaluated: the compile of the largest and the evaluation of React
+ * were one task of 105-111 ms at 4x CPU (bench/RESULTS.md, section 5).
  */
 function loadRuntime() {
-  return import(/* webpackChunkName: "widget-runtime" */ './runtimeStages/react')
+  return import(/* webpackChunkName: "widget-runtime" */ './runtimeStages/downloaded')
+    .then(nextTask)
+    .then(() => import(/* webpackChunkName: "widget-runtime" */ './runtimeStages/react'))
     .then(nextTask)
     .then(() => import(/* webpackChunkName: "widget-runtime" */ './runtimeStages/antd'))
     .then(nextTask)

@@ -1,7 +1,9 @@
 /**
- * A page's flows are evaluated in three tasks, their packages, the API's definitions, then the
- * runtime, instead of one long task after the first view (bench/RESULTS.md, section 5).
+ * A page's flows arrive, then are evaluated in three tasks, their packages, the API's definitions,
+ * then the runtime, instead of one long task after the first view (bench/RESULTS.md, section 5);
+ * a feature's sagas are asked for only after them, so they do not evaluate the packages early.
  */
+import type { FeatureSaga } from '../../lib/feature';
 import { createPageFeatures, makePageStore } from '../pageStore';
 
 const evaluated: string[] = [];
@@ -11,16 +13,35 @@ function stage(name: string, path: string) {
   setTimeout(() => evaluated.push(`the task after ${name}`), 0);
   return jest.requireActual(path);
 }
+jest.mock('./downloaded', () => stage('downloaded', './downloaded'));
 jest.mock('./packages', () => stage('packages', './packages'));
 jest.mock('./api', () => stage('api', './api'));
 jest.mock('../flows', () => stage('runtime', '../flows'));
 
-it('evaluates the packages, the API and the runtime each in a task of its own', async () => {
+it("brings their files, then evaluates the packages, the API and the runtime, each in a task of its own, then asks for a feature's sagas", async () => {
+  const features = createPageFeatures();
+  features.add({
+    name: 'late',
+    slices: [],
+    sagas: () => {
+      evaluated.push('the sagas asked for');
+      return Promise.resolve<FeatureSaga[]>([]);
+    },
+  });
   // no test helper that brings the full store (and with it every stage, evaluated at once)
-  const store = makePageStore({ features: createPageFeatures() });
+  const store = makePageStore({ features });
 
   await store.startFlows();
 
-  expect(evaluated.slice(0, 5)).toEqual(['packages', 'the task after packages', 'api', 'the task after api', 'runtime']);
+  expect(evaluated.slice(0, 8)).toEqual([
+    'downloaded',
+    'the task after downloaded',
+    'packages',
+    'the task after packages',
+    'api',
+    'the task after api',
+    'runtime',
+    'the sagas asked for',
+  ]);
   expect(store.getState()).toHaveProperty('api');
 });
