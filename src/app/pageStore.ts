@@ -58,12 +58,9 @@ export function makePageStore({ features = pageFeatures, ...options }: MakePageS
     reducer: createLazyReducer() as unknown as InjectableReducer,
     features: features.list(),
     // evaluated in three tasks (their packages, the API's definitions, the runtime): in one, the
-    // flows were a 139 ms task at 4x CPU after main/'s first view (bench/RESULTS.md, section 5);
-    // their files arrive before, with nothing evaluated, in a task of their own
+    // flows were a 139 ms task at 4x CPU after main/'s first view (bench/RESULTS.md, section 5)
     flows: () =>
-      import(/* webpackChunkName: "flows" */ './flowsStages/downloaded')
-        .then(nextTask)
-        .then(() => import(/* webpackChunkName: "flows" */ './flowsStages/packages'))
+      import(/* webpackChunkName: "flows" */ './flowsStages/packages')
         .then(nextTask)
         .then(() => import(/* webpackChunkName: "flows" */ './flowsStages/api'))
         .then(nextTask)

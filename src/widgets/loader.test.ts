@@ -35,3 +35,23 @@ it("asks for a widget's chunks from the task after the loader's", async () => {
   await nextTask();
   expect(load).toHaveBeenCalledTimes(1);
 });
+
+it("has webpack evaluate each chunk's modules a task after the chunk arrives", async () => {
+  const webpack = globalThis as unknown as { __webpack_chunk_load__?: (chunkId: number) => Promise<unknown> };
+  const arrived = jest.fn((_chunkId: number) => Promise.resolve());
+  webpack.__webpack_chunk_load__ = arrived;
+  try {
+    hostPage('test-widget');
+    start({ 'test-widget': () => new Promise<never>(() => undefined) });
+
+    const steps: string[] = [];
+    const evaluated = webpack.__webpack_chunk_load__(6755).then(() => steps.push('evaluated'));
+    setTimeout(() => steps.push('the next task'), 0);
+    await evaluated;
+
+    expect(arrived).toHaveBeenCalledWith(6755);
+    expect(steps).toEqual(['the next task', 'evaluated']);
+  } finally {
+    delete webpack.__webpack_chunk_load__;
+  }
+});

@@ -11,10 +11,12 @@ import englishTexts from '../platform/i18n/locales/en.json?ns=loader&shared=0';
 import spanishTexts from '../platform/i18n/locales/es.json?ns=loader&shared=0';
 import { readRawConfig, staticUrlOf } from '../platform/rawConfig';
 import { nextTask } from '../platform/nextTask';
+import { evaluatedInATaskOfTheirOwn } from './chunkEvaluation';
 import { WIDGET_ATTRIBUTE } from '../platform/portalElements';
 import type { WidgetRegistry } from './registry';
 
 declare let __webpack_public_path__: string;
+declare let __webpack_chunk_load__: (chunkId: string | number) => Promise<unknown>;
 
 function showError(element: HTMLElement, text: string) {
   const box = document.createElement('p');
@@ -25,18 +27,23 @@ function showError(element: HTMLElement, text: string) {
   element.replaceChildren(box);
 }
 
+let chunkEvaluationDeferred = false;
+/** From now on each chunk's modules are evaluated a task after the chunk arrives (chunkEvaluation.ts). */
+function deferChunkEvaluation() {
+  // webpack's chunk loading: a build always has it (a unit test has none)
+  if (chunkEvaluationDeferred || typeof __webpack_chunk_load__ !== 'function') return;
+  __webpack_chunk_load__ = evaluatedInATaskOfTheirOwn(__webpack_chunk_load__);
+  chunkEvaluationDeferred = true;
+}
+
 const LOADER_TEXTS: Record<Locale, Record<'loader.failed', string>> = { en: englishTexts, es: spanishTexts };
 
 /**
  * The widget runtime, evaluated a group of packages per task (React, antd's shell, the store):
- * one chunk, but run as one piece it held a phone's main thread for close to a second. Its files
- * arrive first, with nothing evaluated: the compile of the largest and the evaluation of React
- * were one task of 105-111 ms at 4x CPU (bench/RESULTS.md, section 5).
+ * one chunk, but run as one piece it held a phone's main thread for close to a second.
  */
 function loadRuntime() {
-  return import(/* webpackChunkName: "widget-runtime" */ './runtimeStages/downloaded')
-    .then(nextTask)
-    .then(() => import(/* webpackChunkName: "widget-runtime" */ './runtimeStages/react'))
+  return import(/* webpackChunkName: "widget-runtime" */ './runtimeStages/react')
     .then(nextTask)
     .then(() => import(/* webpackChunkName: "widget-runtime" */ './runtimeStages/antd'))
     .then(nextTask)
@@ -61,6 +68,7 @@ export function start(registry: WidgetRegistry, doc: Document = document) {
     throw error;
   }
   __webpack_public_path__ = staticUrlOf(raw);
+  deferChunkEvaluation();
   // before any widget loads: each downloads its texts in this language (registry.ts)
   const locale = choosePageLocale(raw);
   // The runtime validates the config (e.g. 'invalid recaptcha method') before any widget mounts.

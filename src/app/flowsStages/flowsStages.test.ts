@@ -1,7 +1,7 @@
 /**
- * A page's flows arrive, then are evaluated in three tasks, their packages, the API's definitions,
- * then the runtime, instead of one long task after the first view (bench/RESULTS.md, section 5);
- * a feature's sagas are asked for only after them, so they do not evaluate the packages early.
+ * A page's flows are evaluated in three tasks, their packages, the API's definitions, then the
+ * runtime, instead of one long task after the first view (bench/RESULTS.md, section 5); a
+ * feature's sagas are asked for only after them, so they do not evaluate the packages early.
  */
 import type { FeatureSaga } from '../../lib/feature';
 import { createPageFeatures, makePageStore } from '../pageStore';
@@ -13,12 +13,11 @@ function stage(name: string, path: string) {
   setTimeout(() => evaluated.push(`the task after ${name}`), 0);
   return jest.requireActual(path);
 }
-jest.mock('./downloaded', () => stage('downloaded', './downloaded'));
 jest.mock('./packages', () => stage('packages', './packages'));
 jest.mock('./api', () => stage('api', './api'));
 jest.mock('../flows', () => stage('runtime', '../flows'));
 
-it("brings their files, then evaluates the packages, the API and the runtime, each in a task of its own, then asks for a feature's sagas", async () => {
+it("evaluates the packages, the API and the runtime, each in a task of its own, then asks for a feature's sagas", async () => {
   const features = createPageFeatures();
   features.add({
     name: 'late',
@@ -33,9 +32,7 @@ it("brings their files, then evaluates the packages, the API and the runtime, ea
 
   await store.startFlows();
 
-  expect(evaluated.slice(0, 8)).toEqual([
-    'downloaded',
-    'the task after downloaded',
+  expect(evaluated.slice(0, 6)).toEqual([
     'packages',
     'the task after packages',
     'api',
