@@ -132,7 +132,7 @@ export function createAppStore({
     // asked for once the flows are evaluated, stage by stage: asked for beside them, the feature's
     // sagas evaluated the flows' packages in the task their files arrived in (bench/RESULTS.md, section 5)
     return loadFlows().then(() => (typeof sagas === 'function' ? sagas() : sagas)).then(
-      (sagas) => start(sagas),
+      (loaded) => start(loaded),
       (error: unknown) => {
         buffer?.close();
         deps.reporter.report(error, { flow: 'loadFlows', feature: feature.name });

@@ -5,9 +5,9 @@ type ChunkLoad = (chunkId: string | number) => Promise<unknown>;
 /**
  * webpack's chunk loading, resolved a task after each file arrives instead of at once. An
  * `import()` resolves as its last file arrives, and the module it asked for, with every module
- * that one imports, was evaluated in the task that compiled that file: a widget's chunk arriving
- * evaluated React, antd and the widget in one task of 63-100 ms at 4x CPU (bench/RESULTS.md,
- * section 5). Now the compile and the evaluation are two tasks.
+ * that one imports, was evaluated in the task that compiled that file: the compile of the
+ * runtime's largest file and the evaluation of React after it were one task of 102-111 ms at 4x
+ * CPU on register (bench/RESULTS.md, section 5). Now the compile and the evaluation are two tasks.
  */
 export const evaluatedInATaskOfTheirOwn =
   (load: ChunkLoad): ChunkLoad =>
