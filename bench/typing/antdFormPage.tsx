@@ -2,15 +2,15 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { createRoot } from 'react-dom/client';
-import { PORTAL_PREFIX_CLS, portalTheme } from '../../src/widgets/theme';
+import { PORTAL_ANTD_CONFIG, portalTheme } from '../../src/widgets/theme';
 import { AntdRegistrationForm } from './AntdRegistrationForm';
 
 const element = document.getElementById('root') as HTMLElement;
 createRoot(element).render(
   <StyleProvider hashPriority="high">
     <ConfigProvider
-      prefixCls={PORTAL_PREFIX_CLS}
-      iconPrefixCls={`${PORTAL_PREFIX_CLS}-icon`}
+      {...PORTAL_ANTD_CONFIG}
+      // antd drawing its styles at runtime, as an antd Form app does: the floor
       theme={portalTheme}
       getPopupContainer={() => element}
     >

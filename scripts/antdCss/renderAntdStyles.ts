@@ -34,7 +34,7 @@ import {
   Steps,
   Typography,
 } from 'antd';
-import { PORTAL_PREFIX_CLS, portalTheme } from '../../src/widgets/theme';
+import { PORTAL_ANTD_CONFIG, PORTAL_PREFIX_CLS, portalTheme } from '../../src/widgets/theme';
 
 /**
  * What to render so that every style of an antd export is registered: its variants that have
@@ -139,7 +139,8 @@ function render(node: ReactNode): StyleEntry[] {
     h(
       StyleProvider,
       { cache, hashPriority: 'high' },
-      h(ConfigProvider, { prefixCls: PORTAL_PREFIX_CLS, iconPrefixCls: `${PORTAL_PREFIX_CLS}-icon`, theme: portalTheme }, node),
+      // the widgets' configuration, with antd drawing its styles (they are what is collected here)
+      h(ConfigProvider, { ...PORTAL_ANTD_CONFIG, theme: portalTheme }, node),
     ),
   );
   // cssinjs's internal map (its extractStyle adds an SSR cache-path rule a static file must not carry)
