@@ -6,6 +6,12 @@
  * - Long tasks: the browser's own `longtask` entries (every task over 50 ms) from navigation
  *   until the page has been quiet for QUIET_MS: the longest, how many, and their blocking time
  *   (the sum of each task's time over 50 ms, as TBT counts it).
+ * - The longest script: the longest `long-animation-frame` script entry (a callback, event listener,
+ *   promise reaction or classic script, its compile included) during the same time: the part of a
+ *   long task that is the page's own code.
+ * - The markup alone: the longest task of the page's server-rendered HTML with every script and
+ *   script preload taken out, loaded the same way. It is the browser's own parsing, style, layout
+ *   and paint of the first view, the part of the load no script change can shorten.
  * - First interaction, INP-style: the Event Timing duration (input to the next paint) of the first
  *   click on the page's first field (or its heading) and of the first keystroke typed into it.
  *   Event Timing reports only events of 16 ms or more; a blank figure means faster than that.
@@ -31,6 +37,12 @@ const DEFAULT_RUNS = 3;
 export interface TaskRow {
   page: string;
   longestTask: number;
+  /** the longest script entry of a long animation frame */
+  longestScript: number;
+  /** what that script was, in the round that gave the median */
+  longestScriptInvoker: string;
+  /** the longest task of the page's HTML without its scripts (null: not measured, as for the floor) */
+  markupLongestTask: number | null;
   longTasks: number;
   blockingTime: number;
   firstClick: number | null;
@@ -40,8 +52,15 @@ export interface TaskRow {
   runs: number;
 }
 
+interface ScriptEntry {
+  duration: number;
+  /** its invoker's type and name, and the file of its source (a callback's file is often blank) */
+  invoker: string;
+}
+
 interface PageFigures {
   tasks: number[];
+  scripts: ScriptEntry[];
   click: number | null;
   key: number | null;
 }
@@ -49,15 +68,23 @@ interface PageFigures {
 /** Collects long tasks and event timings from the page's first moment (an init script). */
 const OBSERVE = `
   window.__benchTasks = [];
+  window.__benchScripts = [];
   window.__benchEvents = [];
   new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__benchTasks.push(e.duration); })
     .observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const frame of list.getEntries()) for (const script of frame.scripts) {
+      // not this bench's own init script and observer callbacks (the scripts without an address)
+      if (!script.sourceURL && (script.invokerType === 'classic-script' || script.invoker === 'PerformanceObserverCallback')) continue;
+      window.__benchScripts.push({ duration: script.duration, invoker: script.invokerType + ' ' + script.invoker + ' ' + script.sourceURL.split('/').pop() });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__benchEvents.push({ name: e.name, duration: e.duration });
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 `;
 
-type Window = typeof globalThis & { __benchTasks: number[]; __benchEvents: { name: string; duration: number }[] };
+type Window = typeof globalThis & { __benchTasks: number[]; __benchScripts: ScriptEntry[]; __benchEvents: { name: string; duration: number }[] };
 
 async function quietFor(page: Page, ms: number, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -73,7 +100,12 @@ async function quietFor(page: Page, ms: number, timeoutMs = 30_000) {
   }
 }
 
-async function measureOnce(browser: Browser, url: string, session: Session | null): Promise<PageFigures> {
+/** The page's HTML with every script, and every preload of one, taken out. */
+export function markupOnly(html: string): string {
+  return html.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/<link\b[^>]*\brel="(?:preload|modulepreload)"[^>]*\bas="script"[^>]*>/g, '');
+}
+
+async function measureOnce(browser: Browser, url: string, session: Session | null, withoutScripts = false): Promise<PageFigures> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: false });
   try {
     if (session) {
@@ -87,11 +119,26 @@ async function measureOnce(browser: Browser, url: string, session: Session | nul
     }
     await context.addInitScript(OBSERVE);
     const page = await context.newPage();
+    if (withoutScripts) {
+      // the page's own HTML as the server writes it for this borrower, fetched with the same cookies
+      const response = await context.request.get(url);
+      const body = markupOnly(await response.text());
+      // the same headers (its security policy among them), but for the length and encoding of a body now decoded and cut
+      const headers = Object.fromEntries(
+        Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length', 'transfer-encoding'].includes(name)),
+      );
+      await page.route(url, (route) => route.fulfill({ status: response.status(), headers, body }));
+    }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(url, { waitUntil: 'load' });
     await quietFor(page, QUIET_MS);
     const tasks = await page.evaluate(() => [...(globalThis as Window).__benchTasks]);
+    const scripts = await page.evaluate(() => [...(globalThis as Window).__benchScripts]);
+    if (withoutScripts) {
+      if (scripts.length) throw new Error(`${url} without its scripts still ran: ${scripts.map((script) => script.invoker).join(', ')}`);
+      return { tasks, scripts: [], click: null, key: null };
+    }
 
     // the first field a borrower would touch, else the page's heading
     const field = page.locator('main input:not([type=hidden]):visible, [role=dialog] button:visible').first();
@@ -108,12 +155,22 @@ async function measureOnce(browser: Browser, url: string, session: Session | nul
     };
     return {
       tasks,
+      scripts,
       click: longest(['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click']),
       key: typeable ? longest(['keydown', 'keypress', 'input', 'keyup']) : null,
     };
   } finally {
     await context.close();
   }
+}
+
+const longestScriptOf = (figure: PageFigures): ScriptEntry =>
+  figure.scripts.reduce((longest, script) => (script.duration > longest.duration ? script : longest), { duration: 0, invoker: '' });
+
+/** the entry whose duration is the median's (the lower middle one of an even count) */
+function medianScript(scripts: ScriptEntry[]): ScriptEntry {
+  const sorted = [...scripts].sort((a, b) => a.duration - b.duration);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? { duration: 0, invoker: '' };
 }
 
 function median(values: number[]): number {
@@ -149,28 +206,36 @@ export async function runTasks(log: (line: string) => void): Promise<TaskRow[]> 
       label: page.path,
       url: `${server?.url}${page.path}`,
       session: page.signedIn ? session : null,
+      markup: true,
     }));
     if (wanted(FLOOR_PAGE.path)) {
       log('building the floor page (the antd Form registration, production)…');
       const built = await buildAntdFormPage();
       const registerPage = await (await fetch(`${server.url}/loanmanager/register/`)).text();
       floorServer = await startStaticServer({ '/bench/': built.outDir }, { [FLOOR_PAGE.path]: floorHtml(registerPage) });
-      pages.push({ label: FLOOR_PAGE.label, url: `${floorServer.url}${FLOOR_PAGE.path}`, session: null });
+      // drawn by its script: its markup alone is an empty page
+      pages.push({ label: FLOOR_PAGE.label, url: `${floorServer.url}${FLOOR_PAGE.path}`, session: null, markup: false });
     }
     const figures = pages.map((): PageFigures[] => []);
+    const markupFigures = pages.map((): PageFigures[] => []);
     for (let round = 0; round < runs; round += 1) {
       for (const [index, page] of pages.entries()) {
         log(`tasks ${page.label} (round ${round + 1} of ${runs})…`);
         figures[index]?.push(await measureOnce(browser, page.url, page.session));
+        if (page.markup) markupFigures[index]?.push(await measureOnce(browser, page.url, page.session, true));
       }
     }
     const blockingOf = (figure: PageFigures) => figure.tasks.reduce((sum, task) => sum + Math.max(0, task - LONG_TASK_GOAL_MS), 0);
     const floorFigures = floorServer ? figures.at(-1) : undefined;
     for (const [index, page] of pages.entries()) {
       const pageFigures = figures[index] ?? [];
+      const markup = markupFigures[index] ?? [];
       rows.push({
         page: page.label,
         longestTask: median(pageFigures.map((figure) => Math.max(0, ...figure.tasks))),
+        longestScript: median(pageFigures.map(longestScriptOf).map((script) => script.duration)),
+        longestScriptInvoker: medianScript(pageFigures.map(longestScriptOf)).invoker,
+        markupLongestTask: markup.length ? median(markup.map((figure) => Math.max(0, ...figure.tasks))) : null,
         longTasks: median(pageFigures.map((figure) => figure.tasks.length)),
         blockingTime: median(pageFigures.map(blockingOf)),
         firstClick: medianOrNull(pageFigures.map((figure) => figure.click)),
@@ -189,14 +254,18 @@ export async function runTasks(log: (line: string) => void): Promise<TaskRow[]> 
   }
 }
 
+const overGoal = (value: number) => `${Math.round(value)}${value > LONG_TASK_GOAL_MS ? ' !' : ''}`;
 const ms = (value: number | null) => (value === null ? '<16' : String(Math.round(value)));
 
 export function tasksTable(rows: TaskRow[]): string {
   return table(
-    ['page', 'longest task ms', 'long tasks', 'blocking ms', 'blocking ÷ floor', 'first click ms', 'first key ms'],
+    ['page', 'longest task ms', 'longest script ms', 'longest script', 'markup alone: longest task ms', 'long tasks', 'blocking ms', 'blocking ÷ floor', 'first click ms', 'first key ms'],
     rows.map((row) => [
       row.page,
-      `${Math.round(row.longestTask)}${row.longestTask > LONG_TASK_GOAL_MS ? ' !' : ''}`,
+      overGoal(row.longestTask),
+      overGoal(row.longestScript),
+      row.longestScriptInvoker,
+      row.markupLongestTask === null ? '' : overGoal(row.markupLongestTask),
       String(row.longTasks),
       String(Math.round(row.blockingTime)),
       row.blockingVsFloor === null ? '' : row.blockingVsFloor.toFixed(2),
