@@ -112,6 +112,26 @@ test.each(['go-green', 'profile'])(
   },
 );
 
+test.each([375, 1280])(
+  'verify_email at %i px: its largest paint is the first view, the line saying what is going on, not the answer the flows bring',
+  async (width) => {
+    const page = await openPage(width);
+    await page.addInitScript(() => {
+      const largest: string[] = [];
+      (window as unknown as { largest: string[] }).largest = largest;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { element: Element | null }>) largest.push(entry.element?.textContent ?? '');
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto('/loanmanager/verify_email/?nonce=e2e-nonce-that-does-not-exist');
+    await page.getByRole('alert').filter({ hasText: 'There was a problem verifying your email address.' }).waitFor();
+    // the answer's frame is painted and reported
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+    const largest = await page.evaluate(() => (window as unknown as { largest: string[] }).largest);
+    expect(largest.at(-1)).toBe('We are checking the link from your email. This takes a few seconds; please keep this tab open.');
+  },
+);
+
 test('every script a page loads after the loader asks V8 to compile it as it downloads; the loader does not', async () => {
   const page = await openPage(375);
   const firstLines: Promise<[string, string]>[] = [];

@@ -17,12 +17,16 @@ test('"Verifying..." then verified; the nonce comes from the query string and is
   const api = mockApi({ [VERIFY]: () => new Promise<MockResponse>((resolve) => (answer = resolve)) });
   const { actions } = renderWidget(<VerifyEmailWidget />);
   expect(screen.getByRole('status')).toHaveTextContent('Verifying...');
+  const whatIsGoingOn = 'We are checking the link from your email. This takes a few seconds; please keep this tab open.';
+  expect(screen.getByText(whatIsGoingOn)).toBeVisible();
   await waitFor(() => expect(api.sent(VERIFY)).toHaveLength(1));
   expect(api.sent(VERIFY)[0]?.body).toEqual({ nonce: 'abc123' });
   // ...and the nonce has left the address bar (history, bookmarks), the path staying as it was.
   expect(`${window.location.pathname}${window.location.search}`).toBe('/loanmanager/verify_email/');
   answer({ body: { email_validated: true } });
   expect(await screen.findByRole('alert')).toHaveTextContent('Your email has been verified. You may now close this tab.');
+  // no longer true once answered: the line goes with the spinner
+  expect(screen.queryByText(whatIsGoingOn)).not.toBeInTheDocument();
   expect(actions.of('verifyEmail', 'api/executeMutation')).toEqual([
     'verifyEmail/opened',
     'api/executeMutation/pending',
