@@ -54,7 +54,8 @@ export interface TaskRow {
 
 interface ScriptEntry {
   duration: number;
-  /** its invoker's type and name, and the file of its source (a callback's file is often blank) */
+  /** its invoker's type and name (a classic script's is its file), and the file of its source: blank for a callback the browser
+   *  gives no source for, such as a promise's resolve passed to setTimeout, whose task then runs what awaited it */
   invoker: string;
 }
 
@@ -76,7 +77,9 @@ const OBSERVE = `
     for (const frame of list.getEntries()) for (const script of frame.scripts) {
       // not this bench's own init script and observer callbacks (the scripts without an address)
       if (!script.sourceURL && (script.invokerType === 'classic-script' || script.invoker === 'PerformanceObserverCallback')) continue;
-      window.__benchScripts.push({ duration: script.duration, invoker: script.invokerType + ' ' + script.invoker + ' ' + script.sourceURL.split('/').pop() });
+      const invoker = script.invoker.split('/').pop();
+      const file = script.sourceURL.split('/').pop();
+      window.__benchScripts.push({ duration: script.duration, invoker: [script.invokerType, invoker, file === invoker ? '' : file].join(' ').trim() });
     }
   }).observe({ type: 'long-animation-frame', buffered: true });
   new PerformanceObserver((list) => {
