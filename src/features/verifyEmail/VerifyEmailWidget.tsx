@@ -46,8 +46,8 @@ export default function VerifyEmailWidget() {
       ) : (
         <>
           <LoadingStatus label={t('verifyEmail.verifying')} />
-          {/* What is going on and what to do, while it does: the line is also the page's largest paint, so its
-              loading time (Lighthouse's LCP) is the first view's, not the answer's, which arrives after the flows */}
+          {/* What is going on, and what to do meanwhile. Larger than any answer, the line is also the page's largest
+              paint, so its LCP is the server-rendered first view's, not the answer's (which comes after the flows) */}
           <Paragraph style={{ marginTop: 16, marginBottom: 0 }}>{t('verifyEmail.verifyingDetail')}</Paragraph>
         </>
       )}
