@@ -1,6 +1,7 @@
 /**
- * The loader's own task: it asks for the runtime's chunks, and each widget's from the next task,
- * so one task does not attach every script of the page (bench/RESULTS.md, section 5).
+ * The loader's own task is its evaluation and the page's config: it asks for the runtime's chunks
+ * and each widget's from the next task, so one task does not attach every script of the page
+ * (bench/RESULTS.md, section 5).
  */
 import { CONFIG_ELEMENT_ID } from '../platform/rawConfig';
 import { WIDGET_ATTRIBUTE } from '../platform/portalElements';
@@ -34,6 +35,20 @@ it("asks for a widget's chunks from the task after the loader's", async () => {
   expect(load).not.toHaveBeenCalled();
   await nextTask();
   expect(load).toHaveBeenCalledTimes(1);
+});
+
+it("asks for the runtime's chunks from the task after the loader's too", async () => {
+  hostPage('test-widget');
+  // never resolves: this test is about when it is asked, not about mounting
+  const runtime = jest.fn(() => new Promise<never>(() => undefined));
+
+  start({ 'test-widget': () => new Promise<never>(() => undefined) }, document, runtime);
+  // the rest of the loader's task: its promise reactions
+  for (let step = 0; step < 10; step += 1) await Promise.resolve();
+
+  expect(runtime).not.toHaveBeenCalled();
+  await nextTask();
+  expect(runtime).toHaveBeenCalledTimes(1);
 });
 
 it("has webpack evaluate each chunk's modules a task after the chunk arrives", async () => {

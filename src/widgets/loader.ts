@@ -52,8 +52,8 @@ function loadRuntime() {
     .then(() => import(/* webpackChunkName: "widget-runtime" */ './mountWidget'));
 }
 
-/** Mounts every widget element of the page; `registry` names what each NAME loads. */
-export function start(registry: WidgetRegistry, doc: Document = document) {
+/** Mounts every widget element of the page; `registry` names what each NAME loads (and `runtime`, in a test, how the runtime does). */
+export function start(registry: WidgetRegistry, doc: Document = document, runtime: typeof loadRuntime = loadRuntime) {
   const elements = Array.from(doc.querySelectorAll<HTMLElement>(`[${WIDGET_ATTRIBUTE}]`));
   const showEverywhere = (error: unknown) => {
     const message = error instanceof Error ? error.message : 'unable to get config';
@@ -72,10 +72,10 @@ export function start(registry: WidgetRegistry, doc: Document = document) {
   // before any widget loads: each downloads its texts in this language (registry.ts)
   const locale = choosePageLocale(raw);
   // The runtime validates the config (e.g. 'invalid recaptcha method') before any widget mounts.
-  const mounting = loadRuntime().then((runtime) => ({
-    ...runtime,
-    config: runtime.validateConfig(raw),
-  }));
+  // asked for from the next task, as each widget's: the loader's own task is its evaluation and the page's config alone
+  const mounting = nextTask()
+    .then(runtime)
+    .then((loaded) => ({ ...loaded, config: loaded.validateConfig(raw) }));
   // A config error is shown in every widget box and logged once for the host's console
   // (not rethrown: one rejection per widget would only repeat it as "uncaught").
   mounting.catch((error: unknown) => {
