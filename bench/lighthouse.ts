@@ -45,20 +45,22 @@ export const LIGHTHOUSE_PAGES: { path: string; signedIn: boolean }[] = [
  */
 export const FLOOR_PAGE = { path: '/floor/register/', label: 'floor: register on antd Form only' };
 
+/** A page's HTML with its `<script>` elements (scripts and data blocks) taken out. */
+export const withoutScriptElements = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/g, '');
+
 /** The register page's HTML with its widget (server-rendered or not), config, stylesheets and scripts replaced by the floor's script. */
 export function floorHtml(registerPage: string): string {
   // the page's own scripts, and what its server-rendered first view brings (its widget's stylesheets and antd's token styles)
-  const withoutScripts = registerPage
-    .replace(/<link rel="(?:preload|stylesheet)"[^>]*>/g, '')
-    .replace(/<style data-[^>]*>[\s\S]*?<\/style>/g, '')
-    .replace(/<script\b[\s\S]*?<\/script>/g, '');
+  const withoutScripts = withoutScriptElements(
+    registerPage.replace(/<link rel="(?:preload|stylesheet)"[^>]*>/g, '').replace(/<style data-[^>]*>[\s\S]*?<\/style>/g, ''),
+  );
   // the widget element, drawn by the server or empty, is the last thing in <main>
   const floor = withoutScripts.replace(/<div data-loanmanager-widget="portal"[^>]*>[\s\S]*?<\/main>/, '<div id="root"></div></main>');
   if (floor === withoutScripts) throw new Error('the register page has no portal widget element to replace');
   return floor.replace('</body>', `<script src="/bench/${ANTD_FORM_SCRIPT}" defer></script></body>`);
 }
 
-async function startFloorPage(referenceUrl: string, log: (line: string) => void) {
+export async function startFloorPage(referenceUrl: string, log: (line: string) => void) {
   log('building the floor page (the antd Form registration, production)…');
   const built = await buildAntdFormPage();
   const registerPage = await (await fetch(`${referenceUrl}/loanmanager/register/`)).text();

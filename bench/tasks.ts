@@ -23,11 +23,11 @@
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/db/seed';
-import { buildDistIfStale, FLOOR_PAGE, floorHtml, LIGHTHOUSE_PAGES } from './lighthouse';
+import { buildDistIfStale, FLOOR_PAGE, LIGHTHOUSE_PAGES, startFloorPage, withoutScriptElements } from './lighthouse';
 import { CHROMIUM } from './lib/machine';
-import { signIn, startReferenceServer, startStaticServer, type Running, type Session } from './lib/servers';
+import { signIn, startReferenceServer, type Running, type Session } from './lib/servers';
 import { table } from './lib/table';
-import { buildAntdFormPage, CHROMIUM_ARGS } from './typing';
+import { CHROMIUM_ARGS } from './typing';
 
 export const LONG_TASK_GOAL_MS = 50;
 export const CPU_SLOWDOWN = 4;
@@ -105,7 +105,7 @@ async function quietFor(page: Page, ms: number, timeoutMs = 30_000) {
 
 /** The page's HTML with every script, and every preload of one, taken out. */
 export function markupOnly(html: string): string {
-  return html.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/<link\b[^>]*\brel="(?:preload|modulepreload)"[^>]*\bas="script"[^>]*>/g, '');
+  return withoutScriptElements(html).replace(/<link\b[^>]*\brel="(?:preload|modulepreload)"[^>]*\bas="script"[^>]*>/g, '');
 }
 
 async function measureOnce(browser: Browser, url: string, session: Session | null, withoutScripts = false): Promise<PageFigures> {
@@ -212,10 +212,7 @@ export async function runTasks(log: (line: string) => void): Promise<TaskRow[]> 
       markup: true,
     }));
     if (wanted(FLOOR_PAGE.path)) {
-      log('building the floor page (the antd Form registration, production)…');
-      const built = await buildAntdFormPage();
-      const registerPage = await (await fetch(`${server.url}/loanmanager/register/`)).text();
-      floorServer = await startStaticServer({ '/bench/': built.outDir }, { [FLOOR_PAGE.path]: floorHtml(registerPage) });
+      floorServer = await startFloorPage(server.url, log);
       // drawn by its script: its markup alone is an empty page
       pages.push({ label: FLOOR_PAGE.label, url: `${floorServer.url}${FLOOR_PAGE.path}`, session: null, markup: false });
     }
