@@ -21,10 +21,9 @@
  * blocking time is also given against the floor's in the same round (the median of those ratios):
  * the figure to compare between two builds.
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { buildDistIfStale, FLOOR_PAGE, LIGHTHOUSE_PAGES, startFloorPage, withoutScriptElements } from './lighthouse';
-import { CHROMIUM } from './lib/machine';
+import { launchBareChromium, openBareTab, type BareTab } from './lib/bareTab';
 import { signIn, startReferenceServer, type Running, type Session } from './lib/servers';
 import { table } from './lib/table';
 import { CHROMIUM_ARGS } from './typing';
@@ -87,19 +86,17 @@ const OBSERVE = `
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 `;
 
-type Window = typeof globalThis & { __benchTasks: number[]; __benchScripts: ScriptEntry[]; __benchEvents: { name: string; duration: number }[] };
-
-async function quietFor(page: Page, ms: number, timeoutMs = 30_000) {
+async function quietFor(tab: BareTab, ms: number, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   let seen = -1;
   let since = Date.now();
   while (Date.now() < deadline) {
-    const count = await page.evaluate(() => (globalThis as Window).__benchTasks.length);
+    const count = await tab.evaluate<number>('window.__benchTasks.length');
     if (count !== seen) {
       seen = count;
       since = Date.now();
     } else if (Date.now() - since >= ms) return;
-    await page.waitForTimeout(100);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -108,50 +105,55 @@ export function markupOnly(html: string): string {
   return withoutScriptElements(html).replace(/<link\b[^>]*\brel="(?:preload|modulepreload)"[^>]*\bas="script"[^>]*>/g, '');
 }
 
-async function measureOnce(browser: Browser, url: string, session: Session | null, withoutScripts = false): Promise<PageFigures> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: false });
+/** The page's own HTML as the server writes it for this borrower, without its scripts, with the same headers but for a body now decoded and cut. */
+async function markupOnlyDocument(url: string, session: Session | null) {
+  const response = await fetch(url, { headers: { 'accept-language': 'en-US,en', ...(session ? { cookie: session.cookie } : {}) } });
+  const body = markupOnly(await response.text());
+  const headers = Object.fromEntries(
+    [...response.headers].filter(([name]) => !['content-encoding', 'content-length', 'transfer-encoding'].includes(name)),
+  );
+  return { status: response.status, headers, body };
+}
+
+/**
+ * The first field a borrower would touch (else the dialog's first button, else the page's heading),
+ * scrolled into view: the middle of it, and whether keys can be typed into it.
+ */
+const FIRST_TARGET = `(() => {
+  const shown = (element) => element.checkVisibility() && element.getClientRects().length > 0;
+  const field = [...document.querySelectorAll('main input:not([type=hidden]), [role=dialog] button')].find(shown);
+  const target = field ?? document.querySelector('h1');
+  if (!target) return null;
+  target.scrollIntoViewIfNeeded();
+  const box = target.getBoundingClientRect();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, typeable: target.tagName === 'INPUT' };
+})()`;
+
+async function measureOnce(chromePort: number, url: string, session: Session | null, withoutScripts = false): Promise<PageFigures> {
+  const tab = await openBareTab(chromePort, {
+    viewport: { width: 412, height: 823, mobile: true },
+    cpuSlowdown: CPU_SLOWDOWN,
+    initScript: OBSERVE,
+    cookie: session?.cookie,
+    document: withoutScripts ? await markupOnlyDocument(url, session) : undefined,
+  });
   try {
-    if (session) {
-      await context.addCookies(
-        session.cookie.split('; ').map((pair) => {
-          const index = pair.indexOf('=');
-          // the site's root: a cookie set for the page's own address would have its path, and the API would not get it
-          return { name: pair.slice(0, index), value: pair.slice(index + 1), url: new URL('/', url).href };
-        }),
-      );
-    }
-    await context.addInitScript(OBSERVE);
-    const page = await context.newPage();
-    if (withoutScripts) {
-      // the page's own HTML as the server writes it for this borrower, fetched with the same cookies
-      const response = await context.request.get(url);
-      const body = markupOnly(await response.text());
-      // the same headers (its security policy among them), but for the length and encoding of a body now decoded and cut
-      const headers = Object.fromEntries(
-        Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length', 'transfer-encoding'].includes(name)),
-      );
-      await page.route(url, (route) => route.fulfill({ status: response.status(), headers, body }));
-    }
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await page.goto(url, { waitUntil: 'load' });
-    await quietFor(page, QUIET_MS);
-    const tasks = await page.evaluate(() => [...(globalThis as Window).__benchTasks]);
-    const scripts = await page.evaluate(() => [...(globalThis as Window).__benchScripts]);
+    await tab.load(url);
+    await quietFor(tab, QUIET_MS);
+    const tasks = await tab.evaluate<number[]>('window.__benchTasks');
+    const scripts = await tab.evaluate<ScriptEntry[]>('window.__benchScripts');
     if (withoutScripts) {
       if (scripts.length) throw new Error(`${url} without its scripts still ran: ${scripts.map((script) => script.invoker).join(', ')}`);
       return { tasks, scripts: [], click: null, key: null };
     }
 
-    // the first field a borrower would touch, else the page's heading
-    const field = page.locator('main input:not([type=hidden]):visible, [role=dialog] button:visible').first();
-    const typeable = (await field.count()) > 0 && (await field.evaluate((element) => element.tagName === 'INPUT'));
-    const target = (await field.count()) > 0 ? field : page.locator('h1').first();
-    const before = await page.evaluate(() => (globalThis as Window).__benchEvents.length);
-    await target.click();
-    if (typeable) await page.keyboard.press('a');
-    await page.waitForTimeout(500);
-    const events = (await page.evaluate(() => (globalThis as Window).__benchEvents)).slice(before);
+    const target = await tab.evaluate<{ x: number; y: number; typeable: boolean } | null>(FIRST_TARGET);
+    if (!target) throw new Error(`${url}: no field, dialog button or heading to click`);
+    const before = await tab.evaluate<number>('window.__benchEvents.length');
+    await tab.click(target.x, target.y);
+    if (target.typeable) await tab.pressLetter('a');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const events = (await tab.evaluate<{ name: string; duration: number }[]>('window.__benchEvents')).slice(before);
     const longest = (names: string[]) => {
       const durations = events.filter((event) => names.includes(event.name)).map((event) => event.duration);
       return durations.length ? Math.max(...durations) : null;
@@ -160,10 +162,10 @@ async function measureOnce(browser: Browser, url: string, session: Session | nul
       tasks,
       scripts,
       click: longest(['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click']),
-      key: typeable ? longest(['keydown', 'keypress', 'input', 'keyup']) : null,
+      key: target.typeable ? longest(['keydown', 'keypress', 'input', 'keyup']) : null,
     };
   } finally {
-    await context.close();
+    await tab.close();
   }
 }
 
@@ -197,7 +199,7 @@ export async function runTasks(log: (line: string) => void): Promise<TaskRow[]> 
   const runs = runsPerPage();
   let server: Running | null = null;
   let floorServer: { url: string; stop: () => Promise<void> } | null = null;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const chrome = await launchBareChromium(CHROMIUM_ARGS);
   const rows: TaskRow[] = [];
   try {
     server = await startReferenceServer();
@@ -221,8 +223,8 @@ export async function runTasks(log: (line: string) => void): Promise<TaskRow[]> 
     for (let round = 0; round < runs; round += 1) {
       for (const [index, page] of pages.entries()) {
         log(`tasks ${page.label} (round ${round + 1} of ${runs})…`);
-        figures[index]?.push(await measureOnce(browser, page.url, page.session));
-        if (page.markup) markupFigures[index]?.push(await measureOnce(browser, page.url, page.session, true));
+        figures[index]?.push(await measureOnce(chrome.port, page.url, page.session));
+        if (page.markup) markupFigures[index]?.push(await measureOnce(chrome.port, page.url, page.session, true));
       }
     }
     const blockingOf = (figure: PageFigures) => figure.tasks.reduce((sum, task) => sum + Math.max(0, task - LONG_TASK_GOAL_MS), 0);
@@ -248,7 +250,7 @@ export async function runTasks(log: (line: string) => void): Promise<TaskRow[]> 
     }
     return rows;
   } finally {
-    await browser.close();
+    await chrome.close();
     await floorServer?.stop();
     await server?.stop();
   }
