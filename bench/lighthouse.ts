@@ -1,11 +1,11 @@
 /**
  * Part 3, Lighthouse 12.2.3 (its default config: mobile form factor, simulated throttling,
  * performance category only) on every page the reference server serves, signed in where the page
- * needs it (the session cookie goes in extraHeaders), with a session of its own for each run. One Chromium for all pages; each run starts
- * with cleared storage (Lighthouse's default), so every figure is a cold load. Each page runs
- * LIGHTHOUSE_RUNS times (3 by default) and reports the median run, chosen as Lighthouse's own
- * tools choose it (closest to the median FCP and TTI): on a shared 2-core machine one run's TBT
- * swings by hundreds of milliseconds.
+ * needs it (the session cookie goes in extraHeaders), with a session of its own for each run. One
+ * Chromium for all pages; each run starts with cleared storage (Lighthouse's default), so every
+ * figure is a cold load. Each page runs LIGHTHOUSE_RUNS times (3 by default) and reports the
+ * median run, chosen as Lighthouse's own tools choose it (closest to the median FCP and TTI): on a
+ * shared 2-core machine one run's TBT swings by hundreds of milliseconds.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,15 +22,15 @@ import { ANTD_FORM_SCRIPT, buildAntdFormPage, CHROMIUM_ARGS } from './typing';
 export const PERFORMANCE_GOAL = 95;
 const DEFAULT_RUNS = 3;
 
-/** Every page of the reference server (the QA and dev pages are off in production mode). */
 /**
  * The borrower the signed-in pages are measured as: uma.unverified has the most popups on main/ and
  * loanoverview/. Each load signs in again: a popup shown is marked seen for its session, so loads
- * sharing one session showed each popup once and then no dialog at all (bench/RESULTS.md, section 5,
- * session 20), which is not the page a borrower sees after signing in.
+ * sharing one session showed each popup once and then no dialog at all (bench/RESULTS.md, sections
+ * 3 and 5, session 20), which is not the page a borrower sees after signing in.
  */
 export const BENCH_BORROWER = 'uma.unverified';
 
+/** Every page of the reference server (the QA and dev pages are off in production mode). */
 export const LIGHTHOUSE_PAGES: { path: string; signedIn: boolean }[] = [
   { path: '/loanmanager/login/', signedIn: false },
   { path: '/loanmanager/register/', signedIn: false },
