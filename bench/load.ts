@@ -36,6 +36,8 @@ export interface LoadRow {
   cpuUsPerRequest?: number;
   /** The floor's CPU per request, measured right before this target. */
   pairedFloorCpuUs?: number;
+  /** The second floor's (the controls alone: bench/load/controlsFloorServer.ts) CPU per request, measured right before this target. */
+  pairedControlsCpuUs?: number;
 }
 
 async function coacctOf(baseUrl: string, cookie: string): Promise<string> {
@@ -122,9 +124,29 @@ function floorRequests(floorUrl: string): Record<string, Parameters<typeof autoc
   };
 }
 
+/** The second floor's two requests: signed in to the one session it knows, the POST with its CSRF token. */
+function controlsFloorRequests(url: string, sessionToken: string): Record<string, Parameters<typeof autocannon>[0]> {
+  const csrf = randomBytes(16).toString('hex');
+  return {
+    'controls floor: GET (session)': { url: `${url}/constant`, headers: { cookie: `sessionid=${sessionToken}` } },
+    'controls floor: POST (session+CSRF)': {
+      url: `${url}/constant`,
+      method: 'POST',
+      headers: { cookie: `sessionid=${sessionToken}; csrftoken=${csrf}`, 'x-csrftoken': csrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ coacct: '1' }),
+    },
+  };
+}
+
+interface Floors {
+  floor: Running;
+  controls: Running;
+  controlsRequests: Record<string, Parameters<typeof autocannon>[0]>;
+}
+
 /** The three signed-in routes the load part measures, on the given instances (one, or several sharing a
  * database), each right after the floor of its method (`floorUrl`). */
-async function measureRoutes(engine: string, servers: Running[], floorServer: Running, log: (line: string) => void): Promise<LoadRow[]> {
+async function measureRoutes(engine: string, servers: Running[], floors: Floors, log: (line: string) => void): Promise<LoadRow[]> {
   const urls = servers.map((server) => server.url);
   const pids = servers.map((server) => server.child.pid ?? 0);
   const first = urls[0];
@@ -144,10 +166,17 @@ async function measureRoutes(engine: string, servers: Running[], floorServer: Ru
     await autocannon({ ...route.options, url: targets(route.path) as string, connections: CONNECTIONS, duration: SERVER_WARMUP_S });
   }
   for (const route of routes) {
-    log(`${engine}: ${route.name} (the floor first)…`);
-    const floor = await hammer(route.floor, '', floorRequests(floorServer.url)[route.floor]!, [floorServer.child.pid ?? 0]);
+    log(`${engine}: ${route.name} (the two floors first)…`);
+    const floor = await hammer(route.floor, '', floorRequests(floors.floor.url)[route.floor]!, [floors.floor.child.pid ?? 0]);
+    const controlsName = route.options.method === 'POST' ? 'controls floor: POST (session+CSRF)' : 'controls floor: GET (session)';
+    const controls = await hammer(controlsName, route.floor, floors.controlsRequests[controlsName]!, [floors.controls.child.pid ?? 0]);
     const row = await hammer(`${engine}: ${route.label}`, route.floor, { ...route.options, url: targets(route.path) as string }, pids);
-    rows.push({ ...row, pairedFloorRps: floor.rps, ...(floor.cpuUsPerRequest ? { pairedFloorCpuUs: floor.cpuUsPerRequest } : {}) });
+    rows.push({
+      ...row,
+      pairedFloorRps: floor.rps,
+      ...(floor.cpuUsPerRequest ? { pairedFloorCpuUs: floor.cpuUsPerRequest } : {}),
+      ...(controls.cpuUsPerRequest ? { pairedControlsCpuUs: controls.cpuUsPerRequest } : {}),
+    });
   }
   return rows;
 }
@@ -164,16 +193,27 @@ export async function runLoad(log: (line: string) => void): Promise<LoadRow[]> {
     log('starting the fastify floor…');
     const floor = await startFloorServer();
     running.push(floor);
+    log('starting the second floor, with the controls…');
+    const sessionToken = randomBytes(32).toString('base64url');
+    const controls = await startFloorServer(sessionToken);
+    running.push(controls);
+    const floors: Floors = { floor, controls, controlsRequests: controlsFloorRequests(controls.url, sessionToken) };
     const rows: LoadRow[] = [];
     for (const [name, request] of Object.entries(floorRequests(floor.url))) {
       log(`${name}…`);
       rows.push(await hammer(name, '', request, [floor.child.pid ?? 0]));
     }
+    for (const [name, request] of Object.entries(floors.controlsRequests)) {
+      log(`${name}…`);
+      const row = await hammer(name, name.includes('POST') ? 'floor: fastify POST constant' : 'floor: fastify GET constant', request, [controls.child.pid ?? 0]);
+      if (row.non2xx) throw new Error(`${name}: ${row.non2xx} answers were not 2xx (the session or the CSRF check refused it)`);
+      rows.push(row);
+    }
 
     log('starting the reference server on SQLite…');
     const sqlite = await startReferenceServer();
     running.push(sqlite);
-    rows.push(...(await measureRoutes('SQLite', [sqlite], floor, log)));
+    rows.push(...(await measureRoutes('SQLite', [sqlite], floors, log)));
     await sqlite.stop();
 
     const databaseUrl = process.env.BENCH_DATABASE_URL ?? (cluster = startThrowawayCluster(55449))?.url ?? null;
@@ -186,11 +226,11 @@ export async function runLoad(log: (line: string) => void): Promise<LoadRow[]> {
     log('starting the reference server on PostgreSQL…');
     const one = await startReferenceServer(shared);
     running.push(one);
-    rows.push(...(await measureRoutes('PostgreSQL', [one], floor, log)));
+    rows.push(...(await measureRoutes('PostgreSQL', [one], floors, log)));
     log('starting a second instance on the same database…');
     const two = await startReferenceServer({ ...shared, SEED_DEMO_DATA: '0' });
     running.push(two);
-    rows.push(...(await measureRoutes('PostgreSQL ×2', [one, two], floor, log)));
+    rows.push(...(await measureRoutes('PostgreSQL ×2', [one, two], floors, log)));
     return rows;
   } finally {
     for (const server of running.reverse()) await server.stop().catch(() => undefined);
@@ -201,7 +241,7 @@ export async function runLoad(log: (line: string) => void): Promise<LoadRow[]> {
 export function loadTable(rows: LoadRow[]): string {
   const byName = new Map(rows.map((r) => [r.target, r]));
   return table(
-    ['target', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'non-2xx', 'errors', 'req/s vs floor', 'p50 vs floor', 'floor just before', 'vs it', 'CPU µs/req', 'floor CPU µs/req', 'CPU: floor/it', 'load avg'],
+    ['target', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'non-2xx', 'errors', 'req/s vs floor', 'p50 vs floor', 'floor just before', 'vs it', 'CPU µs/req', 'floor CPU µs/req', 'CPU: floor/it', 'controls floor CPU µs/req', 'CPU: controls floor/it', 'load avg'],
     rows.map((r) => {
       const floor = byName.get(r.floor);
       return [
@@ -219,6 +259,8 @@ export function loadTable(rows: LoadRow[]): string {
         r.cpuUsPerRequest === undefined ? '—' : r.cpuUsPerRequest.toFixed(0),
         r.pairedFloorCpuUs === undefined ? '—' : r.pairedFloorCpuUs.toFixed(0),
         r.cpuUsPerRequest === undefined || r.pairedFloorCpuUs === undefined ? '—' : (r.pairedFloorCpuUs / r.cpuUsPerRequest).toFixed(2),
+        r.pairedControlsCpuUs === undefined ? '—' : r.pairedControlsCpuUs.toFixed(0),
+        r.cpuUsPerRequest === undefined || r.pairedControlsCpuUs === undefined ? '—' : (r.pairedControlsCpuUs / r.cpuUsPerRequest).toFixed(2),
         r.load1.toFixed(2),
       ];
     }),

@@ -125,12 +125,13 @@ export async function startReferenceServer(env: Record<string, string> = {}, nod
   };
 }
 
-/** The floor of the load test: bare fastify, one route returning a constant, in its own process. */
-export async function startFloorServer(): Promise<Running> {
+/** The load test's floor (bench/load/floorServer.ts), or with `sessionToken` its second floor, with the controls (controlsFloorServer.ts). */
+export async function startFloorServer(sessionToken?: string): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, [TSX_CLI, path.join(ROOT, 'bench/load/floorServer.ts')], {
+  const script = sessionToken ? 'bench/load/controlsFloorServer.ts' : 'bench/load/floorServer.ts';
+  const child = spawn(process.execPath, [TSX_CLI, path.join(ROOT, script)], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: LOOPBACK },
+    env: { ...process.env, PORT: String(port), HOST: LOOPBACK, ...(sessionToken ? { SESSION_TOKEN: sessionToken } : {}) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://${LOOPBACK}:${port}`;
