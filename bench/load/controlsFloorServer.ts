@@ -20,6 +20,7 @@ import path from 'node:path';
 import { securityHeaders } from '../../server/app';
 import { createLogger } from '../../server/logger';
 import { CSRF_COOKIE, CSRF_HEADER, hashSecret, safeEqual, SESSION_COOKIE } from '../../server/security';
+import { serveConstant } from './constantRoute';
 
 const sessionToken = process.env.SESSION_TOKEN;
 if (!sessionToken) throw new Error('SESSION_TOKEN is required');
@@ -61,18 +62,7 @@ app.addHook('onRequest', async (request, reply) => {
 app.addHook('onResponse', async (request, reply) => {
   log.info({ req: { method: request.method, url: request.url, host: request.host, ip: request.ip }, res: reply, responseTime: reply.elapsedTime }, 'request completed');
 });
-const constant = { validated: true };
-app.get('/constant', async () => constant);
-app.post('/constant', async () => constant);
-
-app.listen({ port: Number(process.env.PORT ?? 0), host: process.env.HOST ?? '127.0.0.1' }).catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+serveConstant(app, () => {
+  db.close();
+  fs.rmSync(folder, { recursive: true, force: true });
 });
-process.once('SIGTERM', () =>
-  void app.close().then(() => {
-    db.close();
-    fs.rmSync(folder, { recursive: true, force: true });
-    process.exit(0);
-  }),
-);
