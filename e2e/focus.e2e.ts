@@ -23,7 +23,7 @@ function focused(page: Page): Promise<Focused> {
       onBody: active === null || active === document.body,
       tag: active?.tagName.toLowerCase() ?? '',
       text: active?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
-      inDialog: active?.closest('[role="dialog"]') !== null && active?.closest('[role="dialog"]') !== undefined,
+      inDialog: active?.closest('dialog') !== null && active?.closest('dialog') !== undefined,
     };
   });
 }
@@ -106,7 +106,7 @@ test('409 in an in-page dialog: focus in and trapped, Escape declines, then the 
   await question.waitFor();
   await question.getByText('You have already registered. Would you like to have your username emailed to you?').waitFor();
   expect(await question.getAttribute('aria-describedby')).not.toBeNull();
-  await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+  await page.waitForFunction(() => document.activeElement?.closest('dialog') !== null);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width < 600 ? 667 : 800 });
     await expectNoAxeViolations(page, `the 409 question at ${width} px`);

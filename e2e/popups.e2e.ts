@@ -22,7 +22,7 @@ const openPage = setUpPages();
 /** The accessible name of the dialog holding the focus, or null when focus is outside every dialog. */
 function focusedDialog(page: Page): Promise<string | null> {
   return page.evaluate(() => {
-    const dialog = document.activeElement?.closest('[role="dialog"]');
+    const dialog = document.activeElement?.closest('dialog');
     if (!dialog) return null;
     const labelId = dialog.getAttribute('aria-labelledby');
     return (labelId && document.getElementById(labelId)?.textContent) || '';
@@ -119,7 +119,7 @@ describe('signed-in popups', () => {
 
     const combined = await expectOnlyDialog(page, COMBINED);
     await combined.getByRole('link', { name: 'Click Here to Set Up Automatic Payments' }).waitFor();
-    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    await page.waitForFunction(() => document.activeElement?.closest('dialog') !== null);
     expect(await focusedDialog(page)).toBe(COMBINED);
     await expectNoAxeViolations(page, 'the combined popup at 1280 px');
     await screenshot(page, 'popups-1280-combined');
@@ -128,7 +128,7 @@ describe('signed-in popups', () => {
 
     const tax = await expectOnlyDialog(page, TAX);
     const taxName = (await tax.getByRole('heading', { level: 2 }).textContent()) ?? '';
-    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    await page.waitForFunction(() => document.activeElement?.closest('dialog') !== null);
     await expectNoAxeViolations(page, 'the tax popup at 1280 px');
     await screenshot(page, 'popups-1280-tax');
     await expectFocusTrapped(page, taxName);
@@ -138,7 +138,7 @@ describe('signed-in popups', () => {
     await pressControl(page, 'Ok');
 
     const verify = await expectOnlyDialog(page, VERIFY);
-    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    await page.waitForFunction(() => document.activeElement?.closest('dialog') !== null);
     await expectNoAxeViolations(page, 'the verify-email popup at 1280 px');
     await screenshot(page, 'popups-1280-verify-email');
     await expectFocusTrapped(page, VERIFY);
@@ -265,4 +265,51 @@ it('the seen mark survives leaving the page at once (keepalive): the popup does 
   expect(ids).not.toContain('go-green-auto-pay');
   // the next one in line (the tax popup, never shown) comes instead
   await expectOnlyDialog(page, TAX);
+});
+
+/** Resolves once no animation runs on the page (the dialog's opening or closing has ended). */
+async function animationsEnded(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+}
+
+it('the backdrop closes a dialog, a press begun inside it does not; one that must be answered refuses Escape and the backdrop, however often', async () => {
+  const page = await openPage(1280);
+  await signIn(page, USERNAME);
+  await page.goto(OVERVIEW);
+  const combined = await expectOnlyDialog(page, COMBINED);
+  await animationsEnded(page);
+  const box = await combined.boundingBox();
+  expect(box).not.toBeNull();
+  // the spec's default width
+  expect(Math.round(box!.width)).toBe(560);
+
+  // selecting text inside and letting go over the backdrop; then a click in the dialog's own margin
+  const text = await combined.getByText('Get your mortgage statements and notices by email instead of by mail.').boundingBox();
+  await page.mouse.move(text!.x + 4, text!.y + text!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box!.x - 100, box!.y + 40, { steps: 5 });
+  await page.mouse.up();
+  await page.mouse.click(box!.x + 6, box!.y + box!.height / 2);
+  await page.waitForTimeout(600);
+  expect(await combined.isVisible()).toBe(true);
+
+  await page.mouse.click(box!.x - 100, box!.y + 40);
+  await combined.waitFor({ state: 'detached' });
+
+  // the tax popup was dismissed for good earlier in this file
+  const verify = await expectOnlyDialog(page, VERIFY);
+  await animationsEnded(page);
+  expect(Math.round((await verify.boundingBox())!.width)).toBe(300);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  // Escape with focus on no control: the browser's own cancel, which it stops asking after one refusal
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await page.mouse.click(10, 10);
+  await page.waitForTimeout(600);
+  expect(await verify.isVisible()).toBe(true);
+  expect(await page.evaluate(() => document.querySelector('dialog')?.matches(':modal'))).toBe(true);
+  await verify.getByRole('button', { name: 'I acknowledge this email is correct' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
 });

@@ -34,7 +34,7 @@ describe('the inactivity warning', () => {
     await page.clock.runFor(5000);
     const dialog = page.getByRole('dialog', { name: TITLE });
     await dialog.waitFor({ state: 'visible' });
-    await page.waitForFunction(() => !!document.activeElement?.closest('[role="dialog"]'));
+    await page.waitForFunction(() => !!document.activeElement?.closest('dialog'));
     expect(await dialog.getByRole('status').textContent()).toContain('You will be signed out in 2 minutes');
 
     const extended = page.waitForResponse((response) => response.url().endsWith('/loanmanager/api/user/session/extend/'));

@@ -27,7 +27,6 @@ import {
   Flex,
   Form,
   Input,
-  Modal,
   Radio,
   Result,
   Spin,
@@ -69,7 +68,6 @@ export const RECIPES: Readonly<Record<string, () => ReactNode>> = {
     h(Input.Password, { key: 2 }),
     h(Input.TextArea, { key: 3, showCount: true }),
   ],
-  Modal: () => h(Modal._InternalPanelDoNotUseOrYouWillBeFired, { title: 'a', footer: undefined }, 'b'),
   Radio: () => [
     h(Radio.Group, { key: 1, options: ['a'] }),
     h(Radio.Group, { key: 2, optionType: 'button', options: ['b'] }),

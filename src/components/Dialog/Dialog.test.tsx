@@ -73,11 +73,12 @@ function setup(props: { closingDisabled?: boolean } = {}, i18n: I18n = ENGLISH) 
   return { user, onClosed };
 }
 
-/** The area around the dialog: the one element a test has to find by structure, not by role. */
+/**
+ * The backdrop around the dialog: a browser gives a click on it to the <dialog> element itself (its
+ * panel fills the dialog, so no click inside the dialog's box has the dialog as its target).
+ */
 function backdropOf(dialog: HTMLElement): HTMLElement {
-  const wrapper = dialog.parentElement;
-  if (!wrapper) throw new Error('the dialog has no wrapper');
-  return wrapper;
+  return dialog;
 }
 
 async function settle(ms = DIALOG_CLOSE_FALLBACK_MS) {
@@ -152,6 +153,42 @@ describe('Dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Terms' })).toBeInTheDocument();
     expect(screen.getByText('phases: closed > open')).toBeInTheDocument();
   });
+
+  it('a click inside the dialog, or a press that starts inside it and ends on the backdrop, does not close it', async () => {
+    const { user, onClosed } = setup();
+    await user.click(screen.getByRole('button', { name: 'Show terms' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terms' });
+    await user.click(screen.getByText('Read carefully.'));
+    // selecting the text with the mouse, released outside the dialog
+    await user.pointer([{ keys: '[MouseLeft>]', target: screen.getByText('Read carefully.') }, { target: dialog }, { keys: '[/MouseLeft]' }]);
+    await settle(1000);
+    expect(screen.getByText('phases: closed > open')).toBeInTheDocument();
+    expect(onClosed).not.toHaveBeenCalled();
+  });
+
+  it('with closing disabled, Escape from outside its controls is refused too (the browser asks by a cancel)', async () => {
+    const { user } = setup({ closingDisabled: true });
+    await user.click(screen.getByRole('button', { name: 'Show terms' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terms' });
+    const cancel = new Event('cancel', { cancelable: true });
+    act(() => {
+      dialog.dispatchEvent(cancel);
+    });
+    expect(cancel.defaultPrevented).toBe(true);
+    await settle(1000);
+    expect(screen.getByText('phases: closed > open')).toBeInTheDocument();
+  });
+
+  it('a dialog the browser closes against its refusal is shown again while its phase is open', async () => {
+    const { user } = setup({ closingDisabled: true });
+    await user.click(screen.getByRole('button', { name: 'Show terms' }));
+    const dialog = (await screen.findByRole('dialog', { name: 'Terms' })) as HTMLDialogElement;
+    act(() => dialog.close());
+    expect(dialog.open).toBe(false);
+    await settle(1);
+    expect(dialog.open).toBe(true);
+    expect(screen.getByText('phases: closed > open')).toBeInTheDocument();
+  });
 });
 
 /**
@@ -217,32 +254,30 @@ describe('Dialog width and layout', () => {
     return screen.findByRole('dialog', { name: 'Terms' });
   }
 
-  const wide = { width: '560px', maxWidth: 'calc(100vw - 32px)' };
-  /** antd's class for a vertically centred dialog (the prefix is antd's own outside a widget). */
-  const CENTRED = /\b\w+-modal-centered\b/;
-  const narrow = { width: '100%', maxWidth: 'calc(100vw - 16px)', top: '8px' };
+  // jsdom has no layout: the width is the dialog's own style, the narrow layout its class (Dialog.css);
+  // e2e/popups.e2e.ts measures both in a browser
+  const NARROW = 'loanmanager-dialog-narrow';
 
-  it('is 560 px wide by default, centred, on a wide screen (600 px and up)', async () => {
+  it('is 560 px wide by default on a wide screen (600 px and up)', async () => {
     const dialog = await openAt(600);
-    expect(dialog).toHaveStyle(wide);
-    expect(dialog).not.toHaveStyle({ top: '8px' });
-    expect(backdropOf(dialog).className).toMatch(CENTRED);
+    expect(dialog).toHaveStyle({ width: '560px' });
+    expect(dialog).not.toHaveClass(NARROW);
   });
 
-  it('below 600 px it takes the whole width, less a margin, near the top instead of centred', async () => {
+  it('below 600 px it takes the narrow layout (the whole width less a margin, near the top)', async () => {
     const dialog = await openAt(599);
-    expect(dialog).toHaveStyle(narrow);
+    expect(dialog).toHaveClass(NARROW);
     expect(dialog).not.toHaveStyle({ width: '560px' });
-    expect(backdropOf(dialog).className).not.toMatch(CENTRED);
   });
 
   it('switches layout when the window is resized across 600 px while open', async () => {
     const dialog = await openAt(1024);
-    expect(dialog).toHaveStyle(wide);
+    expect(dialog).toHaveStyle({ width: '560px' });
     act(() => screenWidth?.resize(375));
-    expect(screen.getByRole('dialog', { name: 'Terms' })).toHaveStyle(narrow);
+    expect(screen.getByRole('dialog', { name: 'Terms' })).toHaveClass(NARROW);
     act(() => screenWidth?.resize(600));
-    expect(screen.getByRole('dialog', { name: 'Terms' })).toHaveStyle(wide);
+    expect(screen.getByRole('dialog', { name: 'Terms' })).not.toHaveClass(NARROW);
+    expect(screen.getByRole('dialog', { name: 'Terms' })).toHaveStyle({ width: '560px' });
   });
 });
 

@@ -1,10 +1,11 @@
-import { Modal } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import CloseOutlined from '@ant-design/icons/es/icons/CloseOutlined';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useHoldFlows } from '../../lib/FlowsHoldContext';
 import { focusPageHeading, hasMeaningfulFocus } from '../../lib/focusPageHeading';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { useT } from '../../platform/i18n/useT';
 import {
+  DIALOG_ANIMATION_MS,
   DIALOG_ANIMATION_SLACK_MS,
   DIALOG_CLOSE_FALLBACK_MS,
   DIALOG_DEFAULT_MAX_WIDTH,
@@ -13,12 +14,15 @@ import {
   type DismissTrigger,
 } from './dialogMachine';
 import { lockPageScroll } from './pageScrollLock';
+import './Dialog.css';
 
 export interface DialogProps {
   /** Owned by the caller's slice, so time travel shows the dialog exactly as it was. */
   phase: DialogPhase;
   /** The dialog's accessible name. */
   title: ReactNode;
+  /** The id of the element inside that describes it (a question it asks), read with its name. */
+  describedBy?: string;
   children: ReactNode;
   footer?: ReactNode;
   /** No close button, no backdrop click, no Escape: only the dialog's own buttons close it. */
@@ -38,29 +42,9 @@ export interface DialogProps {
 
 const NARROW_QUERY = `(max-width: ${NARROW_LAYOUT_BELOW_PX - 0.02}px)`;
 
-/** antd's title is a plain div: a heading lets screen reader users jump to the dialog. */
-const titleStyle = { margin: 0, font: 'inherit', color: 'inherit' } as const;
-
-/**
- * The dialog fits the viewport: header and actions stay in view and only the body scrolls (a phone
- * never has to scroll the page to reach "Not at this time").
- */
-const NARROW_GAP_PX = 8;
-const WIDE_GAP_PX = 32;
-const fittedStyles = (gap: number) =>
-  ({
-    container: { display: 'flex', flexDirection: 'column', maxHeight: `calc(100dvh - ${2 * gap}px)` },
-    header: { flexShrink: 0 },
-    body: { flex: '1 1 auto', minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' },
-    footer: { flexShrink: 0 },
-  }) as const;
-const NARROW_STYLES = fittedStyles(NARROW_GAP_PX);
-const WIDE_STYLES = fittedStyles(WIDE_GAP_PX);
-
-function triggerOf(event: SyntheticEvent): DismissTrigger {
-  if (event.type === 'keydown') return 'escape';
-  return event.currentTarget instanceof HTMLButtonElement ? 'closeButton' : 'backdrop';
-}
+/** The keyframes of Dialog.css whose ends move the dialog on (its backdrop's fades are not waited for). */
+const OPENING_ANIMATION = 'loanmanager-dialog-zoom-in';
+const CLOSING_ANIMATION = 'loanmanager-dialog-zoom-out';
 
 /**
  * Reports the end of the closing phase exactly once: when the close animation ends or, if it
@@ -94,12 +78,12 @@ export function useCloseFallback(phase: DialogPhase, onClosed: () => void): () =
 }
 
 /**
- * A dialog that opens with the page (the signed-in popups) is the page's largest paint, which
- * Chromium records as the opening animation ends. The page's flows wait until then, plus the spec's
- * slack for a dialog's animation, so their download and evaluation do not delay it
- * (bench/RESULTS.md, section 3). A dialog mounted closed, or opened once the flows run, holds
- * nothing; one whose animation never ends is let go by the store (`FLOWS_HOLD_MAX_MS`). Returns the
- * callback for the opening's end.
+ * A dialog that opens with the page (the signed-in popups) is the page's largest paint. The page's
+ * flows wait until its opening animation has ended, plus the spec's slack for a dialog's animation,
+ * so their download and evaluation do not delay it (bench/RESULTS.md, section 3). An opening with
+ * no animation to end (reduced motion, a hidden tab) counts as ended after the animation time. A
+ * dialog mounted closed, or opened once the flows run, holds nothing; one that never opens is let
+ * go by the store (`FLOWS_HOLD_MAX_MS`). Returns the callback for the opening's end.
  */
 function useFlowsHeldWhileOpening(initialPhase: DialogPhase): () => void {
   const holdFlows = useHoldFlows();
@@ -110,11 +94,16 @@ function useFlowsHeldWhileOpening(initialPhase: DialogPhase): () => void {
     if (!mountedOpen) return undefined;
     const releaseHold = holdFlows();
     let slack = 0;
+    let opened = false;
+    const fallback = window.setTimeout(() => release.current(), DIALOG_ANIMATION_MS);
     release.current = () => {
-      window.clearTimeout(slack);
+      if (opened) return;
+      opened = true;
+      window.clearTimeout(fallback);
       slack = window.setTimeout(releaseHold, DIALOG_ANIMATION_SLACK_MS);
     };
     return () => {
+      window.clearTimeout(fallback);
       window.clearTimeout(slack);
       releaseHold();
     };
@@ -122,9 +111,16 @@ function useFlowsHeldWhileOpening(initialPhase: DialogPhase): () => void {
   return useCallback(() => release.current(), []);
 }
 
+/**
+ * The browser's modal <dialog>: `showModal()` puts it in the top layer, makes the rest of the page
+ * inert (so focus cannot leave it) and moves focus into it. The phase drives it: open shows it,
+ * closing runs the close animation with the dialog still modal, and the close itself (focus back,
+ * `onClosed`) comes when that animation ends or its fallback fires.
+ */
 export function Dialog({
   phase,
   title,
+  describedBy,
   children,
   footer = null,
   closingDisabled = false,
@@ -135,11 +131,20 @@ export function Dialog({
 }: DialogProps) {
   const t = useT();
   const narrow = useMediaQuery(NARROW_QUERY);
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  /** What had focus when the dialog opened (null: nothing a borrower put it on). */
+  const opener = useRef<HTMLElement | null>(null);
+  /** A press that starts inside the dialog and ends on the backdrop (selecting text) is no click on it. */
+  const pressStartedOnBackdrop = useRef(false);
+
   const onClosedWithFocus = useCallback(() => {
-    // antd has given focus back to the opener by now (after the animation); it may have had none to give
-    const target = returnFocusTo?.();
-    if (target) target.focus();
-    else if (!hasMeaningfulFocus() || document.activeElement?.closest('[role="dialog"]')) focusPageHeading();
+    const dialog = dialogRef.current;
+    // browsers differ on where close() puts focus: it is set here, the same everywhere
+    if (dialog?.open) dialog.close();
+    const target = returnFocusTo?.() ?? opener.current;
+    if (target?.isConnected) target.focus();
+    if (!hasMeaningfulFocus() || dialog?.contains(document.activeElement)) focusPageHeading();
     onClosed();
   }, [onClosed, returnFocusTo]);
   const reportClosed = useCloseFallback(phase, onClosedWithFocus);
@@ -148,33 +153,84 @@ export function Dialog({
 
   useEffect(() => (shown ? lockPageScroll() : undefined), [shown]);
 
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || phase !== 'open' || dialog.open) return;
+    opener.current = hasMeaningfulFocus() ? (document.activeElement as HTMLElement) : null;
+    dialog.showModal();
+  }, [phase]);
+
   if (!shown) return null;
 
+  const requestClose = (trigger: DismissTrigger) => {
+    if (!closingDisabled) onCloseRequested(trigger);
+  };
+  const className = [
+    'loanmanager-dialog',
+    narrow ? 'loanmanager-dialog-narrow' : '',
+    closingDisabled ? '' : 'loanmanager-dialog-closable',
+    phase === 'closing' ? 'loanmanager-dialog-closing' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
   return (
-    <Modal
-      open={phase === 'open'}
-      title={<h2 style={titleStyle}>{title}</h2>}
-      footer={footer}
-      width={narrow ? '100%' : maxWidth}
-      style={
-        narrow
-          ? { top: NARROW_GAP_PX, maxWidth: `calc(100vw - ${2 * NARROW_GAP_PX}px)`, paddingBottom: 0 }
-          : { maxWidth: `calc(100vw - ${WIDE_GAP_PX}px)` }
-      }
-      styles={narrow ? NARROW_STYLES : WIDE_STYLES}
-      centered={!narrow}
-      // antd's own label is English ("Close"): the close button is named in the page's language
-      closable={closingDisabled ? false : { 'aria-label': t('common.dialog.close') }}
-      keyboard={!closingDisabled}
-      mask={{ closable: !closingDisabled }}
-      // a caller that names where focus goes gets it there, not taken back by antd after the animation
-      focusable={{ trap: true, focusTriggerAfterClose: !returnFocusTo }}
-      onCancel={(event) => onCloseRequested(triggerOf(event))}
-      afterOpenChange={(open) => open && releaseFlows()}
-      afterClose={reportClosed}
-      destroyOnHidden
+    <dialog
+      ref={dialogRef}
+      className={className}
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
+      aria-modal="true"
+      style={narrow ? undefined : { width: maxWidth }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || event.defaultPrevented) return;
+        // handled here, so the browser's own cancel (which a dialog that must be answered may not
+        // be able to refuse twice in a row) never starts
+        event.preventDefault();
+        requestClose('escape');
+      }}
+      onCancel={(event) => {
+        // Escape with focus outside the dialog's controls, or a phone's back gesture
+        event.preventDefault();
+        requestClose('escape');
+      }}
+      onClose={() => {
+        // closed by the browser against our refusal: a dialog still open in its slice stays shown
+        const dialog = dialogRef.current;
+        if (dialog?.isConnected && !dialog.open && phase === 'open') dialog.showModal();
+      }}
+      onMouseDown={(event) => {
+        pressStartedOnBackdrop.current = event.target === event.currentTarget;
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget && pressStartedOnBackdrop.current) requestClose('backdrop');
+        pressStartedOnBackdrop.current = false;
+      }}
+      onAnimationEnd={(event) => {
+        if (event.target !== event.currentTarget) return;
+        if (event.animationName === OPENING_ANIMATION) releaseFlows();
+        if (event.animationName === CLOSING_ANIMATION) reportClosed();
+      }}
     >
-      {children}
-    </Modal>
+      <div className="loanmanager-dialog-panel">
+        {closingDisabled ? null : (
+          <button
+            type="button"
+            className="loanmanager-dialog-close"
+            aria-label={t('common.dialog.close')}
+            onClick={() => requestClose('closeButton')}
+          >
+            <CloseOutlined aria-hidden />
+          </button>
+        )}
+        <div className="loanmanager-dialog-header">
+          <h2 id={titleId} className="loanmanager-dialog-title">
+            {title}
+          </h2>
+        </div>
+        <div className="loanmanager-dialog-body">{children}</div>
+        {footer ? <div className="loanmanager-dialog-footer">{footer}</div> : null}
+      </div>
+    </dialog>
   );
 }

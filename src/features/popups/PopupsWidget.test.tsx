@@ -10,7 +10,7 @@ import { renderWithProviders } from '../../testing/renderWithProviders';
 import { testI18n } from '../../testing/testI18n';
 import PopupsWidget from './PopupsWidget';
 
-// antd's Modal in jsdom on a shared machine: the first dialog of the file alone can take seconds
+// each dialog here closes by its fallback (jsdom runs no animation): seconds per test on a shared machine
 jest.setTimeout(30_000);
 
 const SEEN = 'POST user/set_popup_seen/';

@@ -1,6 +1,6 @@
 /**
  * The 409 question (spec section 8) in the portal's own dialog. Its own chunk: registration's first
- * view does not carry antd's Modal. Its phase is in the registration slice and each answer is an
+ * view does not carry the dialog. Its phase is in the registration slice and each answer is an
  * action the saga waits for, so time travel and QA replays show the question and the answer.
  */
 import { Alert, Button, Flex } from 'antd';
@@ -13,11 +13,6 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { T, useT } from '../../platform/i18n/useT';
 import { registrationActions, selectRecoveryQuestion } from './registrationSlice';
-
-/** The question is the dialog's description, read with its name (antd's Modal sets no aria-describedby). */
-function describeDialog(question: HTMLElement | null) {
-  question?.closest('[role="dialog"]')?.setAttribute('aria-describedby', question.id);
-}
 
 /** Answers a borrower can reach with a finger: at least 44 px tall (WCAG 2.5.5). */
 const answerStyle = { minHeight: 44, whiteSpace: 'normal', height: 'auto' } as const;
@@ -36,6 +31,7 @@ export default function RecoveryQuestion({ returnFocusTo }: { returnFocusTo(): H
     <Dialog
       phase={phase}
       title={t('registration.questionTitle')}
+      describedBy={questionId}
       onCloseRequested={decline}
       onClosed={onClosed}
       returnFocusTo={returnFocusTo}
@@ -50,7 +46,7 @@ export default function RecoveryQuestion({ returnFocusTo }: { returnFocusTo(): H
         </Flex>
       }
     >
-      <Paragraph id={questionId} ref={describeDialog} style={{ marginBottom: 0 }}>
+      <Paragraph id={questionId} style={{ marginBottom: 0 }}>
         {t('registration.alreadyRegistered')}
       </Paragraph>
     </Dialog>

@@ -333,7 +333,7 @@ describe('registration form', () => {
     expect(api.sent(REGISTER)).toHaveLength(1);
   });
 
-  /** The form, then antd's Modal on top of it: under a loaded machine these take longer than the others. */
+  /** The form, then the question's dialog on top of it: under a loaded machine these take longer than the others. */
   const DIALOG_TEST_TIMEOUT_MS = 90_000;
 
   /** The 409 question, in the portal's own dialog (its chunk loads on demand). */
@@ -358,13 +358,14 @@ describe('registration form', () => {
       dob: '1978-12-24',
     });
     expect(window.localStorage).toHaveLength(0);
+    // the dialog's close animation ends after the navigation has been asked for
+    await waitFor(() => expect(flowActions(actions)).toContain('registration/recoveryQuestionClosed'));
     const flow = flowActions(actions);
     expect(flow.slice(flow.indexOf('api/executeMutation/rejected'))).toEqual([
       'api/executeMutation/rejected',
       'registration/alreadyRegistered',
       'registration/recoveryAccepted',
       'registration/redirected',
-      // the dialog's close animation ends after the navigation has been asked for
       'registration/recoveryQuestionClosed',
     ]);
     expect(screen.queryByText(/This account is already registered/)).not.toBeInTheDocument();
