@@ -313,3 +313,24 @@ it('the backdrop closes a dialog, a press begun inside it does not; one that mus
   await verify.getByRole('button', { name: 'I acknowledge this email is correct' }).click();
   await page.getByRole('dialog').waitFor({ state: 'detached' });
 });
+
+/** The dialog's own zoom and its backdrop's fade (Dialog.css), running now. */
+function dialogAnimations(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.getAnimations().filter((animation) => (animation as CSSAnimation).animationName?.startsWith('loanmanager-dialog')).length,
+  );
+}
+
+it('with reduced motion asked for, the dialogs neither zoom nor fade, and go at once', async () => {
+  const page = await openPage(375);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signIn(page, USERNAME);
+  await page.goto(OVERVIEW);
+  const combined = await expectOnlyDialog(page, COMBINED);
+  expect(await dialogAnimations(page)).toBe(0);
+  await combined.getByRole('button', { name: 'Not at this time' }).click();
+  await expectOnlyDialog(page, VERIFY);
+  expect(await dialogAnimations(page)).toBe(0);
+  await page.getByRole('button', { name: 'I acknowledge this email is correct' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+});

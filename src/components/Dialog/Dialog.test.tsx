@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { FlowsHoldContext } from '../../lib/FlowsHoldContext';
 import { english } from '../../testing/english';
 import { testI18n } from '../../testing/testI18n';
-import { Dialog, useCloseFallback } from './Dialog';
+import { Dialog, REDUCED_MOTION_QUERY, useCloseFallback } from './Dialog';
 import {
   DIALOG_ANIMATION_MS,
   DIALOG_ANIMATION_SLACK_MS,
@@ -278,6 +278,48 @@ describe('Dialog width and layout', () => {
     act(() => screenWidth?.resize(600));
     expect(screen.getByRole('dialog', { name: 'Terms' })).not.toHaveClass(NARROW);
     expect(screen.getByRole('dialog', { name: 'Terms' })).toHaveStyle({ width: '560px' });
+  });
+});
+
+describe('Dialog when the system asks for reduced motion', () => {
+  const stub = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = ((query: string) => ({ ...stub(query), matches: query === REDUCED_MOTION_QUERY })) as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = stub;
+  });
+
+  it('closes at once, without waiting for an animation it does not run', async () => {
+    const { user, onClosed } = setup();
+    await user.click(screen.getByRole('button', { name: 'Show terms' }));
+    await screen.findByRole('dialog', { name: 'Terms' });
+    await user.keyboard('{Escape}');
+    await settle(0);
+    expect(onClosed).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('phases: closed > open > closing > closed')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("lets the page's flows go as soon as it is shown, after the slack alone", async () => {
+    let out = 0;
+    const holdFlows = () => {
+      out += 1;
+      return () => {
+        out -= 1;
+      };
+    };
+    render(
+      <FlowsHoldContext.Provider value={holdFlows}>
+        <Dialog phase="open" title="Terms" onCloseRequested={() => undefined} onClosed={() => undefined}>
+          <p>Read carefully.</p>
+        </Dialog>
+      </FlowsHoldContext.Provider>,
+      { wrapper: inLanguage(ENGLISH) },
+    );
+    expect(out).toBe(1);
+    await settle(DIALOG_ANIMATION_SLACK_MS);
+    expect(out).toBe(0);
   });
 });
 

@@ -41,6 +41,8 @@ export interface DialogProps {
 }
 
 const NARROW_QUERY = `(max-width: ${NARROW_LAYOUT_BELOW_PX - 0.02}px)`;
+/** The borrower's system asks for no motion: Dialog.css then runs no zoom or fade. */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 /** The keyframes of Dialog.css whose ends move the dialog on (its backdrop's fades are not waited for). */
 const OPENING_ANIMATION = 'loanmanager-dialog-zoom-in';
@@ -131,6 +133,7 @@ export function Dialog({
 }: DialogProps) {
   const t = useT();
   const narrow = useMediaQuery(NARROW_QUERY);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   /** What had focus when the dialog opened (null: nothing a borrower put it on). */
@@ -152,6 +155,13 @@ export function Dialog({
   const shown = phase !== 'closed';
 
   useEffect(() => (shown ? lockPageScroll() : undefined), [shown]);
+
+  // with no animation to wait for, opening and closing are done at once
+  useEffect(() => {
+    if (!reducedMotion) return;
+    if (phase === 'open') releaseFlows();
+    if (phase === 'closing') reportClosed();
+  }, [reducedMotion, phase, releaseFlows, reportClosed]);
 
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
