@@ -53,6 +53,11 @@ async function pressControl(page: Page, label: string, key: 'Enter' | ' ' = 'Ent
   await page.keyboard.press(key === ' ' ? 'Space' : key);
 }
 
+/** Resolves once no animation runs on the page (the dialog's opening or closing has ended). */
+async function animationsEnded(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+}
+
 async function expectOnlyDialog(page: Page, name: string | RegExp): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name });
   await dialog.waitFor({ state: 'visible' });
@@ -213,7 +218,7 @@ describe('popups fit the viewport', () => {
       spacer.style.height = '3000px';
       document.body.append(spacer);
     });
-    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await animationsEnded(page);
 
     const box = await combined.boundingBox();
     expect(box).not.toBeNull();
@@ -267,10 +272,6 @@ it('the seen mark survives leaving the page at once (keepalive): the popup does 
   await expectOnlyDialog(page, TAX);
 });
 
-/** Resolves once no animation runs on the page (the dialog's opening or closing has ended). */
-async function animationsEnded(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().length === 0);
-}
 
 it('the backdrop closes a dialog, a press begun inside it does not; one that must be answered refuses Escape and the backdrop, however often', async () => {
   const page = await openPage(1280);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { theme } from 'antd';
 import { CARD_STYLE } from '../components/AccountCard';
+import { DIALOG_ANIMATION_MS } from '../components/Dialog/dialogMachine';
 import { FONT_FAMILY, PALETTE, TOUCH_TARGET_PX } from '../platform/palette';
 import { portalTheme } from './theme';
 
@@ -13,9 +14,9 @@ function contrast(text: string, background: string): number {
   return (lighter + 0.05) / (darker + 0.05);
 }
 
-/** Typography.css as { selector: { property: value } }. */
-function rules(): Record<string, Record<string, string>> {
-  const css = fs.readFileSync(path.join(__dirname, '../components/Typography/Typography.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+/** A stylesheet of src/components as { selector: { property: value } } (rules inside @media and @keyframes included). */
+function rules(file = 'Typography/Typography.css'): Record<string, Record<string, string>> {
+  const css = fs.readFileSync(path.join(__dirname, '../components', file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
   const out: Record<string, Record<string, string>> = {};
   for (const [, selector, body] of css.matchAll(/([^{}]+)\{([^}]*)\}/g)) {
     const declarations: Record<string, string> = {};
@@ -23,7 +24,7 @@ function rules(): Record<string, Record<string, string>> {
       const colon = declaration.indexOf(':');
       if (colon > 0) declarations[declaration.slice(0, colon).trim()] = declaration.slice(colon + 1).replace(/\s+/g, ' ').trim();
     }
-    out[(selector ?? '').trim()] = declarations;
+    out[(selector ?? '').trim().replace(/\s+/g, ' ')] = declarations;
   }
   return out;
 }
@@ -104,7 +105,7 @@ describe('the portal theme', () => {
   );
 });
 
-// our stand-ins for antd's Card and Typography (src/components) draw with the theme's values
+// our stand-ins for antd's Card, Typography and Modal (src/components) draw with the theme's values
 describe('the portal theme in our own components', () => {
   const token = theme.getDesignToken(portalTheme);
 
@@ -136,6 +137,56 @@ describe('the portal theme in our own components', () => {
         'line-height': String(token[`lineHeightHeading${level}`]),
       });
     }
+  });
+
+  it('Dialog.css has antd’s Modal values', () => {
+    const css = rules('Dialog/Dialog.css');
+    const plain = (value: string | undefined) => value?.replace(/\s+/g, '');
+    const dialog = css['.loanmanager-dialog.loanmanager-dialog'] ?? {};
+    expect(dialog).toMatchObject({
+      background: token.colorBgElevated,
+      color: token.colorText,
+      'font-size': `${token.fontSize}px`,
+      'line-height': String(token.lineHeight),
+      'font-family': FONT_FAMILY,
+      'border-radius': `${token.borderRadiusLG}px`,
+    });
+    expect(plain(dialog['box-shadow'])).toBe(plain(token.boxShadow));
+    expect(plain(css['.loanmanager-dialog.loanmanager-dialog::backdrop']?.background)).toBe(plain(token.colorBgMask));
+    expect(css['.loanmanager-dialog-panel.loanmanager-dialog-panel']).toMatchObject({
+      padding: `${token.paddingMD}px ${token.paddingContentHorizontalLG}px`,
+    });
+    expect(css['.loanmanager-dialog-title.loanmanager-dialog-title']).toMatchObject({
+      color: token.colorTextHeading,
+      'font-size': `${token.fontSizeHeading5}px`,
+      'font-weight': String(token.fontWeightStrong),
+    });
+    const close = css['.loanmanager-dialog-close.loanmanager-dialog-close'] ?? {};
+    expect(close).toMatchObject({
+      width: `${token.controlHeight}px`,
+      height: `${token.controlHeight}px`,
+      'border-radius': `${token.borderRadiusSM}px`,
+      color: token.colorIcon,
+      'font-size': `${token.fontSizeLG}px`,
+    });
+    const hover = css['.loanmanager-dialog-close.loanmanager-dialog-close:hover'] ?? {};
+    expect(hover.color).toBe(token.colorIconHover);
+    expect(plain(hover['background-color'])).toBe(plain(token.colorBgTextHover));
+    expect(plain(css['.loanmanager-dialog-close.loanmanager-dialog-close:active']?.['background-color'])).toBe(plain(token.colorBgTextActive));
+    expect(css['.loanmanager-dialog-close.loanmanager-dialog-close:focus-visible']).toEqual({
+      outline: `${token.lineWidthFocus}px solid ${token.colorPrimaryBorder}`,
+      'outline-offset': '1px',
+    });
+    // the zoom of antd's Modal: its slow motion, eased as antd eases it
+    expect(css['.loanmanager-dialog.loanmanager-dialog[open]']?.animation).toBe(
+      `loanmanager-dialog-zoom-in ${token.motionDurationSlow} ${token.motionEaseOutCirc}`,
+    );
+    expect(css['.loanmanager-dialog.loanmanager-dialog-closing[open]']?.animation).toBe(
+      `loanmanager-dialog-zoom-out ${token.motionDurationSlow} ${token.motionEaseInOutCirc} forwards`,
+    );
+    expect(Number.parseFloat(token.motionDurationSlow) * 1000).toBe(DIALOG_ANIMATION_MS);
+    // and what the close button's colour is for: 4.5:1 on the dialog
+    expect(contrast(token.colorIcon, token.colorBgElevated)).toBeGreaterThanOrEqual(4.5);
   });
 
   it('AccountCard looks as antd’s borderless Card does with it', () => {

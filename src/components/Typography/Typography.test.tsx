@@ -18,10 +18,4 @@ describe('Typography (antd’s look without its code)', () => {
     expect(screen.getByText('Thank you!').tagName).toBe('STRONG');
     expect(screen.getByText('Send again in 30 seconds')).toHaveClass('loanmanager-text-secondary');
   });
-
-  test('a paragraph passes its ref on (a dialog is described by it)', () => {
-    let element: HTMLDivElement | null = null;
-    render(<Paragraph ref={(node) => void (element = node)}>Already registered</Paragraph>);
-    expect(element).toBe(screen.getByText('Already registered'));
-  });
 });

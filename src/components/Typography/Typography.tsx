@@ -5,7 +5,7 @@
  * runs (bench/RESULTS.md section 1). The values in Typography.css are antd's, from the portal's
  * theme (src/widgets/theme.test.ts holds them to it).
  */
-import type { CSSProperties, ReactNode, Ref } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import './Typography.css';
 
 const TEXT = 'loanmanager-text';
@@ -26,9 +26,9 @@ export function Title({ level, children, id, style }: CommonProps & { level: 1 |
 }
 
 /** A block of text with a paragraph's space under it (a div, as antd's: it may hold any phrasing). */
-export function Paragraph({ children, id, style, strong = false, ref }: CommonProps & { strong?: boolean; ref?: Ref<HTMLDivElement> }) {
+export function Paragraph({ children, id, style, strong = false }: CommonProps & { strong?: boolean }) {
   return (
-    <div id={id} style={style} ref={ref} className={`${TEXT} loanmanager-paragraph`}>
+    <div id={id} style={style} className={`${TEXT} loanmanager-paragraph`}>
       {strong ? <strong>{children}</strong> : children}
     </div>
   );
