@@ -110,8 +110,7 @@ it("a dialog that opens with the page keeps the page's flows waiting until it ha
       {startsFlows('session-timeout', null)}
     </>,
   );
-  expect(screen.getByRole('dialog', { name: 'Go paperless' })).toBeInTheDocument();
-  await nextTask();
+  expect(await screen.findByRole('dialog', { name: 'Go paperless' })).toBeInTheDocument();
   await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
   expect(store.getState()).not.toHaveProperty('api');
 

@@ -372,8 +372,8 @@ describe("a dialog that opens with the page holds the page's flows until it has 
   it('holds them from the commit that shows it until its opening animation has ended, plus the slack', async () => {
     const { hold, holdFlows } = recordingHold();
     renderInPage(holdFlows, 'open');
-    expect(screen.getByRole('dialog', { name: 'Terms' })).toBeInTheDocument();
     expect(hold.out).toBe(1);
+    expect(await screen.findByRole('dialog', { name: 'Terms' })).toBeInTheDocument();
 
     await settle(DIALOG_ANIMATION_MS);
     expect(hold.out).toBe(1);
@@ -400,6 +400,44 @@ describe("a dialog that opens with the page holds the page's flows until it has 
     unmount();
 
     expect(hold.out).toBe(0);
+  });
+});
+
+describe("showModal() in a task after React's commit", () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  function renderWithPhase(phase: DialogPhase) {
+    const view = (dialogPhase: DialogPhase) => (
+      <Dialog phase={dialogPhase} title="Terms" onCloseRequested={() => undefined} onClosed={onClosed}>
+        <p>Read carefully.</p>
+      </Dialog>
+    );
+    const onClosed = jest.fn();
+    const { rerender } = render(view(phase), { wrapper: inLanguage(ENGLISH) });
+    return { onClosed, moveTo: (next: DialogPhase) => rerender(view(next)) };
+  }
+
+  it('commits the dialog hidden, then shows it modal in the next task', async () => {
+    const showModal = jest.spyOn(HTMLDialogElement.prototype, 'showModal');
+    renderWithPhase('open');
+
+    expect(showModal).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await settle(0);
+    expect(showModal).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog', { name: 'Terms' })).toBeInTheDocument();
+  });
+
+  it('a dialog closed before it was shown is never shown, and is still reported closed once', async () => {
+    const showModal = jest.spyOn(HTMLDialogElement.prototype, 'showModal');
+    const { onClosed, moveTo } = renderWithPhase('open');
+
+    moveTo('closing');
+    await settle();
+
+    expect(showModal).not.toHaveBeenCalled();
+    expect(onClosed).toHaveBeenCalledTimes(1);
   });
 });
 

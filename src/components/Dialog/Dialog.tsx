@@ -163,11 +163,18 @@ export function Dialog({
     if (phase === 'closing') reportClosed();
   }, [reducedMotion, phase, releaseFlows, reportClosed]);
 
+  // showModal() restyles the whole page (now inert), lays the dialog out and moves focus into it:
+  // in a task of its own, that work does not add to the task of React's commit (bench/RESULTS.md,
+  // section 5). Until then the dialog is in the page but not shown.
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
-    if (!dialog || phase !== 'open' || dialog.open) return;
-    opener.current = hasMeaningfulFocus() ? (document.activeElement as HTMLElement) : null;
-    dialog.showModal();
+    if (!dialog || phase !== 'open' || dialog.open) return undefined;
+    const show = window.setTimeout(() => {
+      if (!dialog.isConnected || dialog.open) return;
+      opener.current = hasMeaningfulFocus() ? (document.activeElement as HTMLElement) : null;
+      dialog.showModal();
+    }, 0);
+    return () => window.clearTimeout(show);
   }, [phase]);
 
   if (!shown) return null;
