@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
+import puppeteer, { type Page } from 'puppeteer-core';
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { ROOT } from './lib/categories';
 import { CHROMIUM } from './lib/machine';
@@ -30,20 +31,43 @@ const DEFAULT_RUNS = 3;
  */
 export const BENCH_BORROWER = 'uma.unverified';
 
-/** Every page of the reference server (the QA and dev pages are off in production mode). */
-export const LIGHTHOUSE_PAGES: { path: string; signedIn: boolean }[] = [
+/**
+ * Every page of the reference server (the QA and dev pages are off in production mode). `opensDialog`:
+ * the bench's borrower sees a popup open with the page, so the page is measured a second time with
+ * that dialog counted (COUNT_THE_OPENING_DIALOG).
+ */
+export const LIGHTHOUSE_PAGES: { path: string; signedIn: boolean; opensDialog?: boolean }[] = [
   { path: '/loanmanager/login/', signedIn: false },
   { path: '/loanmanager/register/', signedIn: false },
   { path: '/loanmanager/recover_username/', signedIn: false },
   { path: '/loanmanager/request_password_reset', signedIn: false },
   { path: '/loanmanager/reset_password/bench-nonce-that-does-not-exist/', signedIn: false },
   { path: '/loanmanager/verify_email/?nonce=bench-nonce-that-does-not-exist', signedIn: false },
-  { path: '/loanmanager/main/', signedIn: true },
-  { path: '/loanmanager/loanoverview/', signedIn: true },
+  { path: '/loanmanager/main/', signedIn: true, opensDialog: true },
+  { path: '/loanmanager/loanoverview/', signedIn: true, opensDialog: true },
   { path: '/loanmanager/go-green/', signedIn: true },
   { path: '/loanmanager/profile/', signedIn: true },
   { path: '/loanmanager/eftsetuprequest/', signedIn: true },
 ];
+
+/**
+ * Chromium does not count a popup that opens with the page as its largest contentful paint: the
+ * dialog's opening is a compositor animation from opacity 0, and nothing repaints its text when it
+ * ends, so the LCP stays the page's own text (bench/RESULTS.md, section 3, session 21). This init
+ * script repaints the dialog's text, unchanged to the eye, once its opening animation has ended, so
+ * Chromium records the dialog as the LCP when a borrower sees it whole (as it did with antd's Modal,
+ * whose motion repainted it). Measurement only: the portal never carries it.
+ */
+export const COUNT_THE_OPENING_DIALOG = `
+  let counted = false;
+  addEventListener('animationend', (event) => {
+    if (counted || !(event.target instanceof HTMLDialogElement) || event.pseudoElement) return;
+    counted = true;
+    const repaint = document.createElement('style');
+    repaint.textContent = 'dialog[open] * { text-shadow: 0 0 0 transparent !important; }';
+    document.head.append(repaint);
+  }, true);
+`;
 
 /**
  * The floor beside the pages: the registration form on antd's own Form state (the typing
@@ -136,6 +160,25 @@ async function setBrowserCookies(port: number, baseUrl: string, session: Session
   }
 }
 
+/**
+ * Runs `measure` in a new tab of the browser at `port` that evaluates `script` in every document
+ * before the page's own scripts (Lighthouse, given the tab, navigates it itself).
+ */
+async function withInitScript<T>(port: number, script: string, measure: (tab: Page) => Promise<T>): Promise<T> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
+  try {
+    const tab = await browser.newPage();
+    await tab.evaluateOnNewDocument(script);
+    try {
+      return await measure(tab);
+    } finally {
+      await tab.close();
+    }
+  } finally {
+    await browser.disconnect();
+  }
+}
+
 export async function runLighthouse(log: (line: string) => void, artifactsDir: string): Promise<LighthouseRow[]> {
   buildDistIfStale(log);
   const { default: lighthouse } = await import('lighthouse');
@@ -155,9 +198,11 @@ export async function runLighthouse(log: (line: string) => void, artifactsDir: s
     // LIGHTHOUSE_ONLY=login,register measures only the pages whose path contains one of those words.
     const only = process.env.LIGHTHOUSE_ONLY?.split(',').filter(Boolean) ?? [];
     const wanted = (pagePath: string) => !only.length || only.some((word) => pagePath.includes(word));
-    const pages: { path: string; signedIn: boolean; url: string; label: string }[] = LIGHTHOUSE_PAGES.filter((page) =>
-      wanted(page.path),
-    ).map((page) => ({ ...page, url: `${server?.url}${page.path}`, label: page.path }));
+    const pages: { path: string; signedIn: boolean; url: string; label: string; countDialog?: boolean }[] =
+      LIGHTHOUSE_PAGES.filter((page) => wanted(page.path)).flatMap((page) => {
+        const measured = { ...page, url: `${server?.url}${page.path}`, label: page.path };
+        return page.opensDialog ? [measured, { ...measured, label: `${page.path} (dialog counted)`, countDialog: true }] : [measured];
+      });
     if (wanted(FLOOR_PAGE.path)) {
       floorServer = await startFloorPage(server.url, log);
       pages.push({ path: FLOOR_PAGE.path, signedIn: false, url: `${floorServer.url}${FLOOR_PAGE.path}`, label: FLOOR_PAGE.label });
@@ -168,13 +213,16 @@ export async function runLighthouse(log: (line: string) => void, artifactsDir: s
       for (let run = 0; run < runs; run += 1) {
         const session = page.signedIn ? await signIn(server.url, BENCH_BORROWER, DEMO_PASSWORD) : null;
         await setBrowserCookies(chrome.port, server.url, session);
-        const result = await lighthouse(page.url, {
+        const flags = {
           port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
+          output: 'json' as const,
+          logLevel: 'error' as const,
           onlyCategories: ['performance'],
           extraHeaders: session ? { Cookie: session.cookie } : undefined,
-        });
+        };
+        const result = page.countDialog
+          ? await withInitScript(chrome.port, COUNT_THE_OPENING_DIALOG, (tab) => lighthouse(page.url, flags, undefined, tab))
+          : await lighthouse(page.url, flags);
         if (result?.lhr) results.push(result.lhr);
       }
       const valid = filterToValidRuns(results);
