@@ -17,6 +17,7 @@ import { ROOT } from './lib/categories';
 import { CHROMIUM } from './lib/machine';
 import { signIn, startReferenceServer, startStaticServer, type Running, type Session } from './lib/servers';
 import type { Result as LighthouseResult } from 'lighthouse';
+import { COUNT_THE_OPENING_DIALOG } from './lib/countOpeningDialog';
 import { table } from './lib/table';
 import { ANTD_FORM_SCRIPT, buildAntdFormPage, CHROMIUM_ARGS } from './typing';
 
@@ -49,25 +50,6 @@ export const LIGHTHOUSE_PAGES: { path: string; signedIn: boolean; opensDialog?: 
   { path: '/loanmanager/profile/', signedIn: true },
   { path: '/loanmanager/eftsetuprequest/', signedIn: true },
 ];
-
-/**
- * Chromium does not count a popup that opens with the page as its largest contentful paint: the
- * dialog's opening is a compositor animation from opacity 0, and nothing repaints its text when it
- * ends, so the LCP stays the page's own text (bench/RESULTS.md, section 3, session 21). This init
- * script repaints the dialog's text, unchanged to the eye, once its opening animation has ended, so
- * Chromium records the dialog as the LCP when a borrower sees it whole (as it did with antd's Modal,
- * whose motion repainted it). Measurement only: the portal never carries it.
- */
-export const COUNT_THE_OPENING_DIALOG = `
-  let counted = false;
-  addEventListener('animationend', (event) => {
-    if (counted || !(event.target instanceof HTMLDialogElement) || event.pseudoElement) return;
-    counted = true;
-    const repaint = document.createElement('style');
-    repaint.textContent = 'dialog[open] * { text-shadow: 0 0 0 transparent !important; }';
-    document.head.append(repaint);
-  }, true);
-`;
 
 /**
  * The floor beside the pages: the registration form on antd's own Form state (the typing
@@ -232,7 +214,7 @@ export async function runLighthouse(log: (line: string) => void, artifactsDir: s
         continue;
       }
       const lhr = computeMedianRun(valid);
-      const name = page.path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '');
+      const name = page.label.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '');
       fs.writeFileSync(path.join(artifactsDir, `${name}.json`), JSON.stringify(lhr, null, 1));
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       rows.push({
