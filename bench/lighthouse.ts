@@ -214,7 +214,7 @@ export async function runLighthouse(log: (line: string) => void, artifactsDir: s
         continue;
       }
       const lhr = computeMedianRun(valid);
-      const name = page.label.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '');
+      const name = `${page.path}${page.countDialog ? ' dialog counted' : ''}`.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '');
       fs.writeFileSync(path.join(artifactsDir, `${name}.json`), JSON.stringify(lhr, null, 1));
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       rows.push({
