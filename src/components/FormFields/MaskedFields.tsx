@@ -50,12 +50,12 @@ export function typedPatternMask(pattern: string): MaskProps & { format(digits: 
 }
 
 /**
- * antd's Input, as the mask's input. antd hands its onChange a copy of the event whose target is a
- * detached clone of the <input> (rc-input's `resolveOnChange`). Given that, react-number-format
- * formats the clone, React then writes the value into the field and the caret jumps to the end,
- * and only the mask's `setTimeout(0)` puts it back: a digit typed before that timer runs (fast
- * typing on a busy phone, after an edit in the middle) lands at the end. Given the field itself,
- * the mask formats it and places the caret in the same task.
+ * antd's Input hands its onChange a copy of the event whose target is a detached clone of the
+ * <input> (rc-input's `resolveOnChange`). react-number-format then writes the formatted value into
+ * the clone, not the field, so React put it in the field afterwards and the caret jumped to the end;
+ * only the mask's `setTimeout(0)` put it back. A digit typed before that timer ran (fast typing on
+ * a busy phone, right after an edit in the middle) landed at the end. Given the field itself, the
+ * mask formats it and places the caret in the same task.
  */
 function FieldTargetInput({ onChange, ...props }: InputProps) {
   const toField = (event: ChangeEvent<HTMLInputElement>) => {
