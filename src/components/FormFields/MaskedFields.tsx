@@ -3,8 +3,8 @@
  * digits; the SSN as its nine digits, shown as ###-##-####; the date of birth is typed MM/DD/YYYY
  * and kept as typed.
  */
-import { Input, type InputProps } from 'antd';
-import { useEffect, useState, type ChangeEvent, type ClipboardEvent } from 'react';
+import { Input } from 'antd';
+import { useEffect, useState, type ClipboardEvent } from 'react';
 import { NumberFormatBase, type NumberFormatBaseProps } from 'react-number-format';
 import { LabelledField } from '../LabelledField/LabelledField';
 import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue } from '../../lib/forms/useFormField';
@@ -47,23 +47,6 @@ export function typedPatternMask(pattern: string): MaskProps & { format(digits: 
     getCaretBoundary: (formatted: string) => Array.from({ length: formatted.length + 1 }, () => true),
     isValidInputCharacter: (character: string) => /^\d$/.test(character),
   };
-}
-
-/**
- * antd's Input hands its onChange a copy of the event whose target is a detached clone of the
- * <input> (rc-input's `resolveOnChange`). react-number-format then writes the formatted value into
- * the clone, not the field, so React put it in the field afterwards and the caret jumped to the end;
- * only the mask's `setTimeout(0)` put it back. A digit typed before that timer ran (fast typing on
- * a busy phone, right after an edit in the middle) landed at the end. Given the field itself, the
- * mask formats it and places the caret in the same task.
- */
-function FieldTargetInput({ onChange, ...props }: InputProps) {
-  const toField = (event: ChangeEvent<HTMLInputElement>) => {
-    const field = event.nativeEvent.target;
-    if (!(field instanceof HTMLInputElement) || field === event.target) return event;
-    return Object.create(event, { target: { value: field }, currentTarget: { value: field } }) as ChangeEvent<HTMLInputElement>;
-  };
-  return <Input {...props} onChange={onChange && ((event) => onChange(toField(event)))} />;
 }
 
 const SSN_MASK = typedPatternMask('###-##-####');
@@ -111,7 +94,7 @@ function DigitsField<F extends string>({
   return (
     <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} required>
       <NumberFormatBase
-        customInput={FieldTargetInput}
+        customInput={Input}
         {...mask}
         valueIsNumericString
         value={digits}
@@ -162,7 +145,7 @@ export function DobField<F extends string>({ form, field, label, hint }: Omit<Bo
   return (
     <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} required>
       <NumberFormatBase
-        customInput={FieldTargetInput}
+        customInput={Input}
         {...DOB_MASK}
         valueIsNumericString
         value={digits}
