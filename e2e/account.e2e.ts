@@ -71,6 +71,35 @@ test('the SSN and date masks keep every digit in place at full typing speed and 
   expect(await ssn.inputValue()).toBe('900-09-1234'); // fake demo SSN
 });
 
+/** The register page with the page's timers under the test's hand, and its SSN field. */
+async function ssnWithPausedTimers() {
+  const page = await openPage(375);
+  await page.clock.install();
+  await page.goto('/loanmanager/register/');
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+  return { page, ssn: page.getByLabel('Social Security Number') };
+}
+
+test('an SSN edited in the middle keeps its caret with no timer run: a busy phone may handle the next key first', async () => {
+  const { ssn } = await ssnWithPausedTimers();
+  await ssn.pressSequentially('900001234'); // fake demo SSN
+  // No timer runs from here: a caret that only a timer puts back would send the next digit to the end.
+  for (let key = 0; key < 5; key++) await ssn.press('ArrowLeft');
+  await ssn.press('Backspace');
+  await ssn.press('9');
+  expect(await ssn.inputValue()).toBe('900-09-1234'); // fake demo SSN
+});
+
+test("the mask's late caret placement after a digit does not undo arrow keys pressed before it ran", async () => {
+  const { page, ssn } = await ssnWithPausedTimers();
+  await ssn.pressSequentially('900001234'); // fake demo SSN
+  for (let key = 0; key < 5; key++) await ssn.press('ArrowLeft');
+  await page.clock.runFor(100); // the timers scheduled by the typing run now, after the arrows
+  await ssn.press('Backspace');
+  await ssn.press('9');
+  expect(await ssn.inputValue()).toBe('900-09-1234'); // fake demo SSN
+});
+
 test('register a seeded borrower end to end, then verify the email through its link (once)', async () => {
   const page = await openPage();
   await page.goto('/loanmanager/register/');

@@ -1,4 +1,4 @@
-import { slashDobDigits, typedPatternMask } from './MaskedFields';
+import { caretGuardedField, movesCaret, slashDobDigits, typedPatternMask } from './MaskedFields';
 
 const ssnMask = typedPatternMask('###-##-####');
 
@@ -48,5 +48,56 @@ describe('slashDobDigits', () => {
     ['12241978', '12/24/1978'],
   ])('%p -> %p', (digits, typed) => {
     expect(slashDobDigits(digits)).toBe(typed);
+  });
+});
+
+describe('movesCaret', () => {
+  const key = (name: string, modifiers: { ctrlKey?: boolean; metaKey?: boolean } = {}) =>
+    movesCaret({ key: name, ctrlKey: false, metaKey: false, ...modifiers });
+
+  it.each(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'])('counts %s as a caret move', (name) => {
+    expect(key(name)).toBe(true);
+  });
+
+  it('counts shortcuts such as select all as a caret move', () => {
+    expect(key('a', { ctrlKey: true })).toBe(true);
+    expect(key('ArrowLeft', { metaKey: true })).toBe(true);
+  });
+
+  // A phone's keyboard sends "Unidentified" for each character: the mask's timer must still run for it.
+  it.each(['9', 'Backspace', 'Delete', 'Unidentified', 'Shift', 'Enter'])('does not count %s as a caret move', (name) => {
+    expect(key(name)).toBe(false);
+  });
+});
+
+describe('caretGuardedField', () => {
+  function typedField(text: string) {
+    const field = document.createElement('input');
+    document.body.append(field);
+    field.value = text;
+    field.focus();
+    return field;
+  }
+
+  it('reads and writes the field itself, and places its caret while the borrower has not moved it', () => {
+    const field = typedField('900-00');
+    const guarded = caretGuardedField(field, () => false);
+    guarded.value = '900-001';
+    expect(field.value).toBe('900-001');
+    guarded.setSelectionRange(3, 3);
+    expect([guarded.selectionStart, field.selectionStart]).toEqual([3, 3]);
+    guarded.focus();
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('drops a caret placement asked for after the borrower moved the caret', () => {
+    const field = typedField('900-00-1234');
+    let moved = false;
+    const guarded = caretGuardedField(field, () => moved);
+    field.setSelectionRange(11, 11);
+    moved = true;
+    field.setSelectionRange(6, 6); // the borrower's arrow keys
+    guarded.setSelectionRange(11, 11); // the mask's timer, late
+    expect(field.selectionStart).toBe(6);
   });
 });

@@ -3,8 +3,8 @@
  * digits; the SSN as its nine digits, shown as ###-##-####; the date of birth is typed MM/DD/YYYY
  * and kept as typed.
  */
-import { Input } from 'antd';
-import { useEffect, useState, type ClipboardEvent } from 'react';
+import { Input, type InputProps } from 'antd';
+import { useEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import { NumberFormatBase, type NumberFormatBaseProps } from 'react-number-format';
 import { LabelledField } from '../LabelledField/LabelledField';
 import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue } from '../../lib/forms/useFormField';
@@ -47,6 +47,68 @@ export function typedPatternMask(pattern: string): MaskProps & { format(digits: 
     getCaretBoundary: (formatted: string) => Array.from({ length: formatted.length + 1 }, () => true),
     isValidInputCharacter: (character: string) => /^\d$/.test(character),
   };
+}
+
+/** Keys that move the caret or the selection (arrows, Home, End, Page, shortcuts such as select all). */
+export function movesCaret({ key, ctrlKey, metaKey }: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey'>): boolean {
+  return ctrlKey || metaKey || /^(Arrow|Home$|End$|Page)/.test(key);
+}
+
+/**
+ * The field as the mask should see it: itself, except that a caret placement asked for after the
+ * borrower has moved the caret (`movedSince()`) is dropped. react-number-format places the caret
+ * at once and again in a `setTimeout(0)` (mobile Chrome moves it back after an input event); that
+ * second placement must not undo an arrow key or a tap that came first.
+ */
+export function caretGuardedField(field: HTMLInputElement, movedSince: () => boolean): HTMLInputElement {
+  return new Proxy(field, {
+    get(target, property) {
+      if (property === 'setSelectionRange') {
+        return (...range: Parameters<HTMLInputElement['setSelectionRange']>) => {
+          if (!movedSince()) target.setSelectionRange(...range);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+    set(target, property, value) {
+      return Reflect.set(target, property, value, target);
+    },
+  });
+}
+
+/**
+ * antd's Input hands its onChange a copy of the event whose target is a detached clone of the
+ * <input> (rc-input's `resolveOnChange`). The mask then formatted the clone, React wrote the
+ * formatted value into the field after it, and the caret jumped to the end until the mask's timer
+ * put it back: a digit typed before that timer ran (fast typing on a busy phone, after an edit in
+ * the middle) landed at the end. Given the field itself, the mask formats it and places the caret
+ * in the same task; the field is guarded so that the timer's late placement cannot undo a caret
+ * move the borrower made since.
+ */
+function MaskedInput({ onChange, onKeyDown, onPointerDown, ...props }: InputProps) {
+  const caretMoves = useRef(0);
+  const toField = (event: ChangeEvent<HTMLInputElement>): ChangeEvent<HTMLInputElement> => {
+    const field = event.nativeEvent.target;
+    if (!(field instanceof HTMLInputElement)) return event;
+    const movesNow = caretMoves.current;
+    const guarded = caretGuardedField(field, () => caretMoves.current !== movesNow);
+    return Object.create(event, { target: { value: guarded }, currentTarget: { value: guarded } });
+  };
+  return (
+    <Input
+      {...props}
+      onChange={onChange && ((event) => onChange(toField(event)))}
+      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+        if (movesCaret(event)) caretMoves.current++;
+        onKeyDown?.(event);
+      }}
+      onPointerDown={(event: PointerEvent<HTMLInputElement>) => {
+        caretMoves.current++;
+        onPointerDown?.(event);
+      }}
+    />
+  );
 }
 
 const SSN_MASK = typedPatternMask('###-##-####');
@@ -94,7 +156,7 @@ function DigitsField<F extends string>({
   return (
     <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} required>
       <NumberFormatBase
-        customInput={Input}
+        customInput={MaskedInput}
         {...mask}
         valueIsNumericString
         value={digits}
@@ -145,7 +207,7 @@ export function DobField<F extends string>({ form, field, label, hint }: Omit<Bo
   return (
     <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} required>
       <NumberFormatBase
-        customInput={Input}
+        customInput={MaskedInput}
         {...DOB_MASK}
         valueIsNumericString
         value={digits}
