@@ -87,6 +87,35 @@ test('register in Spanish: the switch, every label, the errors, the landing page
   expect(email.body).toContain(es['email.verify.body'].slice(0, 30));
 });
 
+test("the footer's phone number and office hours are never split across lines, at any phone width", async () => {
+  const page = await openPage(375);
+  await page.goto('/loanmanager/login/');
+  await chooseSpanish(page);
+  const footer = page.getByRole('contentinfo');
+  /** For each phone number and time of day in the footer (a tel: link, "8 a. m."), how many lines it takes. */
+  const linesTaken = () =>
+    footer.evaluate((node) => {
+      const lines = (rects: DOMRectList) => new Set(Array.from(rects, (rect) => Math.round(rect.top))).size;
+      const taken = Array.from(node.querySelectorAll('a[href^="tel:"]'), (link) => [link.textContent, lines(link.getClientRects())]);
+      const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        for (const time of (text.textContent ?? '').matchAll(/\d+\s[ap]\.\sm\./g)) {
+          const range = document.createRange();
+          range.setStart(text, time.index);
+          range.setEnd(text, time.index + time[0].length);
+          taken.push([time[0], lines(range.getClientRects())]);
+        }
+      }
+      return taken;
+    });
+  for (let width = 300; width <= 430; width += 5) {
+    await page.setViewportSize({ width, height: 800 });
+    const taken = await linesTaken();
+    expect(taken).toHaveLength(3); // the number, "8 a. m." and "8 p. m."
+    expect({ width, taken }).toEqual({ width, taken: taken.map(([text]) => [text, 1]) });
+  }
+});
+
 test('a borrower who saved Spanish: the reset email, the reset page and the sign-in page in Spanish', async () => {
   // Nico registers in Spanish (his language is saved with the account)...
   const first = await openPage(375);
@@ -145,7 +174,10 @@ test('go green in Spanish: chosen while signed in, every step, the thank-you', a
   await page.getByRole('radio', { name: es['goGreen.choiceYes'] }).check();
   await page.getByRole('button', { name: es['goGreen.next'] }).click();
   await page.getByRole('heading', { level: 2, name: es['goGreen.stepReviewDisclosures'] }).waitFor();
-  await page.getByRole('region', { name: es['goGreen.disclosures'] }).waitFor();
+  // the consent itself in Spanish too: it is what the borrower agrees to
+  const disclosures = page.getByRole('region', { name: es['goGreen.disclosures'] });
+  await disclosures.getByRole('heading', { name: 'Consentimiento para la entrega electrónica de documentos del préstamo' }).waitFor();
+  expect(await disclosures.innerText()).not.toMatch(/\b(the|you|your|documents)\b/i);
   await checkAccessibility(page, 'go green disclosures');
   await page.getByRole('button', { name: es['goGreen.complete'] }).click();
   await page.getByText(es['goGreen.thankYou']).waitFor();

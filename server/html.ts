@@ -214,6 +214,7 @@ pre{white-space:pre-wrap;word-break:break-word}
 .site-footer p{margin:0 0 8px}
 .site-footer ul{display:flex;flex-wrap:wrap;gap:0 16px;list-style:none;margin:0;padding:0}
 .site-footer li a{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px}
+a[href^="tel:"]{white-space:nowrap}
 `
   .trim()
   .replace(/\n/g, '');

@@ -6,6 +6,8 @@ import { HttpError, parseWith, requireAccount, requireEmptyBody, sendJson, type 
 import type { GoGreenInfo } from '../../src/api/contract';
 import type { Borrower, ConsentRecord } from '../db/store';
 import { localText } from '../i18n';
+import { apiLocale } from '../locale';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/platform/i18n/locales';
 import { flagOptedOut } from '../security';
 import { checkEmailAvailable } from './user';
 
@@ -25,20 +27,47 @@ export const DISCLOSURES_FRESH_MS = 1_000;
  * server's clock): a file read per request (open, stat, read, close) was a fifth of go-green/status's CPU.
  * Kept with its JSON string form, which every status answer carries (escaping its ~2 KB on each
  * answer was a twentieth of the route's CPU). */
-function disclosuresReader(path: string): () => Promise<{ text: string; json: string }> {
+function disclosuresReader(read: () => Promise<string>): () => Promise<{ text: string; json: string }> {
   let last: { read: Promise<{ text: string; json: string }>; readAt: number } | null = null;
   return () => {
     const now = performance.now();
     if (!last || now - last.readAt >= DISCLOSURES_FRESH_MS) {
-      const read = fs.readFile(path, 'utf8').then((text) => ({ text, json: JSON.stringify(text) }));
-      last = { read, readAt: now };
+      const reading = read().then((text) => ({ text, json: JSON.stringify(text) }));
+      last = { read: reading, readAt: now };
       // a failed read is not kept: the next request tries again
-      read.catch(() => {
-        if (last?.read === read) last = null;
+      reading.catch(() => {
+        if (last?.read === reading) last = null;
       });
     }
     return last.read;
   };
+}
+
+/** The file of a language's disclosures beside the English one: disclosures.html -> disclosures.es.html. */
+export function localisedDisclosuresPath(englishPath: string, locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? englishPath : englishPath.replace(/(\.html?)?$/, `.${locale}$1`);
+}
+
+/**
+ * The disclosures in the borrower's language. Where the servicer has none in that language, the
+ * English text, marked `lang="en"` so that a screen reader reads it with an English voice.
+ */
+function localisedDisclosures(englishPath: string): (locale: Locale) => Promise<{ text: string; json: string }> {
+  const readers = new Map(
+    LOCALES.map((locale) => {
+      const path = localisedDisclosuresPath(englishPath, locale);
+      const read =
+        locale === DEFAULT_LOCALE
+          ? () => fs.readFile(path, 'utf8')
+          : () =>
+              fs.readFile(path, 'utf8').catch(async (error: NodeJS.ErrnoException) => {
+                if (error.code !== 'ENOENT') throw error;
+                return `<div lang="${DEFAULT_LOCALE}">${await fs.readFile(englishPath, 'utf8')}</div>`;
+              });
+      return [locale, disclosuresReader(read)] as const;
+    }),
+  );
+  return (locale) => readers.get(locale)!();
 }
 
 function consent(
@@ -64,17 +93,17 @@ function consent(
  * already encoded) and the one a go-green or profile page comes with (`info`, server/routes/pages.ts).
  */
 export function goGreenStatusOf(ctx: PortalContext) {
-  const readDisclosures = disclosuresReader(ctx.options.disclosuresPath);
+  const readDisclosures = localisedDisclosures(ctx.options.disclosuresPath);
   return {
-    async json(borrower: Borrower): Promise<string> {
-      const disclosures = await readDisclosures();
+    async json(borrower: Borrower, locale: Locale): Promise<string> {
+      const disclosures = await readDisclosures(locale);
       return (
         `{"email_address":${JSON.stringify(borrower.emailAddress ?? '')},"email_validated":${borrower.emailValidated === true}` +
         `,"electdocs":${borrower.electdocs === true},"disclosures":${disclosures.json}}`
       );
     },
-    async info(borrower: Borrower): Promise<GoGreenInfo> {
-      const disclosures = await readDisclosures();
+    async info(borrower: Borrower, locale: Locale): Promise<GoGreenInfo> {
+      const disclosures = await readDisclosures(locale);
       return {
         email_address: borrower.emailAddress ?? '',
         email_validated: borrower.emailValidated === true,
@@ -90,7 +119,7 @@ export function goGreenRoutes(app: FastifyInstance, ctx: PortalContext) {
 
   app.get('/loanmanager/api/go-green/status/', async (request, reply) => {
     const { borrower } = await requireAccount(ctx, request);
-    const body = await goGreenStatus.json(borrower);
+    const body = await goGreenStatus.json(borrower, apiLocale(request));
     return sendJson(reply.type('application/json; charset=utf-8'), 200, body);
   });
 

@@ -119,8 +119,11 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   // the answers a signed-in page may come with (its catalog row's `firstAnswers`), from the same code as the API's
   const goGreenStatus = goGreenStatusOf(ctx);
   const popupsToShow = popupsOf(ctx);
-  const FIRST_ANSWER_SOURCES: Record<FirstAnswerEndpoint, (account: Account, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> = {
-    getGoGreenStatus: (account) => goGreenStatus.info(account.borrower),
+  const FIRST_ANSWER_SOURCES: Record<
+    FirstAnswerEndpoint,
+    (account: Account, request: FastifyRequest, reply: FastifyReply, locale: Locale) => Promise<unknown>
+  > = {
+    getGoGreenStatus: (account, _request, _reply, locale) => goGreenStatus.info(account.borrower, locale),
     // once, on the page load that follows an opt-out; undefined (left out) otherwise
     goGreenOptOut: async (_account, request, reply) => (takeOptedOutFlag(request, reply) ? { opted_out: true } : undefined),
     // signed in (the page's own account), so the request has its session
@@ -132,11 +135,12 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     reply: FastifyReply,
     endpoints: readonly FirstAnswerEndpoint[] | undefined,
     account: Account,
+    locale: Locale,
   ): Promise<FirstAnswers | undefined> => {
     if (!endpoints?.length) return undefined;
     try {
       const answers = await Promise.all(
-        endpoints.map(async (endpoint) => [endpoint, await FIRST_ANSWER_SOURCES[endpoint](account, request, reply)] as const),
+        endpoints.map(async (endpoint) => [endpoint, await FIRST_ANSWER_SOURCES[endpoint](account, request, reply, locale)] as const),
       );
       return Object.fromEntries(answers.filter(([, answer]) => answer !== undefined));
     } catch (error) {
@@ -214,7 +218,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       if (widgetPage.signedIn && !session) return reply;
       const locale = session?.locale ?? (await requestLocale(ctx, request));
       const pageConfig = withPseudoLocale(request, config(locale, { coacct: session ? String(session.account.borrower.id) : null }));
-      const firstAnswers = session ? await firstAnswersOf(request, reply, widgetPage.firstAnswers, session.account) : undefined;
+      const firstAnswers = session ? await firstAnswersOf(request, reply, widgetPage.firstAnswers, session.account, locale) : undefined;
       const drawn = await serverRendered(request, pageConfig, widgetPage.chunkGroup, firstAnswers);
       const html = page(request, session, current, {
         locale,
@@ -303,7 +307,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       widget: 'popups',
       config: config(locale, { coacct: String(account.borrower.id) }),
       preload: preload(WIDGET_CATALOG.popups.chunkGroup, locale, { portal: false, namespaces: [WIDGET_CATALOG.popups.catalogNamespace] }),
-      firstAnswers: await firstAnswersOf(request, reply, WIDGET_CATALOG.popups.firstAnswers, account),
+      firstAnswers: await firstAnswersOf(request, reply, WIDGET_CATALOG.popups.firstAnswers, account, locale),
     });
     return sendHtml(reply, 200, html);
   });
@@ -354,7 +358,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       widget: 'popups',
       config: config(locale, { coacct: String(account.borrower.id) }),
       preload: preload(WIDGET_CATALOG.popups.chunkGroup, locale, { portal: false, namespaces: [WIDGET_CATALOG.popups.catalogNamespace] }),
-      firstAnswers: await firstAnswersOf(request, reply, WIDGET_CATALOG.popups.firstAnswers, account),
+      firstAnswers: await firstAnswersOf(request, reply, WIDGET_CATALOG.popups.firstAnswers, account, locale),
     });
     return sendHtml(reply, 200, html);
   });

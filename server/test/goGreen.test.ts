@@ -1,7 +1,8 @@
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DISCLOSURES_FRESH_MS } from '../routes/goGreen';
+import { DISCLOSURES_FRESH_MS, localisedDisclosuresPath } from '../routes/goGreen';
+import { LOCALES } from '../../src/platform/i18n/locales';
 import { API, REPO_ROOT, nonceOf, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -82,6 +83,40 @@ describe('go-green/status disclosures', () => {
     } finally {
       await editable.close();
       fs.rmSync(path.dirname(disclosuresPath), { recursive: true, force: true });
+    }
+  });
+});
+
+describe('go-green/status disclosures in the borrower\'s language', () => {
+  const shipped = (file: string) => fs.readFileSync(path.join(REPO_ROOT, 'server', 'content', file), 'utf8');
+
+  it('ships the disclosures in every language of the portal', () => {
+    for (const locale of LOCALES) {
+      expect(fs.existsSync(localisedDisclosuresPath(path.join(REPO_ROOT, 'server', 'content', 'disclosures.html'), locale))).toBe(true);
+    }
+  });
+
+  it("answers with the disclosures in the widget's language", async () => {
+    const client = server.client();
+    await client.login('paula.paperless');
+    const disclosures = async (language: string) =>
+      (await client.get(`${API}go-green/status/`, { headers: { 'accept-language': language } })).json<{ disclosures: string }>().disclosures;
+    expect(await disclosures('es')).toBe(shipped('disclosures.es.html'));
+    expect(await disclosures('en')).toBe(shipped('disclosures.html'));
+  });
+
+  it('answers with the English text marked lang="en" where the servicer has none in that language', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-disclosures-'));
+    fs.writeFileSync(path.join(folder, 'disclosures.html'), '<p>English only</p>');
+    const englishOnly = await startTestServer({ disclosuresPath: path.join(folder, 'disclosures.html') });
+    try {
+      const client = englishOnly.client();
+      await client.login('paula.paperless');
+      const response = await client.get(`${API}go-green/status/`, { headers: { 'accept-language': 'es' } });
+      expect(response.json<{ disclosures: string }>().disclosures).toBe('<div lang="en"><p>English only</p></div>');
+    } finally {
+      await englishOnly.close();
+      fs.rmSync(folder, { recursive: true, force: true });
     }
   });
 });

@@ -20,6 +20,10 @@ describe('sanitizeDisclosures', () => {
     expect(box.querySelector('a')?.getAttribute('href')).toBe('https://example.com/terms');
   });
 
+  test("keeps a part's language (English disclosures on a Spanish page are read with an English voice)", () => {
+    expect(rendered('<div lang="en"><p>English only</p></div>').querySelector('div')?.getAttribute('lang')).toBe('en');
+  });
+
   test.each([
     ['script tags', '<p>x</p><script>alert(1)</script>'],
     ['img onerror', '<img src="x" onerror="alert(1)">'],
