@@ -153,6 +153,9 @@ describe('the portal theme in our own components', () => {
     });
     expect(plain(dialog['box-shadow'])).toBe(plain(token.boxShadow));
     expect(plain(css['.loanmanager-dialog.loanmanager-dialog::backdrop']?.background)).toBe(plain(token.colorBgMask));
+    // the scroll shadows' covers are the dialog's own background, or they would show as bands
+    const covers = css['.loanmanager-dialog-body.loanmanager-dialog-body']?.background?.match(/#[0-9a-f]{6}/gi);
+    expect(covers).toEqual([token.colorBgElevated, token.colorBgElevated]);
     expect(css['.loanmanager-dialog-panel.loanmanager-dialog-panel']).toMatchObject({
       padding: `${token.paddingMD}px ${token.paddingContentHorizontalLG}px`,
     });

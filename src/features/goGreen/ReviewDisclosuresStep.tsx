@@ -58,6 +58,7 @@ export function ReviewDisclosuresStep({ sanitizer }: { sanitizer: DisclosuresSan
   const box = {
     role: 'region',
     'aria-label': t('goGreen.disclosures'),
+    className: 'loanmanager-disclosures',
     // focusable, so keyboard users can scroll it
     tabIndex: 0,
     // the text colour is set, not inherited: a failed opt-in marks the step in red, never the legal text
