@@ -47,6 +47,8 @@ test('success: captcha "request_password_reset", the body, then the green notice
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Please check your email for a link to reset your password.');
   expect(screen.queryByLabelText('Username')).not.toBeInTheDocument();
+  // not a dead end: the way back to signing in
+  expect(screen.getByRole('link', { name: 'Go to the sign-in page' })).toHaveAttribute('href', '/loanmanager/login/');
   expect(captcha).toEqual(['request_password_reset']);
   expect(api.sent(REQUEST).map((request) => request.body)).toEqual([{ username: 'dana.demo', recaptcha_response: 'token-1' }]);
   expect(flow(actions).filter((type) => !/\/field(Changed|Blurred)$/.test(type))).toEqual([

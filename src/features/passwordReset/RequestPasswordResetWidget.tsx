@@ -20,9 +20,14 @@ export default function RequestPasswordResetWidget() {
   return (
     <AccountCard title={t('passwordReset.requestTitle')}>
       {succeeded ? (
-        <MessageFocus>
-          <Alert type="success" showIcon title={t('passwordReset.requestSucceeded')} />
-        </MessageFocus>
+        <>
+          <MessageFocus>
+            <Alert type="success" showIcon title={t('passwordReset.requestSucceeded')} />
+          </MessageFocus>
+          <FormFootnote>
+            <PortalLink href={PORTAL_URLS.login}>{t('passwordReset.toSignIn')}</PortalLink>
+          </FormFootnote>
+        </>
       ) : (
         <>
           <Paragraph>{t('passwordReset.requestIntro')}</Paragraph>

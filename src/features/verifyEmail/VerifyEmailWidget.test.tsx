@@ -44,6 +44,8 @@ test.each([
   const api = mockApi({ [VERIFY]: response });
   const { reported } = renderWidget(<VerifyEmailWidget />);
   expect(await screen.findByRole('alert')).toHaveTextContent('There was a problem verifying your email address.');
+  // signed in, the borrower can have a new link sent
+  expect(screen.getByRole('link', { name: 'Sign in to send a new link' })).toHaveAttribute('href', '/loanmanager/login/');
   expect(api.sent(VERIFY)).toHaveLength(requests);
   expect(reported).toEqual([]);
 });

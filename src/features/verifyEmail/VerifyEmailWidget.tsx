@@ -3,8 +3,11 @@ import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useNavigation } from '../../lib/NavigationContext';
 import { AccountCard } from '../../components/AccountCard';
+import { FormFootnote } from '../../components/FormFields/FormLayout';
 import { LoadingStatus } from '../../components/LoadingStatus';
+import { PortalLink } from '../../components/PortalLink';
 import { Paragraph } from '../../components/Typography/Typography';
+import { PORTAL_URLS } from '../../lib/portalUrls';
 import { useT } from '../../platform/i18n/useT';
 import { selectVerifyEmailStatus, verifyEmailActions } from './verifyEmailSlice';
 
@@ -42,7 +45,13 @@ export default function VerifyEmailWidget() {
           action={<Button onClick={() => dispatch(verifyEmailActions.verificationRetried({ nonce }))}>{t('verifyEmail.tryAgain')}</Button>}
         />
       ) : status === 'error' ? (
-        <Alert type="error" showIcon title={t('verifyEmail.failed')} />
+        <>
+          <Alert type="error" showIcon title={t('verifyEmail.failed')} />
+          {/* a used or expired link: signed in, the borrower can have a new one sent (go-green, profile) */}
+          <FormFootnote>
+            <PortalLink href={PORTAL_URLS.login}>{t('verifyEmail.toSignIn')}</PortalLink>
+          </FormFootnote>
+        </>
       ) : (
         <>
           <LoadingStatus label={t('verifyEmail.verifying')} />
