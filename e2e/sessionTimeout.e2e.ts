@@ -27,7 +27,7 @@ async function onProfile(width = 1280): Promise<Page> {
 }
 
 describe('the inactivity warning', () => {
-  it('opens 2 minutes before the end, with the focus in it, and "Stay signed in" keeps the borrower signed in', async () => {
+  it('opens 2 minutes before the end, with the focus on "Stay signed in", and "Stay signed in" keeps the borrower signed in', async () => {
     const page = await onProfile();
     await page.clock.runFor(UNTIL_WARNING - 5000);
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -35,6 +35,8 @@ describe('the inactivity warning', () => {
     const dialog = page.getByRole('dialog', { name: TITLE });
     await dialog.waitFor({ state: 'visible' });
     await page.waitForFunction(() => !!document.activeElement?.closest('dialog'));
+    // the least destructive answer has the focus: Enter keeps the borrower signed in
+    expect(await dialog.getByRole('button', { name: 'Stay signed in' }).evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await dialog.getByRole('status').textContent()).toContain('You will be signed out in 2 minutes');
 
     const extended = page.waitForResponse((response) => response.url().endsWith('/loanmanager/api/user/session/extend/'));

@@ -40,6 +40,13 @@ export interface DialogProps {
   returnFocusTo?: () => HTMLElement | null;
 }
 
+/**
+ * A ref for the control that should have the focus when the dialog is shown (by default, its first:
+ * the close button). showModal() focuses an element with the `autofocus` attribute first, and React
+ * never writes that attribute (its `autoFocus` focuses on mount, while the dialog is still hidden).
+ */
+export const focusWhenShown = (control: HTMLElement | null) => control?.setAttribute('autofocus', '');
+
 const NARROW_QUERY = `(max-width: ${NARROW_LAYOUT_BELOW_PX - 0.02}px)`;
 /** The borrower's system asks for no motion: Dialog.css then runs no zoom or fade. */
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';

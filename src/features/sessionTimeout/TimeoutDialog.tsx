@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Flex } from 'antd';
 import { useEffect, useState } from 'react';
-import { Dialog, type DialogProps } from '../../components/Dialog/Dialog';
+import { Dialog, focusWhenShown, type DialogProps } from '../../components/Dialog/Dialog';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { Paragraph } from '../../components/Typography/Typography';
 import type { MessageId, MessageValues } from '../../platform/i18n/messageId';
@@ -72,7 +72,8 @@ export default function TimeoutDialog({ state, onStay, onSignOut, onCloseRequest
           <Button onClick={onSignOut} disabled={busy} loading={state.pending === 'signingOut'}>
             {t('sessionTimeout.signOut')}
           </Button>
-          <Button type="primary" onClick={onStay} disabled={busy} loading={state.pending === 'extending'}>
+          {/* Enter keeps the borrower signed in: the least destructive answer has the focus */}
+          <Button ref={focusWhenShown} type="primary" onClick={onStay} disabled={busy} loading={state.pending === 'extending'}>
             {t('sessionTimeout.stay')}
           </Button>
         </Flex>
