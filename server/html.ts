@@ -170,9 +170,11 @@ const STYLE = `
 body{margin:0;font-family:${FONT_FAMILY};font-size:16px;line-height:1.5;color:${text};background:${pageBackground}}
 h1{font-size:28px;line-height:1.3;font-weight:600;margin:8px 0 16px}
 h2{font-size:20px;line-height:1.4;font-weight:600;margin:24px 0 12px}
+h1,h2{text-wrap:balance}
 a{color:${primary};text-underline-offset:2px}
 a:hover{color:${linkHover}}
 :focus-visible{outline:3px solid ${focus};outline-offset:2px}
+[tabindex="-1"]:focus{outline:none}
 .skip-link{position:absolute;left:-9999px;top:0;background:${surface};padding:8px 12px;z-index:10}
 .skip-link:focus{left:8px;top:8px}
 .site-header{background:${header};color:#fff}
