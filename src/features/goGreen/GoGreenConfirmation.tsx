@@ -23,7 +23,7 @@ export function GoGreenConfirmation({ title }: { title: string }) {
         {/* decorative: the sentence beside it says it all */}
         <img src={leafUrl} alt="" width={96} height={96} />
         <div ref={thanksRef} tabIndex={-1} role="status">
-          <Paragraph strong style={{ fontSize: 18, textAlign: 'center' }}>
+          <Paragraph strong style={{ fontSize: 18, textAlign: 'center', textWrap: 'balance' }}>
             {t('goGreen.thankYou')}
           </Paragraph>
           {email ? <Paragraph style={{ textAlign: 'center' }}>{t('goGreen.whatNext', { email })}</Paragraph> : null}
