@@ -8,14 +8,8 @@ import { type FormEvent, type ReactNode } from 'react';
 import { useAppSelector } from '../../lib/hooks';
 import { useFormMessage, type FormBinding } from '../../lib/forms/useFormField';
 import { MessageFocus } from '../MessageFocus';
-import { Paragraph } from '../Typography/Typography';
 
-const FOOTNOTE_STYLE = { marginTop: 16, marginBottom: 0 };
-
-/** A line under the form or its answer (the link onward): spaced from what is above, nothing below. */
-export function FormFootnote({ children }: { children: ReactNode }) {
-  return <Paragraph style={FOOTNOTE_STYLE}>{children}</Paragraph>;
-}
+export { FormFootnote } from './FormFootnote';
 
 /**
  * A function action makes React write an inert `action` (a `javascript:` address, refused by the

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useNavigation } from '../../lib/NavigationContext';
 import { AccountCard } from '../../components/AccountCard';
-import { FormFootnote } from '../../components/FormFields/FormLayout';
+import { FormFootnote } from '../../components/FormFields/FormFootnote';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { PortalLink } from '../../components/PortalLink';
 import { Paragraph } from '../../components/Typography/Typography';
