@@ -25,7 +25,7 @@ export default function RequestPasswordResetWidget() {
             <Alert type="success" showIcon title={t('passwordReset.requestSucceeded')} />
           </MessageFocus>
           <FormFootnote>
-            <PortalLink href={PORTAL_URLS.login}>{t('passwordReset.toSignIn')}</PortalLink>
+            <PortalLink href={PORTAL_URLS.login}>{t('common.toSignIn')}</PortalLink>
           </FormFootnote>
         </>
       ) : (

@@ -30,7 +30,7 @@ export default function RecoverUsernameWidget() {
             <Alert type="success" showIcon title={success} />
           </MessageFocus>
           <FormFootnote>
-            <PortalLink href={PORTAL_URLS.login}>{t('recoverUsername.toSignIn')}</PortalLink>
+            <PortalLink href={PORTAL_URLS.login}>{t('common.toSignIn')}</PortalLink>
           </FormFootnote>
         </>
       ) : (
