@@ -254,4 +254,28 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS borrowers_email ON borrowers(email_address COLLATE NOCASE);
     `,
   },
+  {
+    version: 8,
+    name: 'the disclosures each consent was given to: their language, and their text kept once by its sha256',
+    sql: `
+      -- every text a borrower agreed to, once: an audit row names it by its sha256
+      CREATE TABLE IF NOT EXISTS consent_disclosures (
+        sha256 TEXT PRIMARY KEY,
+        text TEXT NOT NULL,
+        first_agreed_at INTEGER NOT NULL
+      );
+      CREATE TRIGGER IF NOT EXISTS consent_disclosures_no_update BEFORE UPDATE ON consent_disclosures
+        BEGIN SELECT RAISE(ABORT, 'consent_disclosures is append-only'); END;
+      CREATE TRIGGER IF NOT EXISTS consent_disclosures_no_delete BEFORE DELETE ON consent_disclosures
+        BEGIN SELECT RAISE(ABORT, 'consent_disclosures is append-only'); END;
+    `,
+    run(db) {
+      // SQLite has no ADD COLUMN IF NOT EXISTS: a database that has them (the migration run again) is left as it is
+      const columns = new Set((db.prepare('PRAGMA table_info(consent_audit)').all() as Array<{ name: string }>).map(({ name }) => name));
+      // the language of the disclosures shown, and their sha256 (consent_disclosures); null on an opt-out
+      // and on every row written before this migration
+      if (!columns.has('disclosures_locale')) db.exec('ALTER TABLE consent_audit ADD COLUMN disclosures_locale TEXT');
+      if (!columns.has('disclosures_sha256')) db.exec('ALTER TABLE consent_audit ADD COLUMN disclosures_sha256 TEXT');
+    },
+  },
 ];

@@ -75,6 +75,16 @@ export interface ConsentRecord {
   clientAddress: string;
   userAgent: string | null;
   createdAt: number;
+  /** The disclosures the borrower agreed to, as the server held them then; null on an opt-out. */
+  disclosures: AgreedDisclosures | null;
+}
+
+/** A text of the disclosures, in the language it was shown in. Kept once per text, named by its sha256. */
+export interface AgreedDisclosures {
+  locale: string;
+  /** Hex sha256 of `text`'s UTF-8 bytes. */
+  sha256: string;
+  text: string;
 }
 
 export interface OutboxMessage {

@@ -1,10 +1,11 @@
 /** Paperless delivery: /loanmanager/api/go-green/*. Every change is written to the consent audit. */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { goGreenOptInSchema } from '../../src/api/contract';
 import { HttpError, parseWith, requireAccount, requireEmptyBody, sendJson, type PortalContext } from '../context';
 import type { GoGreenInfo } from '../../src/api/contract';
-import type { Borrower, ConsentRecord } from '../db/store';
+import type { AgreedDisclosures, Borrower, ConsentRecord } from '../db/store';
 import { localText } from '../i18n';
 import { apiLocale } from '../locale';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/platform/i18n/locales';
@@ -23,16 +24,24 @@ const clip = (value: string | undefined | null) => (value == null ? null : value
 /** How long a read of the disclosures serves: an edit of the file shows within this, without a restart. */
 export const DISCLOSURES_FRESH_MS = 1_000;
 
+interface DisclosuresRead {
+  text: string;
+  /** `text` as a JSON string. */
+  json: string;
+  /** The hex sha256 a consent to `text` is recorded with. */
+  sha256: string;
+}
+
 /** The disclosures text, read again once the last read is DISCLOSURES_FRESH_MS old (real time, not the
  * server's clock): a file read per request (open, stat, read, close) was a fifth of go-green/status's CPU.
  * Kept with its JSON string form, which every status answer carries (escaping its ~2 KB on each
  * answer was a twentieth of the route's CPU). */
-function disclosuresReader(read: () => Promise<string>): () => Promise<{ text: string; json: string }> {
-  let last: { read: Promise<{ text: string; json: string }>; readAt: number } | null = null;
+function disclosuresReader(read: () => Promise<string>): () => Promise<DisclosuresRead> {
+  let last: { read: Promise<DisclosuresRead>; readAt: number } | null = null;
   return () => {
     const now = performance.now();
     if (!last || now - last.readAt >= DISCLOSURES_FRESH_MS) {
-      const reading = read().then((text) => ({ text, json: JSON.stringify(text) }));
+      const reading = read().then((text) => ({ text, json: JSON.stringify(text), sha256: createHash('sha256').update(text).digest('hex') }));
       last = { read: reading, readAt: now };
       // a failed read is not kept: the next request tries again
       reading.catch(() => {
@@ -52,7 +61,7 @@ export function localisedDisclosuresPath(englishPath: string, locale: Locale): s
  * The disclosures in the borrower's language. Where the servicer has none in that language, the
  * English text, marked `lang="en"` so that a screen reader reads it with an English voice.
  */
-function localisedDisclosures(englishPath: string): (locale: Locale) => Promise<{ text: string; json: string }> {
+function localisedDisclosures(englishPath: string): (locale: Locale) => Promise<DisclosuresRead> {
   const readers = new Map(
     LOCALES.map((locale) => {
       const path = localisedDisclosuresPath(englishPath, locale);
@@ -75,7 +84,7 @@ function consent(
   account: { user: { id: number }; borrower: { id: number } },
   now: number,
   action: ConsentRecord['action'],
-  fields: { emailAddress: string | null; timeZone: string | null; browser: string | null; os: string | null },
+  fields: Pick<ConsentRecord, 'emailAddress' | 'timeZone' | 'browser' | 'os' | 'disclosures'>,
 ): ConsentRecord {
   return {
     borrowerId: account.borrower.id,
@@ -111,6 +120,13 @@ export function goGreenStatusOf(ctx: PortalContext) {
         disclosures: disclosures.text,
       };
     },
+    /** The disclosures a consent given now, in `locale`, is recorded with. A text edited between the
+     * borrower's reading and agreeing (within DISCLOSURES_FRESH_MS of the edit, or across it) is
+     * recorded as the new text: the server attests what it served at the moment of the consent. */
+    async agreed(locale: Locale): Promise<AgreedDisclosures> {
+      const { text, sha256 } = await readDisclosures(locale);
+      return { locale, sha256, text };
+    },
   };
 }
 
@@ -143,6 +159,7 @@ export function goGreenRoutes(app: FastifyInstance, ctx: PortalContext) {
         timeZone: clip(body.time_zone),
         browser: clip(body.browser),
         os: clip(body.os),
+        disclosures: await goGreenStatus.agreed(apiLocale(request)),
       }),
     );
     request.log.info({ userId: account.user.id }, 'opted in to electronic delivery');
@@ -160,6 +177,7 @@ export function goGreenRoutes(app: FastifyInstance, ctx: PortalContext) {
         timeZone: null,
         browser: null,
         os: null,
+        disclosures: null,
       }),
     );
     request.log.info({ userId: account.user.id }, 'opted out of electronic delivery');

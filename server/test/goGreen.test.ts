@@ -1,7 +1,10 @@
+import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
+import { openStore } from '../db/open';
 import { DISCLOSURES_FRESH_MS, localisedDisclosuresPath } from '../routes/goGreen';
+import { serverKeys } from '../secrets';
 import { LOCALES } from '../../src/platform/i18n/locales';
 import { API, REPO_ROOT, nonceOf, startTestServer, type TestServer } from './harness';
 
@@ -18,6 +21,19 @@ const optIn = (email: string) => ({ time_zone: 'America/Chicago', browser: 'Fire
 /** Reads the audit table straight from the database, as an auditor would. */
 function auditRows(): Promise<Array<Record<string, unknown>>> {
   return server.query<Record<string, unknown>>('SELECT * FROM consent_audit ORDER BY id');
+}
+
+/** A server of its own whose servicer has the disclosures in English only ('<p>English only</p>'). */
+async function withEnglishOnlyDisclosures(test: (englishOnly: TestServer) => Promise<void>): Promise<void> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-disclosures-'));
+  fs.writeFileSync(path.join(folder, 'disclosures.html'), '<p>English only</p>');
+  const englishOnly = await startTestServer({ disclosuresPath: path.join(folder, 'disclosures.html') });
+  try {
+    await test(englishOnly);
+  } finally {
+    await englishOnly.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** The message of the error a statement run straight on the database fails with. */
@@ -105,20 +121,13 @@ describe('go-green/status disclosures in the borrower\'s language', () => {
     expect(await disclosures('en')).toBe(shipped('disclosures.html'));
   });
 
-  it('answers with the English text marked lang="en" where the servicer has none in that language', async () => {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-disclosures-'));
-    fs.writeFileSync(path.join(folder, 'disclosures.html'), '<p>English only</p>');
-    const englishOnly = await startTestServer({ disclosuresPath: path.join(folder, 'disclosures.html') });
-    try {
+  it('answers with the English text marked lang="en" where the servicer has none in that language', () =>
+    withEnglishOnlyDisclosures(async (englishOnly) => {
       const client = englishOnly.client();
       await client.login('paula.paperless');
       const response = await client.get(`${API}go-green/status/`, { headers: { 'accept-language': 'es' } });
       expect(response.json<{ disclosures: string }>().disclosures).toBe('<div lang="en"><p>English only</p></div>');
-    } finally {
-      await englishOnly.close();
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
-  });
+    }));
 });
 
 describe('go-green/opt_in and opt_out', () => {
@@ -221,5 +230,108 @@ describe('go-green/opt_in and opt_out', () => {
     expect(await queryFailure('DELETE FROM consent_audit')).toMatch(/append-only/);
     if (server.schema) expect(await queryFailure('TRUNCATE consent_audit')).toMatch(/append-only/);
     expect((await auditRows()).length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('the disclosures a consent was given to', () => {
+  const shipped = (file: string) => fs.readFileSync(path.join(REPO_ROOT, 'server', 'content', file), 'utf8');
+  const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+  it('records the language and the sha256 of the text served, and keeps each text once', async () => {
+    const english = server.client();
+    await english.login('dana.demo');
+    expect((await english.post(`${API}go-green/opt_in/`, optIn('dana.demo@example.com'))).statusCode).toBe(200);
+    expect((await auditRows()).at(-1)).toMatchObject({ action: 'opt_in', disclosures_locale: 'en', disclosures_sha256: sha256(shipped('disclosures.html')) });
+
+    const spanish = server.client();
+    await spanish.login('cory.coborrower');
+    const optedIn = await spanish.post(`${API}go-green/opt_in/`, optIn('cory.coborrower@example.com'), { headers: { 'accept-language': 'es' } });
+    expect(optedIn.statusCode).toBe(200);
+    expect((await auditRows()).at(-1)).toMatchObject({ disclosures_locale: 'es', disclosures_sha256: sha256(shipped('disclosures.es.html')) });
+
+    // an opt-out agrees to nothing
+    expect((await spanish.post(`${API}go-green/opt_out/`)).statusCode).toBe(200);
+    expect((await auditRows()).at(-1)).toMatchObject({ action: 'opt_out', disclosures_locale: null, disclosures_sha256: null });
+
+    // the same text agreed to again is not kept twice; an auditor finds each text by the row's sha256
+    expect((await english.post(`${API}go-green/opt_in/`, optIn('dana.demo@example.com'))).statusCode).toBe(200);
+    const texts = await server.query<{ sha256: string; text: string }>('SELECT sha256, text FROM consent_disclosures ORDER BY sha256');
+    for (const file of ['disclosures.html', 'disclosures.es.html']) {
+      expect(texts.filter(({ sha256: key }) => key === sha256(shipped(file)))).toEqual([{ sha256: sha256(shipped(file)), text: shipped(file) }]);
+    }
+  });
+
+  it('records the English text, marked lang="en", for a language the servicer has none in', () =>
+    withEnglishOnlyDisclosures(async (englishOnly) => {
+      const client = englishOnly.client();
+      await client.login('dana.demo');
+      await client.post(`${API}go-green/opt_in/`, optIn('dana.demo@example.com'), { headers: { 'accept-language': 'es' } });
+      const [row] = await englishOnly.query<{ disclosures_locale: string; text: string }>(
+        'SELECT disclosures_locale, text FROM consent_audit JOIN consent_disclosures ON sha256 = disclosures_sha256',
+      );
+      expect(row).toEqual({ disclosures_locale: 'es', text: '<div lang="en"><p>English only</p></div>' });
+    }));
+
+  it('keeps the texts append-only', async () => {
+    expect(await queryFailure("UPDATE consent_disclosures SET text = 'another text'")).toMatch(/append-only/);
+    expect(await queryFailure('DELETE FROM consent_disclosures')).toMatch(/append-only/);
+    if (server.schema) expect(await queryFailure('TRUNCATE consent_disclosures')).toMatch(/append-only/);
+    expect((await server.query('SELECT sha256 FROM consent_disclosures')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("gives the store's reader each consent with the text it names", async () => {
+    const store = await openStore({
+      databaseUrl: server.schema?.databaseUrl ?? null,
+      databasePath: server.databasePath,
+      poolSize: 1,
+      identity: serverKeys(randomBytes(32)).identity,
+      lockout: { failures: 5, windowMs: 60_000 },
+    });
+    try {
+      const [{ borrower_id: dana }] = await server.query<{ borrower_id: number }>(
+        "SELECT id AS borrower_id FROM borrowers WHERE email_address = 'dana.demo@example.com'",
+      ) as [{ borrower_id: number }];
+      const audit = await store.consentAudit(Number(dana));
+      expect(audit.length).toBeGreaterThan(0);
+      expect(audit.at(-1)).toMatchObject({
+        action: 'opt_in',
+        createdAt: server.clock.now().getTime(),
+        disclosures: { locale: 'en', sha256: sha256(shipped('disclosures.html')), text: shipped('disclosures.html') },
+      });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('is added by a migration to an audit kept before it: earlier rows name no text, new ones do', async () => {
+    const before = await startTestServer();
+    try {
+      const client = before.client();
+      await client.login('dana.demo');
+      await client.post(`${API}go-green/opt_in/`, optIn('dana.demo@example.com'));
+      // the database as the previous version left it
+      await before.query('DROP TABLE consent_disclosures');
+      await before.query('ALTER TABLE consent_audit DROP COLUMN disclosures_locale');
+      await before.query('ALTER TABLE consent_audit DROP COLUMN disclosures_sha256');
+      const version = server.schema ? 4 : 8;
+      await before.query('DELETE FROM schema_migrations WHERE version >= ?', [version]);
+
+      const after = await startTestServer(
+        before.schema ? {} : { databasePath: before.databasePath },
+        before.schema ? { sharedSchema: before.schema } : {},
+      );
+      try {
+        const upgraded = after.client();
+        await upgraded.login('dana.demo');
+        await upgraded.post(`${API}go-green/opt_in/`, optIn('dana.demo@example.com'));
+        const rows = await before.query<{ disclosures_sha256: string | null }>('SELECT disclosures_sha256 FROM consent_audit ORDER BY id');
+        expect(rows.map(({ disclosures_sha256: key }) => key)).toEqual([null, sha256(shipped('disclosures.html'))]);
+        expect(await before.query('SELECT version FROM schema_migrations WHERE version = ?', [version])).toHaveLength(1);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await before.close();
+    }
   });
 });

@@ -192,4 +192,27 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       ALTER TABLE users ADD COLUMN locale TEXT;
     `,
   },
+  {
+    version: 4,
+    name: 'the disclosures each consent was given to: their language, and their text kept once by its sha256 (SQLite migration 8)',
+    sql: `
+      -- every text a borrower agreed to, once: an audit row names it by its sha256
+      CREATE TABLE IF NOT EXISTS consent_disclosures (
+        sha256 TEXT PRIMARY KEY,
+        text TEXT NOT NULL,
+        first_agreed_at BIGINT NOT NULL
+      );
+      CREATE OR REPLACE FUNCTION consent_disclosures_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'consent_disclosures is append-only'; END;
+      $$;
+      CREATE OR REPLACE TRIGGER consent_disclosures_no_update_or_delete BEFORE UPDATE OR DELETE ON consent_disclosures
+        FOR EACH ROW EXECUTE FUNCTION consent_disclosures_append_only();
+      CREATE OR REPLACE TRIGGER consent_disclosures_no_truncate BEFORE TRUNCATE ON consent_disclosures
+        FOR EACH STATEMENT EXECUTE FUNCTION consent_disclosures_append_only();
+      -- the language of the disclosures shown, and their sha256; null on an opt-out and on every row
+      -- written before this migration
+      ALTER TABLE consent_audit ADD COLUMN IF NOT EXISTS disclosures_locale TEXT;
+      ALTER TABLE consent_audit ADD COLUMN IF NOT EXISTS disclosures_sha256 TEXT;
+    `,
+  },
 ];
