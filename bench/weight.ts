@@ -1,7 +1,7 @@
 /**
  * Part 1, page weight: tables and budget verdicts over lib/weight.ts's measurements.
  */
-import { LOADER_GZIP_MAX_BYTES, PAGE_TO_FLOOR_MAX } from './budgets';
+import { LOADER_GZIP_MAX_BYTES, PAGE_GROWTH_MAX, PAGE_TO_FLOOR_MAX } from './budgets';
 import { CATEGORIES, CATEGORY_LABEL } from './lib/categories';
 import { kb, table } from './lib/table';
 import type { PageWeight, WeightReport } from './lib/weight';
@@ -84,4 +84,42 @@ export function verdict(report: WeightReport): Verdict {
     }
   }
   return { ok, lines };
+}
+
+/** What bench/weights.json holds: each page's first-load bytes and the loader's, as last recorded. */
+export interface RecordedWeights {
+  loader: { gzip: number; brotli: number };
+  pages: Record<string, { gzip: number; brotli: number }>;
+}
+
+export function recordOf(report: WeightReport): RecordedWeights {
+  return {
+    loader: { gzip: report.loader.gzip, brotli: report.loader.brotli },
+    pages: Object.fromEntries(report.pages.map((page) => [page.def.page, { gzip: page.gzip, brotli: page.brotli }])),
+  };
+}
+
+/**
+ * Fails on a page or loader more than PAGE_GROWTH_MAX heavier than recorded, and on a page with no
+ * record. `notes`: what got lighter by more than that, so that the record can follow it down.
+ */
+export function growthVerdict(report: WeightReport, recorded: RecordedWeights): Verdict & { notes: string[] } {
+  const lines: string[] = [];
+  const notes: string[] = [];
+  const measured = recordOf(report);
+  const compare = (name: string, now: { gzip: number; brotli: number }, before: { gzip: number; brotli: number }) => {
+    for (const kind of ['gzip', 'brotli'] as const) {
+      const change = now[kind] - before[kind];
+      const figures = `${before[kind]} -> ${now[kind]} B ${kind} (${change >= 0 ? '+' : ''}${((100 * change) / before[kind]).toFixed(1)} %)`;
+      if (change > before[kind] * PAGE_GROWTH_MAX) lines.push(`GREW: ${name} ${figures}`);
+      else if (-change > before[kind] * PAGE_GROWTH_MAX) notes.push(`lighter: ${name} ${figures}`);
+    }
+  };
+  compare('loader', measured.loader, recorded.loader);
+  for (const [page, now] of Object.entries(measured.pages)) {
+    const before = recorded.pages[page];
+    if (before) compare(page, now, before);
+    else lines.push(`NOT RECORDED: ${page}`);
+  }
+  return { ok: lines.length === 0, lines, notes };
 }
