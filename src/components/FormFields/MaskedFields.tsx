@@ -128,30 +128,32 @@ function useMaskDigits(storeDigits: string) {
   return [digits, setDigits] as const;
 }
 
-/**
- * A field of digits behind a mask, kept in the store as its digits. A paste replaces the field
- * with `reduce` of the pasted text: cleaned first, then cut to the field's length (a maxlength
- * would have cut the raw text first and lost digits to its separators).
- */
-function DigitsField<F extends string>({
-  form,
-  field,
-  label,
-  hint,
-  mask,
-  reduce,
-}: Omit<BoundFieldProps<F, string>, 'required'> & { mask: MaskProps; reduce(text: string): string }) {
+interface MaskedFieldProps<F extends string> extends Omit<BoundFieldProps<F, string>, 'required'> {
+  mask: MaskProps;
+  /** The digits the mask shows for the store's value. */
+  digitsOf(value: string): string;
+  /** The store's value for the digits in the field. */
+  valueOf(digits: string): string;
+  /** The digits a paste leaves in the field: the pasted text cleaned first, then cut to the
+   * field's length (a maxlength would have cut the raw text first and lost digits to its separators). */
+  pasted(text: string): string;
+  autoComplete: string;
+}
+
+/** A field of digits behind a mask. A paste replaces the field. */
+function MaskedField<F extends string>({ form, field, label, hint, mask, digitsOf, valueOf, pasted, autoComplete }: MaskedFieldProps<F>) {
   const value = useFieldValue(form, field);
   const { error, submitted, rejected } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
-  const [digits, setDigits] = useMaskDigits(value);
+  const [digits, setDigits] = useMaskDigits(digitsOf(value));
   const change = (next: string) => {
     setDigits(next);
-    if (next !== value) onValue(next);
+    const typed = valueOf(next);
+    if (typed !== value) onValue(typed);
   };
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault();
-    change(reduce(event.clipboardData.getData('text')));
+    change(pasted(event.clipboardData.getData('text')));
   };
   return (
     <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} required>
@@ -164,22 +166,25 @@ function DigitsField<F extends string>({
         onPaste={onPaste}
         onBlur={onBlur}
         inputMode="numeric"
-        autoComplete="off"
+        autoComplete={autoComplete}
       />
     </LabelledField>
   );
 }
 
+/** Kept in the store as the digits themselves. */
+const asDigits = (digits: string) => digits;
+
 const LOANNO_MASK = typedPatternMask('#'.repeat(LIMITS.loannoLength));
 
 /** The loan number: digits only, typed or pasted (" 900-000-0007 " -> 9000000007). */
 export function LoanNumberField<F extends string>(props: Omit<BoundFieldProps<F, string>, 'required'>) {
-  return <DigitsField {...props} mask={LOANNO_MASK} reduce={reduceLoannoInput} />;
+  return <MaskedField {...props} mask={LOANNO_MASK} digitsOf={asDigits} valueOf={asDigits} pasted={reduceLoannoInput} autoComplete="off" />;
 }
 
 /** The SSN: shown ###-##-####, kept as its nine digits; a paste keeps its digits, cut to nine. */
 export function SsnField<F extends string>(props: Omit<BoundFieldProps<F, string>, 'required'>) {
-  return <DigitsField {...props} mask={SSN_MASK} reduce={reduceSsnInput} />;
+  return <MaskedField {...props} mask={SSN_MASK} digitsOf={asDigits} valueOf={asDigits} pasted={reduceSsnInput} autoComplete="off" />;
 }
 
 /** Digits as the borrower typed them, with the slashes of MM/DD/YYYY: "12241" -> "12/24/1". */
@@ -190,33 +195,9 @@ export const slashDobDigits = DOB_MASK.format;
  * ("4/12/1985" -> 04/12/1985, dobInputDigits), and a pasted date (1985-04-12, 04-12-1985)
  * replaces the field. No placeholder: the field's hint already says MM/DD/YYYY.
  */
-export function DobField<F extends string>({ form, field, label, hint }: Omit<BoundFieldProps<F, string>, 'required'>) {
-  const value = useFieldValue(form, field);
-  const { error, submitted, rejected } = useFieldFeedback(form, field);
-  const { onValue, onBlur } = useFieldHandlers(form, field);
-  const [digits, setDigits] = useMaskDigits(value.replace(/\D/g, ''));
-  const change = (next: string) => {
-    setDigits(next);
-    const typed = slashDobDigits(next);
-    if (typed !== value) onValue(typed);
-  };
-  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    event.preventDefault();
-    change(dobInputDigits(event.clipboardData.getData('text')).slice(0, 8));
-  };
-  return (
-    <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} required>
-      <NumberFormatBase
-        customInput={MaskedInput}
-        {...DOB_MASK}
-        valueIsNumericString
-        value={digits}
-        onValueChange={(values) => change(values.value)}
-        onPaste={onPaste}
-        onBlur={onBlur}
-        inputMode="numeric"
-        autoComplete="bday"
-      />
-    </LabelledField>
-  );
+export function DobField<F extends string>(props: Omit<BoundFieldProps<F, string>, 'required'>) {
+  return <MaskedField {...props} mask={DOB_MASK} digitsOf={dobDigitsOf} valueOf={slashDobDigits} pasted={pastedDobDigits} autoComplete="bday" />;
 }
+
+const dobDigitsOf = (value: string) => value.replace(/\D/g, '');
+const pastedDobDigits = (text: string) => dobInputDigits(text).slice(0, 8);
