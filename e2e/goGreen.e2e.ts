@@ -29,11 +29,11 @@ async function goGreenStatus(page: Page): Promise<{ email_address: string; email
 
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 
-/** The link of the newest message to `address`, once the server has written it. */
+/** The link of the newest verification message to `address` (not a notice of a change), once the server has written it. */
 async function verificationLink(address: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const message = (await outbox()).find((candidate) => candidate.to === address);
-    const link = message?.links.find((candidate) => candidate.includes('verify_email'));
+    const messages = (await outbox()).filter((candidate) => candidate.to === address);
+    const link = messages.flatMap((message) => message.links).find((candidate) => candidate.includes('verify_email'));
     if (link) return link;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -5,6 +5,7 @@
  * What goes out is queued by server/mail.ts.
  */
 import { DEFAULT_LOCALE, type Locale } from '../src/platform/i18n/locales';
+import type { HelpContact } from './html';
 import { serverText } from './i18n';
 
 export interface EmailText {
@@ -38,4 +39,40 @@ export function passwordResetEmail(locale: Locale, { url, minutes }: { url: stri
     subject: serverText(locale, 'email.reset.subject'),
     body: serverText(locale, 'email.reset.body', { link: url, minutes: String(minutes) }),
   };
+}
+
+/** A change to an account that its borrower is told of, in case it was not them (OWASP ASVS 2.2.3). */
+export type AccountChange =
+  | { kind: 'passwordChanged' }
+  /** to the address the account had before: `address` is the new one, masked */
+  | { kind: 'addressChanged'; address: string }
+  | { kind: 'paperlessOn'; goGreenUrl: string }
+  | { kind: 'paperlessOff'; goGreenUrl: string };
+
+/** The notice of a change, ending with the servicer's help line for a borrower who did not make it. */
+export function accountChangeEmail(locale: Locale, change: AccountChange, help: HelpContact): EmailText {
+  const notMe = serverText(locale, 'email.notMe', {
+    phone: help.phone,
+    hours: help.hours ?? serverText(locale, 'server.footer.defaultHours'),
+    email: help.email,
+  });
+  switch (change.kind) {
+    case 'passwordChanged':
+      return { subject: serverText(locale, 'email.passwordChanged.subject'), body: serverText(locale, 'email.passwordChanged.body', { notMe }) };
+    case 'addressChanged':
+      return {
+        subject: serverText(locale, 'email.addressChanged.subject'),
+        body: serverText(locale, 'email.addressChanged.body', { address: change.address, notMe }),
+      };
+    case 'paperlessOn':
+      return {
+        subject: serverText(locale, 'email.paperlessOn.subject'),
+        body: serverText(locale, 'email.paperlessOn.body', { link: change.goGreenUrl, notMe }),
+      };
+    case 'paperlessOff':
+      return {
+        subject: serverText(locale, 'email.paperlessOff.subject'),
+        body: serverText(locale, 'email.paperlessOff.body', { link: change.goGreenUrl, notMe }),
+      };
+  }
 }

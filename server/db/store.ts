@@ -64,6 +64,11 @@ export interface NonceRecord {
   expiresAt: number;
 }
 
+/** What an emailed verification link did: the address on file before it (null: none) and after. */
+export type EmailVerification =
+  | { ok: true; userId: number; emailAddress: string; previousEmailAddress: string | null }
+  | { ok: false; reason: 'invalid' | 'in_use' };
+
 export interface ConsentRecord {
   borrowerId: number;
   userId: number;
@@ -231,7 +236,7 @@ export interface CredentialsStore {
   completeEmailVerification(
     nonceHash: string,
     now: number,
-  ): Promise<{ ok: true; userId: number; emailAddress: string } | { ok: false; reason: 'invalid' | 'in_use' }>;
+  ): Promise<EmailVerification>;
   /** Stores a rehashed password (stronger parameters) if the old hash is still the one on file. */
   updatePasswordHash(userId: number, oldHash: string, newHash: string): Promise<void>;
 

@@ -20,7 +20,7 @@ import type { MessageId } from '../../src/platform/i18n/messageId';
 import type { CaptchaAction } from '../captcha';
 import { HttpError, parseWith, requireEmptyBody, sendJson, type PortalContext } from '../context';
 import type { Loan, User } from '../db/store';
-import { passwordResetEmail, recipientLocale, usernameEmail, verificationEmail } from '../emails';
+import { accountChangeEmail, passwordResetEmail, recipientLocale, usernameEmail, verificationEmail, type AccountChange } from '../emails';
 import { localText, type LocalText } from '../i18n';
 import { apiLocale } from '../locale';
 import { maskEmail } from '../mail';
@@ -96,6 +96,33 @@ export async function sendVerificationEmail(ctx: PortalContext, user: Pick<User,
     expiresAt,
   });
 }
+
+/**
+ * Tells the borrower of a change to their account (OWASP ASVS 2.2.3), so that one they did not make
+ * is seen: at `to`, an address of theirs (none on file: nobody to tell). Queued once the change is
+ * stored; a failure to queue it is logged and neither fails nor undoes the change.
+ */
+export async function notifyAccountChange(
+  ctx: PortalContext,
+  request: FastifyRequest,
+  user: Pick<User, 'id' | 'locale'>,
+  to: string | null | undefined,
+  change: AccountChange,
+) {
+  if (!to) return;
+  try {
+    await ctx.mailer.send({
+      to,
+      ...accountChangeEmail(recipientLocale(user), change, ctx.options.help),
+      links: change.kind === 'paperlessOn' || change.kind === 'paperlessOff' ? [GO_GREEN_PATH] : [],
+    });
+  } catch (error) {
+    request.log.error({ err: error, userId: user.id, change: change.kind }, 'account change notice not queued');
+  }
+}
+
+/** The go-green page, linked from the paperless notices. */
+export const GO_GREEN_PATH = '/loanmanager/go-green/';
 
 /**
  * Spaces around a username are a typing habit, never part of it (USERNAME_PATTERN refuses spaces
@@ -267,6 +294,8 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     // whoever was guessing the old password has nothing left to lock the borrower out with
     await ctx.store.clearLoginFailures(loginThrottleKey(done.username));
     request.log.info({ userId: done.userId }, 'password reset');
+    const account = await ctx.store.getAccount(done.userId);
+    if (account) await notifyAccountChange(ctx, request, account.user, account.borrower.emailAddress, { kind: 'passwordChanged' });
     return sendJson(reply, 200, {});
   });
 
@@ -277,6 +306,15 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
       throw HttpError.errors(400, done.reason === 'in_use' ? MESSAGES_SERVER.emailInUse : MESSAGES_SERVER.verifyFailed);
     }
     request.log.info({ userId: done.userId }, 'email address verified');
+    if (done.previousEmailAddress && done.previousEmailAddress.toLowerCase() !== done.emailAddress.toLowerCase()) {
+      const account = await ctx.store.getAccount(done.userId);
+      if (account) {
+        await notifyAccountChange(ctx, request, account.user, done.previousEmailAddress, {
+          kind: 'addressChanged',
+          address: maskEmail(done.emailAddress),
+        });
+      }
+    }
     return sendJson(reply, 200, { email_validated: true });
   });
 

@@ -9,7 +9,9 @@ import type { AgreedDisclosures, Borrower, ConsentRecord } from '../db/store';
 import { localText } from '../i18n';
 import { apiLocale } from '../locale';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/platform/i18n/locales';
+import { maskEmail } from '../mail';
 import { flagOptedOut } from '../security';
+import { GO_GREEN_PATH, notifyAccountChange } from './account';
 import { checkEmailAvailable } from './user';
 
 /** Catalog texts (src/platform/i18n/locales), in the request's language when sent. */
@@ -78,6 +80,8 @@ function localisedDisclosures(englishPath: string): (locale: Locale) => Promise<
   );
   return (locale) => readers.get(locale)!();
 }
+
+const goGreenUrl = (ctx: PortalContext) => `${ctx.options.publicUrl}${GO_GREEN_PATH}`;
 
 function consent(
   request: FastifyRequest,
@@ -148,9 +152,9 @@ export function goGreenRoutes(app: FastifyInstance, ctx: PortalContext) {
       throw HttpError.errors(400, GO_GREEN_MESSAGES.emailNotVerified);
     }
     const now = ctx.nowMs();
-    if (address.toLowerCase() !== account.borrower.emailAddress?.toLowerCase()) {
-      await ctx.store.setEmailOnFile(account.borrower.id, address, true, now);
-    }
+    const previousAddress = account.borrower.emailAddress;
+    const addressChanged = address.toLowerCase() !== previousAddress?.toLowerCase();
+    if (addressChanged) await ctx.store.setEmailOnFile(account.borrower.id, address, true, now);
     await ctx.store.setElectdocs(
       account.borrower.id,
       true,
@@ -163,6 +167,13 @@ export function goGreenRoutes(app: FastifyInstance, ctx: PortalContext) {
       }),
     );
     request.log.info({ userId: account.user.id }, 'opted in to electronic delivery');
+    if (addressChanged) {
+      await notifyAccountChange(ctx, request, account.user, previousAddress, { kind: 'addressChanged', address: maskEmail(address) });
+    }
+    // an opt-in again, to the same address, changes nothing to tell
+    if (!account.borrower.electdocs || addressChanged) {
+      await notifyAccountChange(ctx, request, account.user, address, { kind: 'paperlessOn', goGreenUrl: goGreenUrl(ctx) });
+    }
     return sendJson(reply, 200, { electdocs: true });
   });
 
@@ -181,6 +192,9 @@ export function goGreenRoutes(app: FastifyInstance, ctx: PortalContext) {
       }),
     );
     request.log.info({ userId: account.user.id }, 'opted out of electronic delivery');
+    if (account.borrower.electdocs) {
+      await notifyAccountChange(ctx, request, account.user, account.borrower.emailAddress, { kind: 'paperlessOff', goGreenUrl: goGreenUrl(ctx) });
+    }
     // the go-green page the client loads next says so, drawn from its first paint
     flagOptedOut(request, reply);
     return sendJson(reply, 200, { electdocs: false });

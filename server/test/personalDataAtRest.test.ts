@@ -278,6 +278,8 @@ async function runEveryFlow(server: TestServer, mail: Mailbox, book: SecretBook)
   expect(mismatched.statusCode).toBe(400);
   const reset = await resetter.post(`${API}account/reset_password/`, { nonce: resetNonce, password: PASSWORDS.reset, password2: PASSWORDS.reset });
   expect(reset.statusCode).toBe(200);
+  // the borrower is told at the address on file, in case it was not them
+  expect((await mail.next(email)).text).toContain('The password of your Loan Manager account was just changed.');
 
   // sign in (a wrong password first)
   const nora2 = browser();
@@ -296,13 +298,19 @@ async function runEveryFlow(server: TestServer, mail: Mailbox, book: SecretBook)
   const opener = browser();
   expect((await opener.visit(`${changeLink.pathname}${changeLink.search}`)).statusCode).toBe(200);
   expect((await opener.post(`${API}anon-user/verify_email/`, { nonce: nonceOf(changeMail.links[0]!) })).statusCode).toBe(200);
+  // the address it replaced is told, the new one masked
+  const addressNotice = await mail.next(email);
+  expect(addressNotice.text).toContain('The email address of your Loan Manager account was just changed to');
+  expect(addressNotice.text).not.toContain(moved);
   expect((await nora2.get(`${API}user/is_validated/`, { query: { email_address: moved } })).json()).toEqual({ validated: true });
 
   // go green, in and out
   expect((await nora2.get(`${API}go-green/status/`)).json()).toMatchObject({ email_address: moved, email_validated: true });
   const optIn = await nora2.post(`${API}go-green/opt_in/`, { time_zone: 'America/Chicago', browser: 'Firefox 140', os: 'Linux', email: moved });
   expect(optIn.statusCode).toBe(200);
+  expect((await mail.next(moved)).text).toContain('statements and notices will now come to this email address');
   expect((await nora2.post(`${API}go-green/opt_out/`)).statusCode).toBe(200);
+  expect((await mail.next(moved)).text).toContain('statements and notices will come on paper again');
 
   // popups
   const coacct = pageConfig((await nora2.get('/loanmanager/go-green/')).body).coacct as string;

@@ -1,6 +1,6 @@
 /** Sessions, API tokens, emailed nonces and sign-in throttling, in PostgreSQL. */
 import type { Pool } from 'pg';
-import type { CredentialsStore, Lockout, LoginThrottle, NoncePurpose, NonceRecord } from '../store';
+import type { CredentialsStore, EmailVerification, Lockout, LoginThrottle, NoncePurpose, NonceRecord } from '../store';
 import { ACCOUNT_COLUMNS, accountOf, emailInUseByOtherUserIn, setEmailOnFileIn, type AccountRow } from './accounts';
 import { firstRow, inTransaction, preparedRows, type Queryable } from './queries';
 
@@ -147,13 +147,14 @@ export function pgCredentials(pool: Pool, lockout: Lockout): CredentialsStore {
     },
 
     async completeEmailVerification(nonceHash: string, now: number) {
-      type Result = { ok: true; userId: number; emailAddress: string } | { ok: false; reason: 'invalid' | 'in_use' };
-      return inTransaction(pool, async (client): Promise<Result> => {
+      return inTransaction(pool, async (client): Promise<EmailVerification> => {
         const nonce = await usableNonce(client, 'verify_email', nonceHash, now, true);
         if (!nonce?.emailAddress) return { ok: false, reason: 'invalid' };
-        const user = await firstRow<{ borrower_id: number }>(client, 'SELECT borrower_id FROM users WHERE id = $1', [
-          nonce.userId,
-        ]);
+        const user = await firstRow<{ borrower_id: number; email_address: string | null }>(
+          client,
+          'SELECT users.borrower_id, borrowers.email_address FROM users JOIN borrowers ON borrowers.id = users.borrower_id WHERE users.id = $1',
+          [nonce.userId],
+        );
         if (!user) return { ok: false, reason: 'invalid' };
         // Another account may have registered or verified the address since the link was sent.
         if (await emailInUseByOtherUserIn(client, nonce.emailAddress, user.borrower_id)) return { ok: false, reason: 'in_use' };
@@ -164,7 +165,7 @@ export function pgCredentials(pool: Pool, lockout: Lockout): CredentialsStore {
            WHERE borrower_id = $2 AND lower(email_address) = lower($3)`,
           [now, user.borrower_id, nonce.emailAddress],
         );
-        return { ok: true, userId: nonce.userId, emailAddress: nonce.emailAddress };
+        return { ok: true, userId: nonce.userId, emailAddress: nonce.emailAddress, previousEmailAddress: user.email_address };
       });
     },
   };

@@ -1,6 +1,6 @@
 /** Sessions, API tokens, emailed nonces and sign-in throttling, in SQLite. */
 import type { Database } from 'better-sqlite3';
-import type { CredentialsStore, Lockout, LoginThrottle, NoncePurpose, NonceRecord } from '../store';
+import type { CredentialsStore, EmailVerification, Lockout, LoginThrottle, NoncePurpose, NonceRecord } from '../store';
 import { ACCOUNT_COLUMNS, accountOf, emailInUseByOtherUserSync, setEmailOnFileSync } from './accounts';
 
 function usableNonce(db: Database, purpose: NoncePurpose, nonceHash: string, now: number): NonceRecord | null {
@@ -178,13 +178,12 @@ export function sqliteCredentials(db: Database, lockout: Lockout): CredentialsSt
     },
 
     async completeEmailVerification(nonceHash: string, now: number) {
-      type Result = { ok: true; userId: number; emailAddress: string } | { ok: false; reason: 'invalid' | 'in_use' };
-      return db.transaction((): Result => {
+      return db.transaction((): EmailVerification => {
         const nonce = usableNonce(db, 'verify_email', nonceHash, now);
         if (!nonce?.emailAddress) return { ok: false, reason: 'invalid' };
-        const user = db.prepare('SELECT borrower_id FROM users WHERE id = ?').get(nonce.userId) as
-          | { borrower_id: number }
-          | undefined;
+        const user = db
+          .prepare('SELECT users.borrower_id, borrowers.email_address FROM users JOIN borrowers ON borrowers.id = users.borrower_id WHERE users.id = ?')
+          .get(nonce.userId) as { borrower_id: number; email_address: string | null } | undefined;
         if (!user) return { ok: false, reason: 'invalid' };
         // Another account may have registered or verified the address since the link was sent.
         if (emailInUseByOtherUserSync(db, nonce.emailAddress, user.borrower_id)) return { ok: false, reason: 'in_use' };
@@ -196,7 +195,7 @@ export function sqliteCredentials(db: Database, lockout: Lockout): CredentialsSt
              WHERE borrower_id = ? AND email_address = ? COLLATE NOCASE`,
           )
           .run(now, user.borrower_id, nonce.emailAddress);
-        return { ok: true, userId: nonce.userId, emailAddress: nonce.emailAddress };
+        return { ok: true, userId: nonce.userId, emailAddress: nonce.emailAddress, previousEmailAddress: user.email_address };
       })();
     },
   };

@@ -1,0 +1,166 @@
+/**
+ * Notices of account changes (OWASP ASVS 2.2.3): a changed password, a replaced email address and a
+ * changed delivery choice are each told to the borrower by email, so that a change they did not
+ * make is seen. On SQLite or PostgreSQL (`npm run test:pg`).
+ */
+import { DEFAULT_HELP } from '../config';
+import { serverText } from '../i18n';
+import { API, nonceOf, startTestServer, type OutboxEntry, type TestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** The messages queued while `act` runs, oldest first. */
+async function mailDuring(act: () => Promise<void>): Promise<OutboxEntry[]> {
+  const before = new Set((await server.outbox()).map((mail) => mail.id));
+  await act();
+  return (await server.outbox()).filter((mail) => !before.has(mail.id)).reverse();
+}
+
+const NOT_ME = serverText('en', 'email.notMe', {
+  phone: DEFAULT_HELP.phone,
+  hours: serverText('en', 'server.footer.defaultHours'),
+  email: DEFAULT_HELP.email,
+});
+
+/** Opens an emailed verification link as a browser does: its page, then the page's POST. */
+async function openVerifyLink(link: OutboxEntry) {
+  const browser = server.client();
+  await browser.visit(link.paths[0]);
+  return browser.post(`${API}anon-user/verify_email/`, { nonce: nonceOf(link.paths[0]!) });
+}
+
+async function resetPassword(username: string, password: string) {
+  const client = server.client();
+  await client.visit('/loanmanager/request_password_reset');
+  const [link] = await mailDuring(async () => {
+    expect((await client.post(`${API}account/request_password_reset/`, { username, recaptcha_response: 't' })).statusCode).toBe(200);
+  });
+  const nonce = nonceOf(link!.paths[0]!);
+  await client.visit(link!.paths[0]);
+  return (password2 = password) => client.post(`${API}account/reset_password/`, { nonce, password, password2 });
+}
+
+describe('a changed password', () => {
+  it('is told at the address on file, with the help line, and no link', async () => {
+    const reset = await resetPassword('dana.demo', 'Notice-Changed-7');
+    const refused: OutboxEntry[] = await mailDuring(async () => {
+      expect((await reset('Something-Else-8')).statusCode).toBe(400);
+    });
+    expect(refused).toEqual([]);
+    const notices = await mailDuring(async () => {
+      expect((await reset()).statusCode).toBe(200);
+    });
+    expect(notices).toEqual([
+      expect.objectContaining({
+        to: 'dana.demo@example.com',
+        subject: 'Your Loan Manager password was changed',
+        body: `The password of your Loan Manager account was just changed.\n\n${NOT_ME}`,
+        paths: [],
+      }),
+    ]);
+    expect(NOT_ME).toContain('1-800-555-0100');
+  });
+
+  it("is told in the borrower's language", async () => {
+    await server.query("UPDATE users SET locale = 'es' WHERE username = 'sam.several'");
+    const reset = await resetPassword('sam.several', 'Aviso-Cambiado-7');
+    const [notice] = await mailDuring(async () => {
+      expect((await reset()).statusCode).toBe(200);
+    });
+    expect(notice).toMatchObject({ to: 'sam.several@example.com', subject: 'Se cambió su contraseña de Loan Manager' });
+    expect(notice!.body).toContain(serverText('es', 'server.footer.defaultHours'));
+  });
+
+  it('still changes when the notice cannot be queued: the failure is logged, without the address', async () => {
+    const reset = await resetPassword('cory.coborrower', 'Outbox-Away-9');
+    await server.query('ALTER TABLE outbox RENAME TO outbox_away');
+    try {
+      expect((await reset()).statusCode).toBe(200);
+    } finally {
+      await server.query('ALTER TABLE outbox_away RENAME TO outbox');
+    }
+    const client = server.client();
+    await client.login('cory.coborrower', 'Outbox-Away-9');
+    expect((await client.get(`${API}go-green/status/`)).statusCode).toBe(200);
+    const failure = server
+      .logs()
+      .split('\n')
+      .find((line) => line.includes('account change notice not queued'));
+    expect(failure).toBeDefined();
+    expect(failure).toContain('"change":"passwordChanged"');
+    expect(failure).not.toContain('cory.coborrower@example.com');
+  });
+});
+
+describe('a replaced email address', () => {
+  /** The mail queued as `username` verifies `address` through the emailed link. */
+  async function noticesOfVerifying(username: string, address: string) {
+    const client = server.client();
+    await client.login(username);
+    const [link] = await mailDuring(async () => {
+      await client.post(`${API}user/request_email_change/`, { email_address: address });
+    });
+    return mailDuring(async () => {
+      expect((await openVerifyLink(link!)).statusCode).toBe(200);
+    });
+  }
+
+  it('is told at the address it replaced, the new one masked', async () => {
+    expect(await noticesOfVerifying('paula.paperless', 'paula.elsewhere@example.com')).toEqual([
+      expect.objectContaining({
+        to: 'paula.paperless@example.com',
+        subject: 'Your Loan Manager email address was changed',
+        body: `The email address of your Loan Manager account was just changed to p***@example.com. Messages about your account now go there, not to this address.\n\n${NOT_ME}`,
+      }),
+    ]);
+  });
+
+  it('is not told when the address verified is the one on file', async () => {
+    expect(await noticesOfVerifying('uma.unverified', 'uma.unverified@example.com')).toEqual([]);
+  });
+});
+
+describe('a changed delivery choice', () => {
+  const optIn = { time_zone: 'America/Chicago', browser: 'Firefox 140', os: 'Linux', email: 'uma.unverified@example.com' };
+
+  it('is told on opting in and out, with a link to the go-green page; an opt-in or opt-out that changes nothing is not', async () => {
+    // uma's address was verified by the test above
+    const client = server.client();
+    await client.login('uma.unverified');
+    const optedOutAlready = await mailDuring(async () => {
+      expect((await client.post(`${API}go-green/opt_out/`)).statusCode).toBe(200);
+    });
+    expect(optedOutAlready).toEqual([]);
+
+    const on = await mailDuring(async () => {
+      expect((await client.post(`${API}go-green/opt_in/`, optIn)).statusCode).toBe(200);
+    });
+    expect(on).toEqual([
+      expect.objectContaining({
+        to: 'uma.unverified@example.com',
+        subject: 'You chose electronic delivery',
+        body: expect.stringContaining('http://portal.test/loanmanager/go-green/'),
+        paths: ['/loanmanager/go-green/'],
+      }),
+    ]);
+    expect(on[0]!.body).toContain(NOT_ME);
+    expect(
+      await mailDuring(async () => {
+        expect((await client.post(`${API}go-green/opt_in/`, optIn)).statusCode).toBe(200);
+      }),
+    ).toEqual([]);
+
+    const off = await mailDuring(async () => {
+      expect((await client.post(`${API}go-green/opt_out/`)).statusCode).toBe(200);
+    });
+    expect(off).toEqual([
+      expect.objectContaining({ to: 'uma.unverified@example.com', subject: 'You chose paper statements', paths: ['/loanmanager/go-green/'] }),
+    ]);
+  });
+});
