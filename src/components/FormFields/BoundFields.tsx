@@ -3,7 +3,7 @@
  * field, wrapped in LabelledField for the label, the error (after submit) and the hint.
  */
 import { Checkbox, ConfigProvider, Input, type ConfigProviderProps, type InputProps } from 'antd';
-import { useMemo, useRef, useState, type ChangeEvent, type ClipboardEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
 import { LabelledField } from '../LabelledField/LabelledField';
 import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue, type FormBinding } from '../../lib/forms/useFormField';
@@ -50,6 +50,23 @@ function usePasteCutNotice(maxLength: number | undefined, onValue: (value: strin
   };
   const notice = cutTo === null ? null : t('common.form.pastedTextCut', { maximum: cutTo });
   return { notice: maxLength === undefined ? undefined : notice, onPaste, onChange };
+}
+
+/**
+ * "Caps Lock is on" while the borrower types into a password with it on, the most common reason a
+ * right password is refused. Read from each key's modifier state, so it shows from the first key
+ * typed (a browser cannot tell before one) and goes when Caps Lock goes off or the field is left.
+ */
+function useCapsLockNotice() {
+  const t = useT();
+  const [capsLock, setCapsLock] = useState(false);
+  const onKey = (event: KeyboardEvent<HTMLInputElement>) => setCapsLock(event.getModifierState('CapsLock'));
+  return {
+    capsLockNotice: capsLock ? t('common.form.capsLockOn') : null,
+    onKeyDown: onKey,
+    onKeyUp: onKey,
+    onLeave: () => setCapsLock(false),
+  };
 }
 
 /**
@@ -103,8 +120,11 @@ export function PasswordField<F extends string>({
   const value = useFieldValue(form, field);
   const { error, submitted, rejected } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
-  const { notice, onPaste, onChange } = usePasteCutNotice(maxLength, onValue);
+  const { notice: pasteNotice, onPaste, onChange } = usePasteCutNotice(maxLength, onValue);
+  const { capsLockNotice, onKeyDown, onKeyUp, onLeave } = useCapsLockNotice();
   const toggleLocale = usePasswordToggleLocale();
+  // one live region for both, there from the first render so that screen readers announce what enters it
+  const notice = [capsLockNotice, pasteNotice].filter(Boolean).join('. ') || null;
   return (
     <ConfigProvider locale={toggleLocale}>
       <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} notice={notice} required={required}>
@@ -112,7 +132,12 @@ export function PasswordField<F extends string>({
           value={value}
           onChange={onChange}
           onPaste={onPaste}
-          onBlur={onBlur}
+          onKeyDown={onKeyDown}
+          onKeyUp={onKeyUp}
+          onBlur={() => {
+            onLeave();
+            onBlur();
+          }}
           autoComplete={autoComplete}
           maxLength={maxLength}
         />

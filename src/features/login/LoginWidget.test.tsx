@@ -28,6 +28,23 @@ test('title, fields, links', () => {
   expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/loanmanager/request_password_reset');
 });
 
+test('says "Caps Lock is on" while a password is typed with it on, in the field\'s live region, until it goes off or the field is left', async () => {
+  const { user } = renderWidget(<LoginWidget />);
+  const password = screen.getByLabelText('Password', { selector: 'input' });
+  await user.click(password);
+  await user.keyboard('d');
+  expect(screen.queryByText('Caps Lock is on')).not.toBeInTheDocument();
+  await user.keyboard('{CapsLock}D');
+  expect(within(password.closest('.lm-form-item') as HTMLElement).getByRole('status')).toHaveTextContent('Caps Lock is on');
+  expect(password).toHaveAccessibleDescription('Caps Lock is on');
+  await user.keyboard('{CapsLock}a');
+  expect(screen.queryByText('Caps Lock is on')).not.toBeInTheDocument();
+  await user.keyboard('{CapsLock}A');
+  expect(screen.getByText('Caps Lock is on')).toBeInTheDocument();
+  await user.tab();
+  expect(screen.queryByText('Caps Lock is on')).not.toBeInTheDocument();
+});
+
 test('an empty submit shows required errors and focuses the username', async () => {
   const api = mockApi({});
   const { user } = renderWidget(<LoginWidget />);
