@@ -41,22 +41,32 @@ export function passwordResetEmail(locale: Locale, { url, minutes }: { url: stri
   };
 }
 
-/** A change to an account that its borrower is told of, in case it was not them (OWASP ASVS 2.2.3). */
-export type AccountChange =
+/** What a borrower is told of, in case it was not them (OWASP ASVS 2.2.3): a change to their account,
+ * or sign-in paused by wrong passwords. */
+export type AccountNotice =
   | { kind: 'passwordChanged' }
+  /** `failures` wrong passwords in a row paused sign-in for the rest of a `minutes` window */
+  | { kind: 'signInPaused'; failures: number; minutes: number; resetUrl: string }
   /** to the address the account had before: `address` is the new one, masked */
   | { kind: 'addressChanged'; address: string }
   | { kind: 'paperlessOn'; goGreenUrl: string }
   | { kind: 'paperlessOff'; goGreenUrl: string };
 
-/** The notice of a change, ending with the servicer's help line for a borrower who did not make it. */
-export function accountChangeEmail(locale: Locale, change: AccountChange, help: HelpContact): EmailText {
-  const notMe = serverText(locale, 'email.notMe', {
-    phone: help.phone,
-    hours: help.hours ?? serverText(locale, 'server.footer.defaultHours'),
-    email: help.email,
-  });
+/** The notice, ending with the servicer's help line for a borrower who did not do what it tells. */
+export function accountNoticeEmail(locale: Locale, change: AccountNotice, help: HelpContact): EmailText {
+  const helpLine = { phone: help.phone, hours: help.hours ?? serverText(locale, 'server.footer.defaultHours'), email: help.email };
+  const notMe = serverText(locale, 'email.notMe', helpLine);
   switch (change.kind) {
+    case 'signInPaused':
+      return {
+        subject: serverText(locale, 'email.signInPaused.subject'),
+        body: serverText(locale, 'email.signInPaused.body', {
+          failures: String(change.failures),
+          minutes: String(change.minutes),
+          link: change.resetUrl,
+          ...helpLine,
+        }),
+      };
     case 'passwordChanged':
       return { subject: serverText(locale, 'email.passwordChanged.subject'), body: serverText(locale, 'email.passwordChanged.body', { notMe }) };
     case 'addressChanged':

@@ -242,7 +242,8 @@ export interface CredentialsStore {
 
   // sign-in throttling, keyed by a hash of the lower-cased username
   loginThrottle(usernameKey: string, now: number): Promise<LoginThrottle>;
-  recordLoginFailure(usernameKey: string, now: number): Promise<void>;
+  /** Counts a failure; resolves with the failures counted in the window now, this one included. */
+  recordLoginFailure(usernameKey: string, now: number): Promise<number>;
   clearLoginFailures(usernameKey: string): Promise<void>;
 }
 

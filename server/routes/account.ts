@@ -12,6 +12,7 @@ import {
   validateNonceSchema,
   verifyRequestSchema,
 } from '../../src/api/contract';
+import { PORTAL_URLS } from '../../src/lib/portalUrls';
 import { isoToDob } from '../../src/lib/validation/dob';
 import { LIMITS, MESSAGES } from '../../src/lib/validation/messages';
 import { checkPasswordRule } from '../../src/lib/validation/passwordRule';
@@ -20,7 +21,7 @@ import type { MessageId } from '../../src/platform/i18n/messageId';
 import type { CaptchaAction } from '../captcha';
 import { HttpError, parseWith, requireEmptyBody, sendJson, type PortalContext } from '../context';
 import type { Loan, User } from '../db/store';
-import { accountChangeEmail, passwordResetEmail, recipientLocale, usernameEmail, verificationEmail, type AccountChange } from '../emails';
+import { accountNoticeEmail, passwordResetEmail, recipientLocale, usernameEmail, verificationEmail, type AccountNotice } from '../emails';
 import { localText, type LocalText } from '../i18n';
 import { apiLocale } from '../locale';
 import { maskEmail } from '../mail';
@@ -97,32 +98,56 @@ export async function sendVerificationEmail(ctx: PortalContext, user: Pick<User,
   });
 }
 
+/** The portal pages each notice links to (written out in full in its text). */
+const NOTICE_LINKS: Record<AccountNotice['kind'], string[]> = {
+  passwordChanged: [],
+  addressChanged: [],
+  paperlessOn: [PORTAL_URLS.goGreen],
+  paperlessOff: [PORTAL_URLS.goGreen],
+  signInPaused: [PORTAL_URLS.requestPasswordReset],
+};
+
 /**
- * Tells the borrower of a change to their account (OWASP ASVS 2.2.3), so that one they did not make
- * is seen: at `to`, an address of theirs (none on file: nobody to tell). Queued once the change is
- * stored; a failure to queue it is logged and neither fails nor undoes the change.
+ * Tells the borrower of a change to their account, or of sign-in paused (OWASP ASVS 2.2.3), so that
+ * what they did not do is seen: at `to`, an address of theirs (none on file: nobody to tell). Queued
+ * once the change is stored; a failure to queue it is logged and neither fails nor undoes the change.
  */
-export async function notifyAccountChange(
+export async function notifyBorrower(
   ctx: PortalContext,
   request: FastifyRequest,
   user: Pick<User, 'id' | 'locale'>,
   to: string | null | undefined,
-  change: AccountChange,
+  change: AccountNotice,
 ) {
   if (!to) return;
   try {
     await ctx.mailer.send({
       to,
-      ...accountChangeEmail(recipientLocale(user), change, ctx.options.help),
-      links: change.kind === 'paperlessOn' || change.kind === 'paperlessOff' ? [GO_GREEN_PATH] : [],
+      ...accountNoticeEmail(recipientLocale(user), change, ctx.options.help),
+      links: NOTICE_LINKS[change.kind],
     });
   } catch (error) {
-    request.log.error({ err: error, userId: user.id, change: change.kind }, 'account change notice not queued');
+    request.log.error({ err: error, userId: user.id, change: change.kind }, 'account notice not queued');
   }
 }
 
-/** The go-green page, linked from the paperless notices. */
-export const GO_GREEN_PATH = '/loanmanager/go-green/';
+/** The absolute address of a portal page, for a notice's text. */
+export const noticeUrl = (ctx: PortalContext, path: string) => `${ctx.options.publicUrl}${path}`;
+
+async function noticeOfPausedSignIn(ctx: PortalContext, request: FastifyRequest, userId: number) {
+  try {
+    const account = await ctx.store.getAccount(userId);
+    if (!account) return;
+    await notifyBorrower(ctx, request, account.user, account.borrower.emailAddress, {
+      kind: 'signInPaused',
+      failures: ctx.options.loginFailuresMax,
+      minutes: ctx.options.loginLockoutMinutes,
+      resetUrl: noticeUrl(ctx, PORTAL_URLS.requestPasswordReset),
+    });
+  } catch (error) {
+    request.log.error({ err: error, userId, change: 'signInPaused' }, 'account notice not queued');
+  }
+}
 
 /**
  * Spaces around a username are a typing habit, never part of it (USERNAME_PATTERN refuses spaces
@@ -295,7 +320,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     await ctx.store.clearLoginFailures(loginThrottleKey(done.username));
     request.log.info({ userId: done.userId }, 'password reset');
     const account = await ctx.store.getAccount(done.userId);
-    if (account) await notifyAccountChange(ctx, request, account.user, account.borrower.emailAddress, { kind: 'passwordChanged' });
+    if (account) await notifyBorrower(ctx, request, account.user, account.borrower.emailAddress, { kind: 'passwordChanged' });
     return sendJson(reply, 200, {});
   });
 
@@ -309,7 +334,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     if (done.previousEmailAddress && done.previousEmailAddress.toLowerCase() !== done.emailAddress.toLowerCase()) {
       const account = await ctx.store.getAccount(done.userId);
       if (account) {
-        await notifyAccountChange(ctx, request, account.user, done.previousEmailAddress, {
+        await notifyBorrower(ctx, request, account.user, done.previousEmailAddress, {
           kind: 'addressChanged',
           address: maskEmail(done.emailAddress),
         });
@@ -336,7 +361,10 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
       ? false
       : await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash(ctx.options.scryptN)));
     if (!user || !matches) {
-      await ctx.store.recordLoginFailure(throttleKey, now);
+      const failures = await ctx.store.recordLoginFailure(throttleKey, now);
+      // The failure that pauses a real account's sign-in is told to its borrower. Not awaited: the
+      // answer takes no longer for a username that exists than for one that does not.
+      if (user && failures === ctx.options.loginFailuresMax) void noticeOfPausedSignIn(ctx, request, user.id);
       throw HttpError.errors(400, MESSAGES_SERVER.invalidCredentials);
     }
     await ctx.store.clearLoginFailures(throttleKey);

@@ -11,7 +11,8 @@ import { apiLocale } from '../locale';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/platform/i18n/locales';
 import { maskEmail } from '../mail';
 import { flagOptedOut } from '../security';
-import { GO_GREEN_PATH, notifyAccountChange } from './account';
+import { PORTAL_URLS } from '../../src/lib/portalUrls';
+import { noticeUrl, notifyBorrower } from './account';
 import { checkEmailAvailable } from './user';
 
 /** Catalog texts (src/platform/i18n/locales), in the request's language when sent. */
@@ -81,7 +82,7 @@ function localisedDisclosures(englishPath: string): (locale: Locale) => Promise<
   return (locale) => readers.get(locale)!();
 }
 
-const goGreenUrl = (ctx: PortalContext) => `${ctx.options.publicUrl}${GO_GREEN_PATH}`;
+const goGreenUrl = (ctx: PortalContext) => noticeUrl(ctx, PORTAL_URLS.goGreen);
 
 function consent(
   request: FastifyRequest,
@@ -168,11 +169,11 @@ export function goGreenRoutes(app: FastifyInstance, ctx: PortalContext) {
     );
     request.log.info({ userId: account.user.id }, 'opted in to electronic delivery');
     if (addressChanged) {
-      await notifyAccountChange(ctx, request, account.user, previousAddress, { kind: 'addressChanged', address: maskEmail(address) });
+      await notifyBorrower(ctx, request, account.user, previousAddress, { kind: 'addressChanged', address: maskEmail(address) });
     }
     // an opt-in again, to the same address, changes nothing to tell
     if (!account.borrower.electdocs || addressChanged) {
-      await notifyAccountChange(ctx, request, account.user, address, { kind: 'paperlessOn', goGreenUrl: goGreenUrl(ctx) });
+      await notifyBorrower(ctx, request, account.user, address, { kind: 'paperlessOn', goGreenUrl: goGreenUrl(ctx) });
     }
     return sendJson(reply, 200, { electdocs: true });
   });
@@ -193,7 +194,7 @@ export function goGreenRoutes(app: FastifyInstance, ctx: PortalContext) {
     );
     request.log.info({ userId: account.user.id }, 'opted out of electronic delivery');
     if (account.borrower.electdocs) {
-      await notifyAccountChange(ctx, request, account.user, account.borrower.emailAddress, { kind: 'paperlessOff', goGreenUrl: goGreenUrl(ctx) });
+      await notifyBorrower(ctx, request, account.user, account.borrower.emailAddress, { kind: 'paperlessOff', goGreenUrl: goGreenUrl(ctx) });
     }
     // the go-green page the client loads next says so, drawn from its first paint
     flagOptedOut(request, reply);

@@ -3,7 +3,7 @@
  * changed delivery choice are each told to the borrower by email, so that a change they did not
  * make is seen. On SQLite or PostgreSQL (`npm run test:pg`).
  */
-import { DEFAULT_HELP } from '../config';
+import { DEFAULT_HELP, LOGIN_LOCKOUT } from '../config';
 import { serverText } from '../i18n';
 import { API, nonceOf, startTestServer, type OutboxEntry, type TestServer } from './harness';
 
@@ -91,7 +91,7 @@ describe('a changed password', () => {
     const failure = server
       .logs()
       .split('\n')
-      .find((line) => line.includes('account change notice not queued'));
+      .find((line) => line.includes('account notice not queued'));
     expect(failure).toBeDefined();
     expect(failure).toContain('"change":"passwordChanged"');
     expect(failure).not.toContain('cory.coborrower@example.com');
@@ -162,5 +162,57 @@ describe('a changed delivery choice', () => {
     expect(off).toEqual([
       expect.objectContaining({ to: 'uma.unverified@example.com', subject: 'You chose paper statements', paths: ['/loanmanager/go-green/'] }),
     ]);
+  });
+});
+
+describe('sign-in paused by wrong passwords', () => {
+  /** Waits for the mail the login route queues without awaiting it. */
+  async function mailSettled(since: Set<number>): Promise<OutboxEntry[]> {
+    let fresh: OutboxEntry[] = [];
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      fresh = (await server.outbox()).filter((mail) => !since.has(mail.id));
+    }
+    return fresh;
+  }
+
+  async function wrongPasswords(username: string, times: number) {
+    const client = server.client();
+    await client.visit();
+    for (let attempt = 0; attempt < times; attempt += 1) {
+      const response = await client.post(`${API}account/login/`, { username, password: 'Not-The-Password-1' });
+      expect([400, 429]).toContain(response.statusCode);
+    }
+  }
+
+  it('is told once, when the failure that pauses it is counted, with a link to choose a new password', async () => {
+    const before = new Set((await server.outbox()).map((mail) => mail.id));
+    await wrongPasswords('cory.coborrower', LOGIN_LOCKOUT.failures - 1);
+    expect(await mailSettled(before)).toEqual([]);
+    await wrongPasswords('cory.coborrower', 1);
+    const notices = await mailSettled(before);
+    expect(notices).toEqual([
+      expect.objectContaining({
+        to: 'cory.coborrower@example.com',
+        subject: 'Sign-in to your Loan Manager account is paused',
+        paths: ['/loanmanager/request_password_reset'],
+      }),
+    ]);
+    expect(notices[0]!.body).toContain(
+      `A wrong password was entered for your Loan Manager account ${LOGIN_LOCKOUT.failures} times in a row, so sign-in is paused for up to ${LOGIN_LOCKOUT.minutes} minutes. Your password has not changed.`,
+    );
+    expect(notices[0]!.body).toContain('http://portal.test/loanmanager/request_password_reset\n');
+    expect(notices[0]!.body).toContain(DEFAULT_HELP.phone);
+
+    // guesses while it is paused tell nothing more
+    const paused = new Set((await server.outbox()).map((mail) => mail.id));
+    await wrongPasswords('cory.coborrower', 3);
+    expect(await mailSettled(paused)).toEqual([]);
+  });
+
+  it('is not told for a username nobody has', async () => {
+    const before = new Set((await server.outbox()).map((mail) => mail.id));
+    await wrongPasswords('nobody.at.all', LOGIN_LOCKOUT.failures + 1);
+    expect(await mailSettled(before)).toEqual([]);
   });
 });

@@ -11,6 +11,8 @@ export const PORTAL_URLS = {
   /** the server sends a signed-in borrower on to their landing page (main/ or loanoverview/) */
   home: '/loanmanager/',
   loanOverview: '/loanmanager/loanoverview/',
+  /** linked from the server's paperless notices */
+  goGreen: '/loanmanager/go-green/',
 } as const;
 
 /** Where a borrower lands after signing in or registering: loan selection for several loans, else the overview. */

@@ -130,16 +130,18 @@ export function pgCredentials(pool: Pool, lockout: Lockout): CredentialsStore {
     },
 
     async recordLoginFailure(usernameKey: string, now: number) {
-      // One statement: failures counted by two instances at once both land.
-      await pool.query(
+      // One statement: failures counted by two instances at once both land, each with its own count.
+      const { rows: counted } = await pool.query<{ failures: number }>(
         `INSERT INTO login_failures (username_key, failures, window_start) VALUES ($1, 1, $2)
          ON CONFLICT (username_key) DO UPDATE SET
            failures = CASE WHEN login_failures.window_start + $3 <= excluded.window_start THEN 1 ELSE login_failures.failures + 1 END,
            window_start = CASE WHEN login_failures.window_start + $3 <= excluded.window_start
-             THEN excluded.window_start ELSE login_failures.window_start END`,
+             THEN excluded.window_start ELSE login_failures.window_start END
+         RETURNING failures`,
         [usernameKey, now, lockout.windowMs],
       );
       await pool.query('DELETE FROM login_failures WHERE window_start + $1 <= $2', [lockout.windowMs, now]);
+      return Number(counted[0]!.failures);
     },
 
     async clearLoginFailures(usernameKey: string) {

@@ -161,16 +161,18 @@ export function sqliteCredentials(db: Database, lockout: Lockout): CredentialsSt
     },
 
     async recordLoginFailure(usernameKey: string, now: number) {
-      db
+      const counted = db
         .prepare(
           `INSERT INTO login_failures (username_key, failures, window_start) VALUES (?, 1, ?)
            ON CONFLICT (username_key) DO UPDATE SET
              failures = CASE WHEN login_failures.window_start + ? <= excluded.window_start THEN 1 ELSE login_failures.failures + 1 END,
              window_start = CASE WHEN login_failures.window_start + ? <= excluded.window_start
-               THEN excluded.window_start ELSE login_failures.window_start END`,
+               THEN excluded.window_start ELSE login_failures.window_start END
+           RETURNING failures`,
         )
-        .run(usernameKey, now, lockout.windowMs, lockout.windowMs);
+        .get(usernameKey, now, lockout.windowMs, lockout.windowMs) as { failures: number };
       db.prepare('DELETE FROM login_failures WHERE window_start + ? <= ?').run(lockout.windowMs, now);
+      return counted.failures;
     },
 
     async clearLoginFailures(usernameKey: string) {
