@@ -5,6 +5,7 @@
  * What goes out is queued by server/mail.ts.
  */
 import { DEFAULT_LOCALE, type Locale } from '../src/platform/i18n/locales';
+import Bowser from 'bowser';
 import type { HelpContact } from './html';
 import { serverText } from './i18n';
 
@@ -41,10 +42,19 @@ export function passwordResetEmail(locale: Locale, { url, minutes }: { url: stri
   };
 }
 
+export interface BrowserDescription {
+  /** "Firefox 140" */
+  name: string;
+  /** "Linux" */
+  system: string | null;
+}
+
 /** What a borrower is told of, in case it was not them (OWASP ASVS 2.2.3): a change to their account,
  * or sign-in paused by wrong passwords. */
 export type AccountNotice =
   | { kind: 'passwordChanged' }
+  /** a sign-in from a browser the user had not signed in from (null: it did not say which) */
+  | { kind: 'newBrowser'; browser: BrowserDescription | null; resetUrl: string }
   /** `failures` wrong passwords in a row paused sign-in for the rest of a `minutes` window */
   | { kind: 'signInPaused'; failures: number; minutes: number; resetUrl: string }
   /** to the address the account had before: `address` is the new one, masked */
@@ -57,6 +67,19 @@ export function accountNoticeEmail(locale: Locale, change: AccountNotice, help: 
   const helpLine = { phone: help.phone, hours: help.hours ?? serverText(locale, 'server.footer.defaultHours'), email: help.email };
   const notMe = serverText(locale, 'email.notMe', helpLine);
   switch (change.kind) {
+    case 'newBrowser':
+      return {
+        subject: serverText(locale, 'email.newBrowser.subject'),
+        body: serverText(locale, 'email.newBrowser.body', {
+          browser: !change.browser
+            ? serverText(locale, 'email.newBrowser.unnamed')
+            : change.browser.system
+              ? serverText(locale, 'email.newBrowser.browserOn', { browser: change.browser.name, system: change.browser.system })
+              : change.browser.name,
+          link: change.resetUrl,
+          ...helpLine,
+        }),
+      };
     case 'signInPaused':
       return {
         subject: serverText(locale, 'email.signInPaused.subject'),
@@ -85,4 +108,12 @@ export function accountNoticeEmail(locale: Locale, change: AccountNotice, help: 
         body: serverText(locale, 'email.paperlessOff.body', { link: change.goGreenUrl, notMe }),
       };
   }
+}
+
+/** "Firefox 140" and "Linux" from a User-Agent header, for the notice of a sign-in; null when it names no browser. */
+export function describeBrowser(userAgent: string | undefined): BrowserDescription | null {
+  if (!userAgent?.trim()) return null;
+  const { browser, os } = Bowser.parse(userAgent.slice(0, 500));
+  const name = [browser.name, browser.version?.split('.')[0]].filter(Boolean).join(' ');
+  return name ? { name, system: os.name || null } : null;
 }

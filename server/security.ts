@@ -155,6 +155,14 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request) });
 }
 
+/** Names the browser a user signs in from, so that a sign-in from another is told (control 29). */
+export const BROWSER_COOKIE = 'lm_browser';
+
+/** A random name for the browser, kept for KNOWN_BROWSER_DAYS from each sign-in; no data, HttpOnly. */
+export function setBrowserCookie(request: FastifyRequest, reply: FastifyReply, value: string, maxAgeSeconds: number) {
+  reply.setCookie(BROWSER_COOKIE, value, { path: '/loanmanager/', httpOnly: true, sameSite: 'lax', secure: isHttps(request), maxAge: maxAgeSeconds });
+}
+
 /** The CSRF cookie is readable by script (the client copies it into X-CSRFToken). One year. */
 export function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
   reply.setCookie(CSRF_COOKIE, token, {

@@ -13,7 +13,9 @@ import { PROBE_PATHS } from './routes/health';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, HttpError, type PortalContext } from './context';
 import { DEMO_API_TOKEN } from './db/seed';
+import { KNOWN_BROWSER_DAYS, type BrowserRecognition } from './db/store';
 import {
+  BROWSER_COOKIE,
   CSRF_COOKIE,
   CSRF_HEADER,
   REMEMBERED_SESSION_DAYS,
@@ -25,6 +27,7 @@ import {
   looksLikeToken,
   randomToken,
   safeEqual,
+  setBrowserCookie,
   setCsrfCookie,
   setSessionCookie,
 } from './security';
@@ -184,6 +187,18 @@ export async function signIn(
   request.csrfToken = randomToken();
   setCsrfCookie(request, reply, request.csrfToken);
   request.auth = { userId, sessionId, tokenId: null, sessionKey: `session:${keyHash}`, sessionTimes: { lastSeenAt: now, expiresAt }, account: null };
+}
+
+/**
+ * Whether the user has signed in from this browser before (its lm_browser cookie, a random value
+ * stored as its sha256), and the cookie set or kept for another KNOWN_BROWSER_DAYS. A cookie that is
+ * not one of ours is replaced.
+ */
+export async function recognizeBrowser(ctx: PortalContext, request: FastifyRequest, reply: FastifyReply, userId: number): Promise<BrowserRecognition> {
+  const sent = request.cookies[BROWSER_COOKIE];
+  const value = sent !== undefined && looksLikeToken(sent) ? sent : randomToken();
+  setBrowserCookie(request, reply, value, KNOWN_BROWSER_DAYS * 86_400);
+  return ctx.store.recognizeBrowser(userId, hashSecret(value), ctx.nowMs());
 }
 
 /**

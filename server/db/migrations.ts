@@ -278,4 +278,18 @@ export const MIGRATIONS: readonly Migration[] = [
       if (!columns.has('disclosures_sha256')) db.exec('ALTER TABLE consent_audit ADD COLUMN disclosures_sha256 TEXT');
     },
   },
+  {
+    version: 9,
+    name: 'the browsers each user has signed in from, for the notice of a sign-in from another',
+    sql: `
+      -- browser_key: sha256 of the random lm_browser cookie, as sessions keep theirs
+      CREATE TABLE IF NOT EXISTS known_browsers (
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        browser_key TEXT NOT NULL,
+        first_seen_at INTEGER NOT NULL,
+        last_seen_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, browser_key)
+      );
+    `,
+  },
 ];

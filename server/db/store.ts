@@ -199,7 +199,16 @@ export interface SessionRecord {
 }
 
 /** Sessions, API tokens, emailed nonces and sign-in throttling. */
+/** Whether a browser a user signs in from was known: 'first' when the user had no known browser at all. */
+export type BrowserRecognition = 'known' | 'new' | 'first';
+
+/** A browser not signed in from for this long is forgotten (the most a browser keeps a cookie). */
+export const KNOWN_BROWSER_DAYS = 400;
+
 export interface CredentialsStore {
+  /** Records a sign-in from the browser (sha256 of its lm_browser cookie) and says whether the user
+   * had signed in from it before; forgets the user's browsers unseen for KNOWN_BROWSER_DAYS. */
+  recognizeBrowser(userId: number, browserKey: string, now: number): Promise<BrowserRecognition>;
   // sessions and tokens
   /** Also deletes the sessions that have ended: expired, or idle since before `idleSince`. */
   createSession(input: { userId: number; keyHash: string; now: number; expiresAt: number; idleSince: number }): Promise<number>;

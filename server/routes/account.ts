@@ -21,7 +21,7 @@ import type { MessageId } from '../../src/platform/i18n/messageId';
 import type { CaptchaAction } from '../captcha';
 import { HttpError, parseWith, requireEmptyBody, sendJson, type PortalContext } from '../context';
 import type { Loan, User } from '../db/store';
-import { accountNoticeEmail, passwordResetEmail, recipientLocale, usernameEmail, verificationEmail, type AccountNotice } from '../emails';
+import { accountNoticeEmail, describeBrowser, passwordResetEmail, recipientLocale, usernameEmail, verificationEmail, type AccountNotice } from '../emails';
 import { localText, type LocalText } from '../i18n';
 import { apiLocale } from '../locale';
 import { maskEmail } from '../mail';
@@ -37,7 +37,7 @@ import {
   randomToken,
   verifyPassword,
 } from '../security';
-import { signIn, signOut } from '../sessions';
+import { recognizeBrowser, signIn, signOut } from '../sessions';
 
 /**
  * What the account endpoints answer in their error lists: catalog texts (src/platform/i18n/locales,
@@ -105,6 +105,7 @@ const NOTICE_LINKS: Record<AccountNotice['kind'], string[]> = {
   paperlessOn: [PORTAL_URLS.goGreen],
   paperlessOff: [PORTAL_URLS.goGreen],
   signInPaused: [PORTAL_URLS.requestPasswordReset],
+  newBrowser: [PORTAL_URLS.requestPasswordReset],
 };
 
 /**
@@ -134,18 +135,14 @@ export async function notifyBorrower(
 /** The absolute address of a portal page, for a notice's text. */
 export const noticeUrl = (ctx: PortalContext, path: string) => `${ctx.options.publicUrl}${path}`;
 
-async function noticeOfPausedSignIn(ctx: PortalContext, request: FastifyRequest, userId: number) {
+/** A notice to a user's address on file, for the sign-in, which does not await it: its answer to a
+ * wrong password must take as long for a username that exists as for one that does not. */
+async function noticeOf(ctx: PortalContext, request: FastifyRequest, userId: number, notice: AccountNotice) {
   try {
     const account = await ctx.store.getAccount(userId);
-    if (!account) return;
-    await notifyBorrower(ctx, request, account.user, account.borrower.emailAddress, {
-      kind: 'signInPaused',
-      failures: ctx.options.loginFailuresMax,
-      minutes: ctx.options.loginLockoutMinutes,
-      resetUrl: noticeUrl(ctx, PORTAL_URLS.requestPasswordReset),
-    });
+    if (account) await notifyBorrower(ctx, request, account.user, account.borrower.emailAddress, notice);
   } catch (error) {
-    request.log.error({ err: error, userId, change: 'signInPaused' }, 'account notice not queued');
+    request.log.error({ err: error, userId, change: notice.kind }, 'account notice not queued');
   }
 }
 
@@ -233,6 +230,8 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
         : new HttpError(400, { errors: [MESSAGES_SERVER.usernameTaken], fields: ['username'] });
     }
     await signIn(ctx, request, reply, created.user.id, body.remember_this_browser);
+    // the browser registered from is the user's first known one: signing in there later tells nothing
+    await recognizeBrowser(ctx, request, reply, created.user.id);
     if (!(await ctx.store.isEmailValidated(match.borrower.id, body.email))) {
       await sendVerificationEmail(ctx, created.user, body.email);
       flagVerificationSent(request, reply);
@@ -364,7 +363,14 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
       const failures = await ctx.store.recordLoginFailure(throttleKey, now);
       // The failure that pauses a real account's sign-in is told to its borrower. Not awaited: the
       // answer takes no longer for a username that exists than for one that does not.
-      if (user && failures === ctx.options.loginFailuresMax) void noticeOfPausedSignIn(ctx, request, user.id);
+      if (user && failures === ctx.options.loginFailuresMax) {
+        void noticeOf(ctx, request, user.id, {
+          kind: 'signInPaused',
+          failures,
+          minutes: ctx.options.loginLockoutMinutes,
+          resetUrl: noticeUrl(ctx, PORTAL_URLS.requestPasswordReset),
+        });
+      }
       throw HttpError.errors(400, MESSAGES_SERVER.invalidCredentials);
     }
     await ctx.store.clearLoginFailures(throttleKey);
@@ -373,6 +379,15 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     }
     await signIn(ctx, request, reply, user.id, false);
     request.log.info({ userId: user.id }, 'signed in');
+    // A browser the user never signed in from is told of; the first one ever only starts the record
+    // (a user registered, or signed in first, before browsers were recorded).
+    if ((await recognizeBrowser(ctx, request, reply, user.id)) === 'new') {
+      void noticeOf(ctx, request, user.id, {
+        kind: 'newBrowser',
+        browser: describeBrowser(request.headers['user-agent']),
+        resetUrl: noticeUrl(ctx, PORTAL_URLS.requestPasswordReset),
+      });
+    }
     const loans = await ctx.store.loansOfBorrower(user.borrowerId);
     return sendJson(reply, 200, { available_loans: availableLoans(loans) });
   });

@@ -5,7 +5,9 @@
  */
 import { DEFAULT_HELP, LOGIN_LOCKOUT } from '../config';
 import { serverText } from '../i18n';
-import { API, nonceOf, startTestServer, type OutboxEntry, type TestServer } from './harness';
+import { DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
+import { KNOWN_BROWSER_DAYS } from '../db/store';
+import { API, nonceOf, registrationBody, startTestServer, type OutboxEntry, type TestClient, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -35,6 +37,9 @@ async function openVerifyLink(link: OutboxEntry) {
   return browser.post(`${API}anon-user/verify_email/`, { nonce: nonceOf(link.paths[0]!) });
 }
 
+/** Dana's password once 'a changed password' has reset it; she signs in first in 'a sign-in from a browser…'. */
+const DANA_PASSWORD = 'Notice-Changed-7';
+
 async function resetPassword(username: string, password: string) {
   const client = server.client();
   await client.visit('/loanmanager/request_password_reset');
@@ -48,7 +53,7 @@ async function resetPassword(username: string, password: string) {
 
 describe('a changed password', () => {
   it('is told at the address on file, with the help line, and no link', async () => {
-    const reset = await resetPassword('dana.demo', 'Notice-Changed-7');
+    const reset = await resetPassword('dana.demo', DANA_PASSWORD);
     const refused: OutboxEntry[] = await mailDuring(async () => {
       expect((await reset('Something-Else-8')).statusCode).toBe(400);
     });
@@ -214,5 +219,75 @@ describe('sign-in paused by wrong passwords', () => {
     const before = new Set((await server.outbox()).map((mail) => mail.id));
     await wrongPasswords('nobody.at.all', LOGIN_LOCKOUT.failures + 1);
     expect(await mailSettled(before)).toEqual([]);
+  });
+});
+
+describe('a sign-in from a browser not signed in from before', () => {
+  const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
+
+  /** Waits for the mail the sign-in queues without awaiting it. */
+  async function mailOf(act: () => Promise<unknown>): Promise<OutboxEntry[]> {
+    const before = new Set((await server.outbox()).map((mail) => mail.id));
+    await act();
+    let fresh: OutboxEntry[] = [];
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      fresh = (await server.outbox()).filter((mail) => !before.has(mail.id));
+    }
+    return fresh;
+  }
+
+  async function signInFrom(browser: TestClient, username: string, password = DEMO_PASSWORD, userAgent = FIREFOX_ON_LINUX) {
+    if (!browser.cookies.has('csrftoken')) await browser.visit();
+    const response = await browser.post(`${API}account/login/`, { username, password }, { headers: { 'user-agent': userAgent } });
+    expect(response.statusCode).toBe(200);
+    return response;
+  }
+
+  it('is told, naming the browser, with a link to choose a new password; the first browser ever and a known one are not', async () => {
+    const first = server.client();
+    expect(await mailOf(() => signInFrom(first, 'dana.demo', DANA_PASSWORD))).toEqual([]);
+    expect(await mailOf(() => signInFrom(first, 'dana.demo', DANA_PASSWORD))).toEqual([]);
+
+    const another = server.client();
+    const notices = await mailOf(() => signInFrom(another, 'dana.demo', DANA_PASSWORD));
+    expect(notices).toEqual([
+      expect.objectContaining({ to: 'dana.demo@example.com', subject: 'New sign-in to your Loan Manager account', paths: ['/loanmanager/request_password_reset'] }),
+    ]);
+    expect(notices[0]!.body).toContain(
+      'Your Loan Manager account was just signed in to from a browser it had not been signed in from before: Firefox 140 on Linux.',
+    );
+    expect(notices[0]!.body).toContain('http://portal.test/loanmanager/request_password_reset\n');
+    expect(await mailOf(() => signInFrom(another, 'dana.demo', DANA_PASSWORD))).toEqual([]);
+  });
+
+  it('names the browser by a cookie of its own: random, HttpOnly, for the portal only, kept 400 days; one not of ours counts as a new browser', async () => {
+    const browser = server.client();
+    await browser.visit();
+    const response = await signInFrom(browser, 'uma.unverified');
+    const cookie = (response.cookies as Array<{ name: string; value: string; httpOnly?: boolean; path?: string; sameSite?: string; maxAge?: number }>).find(
+      (candidate) => candidate.name === 'lm_browser',
+    );
+    expect(cookie).toMatchObject({ httpOnly: true, path: '/loanmanager/', sameSite: 'Lax', maxAge: KNOWN_BROWSER_DAYS * 86_400 });
+    expect(cookie!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await server.query('SELECT browser_key FROM known_browsers WHERE browser_key = ?', [cookie!.value])).toEqual([]);
+
+    browser.cookies.set('lm_browser', 'made-up');
+    const notices = await mailOf(() => signInFrom(browser, 'uma.unverified', DEMO_PASSWORD, ''));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.body).toContain('from before: a browser that did not say which.');
+    expect(browser.cookies.get('lm_browser')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('is not told for the browser a borrower registered from, and is, in their language, for another', async () => {
+    const nico = DEMO_BORROWERS.find((borrower) => borrower.firstname === 'Nico')!;
+    const body = registrationBody(nico, { password: 'Strong-pass-73', username: 'nico.browser', email: 'nico.browser@example.com' });
+    const registeredFrom = server.client();
+    await registeredFrom.visit('/loanmanager/register/');
+    expect((await registeredFrom.post(`${API}account/register/`, body, { headers: { 'accept-language': 'es' } })).statusCode).toBe(201);
+    expect(await mailOf(() => signInFrom(registeredFrom, 'nico.browser', 'Strong-pass-73'))).toEqual([]);
+    const [notice] = await mailOf(() => signInFrom(server.client(), 'nico.browser', 'Strong-pass-73'));
+    expect(notice).toMatchObject({ to: 'nico.browser@example.com', subject: 'Nuevo inicio de sesión en su cuenta de Loan Manager' });
+    expect(notice!.body).toContain('Firefox 140 en Linux');
   });
 });

@@ -286,6 +286,8 @@ async function runEveryFlow(server: TestServer, mail: Mailbox, book: SecretBook)
   await nora2.visit();
   expect((await nora2.post(`${API}account/login/`, { username: 'nora.rest', password: PASSWORDS.wrong })).statusCode).toBe(400);
   await nora2.login('nora.rest', PASSWORDS.reset);
+  // not the browser she registered from: she is told
+  expect((await mail.next(email)).text).toContain('Your Loan Manager account was just signed in to from a browser it had not been signed in from before');
 
   // change the email address and verify it through the emailed link
   const moved = 'nora.moved@example.com';

@@ -1,6 +1,6 @@
 /** Sessions, API tokens, emailed nonces and sign-in throttling, in PostgreSQL. */
 import type { Pool } from 'pg';
-import type { CredentialsStore, EmailVerification, Lockout, LoginThrottle, NoncePurpose, NonceRecord } from '../store';
+import { KNOWN_BROWSER_DAYS, type BrowserRecognition, type CredentialsStore, type EmailVerification, type Lockout, type LoginThrottle, type NoncePurpose, type NonceRecord } from '../store';
 import { ACCOUNT_COLUMNS, accountOf, emailInUseByOtherUserIn, setEmailOnFileIn, type AccountRow } from './accounts';
 import { firstRow, inTransaction, preparedRows, type Queryable } from './queries';
 
@@ -146,6 +146,22 @@ export function pgCredentials(pool: Pool, lockout: Lockout): CredentialsStore {
 
     async clearLoginFailures(usernameKey: string) {
       await pool.query('DELETE FROM login_failures WHERE username_key = $1', [usernameKey]);
+    },
+
+    async recognizeBrowser(userId: number, browserKey: string, now: number) {
+      return inTransaction(pool, async (client): Promise<BrowserRecognition> => {
+        await client.query('DELETE FROM known_browsers WHERE user_id = $1 AND last_seen_at < $2', [userId, now - KNOWN_BROWSER_DAYS * 86_400_000]);
+        const seen = await client.query('UPDATE known_browsers SET last_seen_at = $1 WHERE user_id = $2 AND browser_key = $3', [now, userId, browserKey]);
+        if ((seen.rowCount ?? 0) > 0) return 'known';
+        const others = await firstRow<{ count: string }>(client, 'SELECT COUNT(*) AS count FROM known_browsers WHERE user_id = $1', [userId]);
+        // the same new browser signing in twice at once: one row, both told 'new' or 'first'
+        await client.query(
+          `INSERT INTO known_browsers (user_id, browser_key, first_seen_at, last_seen_at) VALUES ($1, $2, $3, $3)
+           ON CONFLICT (user_id, browser_key) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
+          [userId, browserKey, now],
+        );
+        return Number(others?.count ?? 0) > 0 ? 'new' : 'first';
+      });
     },
 
     async completeEmailVerification(nonceHash: string, now: number) {

@@ -215,4 +215,18 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       ALTER TABLE consent_audit ADD COLUMN IF NOT EXISTS disclosures_sha256 TEXT;
     `,
   },
+  {
+    version: 5,
+    name: 'the browsers each user has signed in from, for the notice of a sign-in from another (SQLite migration 9)',
+    sql: `
+      -- browser_key: sha256 of the random lm_browser cookie, as sessions keep theirs
+      CREATE TABLE IF NOT EXISTS known_browsers (
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        browser_key TEXT NOT NULL,
+        first_seen_at BIGINT NOT NULL,
+        last_seen_at BIGINT NOT NULL,
+        PRIMARY KEY (user_id, browser_key)
+      );
+    `,
+  },
 ];

@@ -1,6 +1,6 @@
 /** Sessions, API tokens, emailed nonces and sign-in throttling, in SQLite. */
 import type { Database } from 'better-sqlite3';
-import type { CredentialsStore, EmailVerification, Lockout, LoginThrottle, NoncePurpose, NonceRecord } from '../store';
+import { KNOWN_BROWSER_DAYS, type BrowserRecognition, type CredentialsStore, type EmailVerification, type Lockout, type LoginThrottle, type NoncePurpose, type NonceRecord } from '../store';
 import { ACCOUNT_COLUMNS, accountOf, emailInUseByOtherUserSync, setEmailOnFileSync } from './accounts';
 
 function usableNonce(db: Database, purpose: NoncePurpose, nonceHash: string, now: number): NonceRecord | null {
@@ -177,6 +177,17 @@ export function sqliteCredentials(db: Database, lockout: Lockout): CredentialsSt
 
     async clearLoginFailures(usernameKey: string) {
       db.prepare('DELETE FROM login_failures WHERE username_key = ?').run(usernameKey);
+    },
+
+    async recognizeBrowser(userId: number, browserKey: string, now: number) {
+      return db.transaction((): BrowserRecognition => {
+        db.prepare('DELETE FROM known_browsers WHERE user_id = ? AND last_seen_at < ?').run(userId, now - KNOWN_BROWSER_DAYS * 86_400_000);
+        const seen = db.prepare('UPDATE known_browsers SET last_seen_at = ? WHERE user_id = ? AND browser_key = ?').run(now, userId, browserKey);
+        if (seen.changes > 0) return 'known';
+        const others = db.prepare('SELECT COUNT(*) AS count FROM known_browsers WHERE user_id = ?').get(userId) as { count: number };
+        db.prepare('INSERT INTO known_browsers (user_id, browser_key, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?)').run(userId, browserKey, now, now);
+        return others.count > 0 ? 'new' : 'first';
+      })();
     },
 
     async completeEmailVerification(nonceHash: string, now: number) {
