@@ -30,6 +30,14 @@ const NOT_ME = serverText('en', 'email.notMe', {
   email: DEFAULT_HELP.email,
 });
 
+/** The messages queued while `act` runs and in the half second after: the sign-in queues its notices without awaiting them. */
+async function mailOfSignIns(act: () => Promise<unknown>): Promise<OutboxEntry[]> {
+  return mailDuring(async () => {
+    await act();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  });
+}
+
 /** Opens an emailed verification link as a browser does: its page, then the page's POST. */
 async function openVerifyLink(link: OutboxEntry) {
   const browser = server.client();
@@ -171,16 +179,6 @@ describe('a changed delivery choice', () => {
 });
 
 describe('sign-in paused by wrong passwords', () => {
-  /** Waits for the mail the login route queues without awaiting it. */
-  async function mailSettled(since: Set<number>): Promise<OutboxEntry[]> {
-    let fresh: OutboxEntry[] = [];
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      fresh = (await server.outbox()).filter((mail) => !since.has(mail.id));
-    }
-    return fresh;
-  }
-
   async function wrongPasswords(username: string, times: number) {
     const client = server.client();
     await client.visit();
@@ -191,11 +189,8 @@ describe('sign-in paused by wrong passwords', () => {
   }
 
   it('is told once, when the failure that pauses it is counted, with a link to choose a new password', async () => {
-    const before = new Set((await server.outbox()).map((mail) => mail.id));
-    await wrongPasswords('cory.coborrower', LOGIN_LOCKOUT.failures - 1);
-    expect(await mailSettled(before)).toEqual([]);
-    await wrongPasswords('cory.coborrower', 1);
-    const notices = await mailSettled(before);
+    expect(await mailOfSignIns(() => wrongPasswords('cory.coborrower', LOGIN_LOCKOUT.failures - 1))).toEqual([]);
+    const notices = await mailOfSignIns(() => wrongPasswords('cory.coborrower', 1));
     expect(notices).toEqual([
       expect.objectContaining({
         to: 'cory.coborrower@example.com',
@@ -210,32 +205,16 @@ describe('sign-in paused by wrong passwords', () => {
     expect(notices[0]!.body).toContain(DEFAULT_HELP.phone);
 
     // guesses while it is paused tell nothing more
-    const paused = new Set((await server.outbox()).map((mail) => mail.id));
-    await wrongPasswords('cory.coborrower', 3);
-    expect(await mailSettled(paused)).toEqual([]);
+    expect(await mailOfSignIns(() => wrongPasswords('cory.coborrower', 3))).toEqual([]);
   });
 
   it('is not told for a username nobody has', async () => {
-    const before = new Set((await server.outbox()).map((mail) => mail.id));
-    await wrongPasswords('nobody.at.all', LOGIN_LOCKOUT.failures + 1);
-    expect(await mailSettled(before)).toEqual([]);
+    expect(await mailOfSignIns(() => wrongPasswords('nobody.at.all', LOGIN_LOCKOUT.failures + 1))).toEqual([]);
   });
 });
 
 describe('a sign-in from a browser not signed in from before', () => {
   const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
-
-  /** Waits for the mail the sign-in queues without awaiting it. */
-  async function mailOf(act: () => Promise<unknown>): Promise<OutboxEntry[]> {
-    const before = new Set((await server.outbox()).map((mail) => mail.id));
-    await act();
-    let fresh: OutboxEntry[] = [];
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      fresh = (await server.outbox()).filter((mail) => !before.has(mail.id));
-    }
-    return fresh;
-  }
 
   async function signInFrom(browser: TestClient, username: string, password = DEMO_PASSWORD, userAgent = FIREFOX_ON_LINUX) {
     if (!browser.cookies.has('csrftoken')) await browser.visit();
@@ -246,11 +225,11 @@ describe('a sign-in from a browser not signed in from before', () => {
 
   it('is told, naming the browser, with a link to choose a new password; the first browser ever and a known one are not', async () => {
     const first = server.client();
-    expect(await mailOf(() => signInFrom(first, 'dana.demo', DANA_PASSWORD))).toEqual([]);
-    expect(await mailOf(() => signInFrom(first, 'dana.demo', DANA_PASSWORD))).toEqual([]);
+    expect(await mailOfSignIns(() => signInFrom(first, 'dana.demo', DANA_PASSWORD))).toEqual([]);
+    expect(await mailOfSignIns(() => signInFrom(first, 'dana.demo', DANA_PASSWORD))).toEqual([]);
 
     const another = server.client();
-    const notices = await mailOf(() => signInFrom(another, 'dana.demo', DANA_PASSWORD));
+    const notices = await mailOfSignIns(() => signInFrom(another, 'dana.demo', DANA_PASSWORD));
     expect(notices).toEqual([
       expect.objectContaining({ to: 'dana.demo@example.com', subject: 'New sign-in to your Loan Manager account', paths: ['/loanmanager/request_password_reset'] }),
     ]);
@@ -258,7 +237,7 @@ describe('a sign-in from a browser not signed in from before', () => {
       'Your Loan Manager account was just signed in to from a browser it had not been signed in from before: Firefox 140 on Linux.',
     );
     expect(notices[0]!.body).toContain('http://portal.test/loanmanager/request_password_reset\n');
-    expect(await mailOf(() => signInFrom(another, 'dana.demo', DANA_PASSWORD))).toEqual([]);
+    expect(await mailOfSignIns(() => signInFrom(another, 'dana.demo', DANA_PASSWORD))).toEqual([]);
   });
 
   it('names the browser by a cookie of its own: random, HttpOnly, for the portal only, kept 400 days; one not of ours counts as a new browser', async () => {
@@ -273,7 +252,7 @@ describe('a sign-in from a browser not signed in from before', () => {
     expect(await server.query('SELECT browser_key FROM known_browsers WHERE browser_key = ?', [cookie!.value])).toEqual([]);
 
     browser.cookies.set('lm_browser', 'made-up');
-    const notices = await mailOf(() => signInFrom(browser, 'uma.unverified', DEMO_PASSWORD, ''));
+    const notices = await mailOfSignIns(() => signInFrom(browser, 'uma.unverified', DEMO_PASSWORD, ''));
     expect(notices).toHaveLength(1);
     expect(notices[0]!.body).toContain('from before: a browser that did not say which.');
     expect(browser.cookies.get('lm_browser')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -285,8 +264,8 @@ describe('a sign-in from a browser not signed in from before', () => {
     const registeredFrom = server.client();
     await registeredFrom.visit('/loanmanager/register/');
     expect((await registeredFrom.post(`${API}account/register/`, body, { headers: { 'accept-language': 'es' } })).statusCode).toBe(201);
-    expect(await mailOf(() => signInFrom(registeredFrom, 'nico.browser', 'Strong-pass-73'))).toEqual([]);
-    const [notice] = await mailOf(() => signInFrom(server.client(), 'nico.browser', 'Strong-pass-73'));
+    expect(await mailOfSignIns(() => signInFrom(registeredFrom, 'nico.browser', 'Strong-pass-73'))).toEqual([]);
+    const [notice] = await mailOfSignIns(() => signInFrom(server.client(), 'nico.browser', 'Strong-pass-73'));
     expect(notice).toMatchObject({ to: 'nico.browser@example.com', subject: 'Nuevo inicio de sesión en su cuenta de Loan Manager' });
     expect(notice!.body).toContain('Firefox 140 en Linux');
   });
