@@ -63,20 +63,20 @@ export type AccountNotice =
   | { kind: 'paperlessOff'; goGreenUrl: string };
 
 /** The notice, ending with the servicer's help line for a borrower who did not do what it tells. */
-export function accountNoticeEmail(locale: Locale, change: AccountNotice, help: HelpContact): EmailText {
+export function accountNoticeEmail(locale: Locale, notice: AccountNotice, help: HelpContact): EmailText {
   const helpLine = { phone: help.phone, hours: help.hours ?? serverText(locale, 'server.footer.defaultHours'), email: help.email };
   const notMe = serverText(locale, 'email.notMe', helpLine);
-  switch (change.kind) {
+  switch (notice.kind) {
     case 'newBrowser':
       return {
         subject: serverText(locale, 'email.newBrowser.subject'),
         body: serverText(locale, 'email.newBrowser.body', {
-          browser: !change.browser
+          browser: !notice.browser
             ? serverText(locale, 'email.newBrowser.unnamed')
-            : change.browser.system
-              ? serverText(locale, 'email.newBrowser.browserOn', { browser: change.browser.name, system: change.browser.system })
-              : change.browser.name,
-          link: change.resetUrl,
+            : notice.browser.system
+              ? serverText(locale, 'email.newBrowser.browserOn', { browser: notice.browser.name, system: notice.browser.system })
+              : notice.browser.name,
+          link: notice.resetUrl,
           ...helpLine,
         }),
       };
@@ -84,9 +84,9 @@ export function accountNoticeEmail(locale: Locale, change: AccountNotice, help: 
       return {
         subject: serverText(locale, 'email.signInPaused.subject'),
         body: serverText(locale, 'email.signInPaused.body', {
-          failures: String(change.failures),
-          minutes: String(change.minutes),
-          link: change.resetUrl,
+          failures: String(notice.failures),
+          minutes: String(notice.minutes),
+          link: notice.resetUrl,
           ...helpLine,
         }),
       };
@@ -95,25 +95,35 @@ export function accountNoticeEmail(locale: Locale, change: AccountNotice, help: 
     case 'addressChanged':
       return {
         subject: serverText(locale, 'email.addressChanged.subject'),
-        body: serverText(locale, 'email.addressChanged.body', { address: change.address, notMe }),
+        body: serverText(locale, 'email.addressChanged.body', { address: notice.address, notMe }),
       };
     case 'paperlessOn':
       return {
         subject: serverText(locale, 'email.paperlessOn.subject'),
-        body: serverText(locale, 'email.paperlessOn.body', { link: change.goGreenUrl, notMe }),
+        body: serverText(locale, 'email.paperlessOn.body', { link: notice.goGreenUrl, notMe }),
       };
     case 'paperlessOff':
       return {
         subject: serverText(locale, 'email.paperlessOff.subject'),
-        body: serverText(locale, 'email.paperlessOff.body', { link: change.goGreenUrl, notMe }),
+        body: serverText(locale, 'email.paperlessOff.body', { link: notice.goGreenUrl, notMe }),
       };
   }
 }
 
-/** "Firefox 140" and "Linux" from a User-Agent header, for the notice of a sign-in; null when it names no browser. */
+/** The names bowser gives the browsers and systems it knows. Its last resort names a browser by
+ * whatever a User-Agent has before its first "/", which would put a stranger's words in our mail. */
+const KNOWN_BROWSERS = new Set(Object.values(Bowser.BROWSER_MAP));
+const KNOWN_SYSTEMS = new Set(Object.values(Bowser.OS_MAP));
+
+/** "Firefox 140" and "Linux" from a User-Agent header, for the notice of a sign-in; null when it names
+ * no browser bowser knows. Never a word of the header itself. */
 export function describeBrowser(userAgent: string | undefined): BrowserDescription | null {
   if (!userAgent?.trim()) return null;
   const { browser, os } = Bowser.parse(userAgent.slice(0, 500));
-  const name = [browser.name, browser.version?.split('.')[0]].filter(Boolean).join(' ');
-  return name ? { name, system: os.name || null } : null;
+  if (!browser.name || !KNOWN_BROWSERS.has(browser.name)) return null;
+  const major = /^\d{1,4}/.exec(browser.version ?? '')?.[0];
+  return {
+    name: major ? `${browser.name} ${major}` : browser.name,
+    system: os.name && KNOWN_SYSTEMS.has(os.name) ? os.name : null,
+  };
 }

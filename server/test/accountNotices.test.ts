@@ -238,6 +238,12 @@ describe('a sign-in from a browser not signed in from before', () => {
     );
     expect(notices[0]!.body).toContain('http://portal.test/loanmanager/request_password_reset\n');
     expect(await mailOfSignIns(() => signInFrom(another, 'dana.demo', DANA_PASSWORD))).toEqual([]);
+
+    // a User-Agent's own words never reach the mail: only the names bowser knows
+    const forged = await mailOfSignIns(() => signInFrom(server.client(), 'dana.demo', DANA_PASSWORD, 'Call 1-900-555-0199 at once/1.0 (x)'));
+    expect(forged).toHaveLength(1);
+    expect(forged[0]!.body).toContain('from before: a browser that did not say which.');
+    expect(forged[0]!.body).not.toContain('555-0199');
   });
 
   it('names the browser by a cookie of its own: random, HttpOnly, for the portal only, kept 400 days; one not of ours counts as a new browser', async () => {
