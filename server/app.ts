@@ -58,6 +58,9 @@ declare module 'fastify' {
   }
 }
 
+/** How often Node looks for requests over their time (requestTimeout, headersTimeout). */
+const CONNECTIONS_CHECK_MS = 1000;
+
 /** Headers of every answer, including those written before fastify has a request (431, 408). */
 export function securityHeaders(csp: string): Record<string, string> {
   return {
@@ -188,10 +191,13 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
     // off, so it cannot hold connections open for good. Node checks every second.
     requestTimeout: options.requestTimeoutMs,
     keepAliveTimeout: options.keepAliveTimeoutMs,
-    connectionTimeout: options.requestTimeoutMs * 2,
+    // A silent socket's own end, after the checks above have had two rounds to answer it with a 408:
+    // at twice the request time alone, a check falling just before it lost the race (a short
+    // REQUEST_TIMEOUT_MS, a busy machine) and the socket closed without a word.
+    connectionTimeout: options.requestTimeoutMs * 2 + 2 * CONNECTIONS_CHECK_MS,
     http: {
       headersTimeout: Math.min(options.headersTimeoutMs, options.requestTimeoutMs),
-      connectionsCheckingInterval: 1000,
+      connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
     },
     clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
