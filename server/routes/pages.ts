@@ -435,8 +435,9 @@ function welcome(locale: Locale, account: Account): string {
 }
 
 function contactLine(locale: Locale, help: HelpContact): string {
-  const { email } = helpLinks(help);
-  return htmlText(locale, 'server.contactLine', { phone: help.phone, hours: help.hours ?? serverText(locale, 'server.footer.defaultHours'), email });
+  // the number as a tel: link, as in the footer: a tap calls it, and it never breaks across lines
+  const { phone, email } = helpLinks(help);
+  return htmlText(locale, 'server.contactLine', { phone, hours: help.hours ?? serverText(locale, 'server.footer.defaultHours'), email });
 }
 
 function privacyContent(locale: Locale, help: HelpContact): string {

@@ -44,6 +44,10 @@ test('the privacy and accessibility pages answer for anyone, with their headings
   expect(accessibility.body).toContain('<h1>Accessibility</h1>');
   expect(accessibility.body).toContain('WCAG) 2.2 at level AA');
   expect(accessibility.body).toContain('care@servicer.example');
+  // in their text as in the footer, the number is a link that calls it (and never breaks: a[href^="tel:"])
+  const main = (body: string) => body.slice(body.indexOf('<main'), body.indexOf('</main>'));
+  expect(main(privacy.body)).toContain('<a href="tel:18005550199">1-800-555-0199</a>');
+  expect(main(accessibility.body)).toContain('<a href="tel:18005550199">1-800-555-0199</a>');
 });
 
 test('the help line comes from HELP_PHONE, HELP_HOURS and HELP_EMAIL, with obviously fake defaults', () => {
