@@ -135,8 +135,8 @@ export async function notifyBorrower(
 /** The absolute address of a portal page, for a notice's text. */
 export const noticeUrl = (ctx: PortalContext, path: string) => `${ctx.options.publicUrl}${path}`;
 
-/** A notice to a user's address on file, for the sign-in, which does not await it: its answer to a
- * wrong password must take as long for a username that exists as for one that does not. */
+/** A notice to a user's address on file, for the sign-in, which has the user's id only. Never throws:
+ * the paused sign-in's notice is not awaited (see there). */
 async function noticeOf(ctx: PortalContext, request: FastifyRequest, userId: number, notice: AccountNotice) {
   try {
     const account = await ctx.store.getAccount(userId);
@@ -382,7 +382,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     // A browser the user never signed in from is told of; the first one ever only starts the record
     // (a user registered, or signed in first, before browsers were recorded).
     if ((await recognizeBrowser(ctx, request, reply, user.id)) === 'new') {
-      void noticeOf(ctx, request, user.id, {
+      await noticeOf(ctx, request, user.id, {
         kind: 'newBrowser',
         browser: describeBrowser(request.headers['user-agent']),
         resetUrl: noticeUrl(ctx, PORTAL_URLS.requestPasswordReset),

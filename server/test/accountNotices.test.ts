@@ -30,12 +30,19 @@ const NOT_ME = serverText('en', 'email.notMe', {
   email: DEFAULT_HELP.email,
 });
 
-/** The messages queued while `act` runs and in the half second after: the sign-in queues its notices without awaiting them. */
+/** The messages queued while `act` runs and in the half second after: a wrong password's sign-in queues its notice without awaiting it. */
 async function mailOfSignIns(act: () => Promise<unknown>): Promise<OutboxEntry[]> {
   return mailDuring(async () => {
     await act();
     await new Promise((resolve) => setTimeout(resolve, 500));
   });
+}
+
+/** A browser of its own signed in as `username` (a new browser's notice is queued before the sign-in answers). */
+async function signedIn(username: string, password?: string): Promise<TestClient> {
+  const client = server.client();
+  await client.login(username, password);
+  return client;
 }
 
 /** Opens an emailed verification link as a browser does: its page, then the page's POST. */
@@ -98,8 +105,7 @@ describe('a changed password', () => {
     } finally {
       await server.query('ALTER TABLE outbox_away RENAME TO outbox');
     }
-    const client = server.client();
-    await client.login('cory.coborrower', 'Outbox-Away-9');
+    const client = await signedIn('cory.coborrower', 'Outbox-Away-9');
     expect((await client.get(`${API}go-green/status/`)).statusCode).toBe(200);
     const failure = server
       .logs()
@@ -114,8 +120,7 @@ describe('a changed password', () => {
 describe('a replaced email address', () => {
   /** The mail queued as `username` verifies `address` through the emailed link. */
   async function noticesOfVerifying(username: string, address: string) {
-    const client = server.client();
-    await client.login(username);
+    const client = await signedIn(username);
     const [link] = await mailDuring(async () => {
       await client.post(`${API}user/request_email_change/`, { email_address: address });
     });
@@ -144,8 +149,7 @@ describe('a changed delivery choice', () => {
 
   it('is told on opting in and out, with a link to the go-green page; an opt-in or opt-out that changes nothing is not', async () => {
     // uma's address was verified by the test above
-    const client = server.client();
-    await client.login('uma.unverified');
+    const client = await signedIn('uma.unverified');
     const optedOutAlready = await mailDuring(async () => {
       expect((await client.post(`${API}go-green/opt_out/`)).statusCode).toBe(200);
     });
@@ -175,6 +179,22 @@ describe('a changed delivery choice', () => {
     expect(off).toEqual([
       expect.objectContaining({ to: 'uma.unverified@example.com', subject: 'You chose paper statements', paths: ['/loanmanager/go-green/'] }),
     ]);
+  });
+});
+
+describe('an opt-in to an address verified before but not on file', () => {
+  it('tells the address it replaces, and the new one that statements now go there', async () => {
+    // paula's address on file is paula.elsewhere since 'a replaced email address'; her first one stays verified
+    const client = await signedIn('paula.paperless');
+    const notices = await mailDuring(async () => {
+      const optIn = { time_zone: 'America/Chicago', browser: 'Firefox 140', os: 'Linux', email: 'paula.paperless@example.com' };
+      expect((await client.post(`${API}go-green/opt_in/`, optIn)).statusCode).toBe(200);
+    });
+    expect(notices).toEqual([
+      expect.objectContaining({ to: 'paula.elsewhere@example.com', subject: 'Your Loan Manager email address was changed' }),
+      expect.objectContaining({ to: 'paula.paperless@example.com', subject: 'You chose electronic delivery' }),
+    ]);
+    expect(notices[0]!.body).toContain('was just changed to p***@example.com.');
   });
 });
 
