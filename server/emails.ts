@@ -6,7 +6,7 @@
  */
 import { DEFAULT_LOCALE, type Locale } from '../src/platform/i18n/locales';
 import Bowser from 'bowser';
-import type { HelpContact } from './html';
+import { helpHours, type HelpContact } from './html';
 import { serverText } from './i18n';
 
 export interface EmailText {
@@ -64,7 +64,7 @@ export type AccountNotice =
 
 /** The notice, ending with the servicer's help line for a borrower who did not do what it tells. */
 export function accountNoticeEmail(locale: Locale, notice: AccountNotice, help: HelpContact): EmailText {
-  const helpLine = { phone: help.phone, hours: help.hours ?? serverText(locale, 'server.footer.defaultHours'), email: help.email };
+  const helpLine = { phone: help.phone, hours: helpHours(locale, help), email: help.email };
   const notMe = serverText(locale, 'email.notMe', helpLine);
   switch (notice.kind) {
     case 'newBrowser':

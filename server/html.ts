@@ -261,6 +261,11 @@ function renderLocaleSwitch(locale: Locale, localeSwitch: LocaleSwitch): string 
 }
 
 /** A phone number as a `tel:` link and an address as a `mailto:` link, for the help texts. */
+/** When the help line answers: the operator's words, else the demo hours in `locale`. */
+export function helpHours(locale: Locale, help: HelpContact): string {
+  return help.hours ?? serverText(locale, 'server.footer.defaultHours');
+}
+
 export function helpLinks(help: HelpContact): { phone: TrustedHtml; email: TrustedHtml } {
   const tel = help.phone.replace(/[^\d+]/g, '');
   return {
@@ -273,7 +278,7 @@ function renderFooter(locale: Locale, help: HelpContact): string {
   const { phone, email } = helpLinks(help);
   return (
     '<footer class="site-footer">' +
-    `<p>${htmlText(locale, 'server.footer.helpLine', { phone, hours: help.hours ?? serverText(locale, 'server.footer.defaultHours'), email })}</p>` +
+    `<p>${htmlText(locale, 'server.footer.helpLine', { phone, hours: helpHours(locale, help), email })}</p>` +
     `<ul><li><a href="${PRIVACY_PATH}">${htmlText(locale, 'server.privacy.title')}</a></li>` +
     `<li><a href="${ACCESSIBILITY_PATH}">${htmlText(locale, 'server.accessibility.title')}</a></li></ul>` +
     '</footer>'

@@ -16,6 +16,7 @@ import {
   escapeHtml,
   formatCents,
   formatIsoDate,
+  helpHours,
   helpLinks,
   htmlText,
   LOCALE_FIELD,
@@ -437,7 +438,7 @@ function welcome(locale: Locale, account: Account): string {
 function contactLine(locale: Locale, help: HelpContact): string {
   // the number as a tel: link, as in the footer: a tap calls it, and it never breaks across lines
   const { phone, email } = helpLinks(help);
-  return htmlText(locale, 'server.contactLine', { phone, hours: help.hours ?? serverText(locale, 'server.footer.defaultHours'), email });
+  return htmlText(locale, 'server.contactLine', { phone, hours: helpHours(locale, help), email });
 }
 
 function privacyContent(locale: Locale, help: HelpContact): string {

@@ -11,7 +11,7 @@ export const PORTAL_URLS = {
   /** the server sends a signed-in borrower on to their landing page (main/ or loanoverview/) */
   home: '/loanmanager/',
   loanOverview: '/loanmanager/loanoverview/',
-  /** linked from the server's paperless notices */
+  /** where the browser goes after opting out (a full page load, so the server renders the new state); linked from the server's paperless notices */
   goGreen: '/loanmanager/go-green/',
 } as const;
 

@@ -19,5 +19,3 @@ export const STEP_TITLES = {
   reviewDisclosures: 'goGreen.stepReviewDisclosures',
 } as const satisfies Record<string, MessageId>;
 
-/** Where the browser goes after opting out (a full page load, so the server renders the new state). */
-export const GO_GREEN_URL = '/loanmanager/go-green/';

@@ -20,7 +20,8 @@ import { getDependencies } from '../../platform/dependencies';
 import { messageShown } from '../../components/Snackbar/snackbarSlice';
 import { reportIfUnexpected } from '../../lib/forms/submissionFlow';
 import { validateGoGreenEmail } from '../../lib/validation/rules';
-import { GO_GREEN_MESSAGES, GO_GREEN_URL } from './goGreenMessages';
+import { GO_GREEN_MESSAGES } from './goGreenMessages';
+import { PORTAL_URLS } from '../../lib/portalUrls';
 import {
   goGreenActions as actions,
   leftEmailStep,
@@ -195,7 +196,7 @@ function* optOut() {
   yield put(actions.optOutSucceeded());
   const { navigation, sessionStore } = yield* getDependencies();
   sessionStore.setItem(OPTED_OUT_KEY, '1');
-  yield call([navigation, navigation.navigate], GO_GREEN_URL, { fullReload: true });
+  yield call([navigation, navigation.navigate], PORTAL_URLS.goGreen, { fullReload: true });
 }
 
 function* reportSanitizerDownloadFailure(action: ReturnType<typeof actions.disclosuresSanitizerFailedToLoad>) {
