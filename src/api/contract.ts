@@ -103,6 +103,17 @@ export const sessionTimeoutSchema = z.object({
 export const loginSchema = z.strictObject({ username: requiredString(), password: requiredString() });
 export const loginResponseSchema = z.object({ available_loans: z.array(loanSummarySchema) });
 
+/**
+ * Re-authentication (our addition, docs/security.md): a signed-in session proves the password again
+ * (`POST user/confirm_password/`), which opens a 10-minute window for that session alone; outside
+ * it, a change of the address on file (`user/request_email_change/`, an opt-in naming another
+ * address) answers 403 with `reauthRequiredSchema`'s body and changes nothing. A wrong password
+ * answers 400 with `errorBodySchema` and counts towards the sign-in lockout (429 once paused).
+ */
+export const confirmPasswordSchema = z.strictObject({ password: requiredString() });
+export const confirmPasswordResponseSchema = z.object({ reauth_expires_in_seconds: z.number() });
+export const reauthRequiredSchema = z.object({ reauth_required: z.literal(true) });
+
 /** The error body every 4xx of the reference server carries. */
 export const errorBodySchema = z.object({ errors: z.array(z.string()) });
 
@@ -129,3 +140,5 @@ export type SessionTimeout = z.infer<typeof sessionTimeoutSchema>;
 export type Login = z.infer<typeof loginSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+export type ConfirmPassword = z.infer<typeof confirmPasswordSchema>;
+export type ConfirmPasswordResponse = z.infer<typeof confirmPasswordResponseSchema>;
