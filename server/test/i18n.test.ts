@@ -209,7 +209,7 @@ describe('pages in the request’s language', () => {
     expect(html).toContain('<li><a href="/loanmanager/loanoverview/" aria-current="page">Préstamos</a></li>');
     expect(html).toContain('<p>Le damos la bienvenida, Dana Demo.</p>');
     expect(html).toContain('<th scope="row">Número de préstamo</th><td>9000000001</td>');
-    expect(html).toContain('<th scope="row">Su función</th><td>Prestatario</td>');
+    expect(html).toContain('<th scope="row">Su rol en el préstamo</th><td>Prestatario</td>');
     // dates in words (es-US writes numeric dates day first), dollars as in English
     expect(html).toMatch(/<th scope="row">Fecha del próximo pago<\/th><td>\d{1,2} de [a-z]+ de \d{4}<\/td>/);
     expect(html).toMatch(/<th scope="row">Pago mensual<\/th><td>\$[\d,]+\.\d{2}<\/td>/);
@@ -233,6 +233,19 @@ describe('pages in the request’s language', () => {
     expect((await dana.get('/loanmanager/eftsetuprequest/')).body).toContain(
       '<p>Los pagos automáticos están <strong>activados</strong> en su cuenta.</p>',
     );
+  });
+
+  it('each loan’s link on the loans page reads as one phrase with its number, in either language (not "del préstamo del préstamo")', async () => {
+    const sam = DEMO_BORROWERS.find((borrower) => borrower.username === 'sam.several')!;
+    const client = server.client();
+    await client.login('sam.several');
+    const linkTexts = async () =>
+      [...(await client.get('/loanmanager/main/')).body.matchAll(/<a [^>]*href="\/loanmanager\/loanoverview\/\?loanno=[^"]*"[^>]*>(.*?)<\/a>/g)].map((match) =>
+        (match[1] ?? '').replace(/<[^>]*>/g, ''),
+      );
+    expect(await linkTexts()).toEqual(sam.loans.map((loan) => `Loan overview for loan ${loan.loanno}`));
+    client.cookies.set('lm_locale', 'es');
+    expect(await linkTexts()).toEqual(sam.loans.map((loan) => `Resumen del préstamo ${loan.loanno}`));
   });
 
   it('signed-out pages, the privacy and accessibility pages and the 404 page, with the cookie', async () => {
