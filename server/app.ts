@@ -20,7 +20,7 @@ import { openStore } from './db/open';
 import { seedDemoData } from './db/seed';
 import type { Locale } from '../src/platform/i18n/locales';
 import { localText, textIn, type LocalText } from './i18n';
-import { apiLocale, requestLocale } from './locale';
+import { apiLocale, registerLocaleHooks, requestLocale } from './locale';
 import { AccessLog, createLogger, logAbortedRequest } from './logger';
 import { createMailer, type Mailer, type MailTransport } from './mail';
 import { developmentSecret, generateSecret, parseSecret, serverKeys } from './secrets';
@@ -275,6 +275,7 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
 
   await app.register(fastifyCookie);
   registerAuthHooks(app, ctx);
+  registerLocaleHooks(app, ctx);
   await app.register(fastifyRateLimit, {
     global: true,
     // after the auth hook: a signed-in borrower is counted by account, anyone else by address

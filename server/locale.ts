@@ -5,11 +5,16 @@
  * sends as `Accept-Language: en|es` (src/api/baseApi.ts; the page's config block told it), else the
  * cookie, else English: a browser's own Accept-Language list ("es-MX,es;q=0.9,en;q=0.8") is not
  * a choice made in the portal and is not read. The language is never in an address.
+ *
+ * Emails (issue 39, the rule in docs/server.md "The language of emails"): a mail a request causes
+ * goes in that request's language (`emailLocale`); the account's saved language follows the
+ * borrower's (`rememberLocale`: registration, sign-in, every signed-in API call), for the mail no
+ * request of theirs causes.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from '../src/platform/i18n/locales';
-import { signedInAccount, type PortalContext } from './context';
-import type { Account } from './db/store';
+import { API_PREFIX, signedInAccount, type PortalContext } from './context';
+import type { Account, User } from './db/store';
 import { isHttps } from './security';
 
 /** The switch's cookie lasts a year; its path is the portal's, like the pages that read it. */
@@ -29,9 +34,58 @@ export function headerLocale(request: FastifyRequest): Locale | null {
   return isLocale(value) ? value : null;
 }
 
+/** The language an API request says the borrower is using: the widget's header, else the cookie;
+ * null when it says none (an API client that sends neither). */
+export function requestedLocale(request: FastifyRequest): Locale | null {
+  return headerLocale(request) ?? cookieLocale(request);
+}
+
 /** The language of an API answer's texts (its error list): the widget's header, else the cookie, else English. */
 export function apiLocale(request: FastifyRequest): Locale {
-  return headerLocale(request) ?? cookieLocale(request) ?? DEFAULT_LOCALE;
+  return requestedLocale(request) ?? DEFAULT_LOCALE;
+}
+
+/**
+ * The language of a mail that an API request causes (registration, recovery, reset, verification,
+ * a signed-in change, a sign-in's notice): the language the borrower is using on that request, else
+ * the recipient's saved language, else English. Mail no request of the borrower's causes (sign-in
+ * paused by wrong passwords: anyone can type them) takes the saved one (server/emails.ts
+ * `recipientLocale`).
+ */
+export function emailLocale(request: FastifyRequest, user: Pick<User, 'locale'> | null | undefined): Locale {
+  return requestedLocale(request) ?? user?.locale ?? DEFAULT_LOCALE;
+}
+
+/**
+ * Saves the language the borrower is using on this request as their account's, when it names one
+ * and it differs (one write per change of language): their later mail that no request causes
+ * follows it. `user`: the signed-in user when the caller has it (a sign-in); else the request's.
+ * A failure is logged and fails nothing: the borrower's action is not undone for a language.
+ */
+export async function rememberLocale(ctx: PortalContext, request: FastifyRequest, user?: Pick<User, 'id' | 'locale'>) {
+  const chosen = requestedLocale(request);
+  if (!chosen) return;
+  try {
+    const saved = user ?? (await signedInAccount(ctx, request))?.user;
+    if (!saved || saved.locale === chosen) return;
+    await ctx.store.setUserLocale(saved.id, chosen);
+  } catch (error) {
+    request.log.error({ err: error, userId: user?.id ?? request.auth?.userId }, 'language not saved');
+  }
+}
+
+/**
+ * Every signed-in API call the borrower makes saves their language (`rememberLocale`): after the
+ * session is read and the CSRF check passed (onRequest), before the handler. A background poll is
+ * the page, not the borrower (server/context.ts `backgroundPoll`), and pages are not actions (the
+ * language switch saves its own choice, server/routes/pages.ts).
+ */
+export function registerLocaleHooks(app: FastifyInstance, ctx: PortalContext) {
+  app.addHook('preHandler', async (request) => {
+    if (!request.auth || request.routeOptions.config?.backgroundPoll === true) return;
+    if (!request.routeOptions.url?.startsWith(API_PREFIX)) return;
+    await rememberLocale(ctx, request);
+  });
 }
 
 /**

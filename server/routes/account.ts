@@ -17,13 +17,14 @@ import { isoToDob } from '../../src/lib/validation/dob';
 import { LIMITS, MESSAGES } from '../../src/lib/validation/messages';
 import { checkPasswordRule } from '../../src/lib/validation/passwordRule';
 import { validateRegistration } from '../../src/lib/validation/rules';
+import type { Locale } from '../../src/platform/i18n/locales';
 import type { MessageId } from '../../src/platform/i18n/messageId';
 import type { CaptchaAction } from '../captcha';
 import { HttpError, parseWith, requireEmptyBody, sendJson, type PortalContext } from '../context';
 import type { Loan, User } from '../db/store';
 import { accountNoticeEmail, describeBrowser, passwordResetEmail, recipientLocale, usernameEmail, verificationEmail, type AccountNotice } from '../emails';
 import { localText, type LocalText } from '../i18n';
-import { apiLocale } from '../locale';
+import { apiLocale, emailLocale, rememberLocale } from '../locale';
 import { maskEmail } from '../mail';
 import { checkPasswordPolicy } from '../passwordPolicy';
 import {
@@ -76,8 +77,9 @@ export function availableLoans(loans: Loan[]) {
   return loans.map((loan) => ({ loanno: loan.loanno, property_address: loan.propertyAddress }));
 }
 
-/** The emailed verification link for an address (register, email change, go green), in the user's language. */
-export async function sendVerificationEmail(ctx: PortalContext, user: Pick<User, 'id' | 'locale'>, emailAddress: string) {
+/** The emailed verification link for an address (register, email change, go green), in `locale`: the
+ * language of the request that asked for it (server/locale.ts `emailLocale`). */
+export async function sendVerificationEmail(ctx: PortalContext, user: Pick<User, 'id'>, emailAddress: string, locale: Locale) {
   const nonce = randomToken();
   const now = ctx.nowMs();
   const expiresAt = now + VERIFY_NONCE_HOURS * 3600 * 1000;
@@ -92,7 +94,7 @@ export async function sendVerificationEmail(ctx: PortalContext, user: Pick<User,
   const link = `/loanmanager/verify_email/?nonce=${nonce}`;
   await ctx.mailer.send({
     to: emailAddress,
-    ...verificationEmail(recipientLocale(user), { url: `${ctx.options.publicUrl}${link}`, hours: VERIFY_NONCE_HOURS }),
+    ...verificationEmail(locale, { url: `${ctx.options.publicUrl}${link}`, hours: VERIFY_NONCE_HOURS }),
     links: [link],
     expiresAt,
   });
@@ -121,10 +123,13 @@ export async function notifyBorrower(
   change: AccountNotice,
 ) {
   if (!to) return;
+  // In the language of the request that caused it, except sign-in paused: wrong passwords, which
+  // anyone can type, cause it, and the owner reads it in their saved language (docs/server.md).
+  const locale = change.kind === 'signInPaused' ? recipientLocale(user) : emailLocale(request, user);
   try {
     await ctx.mailer.send({
       to,
-      ...accountNoticeEmail(recipientLocale(user), change, ctx.options.help),
+      ...accountNoticeEmail(locale, change, ctx.options.help),
       links: NOTICE_LINKS[change.kind],
     });
   } catch (error) {
@@ -233,7 +238,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     // the browser registered from is the user's first known one: signing in there later tells nothing
     await recognizeBrowser(ctx, request, reply, created.user.id);
     if (!(await ctx.store.isEmailValidated(match.borrower.id, body.email))) {
-      await sendVerificationEmail(ctx, created.user, body.email);
+      await sendVerificationEmail(ctx, created.user, body.email, emailLocale(request, created.user));
       flagVerificationSent(request, reply);
     }
     request.log.info({ userId: created.user.id }, 'borrower registered');
@@ -249,7 +254,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     if (!match?.user || !emailAddress) throw HttpError.errors(400, MESSAGES_SERVER.noRegistration);
     await ctx.mailer.send({
       to: emailAddress,
-      ...usernameEmail(recipientLocale(match.user), {
+      ...usernameEmail(emailLocale(request, match.user), {
         username: match.user.username,
         signInUrl: `${ctx.options.publicUrl}/loanmanager/login/`,
       }),
@@ -279,7 +284,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
       const link = `/loanmanager/reset_password/${nonce}/`;
       await ctx.mailer.send({
         to: emailAddress,
-        ...passwordResetEmail(recipientLocale(account.user), { url: `${ctx.options.publicUrl}${link}`, minutes: RESET_NONCE_MINUTES }),
+        ...passwordResetEmail(emailLocale(request, account.user), { url: `${ctx.options.publicUrl}${link}`, minutes: RESET_NONCE_MINUTES }),
         links: [link],
         expiresAt,
       });
@@ -378,6 +383,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
       await ctx.store.updatePasswordHash(user.id, user.passwordHash, await hashPassword(body.password, ctx.options.scryptN));
     }
     await signIn(ctx, request, reply, user.id, false);
+    await rememberLocale(ctx, request, user);
     request.log.info({ userId: user.id }, 'signed in');
     // A browser the user never signed in from is told of; the first one ever only starts the record
     // (a user registered, or signed in first, before browsers were recorded).

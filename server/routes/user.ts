@@ -14,6 +14,7 @@ import { EMAIL_PATTERN } from '../../src/lib/validation/rules';
 import { HttpError, parseWith, requireAccount, requireEmptyBody, sendJson, type Auth, type PortalContext } from '../context';
 import type { Account } from '../db/store';
 import { localText } from '../i18n';
+import { emailLocale } from '../locale';
 import { popupsFor } from '../popups';
 import { SESSION_TOUCH_INTERVAL_MS } from '../security';
 import { idleMs, sessionEndsAt } from '../sessions';
@@ -99,7 +100,7 @@ export function userRoutes(app: FastifyInstance, ctx: PortalContext) {
       return sendJson(reply, 200, { requires_validation: false });
     }
     await ctx.store.recordPendingEmail(account.borrower.id, address, ctx.nowMs());
-    await sendVerificationEmail(ctx, account.user, address);
+    await sendVerificationEmail(ctx, account.user, address, emailLocale(request, account.user));
     return sendJson(reply, 200, { requires_validation: true });
   });
 

@@ -1,8 +1,8 @@
 /**
  * The server in the borrower's language (issue 19): the header's language switch (cookie, saved
  * language, local return paths only, refused from another site), the pages in the request's
- * language, the API's error texts in the widget's language, emails in the recipient's saved
- * language, and the migration that keeps that language, on SQLite or PostgreSQL (`npm run test:pg`).
+ * language, the API's error texts in the widget's language, emails from a request that names no
+ * language in the recipient's saved language (the rest: emailLanguage.test.ts), and the migration that keeps that language, on SQLite or PostgreSQL (`npm run test:pg`).
  */
 import { MIGRATIONS } from '../db/migrations';
 import { PG_MIGRATIONS } from '../db/pg/migrations';
@@ -209,7 +209,7 @@ describe('pages in the request’s language', () => {
     expect(html).toContain('<li><a href="/loanmanager/loanoverview/" aria-current="page">Préstamos</a></li>');
     expect(html).toContain('<p>Le damos la bienvenida, Dana Demo.</p>');
     expect(html).toContain('<th scope="row">Número de préstamo</th><td>9000000001</td>');
-    expect(html).toContain('<th scope="row">Su función</th><td>Prestatario</td>');
+    expect(html).toContain('<th scope="row">Su rol en el préstamo</th><td>Prestatario</td>');
     // dates in words (es-US writes numeric dates day first), dollars as in English
     expect(html).toMatch(/<th scope="row">Fecha del próximo pago<\/th><td>\d{1,2} de [a-z]+ de \d{4}<\/td>/);
     expect(html).toMatch(/<th scope="row">Pago mensual<\/th><td>\$[\d,]+\.\d{2}<\/td>/);
@@ -233,6 +233,19 @@ describe('pages in the request’s language', () => {
     expect((await dana.get('/loanmanager/eftsetuprequest/')).body).toContain(
       '<p>Los pagos automáticos están <strong>activados</strong> en su cuenta.</p>',
     );
+  });
+
+  it('each loan’s link on the loans page reads as one phrase with its number, in either language (not "del préstamo del préstamo")', async () => {
+    const sam = DEMO_BORROWERS.find((borrower) => borrower.username === 'sam.several')!;
+    const client = server.client();
+    await client.login('sam.several');
+    const linkTexts = async () =>
+      [...(await client.get('/loanmanager/main/')).body.matchAll(/<a [^>]*href="\/loanmanager\/loanoverview\/\?loanno=[^"]*"[^>]*>(.*?)<\/a>/g)].map((match) =>
+        (match[1] ?? '').replace(/<[^>]*>/g, ''),
+      );
+    expect(await linkTexts()).toEqual(sam.loans.map((loan) => `Loan overview for loan ${loan.loanno}`));
+    client.cookies.set('lm_locale', 'es');
+    expect(await linkTexts()).toEqual(sam.loans.map((loan) => `Resumen del préstamo ${loan.loanno}`));
   });
 
   it('signed-out pages, the privacy and accessibility pages and the 404 page, with the cookie', async () => {
@@ -400,7 +413,7 @@ describe('API error texts in the widget’s language', () => {
   });
 });
 
-describe('emails in the recipient’s saved language', () => {
+describe('emails of a request that names no language (an API client): the recipient’s saved language', () => {
   const requestReset = async (username: string, headers: Record<string, string> = {}) => {
     const client = server.client();
     await client.visit();
@@ -409,12 +422,12 @@ describe('emails in the recipient’s saved language', () => {
     return mail!;
   };
 
-  it('a password reset goes out in Spanish to a borrower who chose Spanish, whatever the requesting page’s language', async () => {
+  it('a password reset goes out in Spanish to a borrower who chose Spanish', async () => {
     const paula = server.client();
     await paula.login('paula.paperless');
     await switchLanguage(paula, { locale: 'es', next: '/loanmanager/' });
     expect(await savedLocale('paula.paperless')).toBe('es');
-    const mail = await requestReset('paula.paperless', { 'accept-language': 'en' });
+    const mail = await requestReset('paula.paperless');
     expect(mail.to).toBe('paula.paperless@example.com');
     expect(mail.subject).toBe('Restablezca su contraseña de Loan Manager');
     expect(mail.body).toBe(
@@ -429,9 +442,9 @@ describe('emails in the recipient’s saved language', () => {
     expect(answer.statusCode).toBe(200);
   });
 
-  it('English, word for word as before, when the borrower has saved no language (whatever the page’s language)', async () => {
+  it('English, word for word as before, when the borrower has saved no language', async () => {
     expect(await savedLocale('sam.several')).toBeNull();
-    const mail = await requestReset('sam.several', { 'accept-language': 'es' });
+    const mail = await requestReset('sam.several');
     expect(mail.subject).toBe('Reset your Loan Manager password');
     expect(mail.body).toBe(
       'Someone asked to reset the password of your Loan Manager account. To choose a new password, open:\n\n' +

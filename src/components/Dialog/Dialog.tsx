@@ -27,6 +27,9 @@ export interface DialogProps {
   footer?: ReactNode;
   /** No close button, no backdrop click, no Escape: only the dialog's own buttons close it. */
   closingDisabled?: boolean;
+  /** The close button's name when "Close" alone would not say what closing does (the timeout warning's ✕
+   * keeps the borrower signed in, beside its "Sign out"). Default: common.dialog.close. */
+  closeLabel?: string;
   maxWidth?: number;
   /** Close button, backdrop or Escape; the caller moves its phase with `nextDialogPhase`. */
   onCloseRequested(trigger: DismissTrigger): void;
@@ -133,6 +136,7 @@ export function Dialog({
   children,
   footer = null,
   closingDisabled = false,
+  closeLabel,
   maxWidth = DIALOG_DEFAULT_MAX_WIDTH,
   onCloseRequested,
   onClosed,
@@ -241,7 +245,7 @@ export function Dialog({
           <button
             type="button"
             className="loanmanager-dialog-close"
-            aria-label={t('common.dialog.close')}
+            aria-label={closeLabel ?? t('common.dialog.close')}
             onClick={() => requestClose('closeButton')}
           >
             <CloseOutlined aria-hidden />

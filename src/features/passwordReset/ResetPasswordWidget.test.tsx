@@ -187,7 +187,7 @@ describe('in Spanish', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Restablecer contraseña' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Espere un momento...');
     const password = await screen.findByLabelText('Contraseña', { selector: 'input' });
-    const again = screen.getByLabelText('Contraseña (otra vez)', { selector: 'input' });
+    const again = screen.getByLabelText('Confirme la contraseña', { selector: 'input' });
     expect(password).toHaveAccessibleDescription(
       'La contraseña debe incluir una letra mayúscula, un número, un carácter especial y tener al menos 8 caracteres.',
     );
@@ -222,7 +222,7 @@ describe('in Spanish', () => {
     mockApi({ [VALIDATE]: { body: { valid: true } }, [RESET]: { status: 400, body: { errors: [reason] } } });
     const { user, store } = renderWidget(<ResetPasswordWidget />, { dependencies: { config }, i18n: es });
     await user.type(await screen.findByLabelText('Contraseña', { selector: 'input' }), 'Secret-pass1');
-    await user.type(screen.getByLabelText('Contraseña (otra vez)', { selector: 'input' }), 'Secret-pass1');
+    await user.type(screen.getByLabelText('Confirme la contraseña', { selector: 'input' }), 'Secret-pass1');
     await user.click(screen.getByRole('button', { name: 'Restablecer contraseña' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(`Hubo un problema al restablecer su contraseña: ${reason}`);
     expect(store.getState().resetPassword).toMatchObject({ serverMessage: 'passwordReset.failedBecause', messageValues: { reason } });

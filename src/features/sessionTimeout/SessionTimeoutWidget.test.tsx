@@ -93,6 +93,16 @@ describe('SessionTimeoutWidget', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('the ✕ says what it does (it is not a second "Sign out") and does it: stays signed in', async () => {
+    const { user, network } = renderWidget();
+    await advance(WARN_AT);
+    const dialog = await screen.findByRole('dialog', { name: english('sessionTimeout.title') });
+    await user.click(within(dialog).getByRole('button', { name: 'Close this warning and stay signed in' }));
+    await advance(1000);
+    expect(network.sent('POST user/session/extend/')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('ignored: signs out and goes to the sign-in page with the inactivity flag', async () => {
     const { network, visited } = renderWidget();
     await advance(WARN_AT);
@@ -118,7 +128,8 @@ describe('SessionTimeoutWidget', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Su sesión está por terminar' });
     expect(within(dialog).getByRole('button', { name: 'Mantener la sesión' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
+    // the ✕ beside "Cerrar sesión" says what it does, not "Cerrar" (issue 39 item 13)
+    expect(within(dialog).getByRole('button', { name: 'Cerrar este aviso y mantener la sesión' })).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Por su seguridad, su sesión se cerrará en 2:00 por inactividad.');
     await waitFor(() =>
       expect(liveRegion(dialog)).toHaveTextContent(

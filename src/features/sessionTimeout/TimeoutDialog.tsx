@@ -65,6 +65,7 @@ export default function TimeoutDialog({ state, onStay, onSignOut, onCloseRequest
     <Dialog
       phase={state.dialog}
       title={t('sessionTimeout.title')}
+      closeLabel={t('sessionTimeout.close')}
       onCloseRequested={onCloseRequested}
       onClosed={onClosed}
       footer={
