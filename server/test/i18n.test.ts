@@ -457,6 +457,7 @@ describe('emails in the recipient’s saved language', () => {
 
     const signedIn = server.client();
     await signedIn.login('dana.demo', DEMO_PASSWORD);
+    await signedIn.confirmPassword();
     await signedIn.post(`${API}user/request_email_change/`, { email_address: 'dana.i18n@example.com' });
     const [verify] = await server.outbox();
     expect(verify?.subject).toBe('Please verify your email address');
