@@ -136,9 +136,10 @@ export async function notifyBorrower(
 export const noticeUrl = (ctx: PortalContext, path: string) => `${ctx.options.publicUrl}${path}`;
 
 /**
- * Tells the address on file that another replaced it (docs/security.md, control 33), with the way to
- * a new password: every path that changes the address on file calls this once the change is stored
- * (the verification link, putting back an address verified before, an opt-in naming another one).
+ * Tells the address on file that another replaced it, with the way to a new password (docs/security.md,
+ * "Re-authentication and the address on file"): every path that changes the address on file calls
+ * this once the change is stored (the verification link, putting back an address verified before,
+ * an opt-in naming another one).
  * Nothing when there was none, or the new one is the same address.
  */
 export async function notifyAddressReplaced(

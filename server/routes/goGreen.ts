@@ -153,7 +153,8 @@ export function goGreenRoutes(app: FastifyInstance, ctx: PortalContext) {
     }
     const previousAddress = account.borrower.emailAddress;
     const addressChanged = !isAddressOnFile(account, address);
-    // naming another address changes the address on file: the password again first (control 31)
+    // naming another address changes the address on file: the password again first
+    // (docs/security.md, "Re-authentication and the address on file")
     if (addressChanged) await requireReauthentication(ctx, account.auth);
     const now = ctx.nowMs();
     if (addressChanged) await ctx.store.setEmailOnFile(account.borrower.id, address, true, now);

@@ -34,7 +34,8 @@ export const EMAIL_MESSAGES = {
   wrongPassword: localText('server.error.wrongPassword'),
 } as const;
 
-/** How long a confirmed password lets its session change the address on file (docs/security.md, control 31). */
+/** How long a confirmed password lets its session change the address on file
+ * (docs/security.md, "Re-authentication and the address on file"). */
 export const REAUTH_WINDOW_MS = 10 * 60_000;
 
 /** What an API token is told at user/confirm_password/: it has no session to open a window in. */
@@ -116,8 +117,9 @@ export function userRoutes(app: FastifyInstance, ctx: PortalContext) {
     return sendJson(reply, 200, { validated });
   });
 
-  // Step-up (docs/security.md, control 31): the password again, at most REAUTH_WINDOW_MS before a
-  // change of the address on file. Wrong passwords count towards the sign-in lockout of the username.
+  // Step-up (docs/security.md, "Re-authentication and the address on file"): the password again, at
+  // most REAUTH_WINDOW_MS before a change of the address on file. Wrong passwords count towards the
+  // sign-in lockout of the username.
   app.post('/loanmanager/api/user/confirm_password/', { config: emailChangeLimit }, async (request, reply) => {
     const account = await requireAccount(ctx, request);
     const body = parseWith(confirmPasswordSchema, request.body);
