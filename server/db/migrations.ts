@@ -292,4 +292,16 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 10,
+    name: 'the re-authentication window of each session (issue 38)',
+    sql: '',
+    run(db) {
+      // until when the session may change the address on file (user/confirm_password/ opens it for
+      // 10 minutes); null: closed. On the session row, so every instance on the database agrees.
+      // SQLite has no ADD COLUMN IF NOT EXISTS: a database that has it (the migration run again) is left as it is
+      const columns = new Set((db.prepare('PRAGMA table_info(sessions)').all() as Array<{ name: string }>).map(({ name }) => name));
+      if (!columns.has('reauth_until')) db.exec('ALTER TABLE sessions ADD COLUMN reauth_until INTEGER');
+    },
+  },
 ];

@@ -217,6 +217,10 @@ export interface CredentialsStore {
   /** Records a request of the session (its last-seen time). */
   touchSession(id: number, now: number): Promise<void>;
   deleteSession(id: number): Promise<void>;
+  /** Opens the session's re-authentication window until `until` (user/confirm_password/). */
+  openReauthWindow(sessionId: number, until: number): Promise<void>;
+  /** Whether the session's re-authentication window is open at `now`. */
+  reauthWindowOpen(sessionId: number, now: number): Promise<boolean>;
   deleteSessionsOfUser(userId: number, exceptSessionId: number | null): Promise<void>;
   createApiToken(input: { userId: number; tokenHash: string; label: string; now: number; expiresAt: number }): Promise<number>;
   /** A token that has not expired. */
@@ -232,8 +236,9 @@ export interface CredentialsStore {
     expiresAt: number;
   }): Promise<void>;
   findUsableNonce(purpose: NoncePurpose, nonceHash: string, now: number): Promise<NonceRecord | null>;
-  /** Consumes the nonce, sets the password, voids other reset links, ends the other sessions,
-   * revokes every API token and clears the sign-in lockout. */
+  /** Consumes the nonce, sets the password, and revokes everything pending for the account: every
+   * emailed link (reset, email change and verification alike), the other sessions, every API token,
+   * and the re-authentication window of the session kept. */
   completePasswordReset(input: {
     nonceHash: string;
     passwordHash: string;

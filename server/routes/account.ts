@@ -103,7 +103,7 @@ export async function sendVerificationEmail(ctx: PortalContext, user: Pick<User,
 /** The portal pages each notice links to (written out in full in its text). */
 const NOTICE_LINKS: Record<AccountNotice['kind'], string[]> = {
   passwordChanged: [],
-  addressChanged: [],
+  addressChanged: [PORTAL_URLS.requestPasswordReset],
   paperlessOn: [PORTAL_URLS.goGreen],
   paperlessOff: [PORTAL_URLS.goGreen],
   signInPaused: [PORTAL_URLS.requestPasswordReset],
@@ -140,6 +140,28 @@ export async function notifyBorrower(
 /** The absolute address of a portal page, for a notice's text. */
 export const noticeUrl = (ctx: PortalContext, path: string) => `${ctx.options.publicUrl}${path}`;
 
+/**
+ * Tells the address on file that another replaced it, with the way to a new password (docs/security.md,
+ * "Re-authentication and the address on file"): every path that changes the address on file calls
+ * this once the change is stored (the verification link, putting back an address verified before,
+ * an opt-in naming another one).
+ * Nothing when there was none, or the new one is the same address.
+ */
+export async function notifyAddressReplaced(
+  ctx: PortalContext,
+  request: FastifyRequest,
+  user: Pick<User, 'id' | 'locale'>,
+  previousAddress: string | null,
+  newAddress: string,
+) {
+  if (!previousAddress || previousAddress.toLowerCase() === newAddress.toLowerCase()) return;
+  await notifyBorrower(ctx, request, user, previousAddress, {
+    kind: 'addressChanged',
+    address: maskEmail(newAddress),
+    resetUrl: noticeUrl(ctx, PORTAL_URLS.requestPasswordReset),
+  });
+}
+
 /** A notice to a user's address on file, for the sign-in, which has the user's id only. Never throws:
  * the paused sign-in's notice is not awaited (see there). */
 async function noticeOf(ctx: PortalContext, request: FastifyRequest, userId: number, notice: AccountNotice) {
@@ -160,8 +182,25 @@ function withTrimmedUsername<B extends { username: string }>(body: B): B {
   return { ...body, username: body.username.trim() };
 }
 
-/** What sign-in failures are counted by: the username as the borrower would retype it. */
-const loginThrottleKey = (username: string) => hashSecret(`login:${username.trim().toLowerCase()}`);
+/** What sign-in failures are counted by: the username as the borrower would retype it. Re-authentication
+ * (user/confirm_password/) counts its wrong passwords under the same key. */
+export const loginThrottleKey = (username: string) => hashSecret(`login:${username.trim().toLowerCase()}`);
+
+/** 429 with retry-after while the username's sign-in is paused (what sign-in answers then). */
+export async function refuseWhilePaused(ctx: PortalContext, reply: FastifyReply, throttleKey: string, now: number) {
+  const throttle = await ctx.store.loginThrottle(throttleKey, now);
+  if (!throttle.locked) return;
+  void reply.header('retry-after', String(Math.ceil(throttle.retryAfterMs / 1000)));
+  throw HttpError.errors(429, MESSAGES_SERVER.signInLocked);
+}
+
+/** The notice the failure that pauses sign-in sends, the `failures`-th in the window. */
+export const signInPausedNotice = (ctx: PortalContext, failures: number): AccountNotice => ({
+  kind: 'signInPaused',
+  failures,
+  minutes: ctx.options.loginLockoutMinutes,
+  resetUrl: noticeUrl(ctx, PORTAL_URLS.requestPasswordReset),
+});
 
 export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
   const rateLimit = { rateLimit: { max: ctx.options.rateLimitMax, timeWindow: 60_000 } };
@@ -337,12 +376,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     request.log.info({ userId: done.userId }, 'email address verified');
     if (done.previousEmailAddress && done.previousEmailAddress.toLowerCase() !== done.emailAddress.toLowerCase()) {
       const account = await ctx.store.getAccount(done.userId);
-      if (account) {
-        await notifyBorrower(ctx, request, account.user, done.previousEmailAddress, {
-          kind: 'addressChanged',
-          address: maskEmail(done.emailAddress),
-        });
-      }
+      if (account) await notifyAddressReplaced(ctx, request, account.user, done.previousEmailAddress, done.emailAddress);
     }
     return sendJson(reply, 200, { email_validated: true });
   });

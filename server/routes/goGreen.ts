@@ -9,11 +9,10 @@ import type { AgreedDisclosures, Borrower, ConsentRecord } from '../db/store';
 import { localText } from '../i18n';
 import { apiLocale } from '../locale';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/platform/i18n/locales';
-import { maskEmail } from '../mail';
 import { flagOptedOut } from '../security';
 import { PORTAL_URLS } from '../../src/lib/portalUrls';
-import { noticeUrl, notifyBorrower } from './account';
-import { checkEmailAvailable } from './user';
+import { noticeUrl, notifyAddressReplaced, notifyBorrower } from './account';
+import { checkEmailAvailable, isAddressOnFile, requireReauthentication } from './user';
 
 /** Catalog texts (src/platform/i18n/locales), in the request's language when sent. */
 export const GO_GREEN_MESSAGES = {
@@ -152,9 +151,12 @@ export function goGreenRoutes(app: FastifyInstance, ctx: PortalContext) {
     if (!(await ctx.store.isEmailValidated(account.borrower.id, address))) {
       throw HttpError.errors(400, GO_GREEN_MESSAGES.emailNotVerified);
     }
-    const now = ctx.nowMs();
     const previousAddress = account.borrower.emailAddress;
-    const addressChanged = address.toLowerCase() !== previousAddress?.toLowerCase();
+    const addressChanged = !isAddressOnFile(account, address);
+    // naming another address changes the address on file: the password again first
+    // (docs/security.md, "Re-authentication and the address on file")
+    if (addressChanged) await requireReauthentication(ctx, account.auth);
+    const now = ctx.nowMs();
     if (addressChanged) await ctx.store.setEmailOnFile(account.borrower.id, address, true, now);
     await ctx.store.setElectdocs(
       account.borrower.id,
@@ -168,9 +170,7 @@ export function goGreenRoutes(app: FastifyInstance, ctx: PortalContext) {
       }),
     );
     request.log.info({ userId: account.user.id }, 'opted in to electronic delivery');
-    if (addressChanged) {
-      await notifyBorrower(ctx, request, account.user, previousAddress, { kind: 'addressChanged', address: maskEmail(address) });
-    }
+    await notifyAddressReplaced(ctx, request, account.user, previousAddress, address);
     // an opt-in again, to the same address, changes nothing to tell
     if (!account.borrower.electdocs || addressChanged) {
       await notifyBorrower(ctx, request, account.user, address, { kind: 'paperlessOn', goGreenUrl: goGreenUrl(ctx) });

@@ -2,23 +2,26 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import {
+  confirmPasswordSchema,
   dismissPopupSchema,
   emailQuerySchema,
   markPopupSeenSchema,
   popupIdSchema,
   popupRequestSchema,
   requestEmailChangeSchema,
+  type ConfirmPasswordResponse,
   type SessionTimeout,
 } from '../../src/api/contract';
+import { LIMITS } from '../../src/lib/validation/messages';
 import { EMAIL_PATTERN } from '../../src/lib/validation/rules';
 import { HttpError, parseWith, requireAccount, requireEmptyBody, sendJson, type Auth, type PortalContext } from '../context';
 import type { Account } from '../db/store';
 import { localText } from '../i18n';
 import { emailLocale } from '../locale';
 import { popupsFor } from '../popups';
-import { SESSION_TOUCH_INTERVAL_MS } from '../security';
+import { SESSION_TOUCH_INTERVAL_MS, verifyPassword } from '../security';
 import { idleMs, sessionEndsAt } from '../sessions';
-import { sendVerificationEmail } from './account';
+import { loginThrottleKey, notifyAddressReplaced, notifyBorrower, refuseWhilePaused, sendVerificationEmail, signInPausedNotice } from './account';
 
 /** Catalog texts (src/platform/i18n/locales), in the request's language when sent. */
 export const EMAIL_MESSAGES = {
@@ -28,7 +31,31 @@ export const EMAIL_MESSAGES = {
   inUse: localText('server.error.emailInUse'),
   /** "This account is not yours." */
   notYourAccount: localText('server.error.notYourAccount'),
+  /** "That is not your password. Please try again." */
+  wrongPassword: localText('server.error.wrongPassword'),
 } as const;
+
+/** How long a confirmed password lets its session change the address on file
+ * (docs/security.md, "Re-authentication and the address on file"). */
+export const REAUTH_WINDOW_MS = 10 * 60_000;
+
+/** What an API token is told at user/confirm_password/: it has no session to open a window in. */
+export const TOKEN_CANNOT_REAUTHENTICATE =
+  'An API token cannot confirm a password, so it cannot change the email address on file: sign in to the portal to change it.';
+
+/**
+ * Refuses, with 403 `{"reauth_required": true}` (the contract's reauthRequiredSchema), a change of the
+ * address on file by a session whose re-authentication window is not open, and by an API token
+ * always (it has no window: docs/security.md). Called before anything is changed.
+ */
+export async function requireReauthentication(ctx: PortalContext, auth: Auth) {
+  const open = auth.sessionId !== null && (await ctx.store.reauthWindowOpen(auth.sessionId, ctx.nowMs()));
+  if (!open) throw new HttpError(403, { reauth_required: true });
+}
+
+/** Whether `address` is the one on file (the same mailbox: addresses compare without case, as everywhere). */
+export const isAddressOnFile = (account: Account, address: string) =>
+  account.borrower.emailAddress !== null && account.borrower.emailAddress.toLowerCase() === address.toLowerCase();
 
 const markSeenSchema = z.strictObject({ id_to_mark_as_seen: popupIdSchema });
 
@@ -91,12 +118,44 @@ export function userRoutes(app: FastifyInstance, ctx: PortalContext) {
     return sendJson(reply, 200, { validated });
   });
 
+  // Step-up (docs/security.md, "Re-authentication and the address on file"): the password again, at
+  // most REAUTH_WINDOW_MS before a change of the address on file. Wrong passwords count towards the
+  // sign-in lockout of the username.
+  app.post('/loanmanager/api/user/confirm_password/', { config: emailChangeLimit }, async (request, reply) => {
+    const account = await requireAccount(ctx, request);
+    const body = parseWith(confirmPasswordSchema, request.body);
+    const { sessionId } = account.auth;
+    if (sessionId === null) throw HttpError.errors(403, TOKEN_CANNOT_REAUTHENTICATE);
+    const now = ctx.nowMs();
+    const throttleKey = loginThrottleKey(account.user.username);
+    await refuseWhilePaused(ctx, reply, throttleKey, now);
+    const matches = body.password.length <= LIMITS.validatorMaximum && (await verifyPassword(body.password, account.user.passwordHash));
+    if (!matches) {
+      const failures = await ctx.store.recordLoginFailure(throttleKey, now);
+      request.log.info({ userId: account.user.id }, 're-authentication refused');
+      // as at sign-in: the failure that pauses sign-in is told to the borrower
+      if (failures === ctx.options.loginFailuresMax) {
+        await notifyBorrower(ctx, request, account.user, account.borrower.emailAddress, signInPausedNotice(ctx, failures));
+      }
+      throw HttpError.errors(400, EMAIL_MESSAGES.wrongPassword);
+    }
+    await ctx.store.clearLoginFailures(throttleKey);
+    await ctx.store.openReauthWindow(sessionId, now + REAUTH_WINDOW_MS);
+    request.log.info({ userId: account.user.id }, 're-authenticated');
+    const answer: ConfirmPasswordResponse = { reauth_expires_in_seconds: REAUTH_WINDOW_MS / 1000 };
+    return sendJson(reply, 200, answer);
+  });
+
   app.post('/loanmanager/api/user/request_email_change/', { config: emailChangeLimit }, async (request, reply) => {
     const account = await requireAccount(ctx, request);
     const body = parseWith(requestEmailChangeSchema, request.body);
     const address = await checkEmailAvailable(ctx, account, body.email_address);
+    // the address on file again (a verification link sent anew) changes nothing: no password asked
+    if (!isAddressOnFile(account, address)) await requireReauthentication(ctx, account.auth);
     if (await ctx.store.isEmailValidated(account.borrower.id, address)) {
       await ctx.store.setEmailOnFile(account.borrower.id, address, true, ctx.nowMs());
+      // putting back an address verified before is a change like any other: the one it replaces is told
+      await notifyAddressReplaced(ctx, request, account.user, account.borrower.emailAddress, address);
       return sendJson(reply, 200, { requires_validation: false });
     }
     await ctx.store.recordPendingEmail(account.borrower.id, address, ctx.nowMs());

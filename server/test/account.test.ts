@@ -306,6 +306,7 @@ describe('anon-user/verify_email', () => {
   it('refuses an unknown or expired nonce', async () => {
     const client = server.client();
     await client.login('uma.unverified');
+    await client.confirmPassword();
     const change = await client.post(`${API}user/request_email_change/`, { email_address: 'uma.new@example.com' });
     expect(change.json()).toEqual({ requires_validation: true });
     const [mail] = await server.outbox();

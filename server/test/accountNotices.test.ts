@@ -121,6 +121,7 @@ describe('a replaced email address', () => {
   /** The mail queued as `username` verifies `address` through the emailed link. */
   async function noticesOfVerifying(username: string, address: string) {
     const client = await signedIn(username);
+    await client.confirmPassword();
     const [link] = await mailDuring(async () => {
       await client.post(`${API}user/request_email_change/`, { email_address: address });
     });
@@ -134,7 +135,11 @@ describe('a replaced email address', () => {
       expect.objectContaining({
         to: 'paula.paperless@example.com',
         subject: 'Your Loan Manager email address was changed',
-        body: `The email address of your Loan Manager account was just changed to p***@example.com. Messages about your account now go there, not to this address.\n\n${NOT_ME}`,
+        body:
+          'The email address of your Loan Manager account was just changed to p***@example.com. Messages about your account now go there, not to this address.' +
+          `\n\n${NOT_ME}\n\nIf you did not make this change, someone may know your password: once your address is yours again, choose a new password at` +
+          '\n\nhttp://portal.test/loanmanager/request_password_reset',
+        paths: ['/loanmanager/request_password_reset'],
       }),
     ]);
   });
@@ -186,6 +191,7 @@ describe('an opt-in to an address verified before but not on file', () => {
   it('tells the address it replaces, and the new one that statements now go there', async () => {
     // paula's address on file is paula.elsewhere since 'a replaced email address'; her first one stays verified
     const client = await signedIn('paula.paperless');
+    await client.confirmPassword();
     const notices = await mailDuring(async () => {
       const optIn = { time_zone: 'America/Chicago', browser: 'Firefox 140', os: 'Linux', email: 'paula.paperless@example.com' };
       expect((await client.post(`${API}go-green/opt_in/`, optIn)).statusCode).toBe(200);

@@ -39,6 +39,7 @@ const EXPECTED_UNSAFE = [
   'POST /loanmanager/api/account/logout/',
   'POST /loanmanager/api/anon-user/verify_email/',
   'POST /loanmanager/api/user/request_email_change/',
+  'POST /loanmanager/api/user/confirm_password/',
   'POST /loanmanager/api/user/popup/',
   'POST /loanmanager/api/user/set_popup_seen/',
   'POST /loanmanager/api/user/dismiss_popup/',
@@ -77,6 +78,8 @@ beforeAll(async () => {
 
   dana = server.client();
   await dana.login('dana.demo');
+  // her re-authentication window open, so that an email change that runs changes something
+  await dana.confirmPassword();
   // opted in, so an opt_out that runs shows
   expect((await dana.post(`${API}go-green/opt_in/`, optIn)).statusCode).toBe(200);
   const coacct = pageConfig((await dana.get('/loanmanager/go-green/')).body).coacct as string;
@@ -115,6 +118,7 @@ beforeAll(async () => {
     '/loanmanager/api/account/login/': { username: 'dana.demo', password: DEMO_PASSWORD },
     '/loanmanager/api/account/logout/': undefined,
     '/loanmanager/api/user/request_email_change/': { email_address: 'dana.elsewhere@example.com' },
+    '/loanmanager/api/user/confirm_password/': { password: DEMO_PASSWORD },
     '/loanmanager/api/user/popup/': { coacct },
     '/loanmanager/api/user/set_popup_seen/': { id_to_mark_as_seen: 'go-green-auto-pay' },
     '/loanmanager/api/user/dismiss_popup/': { id_to_dismiss: 'tax-reminder' },
@@ -173,6 +177,7 @@ async function readyDana() {
   let current = await danaStatus();
   if (current.status !== 200) {
     await dana.login('dana.demo');
+    await dana.confirmPassword();
     current = await danaStatus();
   }
   if (current.electdocs !== true) expect((await dana.post(`${API}go-green/opt_in/`, optIn)).statusCode).toBe(200);

@@ -66,6 +66,8 @@ describe('only a bare email address is accepted (the client pattern, on the serv
     beforeAll(async () => {
       dana = server.client();
       await dana.login('dana.demo');
+      // the refusals below must come from the address, not from a missing re-authentication
+      await dana.confirmPassword();
     });
 
     it.each(NOT_BARE)('user/check_email_address refuses %j with the go-green message', async (email) => {

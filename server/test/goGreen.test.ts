@@ -199,6 +199,7 @@ describe('go-green/opt_in and opt_out', () => {
   it('opts in with corrected details once the new address is verified, and files it', async () => {
     const client = server.client();
     await client.login('sam.several');
+    await client.confirmPassword();
     await client.post(`${API}user/request_email_change/`, { email_address: 'sam.paperless@example.com' });
     const [mail] = await server.outbox();
     expect((await client.post(`${API}go-green/opt_in/`, optIn('sam.paperless@example.com'))).statusCode).toBe(400);

@@ -559,6 +559,7 @@ describe('verifying an address', () => {
     try {
       const uma = server.client();
       await uma.login('uma.unverified');
+      await uma.confirmPassword();
       const change = await uma.post(`${API}user/request_email_change/`, { email_address: 'shared.address@example.com' });
       expect(change.json()).toEqual({ requires_validation: true });
       const nonce = nonceOf((await server.outbox())[0]!.paths[0]!);

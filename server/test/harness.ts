@@ -296,6 +296,13 @@ export class TestClient {
     if (response.statusCode !== 200) throw new Error(`login of ${username} failed: ${response.statusCode} ${response.body}`);
     return response;
   }
+
+  /** Proves the password again (user/confirm_password/): this session may change the address on file for 10 minutes. */
+  async confirmPassword(password = DEMO_PASSWORD) {
+    const response = await this.post('/loanmanager/api/user/confirm_password/', { password });
+    if (response.statusCode !== 200) throw new Error(`confirm_password failed: ${response.statusCode} ${response.body}`);
+    return response;
+  }
 }
 
 /** The parsed config block of a page. */

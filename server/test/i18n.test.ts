@@ -470,6 +470,7 @@ describe('emails of a request that names no language (an API client): the recipi
 
     const signedIn = server.client();
     await signedIn.login('dana.demo', DEMO_PASSWORD);
+    await signedIn.confirmPassword();
     await signedIn.post(`${API}user/request_email_change/`, { email_address: 'dana.i18n@example.com' });
     const [verify] = await server.outbox();
     expect(verify?.subject).toBe('Please verify your email address');

@@ -292,6 +292,9 @@ async function runEveryFlow(server: TestServer, mail: Mailbox, book: SecretBook)
   // change the email address and verify it through the emailed link
   const moved = 'nora.moved@example.com';
   expect((await nora2.get(`${API}user/check_email_address/`, { query: { email_address: moved } })).statusCode).toBe(200);
+  // the password again first (a wrong one, then hers): neither is written anywhere
+  expect((await nora2.post(`${API}user/confirm_password/`, { password: PASSWORDS.wrong })).statusCode).toBe(400);
+  await nora2.confirmPassword(PASSWORDS.reset);
   const change = await nora2.post(`${API}user/request_email_change/`, { email_address: moved });
   expect(change.json()).toEqual({ requires_validation: true });
   const changeMail = await mail.next(moved);

@@ -57,6 +57,14 @@ export function pgCredentials(pool: Pool, lockout: Lockout): CredentialsStore {
       await pool.query('DELETE FROM sessions WHERE id = $1', [id]);
     },
 
+    async openReauthWindow(sessionId: number, until: number) {
+      await pool.query('UPDATE sessions SET reauth_until = $1 WHERE id = $2', [until, sessionId]);
+    },
+
+    async reauthWindowOpen(sessionId: number, now: number) {
+      return (await firstRow(pool, 'SELECT 1 FROM sessions WHERE id = $1 AND reauth_until > $2', [sessionId, now])) !== null;
+    },
+
     async deleteSessionsOfUser(userId: number, exceptSessionId: number | null) {
       await pool.query('DELETE FROM sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2', [userId, exceptSessionId]);
     },
@@ -95,10 +103,8 @@ export function pgCredentials(pool: Pool, lockout: Lockout): CredentialsStore {
       return inTransaction(pool, async (client) => {
         const nonce = await usableNonce(client, 'password_reset', input.nonceHash, input.now, true);
         if (!nonce) return null;
-        await client.query(
-          `UPDATE nonces SET used_at = $1 WHERE user_id = $2 AND purpose = 'password_reset' AND used_at IS NULL`,
-          [input.now, nonce.userId],
-        );
+        // every link of the account, of any purpose: an email change an intruder asked for dies here
+        await client.query('UPDATE nonces SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL', [input.now, nonce.userId]);
         const user = await firstRow<{ username: string }>(
           client,
           'UPDATE users SET password_hash = $1 WHERE id = $2 RETURNING username',
@@ -108,6 +114,7 @@ export function pgCredentials(pool: Pool, lockout: Lockout): CredentialsStore {
           nonce.userId,
           input.keepSessionId,
         ]);
+        await client.query('UPDATE sessions SET reauth_until = NULL WHERE user_id = $1', [nonce.userId]);
         await client.query('DELETE FROM api_tokens WHERE user_id = $1', [nonce.userId]);
         return { userId: nonce.userId, username: user?.username ?? '' };
       });

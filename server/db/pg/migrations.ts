@@ -229,4 +229,13 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: 'the re-authentication window of each session (SQLite migration 10)',
+    sql: `
+      -- until when the session may change the address on file (user/confirm_password/ opens it for
+      -- 10 minutes); null: closed. On the session row, so every instance on the database agrees.
+      ALTER TABLE sessions ADD COLUMN IF NOT EXISTS reauth_until BIGINT;
+    `,
+  },
 ];

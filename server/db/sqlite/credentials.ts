@@ -94,6 +94,14 @@ export function sqliteCredentials(db: Database, lockout: Lockout): CredentialsSt
       db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
     },
 
+    async openReauthWindow(sessionId: number, until: number) {
+      db.prepare('UPDATE sessions SET reauth_until = ? WHERE id = ?').run(until, sessionId);
+    },
+
+    async reauthWindowOpen(sessionId: number, now: number) {
+      return db.prepare('SELECT 1 FROM sessions WHERE id = ? AND reauth_until > ?').get(sessionId, now) !== undefined;
+    },
+
     async deleteSessionsOfUser(userId: number, exceptSessionId: number | null) {
       db.prepare('DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?').run(userId, exceptSessionId);
     },
@@ -129,15 +137,13 @@ export function sqliteCredentials(db: Database, lockout: Lockout): CredentialsSt
       return db.transaction(() => {
         const nonce = usableNonce(db, 'password_reset', input.nonceHash, input.now);
         if (!nonce) return null;
-        db
-          .prepare(
-            `UPDATE nonces SET used_at = ? WHERE user_id = ? AND purpose = 'password_reset' AND used_at IS NULL`,
-          )
-          .run(input.now, nonce.userId);
+        // every link of the account, of any purpose: an email change an intruder asked for dies here
+        db.prepare('UPDATE nonces SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(input.now, nonce.userId);
         db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(input.passwordHash, nonce.userId);
         db
           .prepare('DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?')
           .run(nonce.userId, input.keepSessionId);
+        db.prepare('UPDATE sessions SET reauth_until = NULL WHERE user_id = ?').run(nonce.userId);
         db.prepare('DELETE FROM api_tokens WHERE user_id = ?').run(nonce.userId);
         const user = db.prepare('SELECT username FROM users WHERE id = ?').get(nonce.userId) as
           | { username: string }
