@@ -136,6 +136,7 @@ describe('signed in', () => {
     const browser = spanishPage();
     await signedIn(browser, 'dana.demo', browser.spanish.headers);
     expect(await savedLocale('dana.demo')).toBe('es');
+    await browser.confirmPassword();
     const [link] = await mailDuring(async () => {
       const response = await browser.post(`${API}user/request_email_change/`, { email_address: 'dana.nueva@example.com' }, browser.spanish);
       expect(response.statusCode).toBe(200);
@@ -169,6 +170,7 @@ describe('signed in', () => {
   it('opening an emailed verification link on a Spanish page: the notice to the address it replaces is in Spanish', async () => {
     await saveLocale('cory.coborrower', 'en');
     const browser = await signedIn(server.client(), 'cory.coborrower');
+    await browser.confirmPassword();
     const [link] = await mailDuring(() => browser.post(`${API}user/request_email_change/`, { email_address: 'cory.nuevo@example.com' }));
     expect(languageOf(link, 'email.verify.subject')).toBe('en');
     const opener = spanishPage();
