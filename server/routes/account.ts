@@ -187,6 +187,8 @@ export async function refuseIfSignInPaused(ctx: PortalContext, reply: FastifyRep
  *   longer for a username that exists than for one that does not);
  * - the failure before it: 400 with a second text and `attempts_left: 1`, `lockout_minutes`;
  * - any other: 400, the wrong-password text.
+ * `wrongPassword` is that text: sign-in's "Invalid username or password." by default; a route that
+ * asks a signed-in borrower for their password passes its own.
  */
 export async function answerWrongPassword(
   ctx: PortalContext,
@@ -195,6 +197,7 @@ export async function answerWrongPassword(
   username: string,
   user: Pick<User, 'id'> | null,
   now: number,
+  wrongPassword: LocalText = MESSAGES_SERVER.invalidCredentials,
 ): Promise<never> {
   const throttleKey = loginThrottleKey(username);
   const failures = await ctx.store.recordLoginFailure(throttleKey, now);
@@ -214,12 +217,12 @@ export async function answerWrongPassword(
   }
   if (failures === max - 1) {
     throw new HttpError(400, {
-      errors: [MESSAGES_SERVER.invalidCredentials, localText('server.error.oneAttemptLeft', { minutes })],
+      errors: [wrongPassword, localText('server.error.oneAttemptLeft', { minutes })],
       attempts_left: 1,
       lockout_minutes: minutes,
     });
   }
-  throw HttpError.errors(400, MESSAGES_SERVER.invalidCredentials);
+  throw HttpError.errors(400, wrongPassword);
 }
 
 export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
