@@ -79,3 +79,9 @@ it('the sign-in address after the inactivity sign-out keeps the page to return t
   expect(url.searchParams.get('inactive')).toBe('1');
   expect(returnPathFrom(url.search)).toBe('/loanmanager/go-green/');
 });
+
+it('the inactivity sign-out keeps the loan the page showed, and nothing else of its query', () => {
+  const url = new URL(loginAfterInactivity('/loanmanager/loanoverview/?email=uma%40example.com&loanno=9000000003'), 'http://portal.test');
+  expect(url.searchParams.get('next')).toBe('/loanmanager/loanoverview/?loanno=9000000003');
+  expect(returnPathFrom(url.search)).toBe('/loanmanager/loanoverview/?loanno=9000000003');
+});

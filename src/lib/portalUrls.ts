@@ -34,8 +34,13 @@ export const LOGIN_AFTER_SIGN_OUT = `${PORTAL_URLS.login}?${SIGNED_OUT_PARAM}=1`
 /** The sign-in page after the inactivity sign-out: it says why the borrower was signed out. */
 export const SIGNED_OUT_INACTIVE_PARAM = 'inactive';
 
-/** The sign-in page after the inactivity sign-out, returning afterwards to `returnPath` (a path only, as the server's redirect sends). */
-export function loginAfterInactivity(returnPath: string): string {
+/**
+ * The sign-in page after the inactivity sign-out, returning afterwards to `page` (its path and
+ * query): of the query only what the page reads (returnQueryOf), as the server's redirect sends.
+ */
+export function loginAfterInactivity(page: string): string {
+  const mark = page.indexOf('?');
+  const returnPath = mark < 0 ? page : `${page.slice(0, mark)}${returnQueryOf(page.slice(mark + 1))}`;
   return `${PORTAL_URLS.login}?${SIGNED_OUT_INACTIVE_PARAM}=1&${RETURN_PARAM}=${encodeURIComponent(returnPath)}`;
 }
 
