@@ -177,6 +177,11 @@ export async function refuseIfSignInPaused(ctx: PortalContext, reply: FastifyRep
   if (throttle.locked) throw signInPaused(ctx, reply, throttle.retryAfterMs);
 }
 
+/** The right password for `username`: its count of wrong ones starts again. */
+export async function forgetWrongPasswords(ctx: PortalContext, username: string) {
+  await ctx.store.clearLoginFailures(loginThrottleKey(username));
+}
+
 /**
  * The answer to a wrong password for `username` (sign-in, and every route that asks a signed-in
  * borrower for their password again: they count towards the same pause). Counted per username
@@ -421,7 +426,7 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
       ? false
       : await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash(ctx.options.scryptN)));
     if (!user || !matches) return answerWrongPassword(ctx, request, reply, body.username, user, now);
-    await ctx.store.clearLoginFailures(loginThrottleKey(body.username));
+    await forgetWrongPasswords(ctx, body.username);
     if (needsRehash(user.passwordHash, ctx.options.scryptN)) {
       await ctx.store.updatePasswordHash(user.id, user.passwordHash, await hashPassword(body.password, ctx.options.scryptN));
     }
