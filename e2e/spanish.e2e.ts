@@ -184,8 +184,9 @@ test('go green in Spanish: chosen while signed in, every step, the thank-you', a
   await checkAccessibility(page, 'go green thank you');
   expect(await englishIconNames(page)).toEqual([]);
   // the header's sign-out form (like the switch, a form our own page posts with Origin: null)
-  await Promise.all([page.waitForURL('**/loanmanager/login/'), page.getByRole('button', { name: es['server.header.signOut'] }).click()]);
+  await Promise.all([page.waitForURL('**/loanmanager/login/?signed_out=1'), page.getByRole('button', { name: es['server.header.signOut'] }).click()]);
   await page.getByRole('heading', { level: 1, name: es['login.title'] }).waitFor();
+  await page.getByRole('status').filter({ hasText: es['login.signedOut'] }).waitFor();
 });
 
 /** Every portal page, signed out and signed in, in QA's pseudo-locale at 375 px. */

@@ -56,6 +56,31 @@ async function openGoGreen(page: Page, username: string) {
   await page.getByRole('heading', { name: 'Go Green' }).first().waitFor();
 }
 
+/**
+ * Wrong passwords typed `times` into the sign-in page, in its language, for a username of this shot
+ * alone (the counts last the whole run; a username nobody has is answered as a real one), waiting
+ * each time for the answer (`lastAnswer` after the last).
+ */
+async function wrongPasswords(page: Page, times: number, locale: 'en' | 'es', lastAnswer: string) {
+  const text = locale === 'es' ? es : { 'login.username': 'Username', 'login.password': 'Password', 'login.submit': 'Sign in', 'login.incorrect': 'The username or password is incorrect.' };
+  await page.goto('/loanmanager/login/');
+  await page.getByLabel(text['login.username']).fill(`borrower.${locale}${page.viewportSize()?.width ?? 0}.${times}`);
+  for (let attempt = 1; attempt <= times; attempt += 1) {
+    await page.getByLabel(text['login.password'], { exact: true }).fill(`Wrong-pass${attempt}!`);
+    await page.getByRole('button', { name: text['login.submit'] }).click();
+    await page.getByRole('alert').filter({ hasText: attempt < times ? text['login.incorrect'] : lastAnswer }).first().waitFor();
+  }
+}
+
+/** Signs in, opens a page without popups in `locale` and presses the header's "Sign out". */
+async function signOutFromHeader(page: Page, server: ScreenServer, locale: 'en' | 'es') {
+  await signIn(page, 'cory.coborrower');
+  if (locale === 'es') await inLanguage(page, server, 'es');
+  const signOutLabel = locale === 'es' ? es['server.header.signOut'] : 'Sign out';
+  await page.goto('/loanmanager/profile/');
+  await Promise.all([page.waitForURL('**/loanmanager/login/?signed_out=1'), page.getByRole('button', { name: signOutLabel }).click()]);
+}
+
 /** Closes whatever popups the landing page opens, so the page behind them can be seen. */
 async function closePopups(page: Page) {
   for (let i = 0; i < 5; i += 1) {
@@ -78,6 +103,24 @@ export const SCREENS: readonly Screen[] = [
       await page.getByLabel('Password', { exact: true }).fill('not-her-password');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByText('The username or password is incorrect.').waitFor();
+    },
+  },
+  {
+    name: 'login-one-attempt-left',
+    caption: 'Sign in: the wrong password before the last attempt',
+    reach: (page) => wrongPasswords(page, 4, 'en', 'You have one attempt left.'),
+  },
+  {
+    name: 'login-paused',
+    caption: 'Sign in: paused by the fifth wrong password',
+    reach: (page) => wrongPasswords(page, 5, 'en', 'sign-in is paused for up to'),
+  },
+  {
+    name: 'login-signed-out',
+    caption: 'Signed out (the header’s "Sign out")',
+    async reach(page, server) {
+      await signOutFromHeader(page, server, 'en');
+      await page.getByRole('status').filter({ hasText: 'You have signed out.' }).waitFor();
     },
   },
   { name: 'register', caption: 'Register', reach: (page) => page.goto('/loanmanager/register/').then(() => heading(page, 'Register')) },
@@ -283,6 +326,30 @@ export const SCREENS: readonly Screen[] = [
       await inLanguage(page, server, 'es');
       await page.goto('/loanmanager/login/');
       await heading(page, es['login.title']);
+    },
+  },
+  {
+    name: 'es-login-one-attempt-left',
+    caption: 'En español: iniciar sesión, la contraseña incorrecta antes del último intento',
+    async reach(page, server) {
+      await inLanguage(page, server, 'es');
+      await wrongPasswords(page, 4, 'es', 'Le queda un intento.');
+    },
+  },
+  {
+    name: 'es-login-paused',
+    caption: 'En español: iniciar sesión en pausa tras la quinta contraseña incorrecta',
+    async reach(page, server) {
+      await inLanguage(page, server, 'es');
+      await wrongPasswords(page, 5, 'es', 'el inicio de sesión está en pausa');
+    },
+  },
+  {
+    name: 'es-login-signed-out',
+    caption: 'En español: sesión cerrada (el botón "Cerrar sesión" del encabezado)',
+    async reach(page, server) {
+      await signOutFromHeader(page, server, 'es');
+      await page.getByRole('status').filter({ hasText: es['login.signedOut'] }).waitFor();
     },
   },
   {

@@ -56,7 +56,6 @@ export const MESSAGES_SERVER = {
   invalidCredentials: localText('server.error.invalidCredentials'),
   maxLength50: localText('server.error.maxLength50'),
   emailInUse: localText('server.error.emailInUse'),
-  signInLocked: localText('server.error.signInLocked'),
 } as const;
 
 /** The registration fields as an error names them ("Username: This field is required"). */
@@ -186,21 +185,78 @@ function withTrimmedUsername<B extends { username: string }>(body: B): B {
  * (user/confirm_password/) counts its wrong passwords under the same key. */
 export const loginThrottleKey = (username: string) => hashSecret(`login:${username.trim().toLowerCase()}`);
 
-/** 429 with retry-after while the username's sign-in is paused (what sign-in answers then). */
-export async function refuseWhilePaused(ctx: PortalContext, reply: FastifyReply, throttleKey: string, now: number) {
-  const throttle = await ctx.store.loginThrottle(throttleKey, now);
-  if (!throttle.locked) return;
-  void reply.header('retry-after', String(Math.ceil(throttle.retryAfterMs / 1000)));
-  throw HttpError.errors(429, MESSAGES_SERVER.signInLocked);
+/**
+ * The answer of a paused sign-in, the same for every password and every username, existing or not:
+ * 429, `retry-after`, and the pause in minutes (the config's, as the notice emailed says it) in the
+ * text and as `lockout_minutes` for the portal's sign-in page, which says it in its own words.
+ */
+function signInPaused(ctx: PortalContext, reply: FastifyReply, retryAfterMs: number): HttpError {
+  void reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
+  const minutes = ctx.options.loginLockoutMinutes;
+  return new HttpError(429, { errors: [localText('server.error.signInLocked', { minutes })], lockout_minutes: minutes });
 }
 
-/** The notice the failure that pauses sign-in sends, the `failures`-th in the window. */
-export const signInPausedNotice = (ctx: PortalContext, failures: number): AccountNotice => ({
-  kind: 'signInPaused',
-  failures,
-  minutes: ctx.options.loginLockoutMinutes,
-  resetUrl: noticeUrl(ctx, PORTAL_URLS.requestPasswordReset),
-});
+/**
+ * Throws the paused answer when `username`'s sign-in is paused. Checked before the password:
+ * a paused username answers the same for every password, so the pause reveals neither.
+ */
+export async function refuseIfSignInPaused(ctx: PortalContext, reply: FastifyReply, username: string, now: number) {
+  const throttle = await ctx.store.loginThrottle(loginThrottleKey(username), now);
+  if (throttle.locked) throw signInPaused(ctx, reply, throttle.retryAfterMs);
+}
+
+/** The right password for `username`: its count of wrong ones starts again. */
+export async function forgetWrongPasswords(ctx: PortalContext, username: string) {
+  await ctx.store.clearLoginFailures(loginThrottleKey(username));
+}
+
+/**
+ * The answer to a wrong password for `username` (sign-in, and every route that asks a signed-in
+ * borrower for their password again: they count towards the same pause). Counted per username
+ * whether it exists or not (`user` null), so the answers and their timing say nothing of which
+ * exist. Always throws:
+ * - the failure that reaches `loginFailuresMax`: the paused answer (429), as the attempts after it
+ *   get, and the notice to the borrower (a real account only, not awaited: the answer takes no
+ *   longer for a username that exists than for one that does not);
+ * - the failure before it: 400 with a second text and `attempts_left: 1`, `lockout_minutes`;
+ * - any other: 400, the wrong-password text.
+ * `wrongPassword` is that text: sign-in's "Invalid username or password." by default; a route that
+ * asks a signed-in borrower for their password passes its own.
+ */
+export async function answerWrongPassword(
+  ctx: PortalContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  username: string,
+  user: Pick<User, 'id'> | null,
+  now: number,
+  wrongPassword: LocalText = MESSAGES_SERVER.invalidCredentials,
+): Promise<never> {
+  const throttleKey = loginThrottleKey(username);
+  const failures = await ctx.store.recordLoginFailure(throttleKey, now);
+  const max = ctx.options.loginFailuresMax;
+  const minutes = ctx.options.loginLockoutMinutes;
+  if (user && failures === max) {
+    void noticeOf(ctx, request, user.id, {
+      kind: 'signInPaused',
+      failures,
+      minutes,
+      resetUrl: noticeUrl(ctx, PORTAL_URLS.requestPasswordReset),
+    });
+  }
+  if (failures >= max) {
+    const throttle = await ctx.store.loginThrottle(throttleKey, now);
+    throw signInPaused(ctx, reply, throttle.locked ? throttle.retryAfterMs : minutes * 60_000);
+  }
+  if (failures === max - 1) {
+    throw new HttpError(400, {
+      errors: [wrongPassword, localText('server.error.oneAttemptLeft', { minutes })],
+      attempts_left: 1,
+      lockout_minutes: minutes,
+    });
+  }
+  throw HttpError.errors(400, wrongPassword);
+}
 
 export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
   const rateLimit = { rateLimit: { max: ctx.options.rateLimitMax, timeWindow: 60_000 } };
@@ -384,35 +440,16 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
   post('/loanmanager/api/account/login/', async (request, reply) => {
     const body = withTrimmedUsername(parseWith(loginSchema, request.body));
     const now = ctx.nowMs();
-    // Counted per username whether it exists or not, and checked before the password: a locked
-    // username answers the same for every password, so the lock reveals neither.
-    const throttleKey = loginThrottleKey(body.username);
-    const throttle = await ctx.store.loginThrottle(throttleKey, now);
-    if (throttle.locked) {
-      void reply.header('retry-after', String(Math.ceil(throttle.retryAfterMs / 1000)));
-      throw HttpError.errors(429, MESSAGES_SERVER.signInLocked);
-    }
+    // paused: the same answer for every password (refuseIfSignInPaused)
+    await refuseIfSignInPaused(ctx, reply, body.username, now);
     const user = body.username.length <= LIMITS.inputMaximum ? await ctx.store.findUserByUsername(body.username) : null;
     const tooLong = body.password.length > LIMITS.validatorMaximum;
     // Unknown usernames cost one hash too, so response time does not reveal which exist.
     const matches = tooLong
       ? false
       : await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash(ctx.options.scryptN)));
-    if (!user || !matches) {
-      const failures = await ctx.store.recordLoginFailure(throttleKey, now);
-      // The failure that pauses a real account's sign-in is told to its borrower. Not awaited: the
-      // answer takes no longer for a username that exists than for one that does not.
-      if (user && failures === ctx.options.loginFailuresMax) {
-        void noticeOf(ctx, request, user.id, {
-          kind: 'signInPaused',
-          failures,
-          minutes: ctx.options.loginLockoutMinutes,
-          resetUrl: noticeUrl(ctx, PORTAL_URLS.requestPasswordReset),
-        });
-      }
-      throw HttpError.errors(400, MESSAGES_SERVER.invalidCredentials);
-    }
-    await ctx.store.clearLoginFailures(throttleKey);
+    if (!user || !matches) return answerWrongPassword(ctx, request, reply, body.username, user, now);
+    await forgetWrongPasswords(ctx, body.username);
     if (needsRehash(user.passwordHash, ctx.options.scryptN)) {
       await ctx.store.updatePasswordHash(user.id, user.passwordHash, await hashPassword(body.password, ctx.options.scryptN));
     }

@@ -6,7 +6,7 @@
  * carries the language switch (POST /loanmanager/locale/).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isPortalReturnPath, landingUrl, PORTAL_URLS } from '../../src/lib/portalUrls';
+import { isPortalReturnPath, landingUrl, LOGIN_AFTER_SIGN_OUT, PORTAL_URLS, returnQueryOf } from '../../src/lib/portalUrls';
 import { isLocale, LOCALE_COOKIE, PSEUDO_LOCALE, type Locale } from '../../src/platform/i18n/locales';
 import { PORTAL_PAGES, WIDGET_CATALOG, type FirstAnswerEndpoint } from '../../src/platform/widgetCatalog';
 import { signedInAccount, type PortalContext } from '../context';
@@ -154,8 +154,10 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
     const account = await signedInAccount(ctx, request);
     if (!account) {
-      // the sign-in page sends the borrower back here afterwards (the path only: no query, no data)
-      const here = new URL(request.url, 'http://portal.invalid').pathname;
+      // the sign-in page sends the borrower back here afterwards: the path, and of the query only
+      // what the page reads (the loan asked for: returnQueryOf), nothing else a link may carry
+      const url = new URL(request.url, 'http://portal.invalid');
+      const here = `${url.pathname}${returnQueryOf(url.search)}`;
       await reply.code(302).header('cache-control', 'no-store').redirect(`${LOGIN_PATH}?next=${encodeURIComponent(here)}`);
       return null;
     }
@@ -411,7 +413,8 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     forms.post<{ Body: Record<string, unknown> | undefined }>('/loanmanager/logout/', async (request, reply) => {
       if (!verified(request)) return refused(request, reply);
       await signOut(ctx, request, reply);
-      return reply.code(303).header('cache-control', 'no-store').redirect(LOGIN_PATH);
+      // the sign-in page says "You have signed out" (a flag in its address: nothing personal)
+      return reply.code(303).header('cache-control', 'no-store').redirect(LOGIN_AFTER_SIGN_OUT);
     });
 
     // The language switch: remembered in the browser (the lm_locale cookie) and, signed in, on the

@@ -21,7 +21,7 @@ import { emailLocale } from '../locale';
 import { popupsFor } from '../popups';
 import { SESSION_TOUCH_INTERVAL_MS, verifyPassword } from '../security';
 import { idleMs, sessionEndsAt } from '../sessions';
-import { loginThrottleKey, notifyAddressReplaced, notifyBorrower, refuseWhilePaused, sendVerificationEmail, signInPausedNotice } from './account';
+import { answerWrongPassword, forgetWrongPasswords, notifyAddressReplaced, refuseIfSignInPaused, sendVerificationEmail } from './account';
 
 /** Catalog texts (src/platform/i18n/locales), in the request's language when sent. */
 export const EMAIL_MESSAGES = {
@@ -127,19 +127,16 @@ export function userRoutes(app: FastifyInstance, ctx: PortalContext) {
     const { sessionId } = account.auth;
     if (sessionId === null) throw HttpError.errors(403, TOKEN_CANNOT_REAUTHENTICATE);
     const now = ctx.nowMs();
-    const throttleKey = loginThrottleKey(account.user.username);
-    await refuseWhilePaused(ctx, reply, throttleKey, now);
+    const { username } = account.user;
+    // as at sign-in: paused, the same answer for every password; a wrong one counts towards the
+    // pause, warns before the last attempt, and the one that pauses it is told to the borrower
+    await refuseIfSignInPaused(ctx, reply, username, now);
     const matches = body.password.length <= LIMITS.validatorMaximum && (await verifyPassword(body.password, account.user.passwordHash));
     if (!matches) {
-      const failures = await ctx.store.recordLoginFailure(throttleKey, now);
       request.log.info({ userId: account.user.id }, 're-authentication refused');
-      // as at sign-in: the failure that pauses sign-in is told to the borrower
-      if (failures === ctx.options.loginFailuresMax) {
-        await notifyBorrower(ctx, request, account.user, account.borrower.emailAddress, signInPausedNotice(ctx, failures));
-      }
-      throw HttpError.errors(400, EMAIL_MESSAGES.wrongPassword);
+      return answerWrongPassword(ctx, request, reply, username, account.user, now, EMAIL_MESSAGES.wrongPassword);
     }
-    await ctx.store.clearLoginFailures(throttleKey);
+    await forgetWrongPasswords(ctx, username);
     await ctx.store.openReauthWindow(sessionId, now + REAUTH_WINDOW_MS);
     request.log.info({ userId: account.user.id }, 're-authenticated');
     const answer: ConfirmPasswordResponse = { reauth_expires_in_seconds: REAUTH_WINDOW_MS / 1000 };

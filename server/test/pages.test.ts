@@ -130,6 +130,22 @@ describe('widget page shells', () => {
     expect(response.headers.location).toBe('/loanmanager/login/?next=%2Floanmanager%2Fgo-green%2F');
   });
 
+  it('the sign-in redirect keeps the loan asked for (issue 39, E7), and of the query nothing else', async () => {
+    const redirect = async (url: string) => (await server.client().get(url)).headers.location;
+    const overview = '/loanmanager/loanoverview/';
+    expect(await redirect(`${overview}?loanno=9000000003`)).toBe(`/loanmanager/login/?next=${encodeURIComponent(`${overview}?loanno=9000000003`)}`);
+    expect(await redirect(`${overview}?email=uma%40example.com&loanno=9000000003&next=%2F%2Fevil.example`)).toBe(
+      `/loanmanager/login/?next=${encodeURIComponent(`${overview}?loanno=9000000003`)}`,
+    );
+    expect(await redirect(`${overview}?loanno=%2F%2Fevil.example`)).toBe(`/loanmanager/login/?next=${encodeURIComponent(overview)}`);
+    // and signing in with it lands on that loan
+    const client = server.client();
+    await client.login('sam.several');
+    const page = await client.get(`${overview}?loanno=9000000003`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<td>9000000003</td>');
+  });
+
   it('signed-in widget pages redirect to sign-in without a session, and carry coacct with one', async () => {
     for (const url of ['/loanmanager/go-green/', '/loanmanager/go-green', '/loanmanager/profile/', '/loanmanager/profile']) {
       const response = await server.client().get(url);
@@ -313,7 +329,8 @@ describe('server-rendered signed-in pages', () => {
       headers: form,
     });
     expect(out.statusCode).toBe(303);
-    expect(out.headers.location).toBe('/loanmanager/login/');
+    // the sign-in page says "You have signed out": a flag, nothing of the borrower in the address
+    expect(out.headers.location).toBe('/loanmanager/login/?signed_out=1');
     expect((await client.get(`${API}go-green/status/`)).statusCode).toBe(401);
   });
 

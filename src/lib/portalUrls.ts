@@ -27,11 +27,20 @@ export const LOGIN_AFTER_PASSWORD_RESET = `${PORTAL_URLS.login}?${PASSWORD_CHANG
 /** The query parameter of the sign-in page that names the signed-in page a borrower was sent from. */
 export const RETURN_PARAM = 'next';
 
+/** The sign-in page after the header's "Sign out": it says "You have signed out" (a flag, nothing personal). */
+export const SIGNED_OUT_PARAM = 'signed_out';
+export const LOGIN_AFTER_SIGN_OUT = `${PORTAL_URLS.login}?${SIGNED_OUT_PARAM}=1`;
+
 /** The sign-in page after the inactivity sign-out: it says why the borrower was signed out. */
 export const SIGNED_OUT_INACTIVE_PARAM = 'inactive';
 
-/** The sign-in page after the inactivity sign-out, returning afterwards to `returnPath` (a path only, as the server's redirect sends). */
-export function loginAfterInactivity(returnPath: string): string {
+/**
+ * The sign-in page after the inactivity sign-out, returning afterwards to `page` (its path and
+ * query): of the query only what the page reads (returnQueryOf), as the server's redirect sends.
+ */
+export function loginAfterInactivity(page: string): string {
+  const mark = page.indexOf('?');
+  const returnPath = mark < 0 ? page : `${page.slice(0, mark)}${returnQueryOf(page.slice(mark + 1))}`;
   return `${PORTAL_URLS.login}?${SIGNED_OUT_INACTIVE_PARAM}=1&${RETURN_PARAM}=${encodeURIComponent(returnPath)}`;
 }
 
@@ -54,13 +63,53 @@ export function isPortalReturnPath(value: unknown): value is string {
 }
 
 /**
+ * The query parameters a signed-in page reads, each with the values it may take: the only part of a
+ * page's query that its return link keeps. Any other parameter is dropped, since a query may carry
+ * whatever a link was given (an email address) and the return link goes into the sign-in page's address.
+ */
+const RETURN_QUERY: ReadonlyMap<string, RegExp> = new Map([
+  // the loan overview's loan (server/routes/pages.ts): digits only
+  ['loanno', /^\d{1,20}$/],
+]);
+
+/**
+ * The part of a query (`?a=1&b=2`, or without its `?`) a return link keeps (RETURN_QUERY): `?loanno=…`
+ * rebuilt from the parsed values, or '' when none is kept.
+ */
+export function returnQueryOf(search: string): string {
+  const given = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const [name, rule] of RETURN_QUERY) {
+    const values = given.getAll(name);
+    // a name given twice is not one value the page reads: dropped too
+    if (values.length === 1 && rule.test(values[0]!)) kept.set(name, values[0]!);
+  }
+  const query = kept.toString();
+  return query ? `?${query}` : '';
+}
+
+/**
+ * A page of the portal to send a browser back to (`/loanmanager/loanoverview/?loanno=9000000003`):
+ * a plain path of the portal (isPortalReturnPath) and the query a signed-in page reads
+ * (returnQueryOf), rebuilt; null when the path is not one (no open redirect).
+ */
+export function portalReturnTarget(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const mark = value.indexOf('?');
+  const path = mark < 0 ? value : value.slice(0, mark);
+  if (!isPortalReturnPath(path)) return null;
+  return mark < 0 ? path : `${path}${returnQueryOf(value.slice(mark + 1))}`;
+}
+
+/**
  * Where to land after signing in when the borrower was sent to sign in from a signed-in page
- * (`?next=/loanmanager/go-green/`): only a path of this portal, never another site (no open
- * redirect) and never the sign-in page itself; null otherwise.
+ * (`?next=/loanmanager/loanoverview/?loanno=9000000003`, encoded): only a page of this portal with
+ * the query its page reads (portalReturnTarget), never another site (no open redirect) and never
+ * the sign-in page itself; null otherwise.
  */
 export function returnPathFrom(search: string): string | null {
-  const next = new URLSearchParams(search).get(RETURN_PARAM);
-  if (!isPortalReturnPath(next)) return null;
-  if (next.replace(/\/?$/, '/') === PORTAL_URLS.login) return null;
+  const next = portalReturnTarget(new URLSearchParams(search).get(RETURN_PARAM));
+  if (next === null) return null;
+  if (next.replace(/\?.*$/, '').replace(/\/?$/, '/') === PORTAL_URLS.login) return null;
   return next;
 }

@@ -113,8 +113,14 @@ describe('sent to sign in from a signed-in page (?next=)', () => {
 
   test.each([
     ['/loanmanager/go-green/', '/loanmanager/go-green/'],
+    // the loan asked for (issue 39, E7)
+    ['/loanmanager/loanoverview/?loanno=9000000003', '/loanmanager/loanoverview/?loanno=9000000003'],
     // never another site (every rule: src/lib/portalUrls.test.ts)
     ['//evil.example/loanmanager/', '/loanmanager/loanoverview/'],
+    ['https://evil.example/loanmanager/', '/loanmanager/loanoverview/'],
+    ['/\\evil.example/', '/loanmanager/loanoverview/'],
+    ['%2F%2Fevil.example%2F', '/loanmanager/loanoverview/'],
+    ['/loanmanager/loanoverview/?loanno=//evil.example', '/loanmanager/loanoverview/'],
   ])('next=%s lands on %s', async (next, landing) => {
     window.history.replaceState(null, '', `/loanmanager/login/?next=${encodeURIComponent(next)}`);
     mockApi({ [LOGIN]: { body: { available_loans: [{ loanno: '1' }] } } });
@@ -127,8 +133,8 @@ describe('sent to sign in from a signed-in page (?next=)', () => {
 test.each([
   [400, 'The username or password is incorrect.', 0],
   [401, 'The username or password is incorrect.', 0],
-  // the server's sign-in lockout (and rate limit): expected, so not reported
-  [429, 'Too many sign-in attempts. Please wait a few minutes and try again, or reset your password.', 0],
+  // the rate limit (a 429 without the pause's minutes): expected, so not reported
+  [429, 'Too many sign-in attempts. Please wait a minute and try again.', 0],
   [500, 'There was a problem signing in. Please try again later.', 1],
 ])('failure %i: %s', async (status, message, reports) => {
   mockApi({ [LOGIN]: { status, body: { errors: ['Invalid username or password.'] } } });
@@ -149,15 +155,158 @@ test('the username is sent without the spaces around it (the password as typed)'
   expect(api.sent(LOGIN)[0]?.body).toEqual({ username: 'dana.demo', password: ' Demo-pass1! ' });
 });
 
+/** Whether the field labelled `label` shows a success mark (antd's status class, or its tick). */
+function hasSuccessMark(label: string) {
+  const field = screen.getByLabelText(label, { selector: 'input' }).closest<HTMLElement>('.lm-form-item')!;
+  return field.className.includes('-form-item-has-success') || field.querySelector('[data-icon="check-circle"]') !== null;
+}
+
 test('a refused sign-in leaves no green tick beside either field', async () => {
   mockApi({ [LOGIN]: { status: 400, body: { errors: ['Invalid username or password.'] } } });
   const { user } = renderWidget(<LoginWidget />);
   await fillAndSubmit(user);
   expect(await screen.findByRole('alert')).toHaveTextContent('The username or password is incorrect.');
-  for (const label of ['Username', 'Password']) {
-    const field = screen.getByLabelText(label, { selector: 'input' }).closest<HTMLElement>('.lm-form-item')!;
-    expect(within(field).queryByLabelText('check-circle')).not.toBeInTheDocument();
-  }
+  expect(['Username', 'Password'].filter(hasSuccessMark)).toEqual([]);
+});
+
+describe('issue 39, E4: a refused password, the last attempt, the pause', () => {
+  const PAUSED = { status: 429, body: { errors: ['Too many failed sign-in attempts…'], lockout_minutes: 7 } };
+  const LAST_ATTEMPT = {
+    status: 400,
+    body: { errors: ['Invalid username or password.', 'One attempt left…'], attempts_left: 1, lockout_minutes: 7 },
+  };
+  const password = () => screen.getByLabelText('Password', { selector: 'input' });
+  /** What a browser does to the pressed button, disabled while the request runs (jsdom does not: its blur keeps a disabled button focused). */
+  const dropFocusToThePage = () => {
+    const elsewhere = document.body.appendChild(document.createElement('input'));
+    elsewhere.focus();
+    elsewhere.remove();
+  };
+
+  test('a wrong password: said on the password field, marked invalid and announced, until it is changed', async () => {
+    mockApi({ [LOGIN]: { status: 400, body: { errors: ['Invalid username or password.'] } } });
+    const { user } = renderWidget(<LoginWidget />);
+    await fillAndSubmit(user);
+    await waitFor(() => expect(password()).toHaveAttribute('aria-invalid', 'true'));
+    expect(password()).toHaveAccessibleDescription('The username or password is incorrect.');
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['The username or password is incorrect.']);
+    expect(screen.getByLabelText('Username')).not.toHaveAttribute('aria-invalid');
+    await user.type(password(), 'x');
+    expect(password()).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // and the username alone may be retyped and sent again
+    expect(hasSuccessMark('Password')).toBe(false);
+  });
+
+  test('focus fallen to the page while the request ran goes to the refused password, its text selected', async () => {
+    mockApi({
+      [LOGIN]: () => {
+        dropFocusToThePage();
+        return { status: 400, body: { errors: ['Invalid username or password.'] } };
+      },
+    });
+    const { user } = renderWidget(<LoginWidget />);
+    await fillAndSubmit(user);
+    await waitFor(() => expect(password()).toHaveFocus());
+    const input = password() as HTMLInputElement;
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 'Demo-pass1!'.length]);
+  });
+
+  test('the attempt before the last warns that one is left, with the pause’s minutes, and takes focus', async () => {
+    mockApi({
+      [LOGIN]: () => {
+        dropFocusToThePage();
+        return LAST_ATTEMPT;
+      },
+    });
+    const { user } = renderWidget(<LoginWidget />);
+    await fillAndSubmit(user);
+    const warning =
+      'You have one attempt left. After one more wrong password, sign-in is paused for up to 7 minutes. If you are not sure of your password, reset it instead.';
+    await waitFor(() => expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['The username or password is incorrect.', warning]));
+    expect(password()).toHaveAttribute('aria-invalid', 'true');
+    expect(document.activeElement).toHaveTextContent(warning);
+  });
+
+  test('the attempt that pauses sign-in says so at once, for the server’s minutes; nothing on the fields, no tick', async () => {
+    mockApi({ [LOGIN]: PAUSED });
+    const { user, reported } = renderWidget(<LoginWidget />);
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many wrong passwords: sign-in is paused for up to 7 minutes. Please try again after that, or reset your password now.',
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(password()).not.toHaveAttribute('aria-invalid');
+    expect(['Username', 'Password'].filter(hasSuccessMark)).toEqual([]);
+    expect(reported).toHaveLength(0);
+  });
+
+  test('a pause after a wrong password takes the wrong password’s error off the field', async () => {
+    let answer: typeof PAUSED | typeof LAST_ATTEMPT = LAST_ATTEMPT;
+    mockApi({ [LOGIN]: () => answer });
+    const { user } = renderWidget(<LoginWidget />);
+    await fillAndSubmit(user);
+    await waitFor(() => expect(password()).toHaveAttribute('aria-invalid', 'true'));
+    answer = PAUSED;
+    await user.click(signIn());
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/paused for up to 7 minutes/));
+    expect(password()).not.toHaveAttribute('aria-invalid');
+  });
+
+  test.each([
+    ['signed in', { status: 200, body: { available_loans: [{ loanno: '1' }, { loanno: '2' }] } }],
+    ['a server failure', { status: 500, body: {} }],
+  ])('no green tick on either field after %s either', async (_, response) => {
+    mockApi({ [LOGIN]: response });
+    const { user } = renderWidget(<LoginWidget />);
+    await fillAndSubmit(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: /Sign in$/ })).toBeEnabled());
+    expect(['Username', 'Password'].filter(hasSuccessMark)).toEqual([]);
+  });
+
+  test('in Spanish: the warning and the pause', async () => {
+    let answer: typeof PAUSED | typeof LAST_ATTEMPT = LAST_ATTEMPT;
+    mockApi({ [LOGIN]: () => answer });
+    const { user } = renderWidget(<LoginWidget />, { i18n: testI18n('es') });
+    await user.type(screen.getByLabelText('Nombre de usuario'), 'dana.demo');
+    await user.type(screen.getByLabelText('Contraseña', { selector: 'input' }), 'Demo-pass1!');
+    await user.click(screen.getByRole('button', { name: /Iniciar sesión$/ }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+        'El nombre de usuario o la contraseña no son correctos.',
+        'Le queda un intento. Si ingresa otra contraseña incorrecta, el inicio de sesión se pausará durante un máximo de 7 minutos. Si no está seguro de su contraseña, restablézcala.',
+      ]),
+    );
+    answer = PAUSED;
+    await user.click(screen.getByRole('button', { name: /Iniciar sesión$/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Demasiadas contraseñas incorrectas: el inicio de sesión está en pausa durante un máximo de 7 minutos. Vuelva a intentarlo después o restablezca su contraseña ahora.',
+      ),
+    );
+  });
+});
+
+describe('issue 39: after signing out', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  test.each([
+    ['en', 'You have signed out.'],
+    ['es', 'Ha cerrado la sesión.'],
+  ] as const)('the page the header’s "Sign out" lands on says so, as a status (%s)', (locale, text) => {
+    window.history.replaceState(null, '', '/loanmanager/login/?signed_out=1');
+    renderWidget(<LoginWidget />, { i18n: testI18n(locale) });
+    expect(screen.getByText(text).closest('[role="status"]')).not.toBeNull();
+  });
+
+  test('a plain visit says nothing of it; the inactivity sign-out says its own, not both', () => {
+    renderWidget(<LoginWidget />);
+    expect(screen.queryByText('You have signed out.')).toBeNull();
+    window.history.replaceState(null, '', '/loanmanager/login/?signed_out=1&inactive=1');
+    renderWidget(<LoginWidget />);
+    expect(screen.queryByText('You have signed out.')).toBeNull();
+    expect(screen.getByText(english('login.signedOutInactive'))).toBeInTheDocument();
+  });
 });
 
 describe('in Spanish', () => {
@@ -191,6 +340,8 @@ describe('in Spanish', () => {
     await user.type(screen.getByLabelText('Contraseña', { selector: 'input' }), 'Demo-pass1!');
     await user.click(screen.getByRole('button', { name: /Iniciar sesión$/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('El nombre de usuario o la contraseña no son correctos.');
-    expect(store.getState().login.serverMessage).toBe('login.incorrect');
+    // on the password field, which the store names (the text is the catalog's)
+    expect(screen.getByLabelText('Contraseña', { selector: 'input' })).toHaveAccessibleDescription('El nombre de usuario o la contraseña no son correctos.');
+    expect(store.getState().login.rejectedFields).toEqual(['username', 'password']);
   });
 });

@@ -1,15 +1,17 @@
 import { Alert, Flex } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PasswordField, TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard } from '../../components/AccountCard';
 import { BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
 import { PortalLink } from '../../components/PortalLink';
-import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
+import { fieldId, useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
+import { hasMeaningfulFocus } from '../../lib/focusPageHeading';
+import { useAppSelector } from '../../lib/hooks';
 import { useNavigation } from '../../lib/NavigationContext';
-import { PASSWORD_CHANGED_PARAM, PORTAL_URLS, SIGNED_OUT_INACTIVE_PARAM } from '../../lib/portalUrls';
+import { PASSWORD_CHANGED_PARAM, PORTAL_URLS, SIGNED_OUT_INACTIVE_PARAM, SIGNED_OUT_PARAM } from '../../lib/portalUrls';
 import { LIMITS } from '../../lib/validation/messages';
 import { useT } from '../../platform/i18n/useT';
-import { loginForm as form } from './loginSlice';
+import { loginForm as form, loginFieldsView as fields, selectPasswordRefused } from './loginSlice';
 
 export default function LoginWidget() {
   const t = useT();
@@ -21,17 +23,21 @@ export default function LoginWidget() {
   const passwordChanged = query.has(PASSWORD_CHANGED_PARAM);
   // sent here by the inactivity sign-out of a signed-in page (src/features/sessionTimeout)
   const signedOutInactive = query.has(SIGNED_OUT_INACTIVE_PARAM);
+  // sent here by the header's "Sign out" (server/routes/pages.ts); the inactivity sign-out says more
+  const signedOut = query.has(SIGNED_OUT_PARAM) && !signedOutInactive;
+  usePasswordFocusWhenRefused();
   return (
     <AccountCard title={t('login.title')}>
       {passwordChanged ? (
         <Alert type="success" showIcon role="status" title={t('login.passwordChanged')} style={{ marginBottom: 16 }} />
       ) : null}
+      {signedOut ? <Alert type="success" showIcon role="status" title={t('login.signedOut')} style={{ marginBottom: 16 }} /> : null}
       {signedOutInactive ? (
         <Alert type="info" showIcon role="status" title={t('login.signedOutInactive')} style={{ marginBottom: 16 }} />
       ) : null}
       <BoundForm label={t('login.title')} onSubmit={onSubmit}>
         <TextField
-          form={form}
+          form={fields}
           field="username"
           label={t('login.username')}
           maxLength={LIMITS.inputMaximum}
@@ -40,7 +46,7 @@ export default function LoginWidget() {
           spellCheck={false}
         />
         <PasswordField
-          form={form}
+          form={fields}
           field="password"
           label={t('login.password')}
           maxLength={LIMITS.inputMaximum}
@@ -64,4 +70,22 @@ export default function LoginWidget() {
       </nav>
     </AccountCard>
   );
+}
+
+/**
+ * A refused password: its field says so (loginFieldsView) and, when focus fell to the page (the
+ * button pressed was disabled while the request ran), takes focus with its text selected, so the
+ * borrower hears the error with the field and retypes. A message above the button (the last
+ * attempt's warning) takes focus first (MessageFocus); Enter in a field leaves focus there.
+ */
+function usePasswordFocusWhenRefused() {
+  const refused = useAppSelector(selectPasswordRefused) !== null;
+  useEffect(() => {
+    if (!refused || hasMeaningfulFocus()) return;
+    const input = document.getElementById(fieldId(form.name, 'password'));
+    if (input instanceof HTMLInputElement) {
+      input.focus();
+      input.select();
+    }
+  }, [refused]);
 }

@@ -4,10 +4,10 @@
  */
 import { call, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
-import { httpStatusOf } from '../../api/baseApi';
+import { errorBodyOf, httpStatusOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
-import type { MessageId } from '../../platform/i18n/messageId';
+import type { FormMessage } from '../../lib/forms/createFormSlice';
 import { reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
 import { landingUrl, returnPathFrom } from '../../lib/portalUrls';
 import { loginActions, loginForm, type LoginValues } from './loginSlice';
@@ -28,15 +28,36 @@ function* submitLogin() {
   } catch (error) {
     const status = httpStatusOf(error);
     const rejected = status === 400 || status === 401;
-    const throttled = status === 429;
-    // the server does not say which of the two it refused: neither keeps its green tick
-    if (rejected) yield put(loginActions.fieldsRejected(['username', 'password']));
-    // sign-in is beyond the spec: these texts are the portal's own (the catalogs' `login.` ids)
-    const message: MessageId = rejected ? 'login.incorrect' : throttled ? 'login.tooManyAttempts' : 'login.failed';
-    yield put(loginActions.submissionFailed(message));
+    // the server does not say which of the two it refused: neither shows a success mark, and the
+    // password field says it was refused (loginFieldsView); a pause or a failure refuses neither
+    yield put(loginActions.fieldsRejected(rejected ? ['username', 'password'] : []));
+    yield put(loginActions.submissionFailed(failureMessage(status, errorBodyOf(error))));
     // 400, 401 and 429 are answers the flow expects: only a network failure or a 5xx is reported
     yield* reportIfUnexpected(error, 'login');
   }
+}
+
+/** The pause's length in minutes the server sent (`lockout_minutes`), if it is one. */
+function lockoutMinutesOf(body: unknown): number | null {
+  if (!body || typeof body !== 'object' || !('lockout_minutes' in body)) return null;
+  const minutes = body.lockout_minutes;
+  return typeof minutes === 'number' && Number.isInteger(minutes) && minutes > 0 && minutes <= 24 * 60 ? minutes : null;
+}
+
+/**
+ * What the form says above its button after a refused sign-in (sign-in is beyond the spec: these
+ * texts are the portal's own, the catalogs' `login.` ids), or null: a wrong password alone is said
+ * on the password field. The attempt before the last warns (`attempts_left: 1`); a pause says for
+ * how long (`lockout_minutes`, as the notice emailed says); a 429 without it is the rate limit.
+ */
+function failureMessage(status: number | null, body: unknown): FormMessage | null {
+  const minutes = lockoutMinutesOf(body);
+  if (status === 400 || status === 401) {
+    const lastAttempt = !!body && typeof body === 'object' && 'attempts_left' in body && body.attempts_left === 1;
+    return lastAttempt && minutes !== null ? { id: 'login.oneAttemptLeft', values: { minutes } } : null;
+  }
+  if (status === 429) return minutes === null ? 'login.tooManyAttempts' : { id: 'login.paused', values: { minutes } };
+  return 'login.failed';
 }
 
 export function* loginSaga() {

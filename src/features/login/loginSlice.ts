@@ -1,4 +1,4 @@
-import { createAction } from '@reduxjs/toolkit';
+import { createAction, createSelector } from '@reduxjs/toolkit';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
 import { submissionEvents } from '../../lib/forms/submissionEvents';
@@ -31,11 +31,36 @@ export const loginActions = {
   redirected: createAction<string>('login/redirected'),
 };
 
+type LoginState = { login: FormState<LoginValues> };
+const selectLogin = (state: LoginState) => state.login;
+
+/** The form as the submit sees it: valid by its rules alone (a refused password may be retyped, or the username). */
 export const loginForm = {
   name: loginSlice.name,
   actions: loginActions,
-  ...createFormSelectors((state: { login: FormState<LoginValues> }) => state.login, validateLogin, [
-    'username',
-    'password',
-  ]),
+  ...createFormSelectors(selectLogin, validateLogin, ['username', 'password']),
+} satisfies FormBinding<LoginValues>;
+
+/** The password field's error after the server refused the last sign-in, until it is changed: null otherwise. */
+export const selectPasswordRefused = (state: LoginState): 'login.incorrect' | null => {
+  const { status, rejectedFields } = state.login;
+  return status === 'failed' && rejectedFields?.includes('password') ? 'login.incorrect' : null;
+};
+
+/** Both fields marked as refused, always: a sign-in field never shows a success mark. */
+const NO_SUCCESS_MARK: Array<keyof LoginValues> = ['username', 'password'];
+
+/**
+ * The form as its fields show it (issue 39, E4):
+ * - no success mark on either field, ever: only the server knows whether a username or a password
+ *   is right, and a tick beside one it has just refused contradicts its answer;
+ * - the refused sign-in's "incorrect" on the password field, marked invalid (aria-invalid, its
+ *   error announced), until the borrower changes it.
+ */
+export const loginFieldsView = {
+  ...loginForm,
+  selectForm: createSelector([selectLogin], (state): FormState<LoginValues> => ({ ...state, rejectedFields: NO_SUCCESS_MARK })),
+  selectErrors: createSelector([loginForm.selectErrors, selectPasswordRefused], (errors, refused) =>
+    refused && !errors.password ? { ...errors, password: refused } : errors,
+  ),
 } satisfies FormBinding<LoginValues>;

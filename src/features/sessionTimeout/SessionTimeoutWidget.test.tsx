@@ -119,7 +119,7 @@ describe('SessionTimeoutWidget', () => {
     await user.click(within(dialog).getByRole('button', { name: english('sessionTimeout.signOut') }));
     await advance(0);
     expect(network.sent('POST account/logout/')).toHaveLength(1);
-    expect(visited).toEqual([{ url: '/loanmanager/login/', fullReload: true }]);
+    expect(visited).toEqual([{ url: '/loanmanager/login/?signed_out=1', fullReload: true }]);
   });
 
   it('in Spanish: the title, the countdown, the buttons and what the live region says', async () => {

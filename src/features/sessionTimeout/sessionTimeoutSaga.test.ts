@@ -1,7 +1,7 @@
 /** The inactivity warning's saga in a real store (sagas on), with jest's fake clock, a mocked network and a fake tab channel. */
 import { userApi } from '../../api/userApi';
 import { makeStore } from '../../app/store';
-import { loginAfterInactivity, PORTAL_URLS } from '../../lib/portalUrls';
+import { loginAfterInactivity } from '../../lib/portalUrls';
 import { defaultConfig } from '../../platform/config';
 import { actionLog } from '../../testing/actionLog';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
@@ -165,7 +165,21 @@ describe('answering it', () => {
     store.dispatch(signOutPressed());
     await advance(0);
     expect(network.sent(LOGOUT)).toHaveLength(1);
-    expect(visited).toEqual([{ url: PORTAL_URLS.login, fullReload: true }]);
+    // which says "You have signed out" (src/features/login)
+    expect(visited).toEqual([{ url: '/loanmanager/login/?signed_out=1', fullReload: true }]);
+  });
+
+  it('ignored on a loan\'s page: the sign-in page returns to that loan (issue 39, E7)', async () => {
+    window.history.replaceState(null, '', '/loanmanager/loanoverview/?loanno=9000000003');
+    try {
+      const { visited } = await mounted();
+      await advance(WARN_AT + WARNING_BEFORE_END_MS);
+      expect(visited).toEqual([
+        { url: `/loanmanager/login/?inactive=1&next=${encodeURIComponent('/loanmanager/loanoverview/?loanno=9000000003')}`, fullReload: true },
+      ]);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('a "Stay signed in" that does not reach the server says so and keeps the warning; the end still signs out', async () => {

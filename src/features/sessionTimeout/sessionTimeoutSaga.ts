@@ -15,7 +15,7 @@ import { api, httpStatusOf } from '../../api/baseApi';
 import type { SessionTimeout } from '../../api/contract';
 import { callMutation, callQuery } from '../../api/sagaCall';
 import { BACKGROUND_POLL_ENDPOINTS, userApi } from '../../api/userApi';
-import { loginAfterInactivity, PORTAL_URLS } from '../../lib/portalUrls';
+import { LOGIN_AFTER_SIGN_OUT, loginAfterInactivity } from '../../lib/portalUrls';
 import { getDependencies } from '../../platform/dependencies';
 import {
   endMoved,
@@ -72,7 +72,8 @@ function* signOutAndGo(url: string) {
 
 function* signOutForInactivity() {
   yield put(timedOut());
-  yield* signOutAndGo(loginAfterInactivity(window.location.pathname));
+  // the page with its query (the loan asked for: loginAfterInactivity keeps what the page reads)
+  yield* signOutAndGo(loginAfterInactivity(`${window.location.pathname}${window.location.search}`));
 }
 
 /** The warning, until it is answered: the new end, or null once the page is leaving. */
@@ -104,7 +105,8 @@ function* warn(tabs: TabSync, endsAt: number): Generator<unknown, number | null,
         reporter.log('session timeout: "Stay signed in" failed', { status: httpStatusOf(error) });
       }
     } else if (event.signOut) {
-      yield* signOutAndGo(PORTAL_URLS.login);
+      // the sign-in page says "You have signed out", as after the header's sign-out
+      yield* signOutAndGo(LOGIN_AFTER_SIGN_OUT);
       return null;
     } else if (event.otherTab !== undefined) {
       if (event.otherTab > endsAt) {
