@@ -6,7 +6,7 @@
  * carries the language switch (POST /loanmanager/locale/).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isPortalReturnPath, landingUrl, LOGIN_AFTER_SIGN_OUT, PORTAL_URLS, returnQueryOf } from '../../src/lib/portalUrls';
+import { landingUrl, LOGIN_AFTER_SIGN_OUT, PORTAL_URLS, portalReturnTarget, returnQueryOf } from '../../src/lib/portalUrls';
 import { isLocale, LOCALE_COOKIE, PSEUDO_LOCALE, type Locale } from '../../src/platform/i18n/locales';
 import { PORTAL_PAGES, WIDGET_CATALOG, type FirstAnswerEndpoint } from '../../src/platform/widgetCatalog';
 import { signedInAccount, type PortalContext } from '../context';
@@ -51,10 +51,19 @@ const NONCE_MAXIMUM = 200;
 /** The longest path the language switch sends a browser back to (the reset page's, with its nonce, is about 75). */
 const RETURN_PATH_MAXIMUM = 300;
 
-/** The path of this request when it is one the language switch may send the browser back to, else the portal's home. */
+/**
+ * Where the language switch sends the browser back to: this request's page with the query it reads
+ * (the loan asked for: portalReturnTarget), else the portal's home.
+ */
 function returnPathOf(request: FastifyRequest): string {
-  const path = new URL(request.url, 'http://portal.invalid').pathname;
-  return path.length <= RETURN_PATH_MAXIMUM && isPortalReturnPath(path) ? path : PORTAL_URLS.home;
+  const url = new URL(request.url, 'http://portal.invalid');
+  return languageSwitchTarget(`${url.pathname}${url.search}`);
+}
+
+/** A page of the portal with the query it reads (no open redirect: control 26), at most RETURN_PATH_MAXIMUM long; else home. */
+function languageSwitchTarget(back: unknown): string {
+  const target = typeof back === 'string' && back.length <= RETURN_PATH_MAXIMUM ? portalReturnTarget(back) : null;
+  return target ?? PORTAL_URLS.home;
 }
 
 /** The header's language switch of a page answering `request`. */
@@ -428,8 +437,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
         setLocaleCookie(request, reply, chosen);
         if (request.auth) await ctx.store.setUserLocale(request.auth.userId, chosen);
       }
-      const target = isPortalReturnPath(back) && back.length <= RETURN_PATH_MAXIMUM ? back : PORTAL_URLS.home;
-      return reply.code(303).header('cache-control', 'no-store').redirect(target);
+      return reply.code(303).header('cache-control', 'no-store').redirect(languageSwitchTarget(back));
     });
   });
 }
