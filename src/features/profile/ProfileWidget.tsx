@@ -1,5 +1,6 @@
 import { Alert } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { ReauthPrompt } from '../../components/ReauthDialog/ReauthPrompt';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard } from '../../components/AccountCard';
@@ -13,9 +14,6 @@ import { useT } from '../../platform/i18n/useT';
 import { EmailOnFile } from './EmailOnFile';
 import { profileActions, profileForm as form, profilePageClosed, selectProfileReauth, type WithProfile } from './profileSlice';
 
-// only when a change needs the password again: the page's first view does not carry the dialog
-const ReauthDialog = lazy(() => import(/* webpackChunkName: "reauth-dialog" */ '../../components/ReauthDialog/ReauthDialog'));
-
 const EMAIL_FIELD_ID = fieldId(form.name, 'email_address');
 
 /** The server refused the address typed (e.g. in use by another account): its reason is on the field. */
@@ -24,26 +22,15 @@ const selectAddressRefused = (state: WithProfile) =>
 
 /** The password dialog (issue 38), while a change needs it. */
 function PasswordAgain({ formRef }: { formRef: RefObject<HTMLDivElement | null> }) {
-  const dispatch = useAppDispatch();
   const reauth = useAppSelector(selectProfileReauth);
   // Cancel: back to the button that started it; Confirm: to the answer of the change, else the field
+  const outcome = reauth?.outcome ?? null;
   const returnFocusTo = useCallback((): HTMLElement | null => {
     const root = formRef.current;
-    if (reauth?.outcome === 'cancelled') return root?.querySelector<HTMLElement>('button[type="submit"]') ?? null;
+    if (outcome === 'cancelled') return root?.querySelector<HTMLElement>('button[type="submit"]') ?? null;
     return root?.querySelector<HTMLElement>('[data-profile-answer]') ?? document.getElementById(EMAIL_FIELD_ID);
-  }, [formRef, reauth?.outcome]);
-  if (!reauth) return null;
-  return (
-    <Suspense fallback={null}>
-      <ReauthDialog
-        state={reauth}
-        onConfirm={(password) => dispatch(profileActions.reauthPasswordSubmitted(password))}
-        onCancel={(trigger) => dispatch(profileActions.reauthCancelled(trigger))}
-        onClosed={() => dispatch(profileActions.reauthDialogClosed())}
-        returnFocusTo={returnFocusTo}
-      />
-    </Suspense>
-  );
+  }, [formRef, outcome]);
+  return <ReauthPrompt state={reauth} actions={profileActions} returnFocusTo={returnFocusTo} />;
 }
 
 /**
