@@ -633,6 +633,28 @@ describe('the password asked again before a change of address (issue 38)', () =>
     expect(JSON.stringify(store.getState())).not.toContain(PASSWORD);
   });
 
+  test('an opt-in the server holds for the password: confirmed in the dialog (in Spanish), then the same opt-in sent again', async () => {
+    let open = false;
+    const api = mockApi({
+      [STATUS]: status(),
+      [OPT_IN]: () => (open ? { body: {} } : { status: 403, body: { reauth_required: true } }),
+      [CONFIRM]: () => {
+        open = true;
+        return { body: { reauth_expires_in_seconds: 600 } };
+      },
+    });
+    const { user } = renderWidget(<GoGreenWidget />, { i18n: testI18n('es') });
+    await user.click(await screen.findByRole('radio', { name: 'Sí, los datos indicados arriba son correctos' }));
+    await user.click(button('Siguiente'));
+    await user.click(await screen.findByRole('button', { name: 'Finalizar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirme su contraseña' }, { timeout: 5000 });
+    await user.type(within(dialog).getByLabelText('Contraseña'), PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Gracias por elegir "Go Green".')).toBeInTheDocument();
+    expect(api.sent(OPT_IN)).toHaveLength(2);
+    expect(api.sent(OPT_IN)[1]?.body).toEqual(api.sent(OPT_IN)[0]?.body);
+  });
+
   test('Cancel: nothing sent, focus back on Send Verification Email, the address typed kept', async () => {
     const api = serverWithWindow();
     const { user, dialog, reported } = await sendNewAddress();
