@@ -81,6 +81,27 @@ async function signOutFromHeader(page: Page, server: ScreenServer, locale: 'en' 
   await Promise.all([page.waitForURL('**/loanmanager/login/?signed_out=1'), page.getByRole('button', { name: signOutLabel }).click()]);
 }
 
+/** The profile page, a new address typed in its field (labelled in the page's language) and sent. */
+async function changeEmailOnProfile(page: Page, address: string, button: string) {
+  await page.goto('/loanmanager/profile/');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.getByRole('textbox').fill(address);
+  await page.getByRole('button', { name: button }).click();
+}
+
+/**
+ * The server's answer to a change outside the re-authentication window (403 reauth_required), for
+ * the first request only: the dialog's screen whether or not the server in use asks for it yet.
+ */
+async function askedForPassword(page: Page) {
+  let asked = false;
+  await page.route('**/loanmanager/api/user/request_email_change/', (route) => {
+    if (asked) return route.continue();
+    asked = true;
+    return route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ reauth_required: true }) });
+  });
+}
+
 /** Closes whatever popups the landing page opens, so the page behind them can be seen. */
 async function closePopups(page: Page) {
   for (let i = 0; i < 5; i += 1) {
@@ -213,7 +234,9 @@ export const SCREENS: readonly Screen[] = [
       await openGoGreen(page, 'uma.unverified');
       await page.getByRole('radio', { name: 'Yes, the details mentioned above are correct' }).check();
       await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByText('A verification link has been sent to your new email address.', { exact: false }).waitFor();
+      // the address on file: "your email address" (D8), then where the link went and how long it works
+      await page.getByText('A verification link has been sent to your email address.', { exact: false }).waitFor();
+      await page.getByText(/The link expires in/).waitFor();
     },
   },
   {
@@ -307,6 +330,26 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   {
+    name: 'profile-email-in-use',
+    caption: "Profile: an address another account uses, refused on the field with the server's reason",
+    async reach(page) {
+      await signIn(page, 'sam.several');
+      await changeEmailOnProfile(page, 'dana.demo@example.com', 'Change email address');
+      await page.getByRole('alert').filter({ hasText: 'already in use by another account' }).waitFor();
+    },
+  },
+  {
+    name: 'profile-password-dialog',
+    caption: 'Profile: the password asked again before a change of address (re-authentication)',
+    async reach(page) {
+      await signIn(page, 'dana.demo');
+      await askedForPassword(page);
+      await changeEmailOnProfile(page, 'dana.new@example.com', 'Change email address');
+      await page.getByRole('dialog', { name: 'Confirm your password' }).waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
+  {
     // last: it makes its borrower paperless (Dana on the phone, Cory on the desktop)
     name: 'go-green-thank-you',
     caption: 'Go Green: done, what happens next',
@@ -382,6 +425,40 @@ export const SCREENS: readonly Screen[] = [
       await inLanguage(page, server, 'es');
       await page.goto('/loanmanager/go-green/');
       await page.getByRole('heading', { level: 2, name: es['goGreen.stepConfirmEmail'] }).waitFor();
+    },
+  },
+  {
+    name: 'es-go-green-waiting',
+    caption: 'En español: Go Green, validar el correo registrado (en espera del enlace)',
+    async reach(page, server) {
+      await signIn(page, 'uma.unverified');
+      await inLanguage(page, server, 'es');
+      await page.goto('/loanmanager/go-green/');
+      await page.getByRole('radio', { name: es['goGreen.choiceYes'] }).check();
+      await page.getByRole('button', { name: es['goGreen.next'] }).click();
+      await page.getByText(es['goGreen.waitingOnFile']).waitFor();
+    },
+  },
+  {
+    name: 'es-profile-email-in-use',
+    caption: 'En español: perfil, un correo que usa otra cuenta',
+    async reach(page, server) {
+      await signIn(page, 'sam.several');
+      await inLanguage(page, server, 'es');
+      await changeEmailOnProfile(page, 'dana.demo@example.com', es['profile.changeEmail']);
+      await page.getByRole('alert').first().waitFor();
+    },
+  },
+  {
+    name: 'es-profile-password-dialog',
+    caption: 'En español: perfil, la contraseña pedida de nuevo',
+    async reach(page, server) {
+      await signIn(page, 'dana.demo');
+      await inLanguage(page, server, 'es');
+      await askedForPassword(page);
+      await changeEmailOnProfile(page, 'dana.new@example.com', es['profile.changeEmail']);
+      await page.getByRole('dialog', { name: es['common.reauth.title'] }).waitFor();
+      await page.waitForTimeout(400);
     },
   },
   {

@@ -19,7 +19,7 @@ import type { Account } from '../db/store';
 import { localText } from '../i18n';
 import { emailLocale } from '../locale';
 import { popupsFor } from '../popups';
-import { SESSION_TOUCH_INTERVAL_MS, verifyPassword } from '../security';
+import { SESSION_TOUCH_INTERVAL_MS, VERIFY_NONCE_HOURS, verifyPassword } from '../security';
 import { idleMs, sessionEndsAt } from '../sessions';
 import { answerWrongPassword, forgetWrongPasswords, notifyAddressReplaced, refuseIfSignInPaused, sendVerificationEmail } from './account';
 
@@ -157,7 +157,8 @@ export function userRoutes(app: FastifyInstance, ctx: PortalContext) {
     }
     await ctx.store.recordPendingEmail(account.borrower.id, address, ctx.nowMs());
     await sendVerificationEmail(ctx, account.user, address, emailLocale(request, account.user));
-    return sendJson(reply, 200, { requires_validation: true });
+    // the link's lifetime, which the go-green page states (the one number is the server's)
+    return sendJson(reply, 200, { requires_validation: true, link_expires_in_seconds: VERIFY_NONCE_HOURS * 3600 });
   });
 
   // When the session ends, for the page's inactivity warning (docs/security.md, control 24). Only times.

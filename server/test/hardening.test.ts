@@ -563,7 +563,7 @@ describe('verifying an address', () => {
       await uma.login('uma.unverified');
       await uma.confirmPassword();
       const change = await uma.post(`${API}user/request_email_change/`, { email_address: 'shared.address@example.com' });
-      expect(change.json()).toEqual({ requires_validation: true });
+      expect(change.json()).toMatchObject({ requires_validation: true });
       const nonce = nonceOf((await server.outbox())[0]!.paths[0]!);
       const other = server.client();
       await other.visit('/loanmanager/register/');

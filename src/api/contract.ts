@@ -85,7 +85,14 @@ export const goGreenOptInSchema = z.strictObject({
 
 export const emailQuerySchema = z.strictObject({ email_address: requiredString() });
 export const requestEmailChangeSchema = z.strictObject({ email_address: requiredString() });
-export const requestEmailChangeResponseSchema = z.object({ requires_validation: z.boolean() });
+/**
+ * `link_expires_in_seconds` (our addition, optional: a servicer's server may leave it out): how long
+ * the verification link just sent works, so the page can say so.
+ */
+export const requestEmailChangeResponseSchema = z.object({
+  requires_validation: z.boolean(),
+  link_expires_in_seconds: z.optional(z.number()),
+});
 export const isValidatedResponseSchema = z.object({ validated: z.boolean() });
 /**
  * When the signed-in session ends, in seconds from now, unless another request comes

@@ -57,7 +57,7 @@ function usePasteCutNotice(maxLength: number | undefined, onValue: (value: strin
  * right password is refused. Read from each key's modifier state, so it shows from the first key
  * typed (a browser cannot tell before one) and goes when Caps Lock goes off or the field is left.
  */
-function useCapsLockNotice() {
+export function useCapsLockNotice() {
   const t = useT();
   const [capsLock, setCapsLock] = useState(false);
   const onKey = (event: KeyboardEvent<HTMLInputElement>) => setCapsLock(event.getModifierState('CapsLock'));
@@ -73,7 +73,7 @@ function useCapsLockNotice() {
  * antd's texts of the password visibility toggle (its aria-label: Show, Hide) in the page's
  * language. antd takes them from its locale, so the field sets that part of it around itself.
  */
-function usePasswordToggleLocale(): ConfigProviderProps['locale'] {
+export function usePasswordToggleLocale(): ConfigProviderProps['locale'] {
   const t = useT();
   const { i18n } = useLingui();
   return useMemo(
