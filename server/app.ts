@@ -23,6 +23,7 @@ import { localText, textIn, type LocalText } from './i18n';
 import { apiLocale, registerLocaleHooks, requestLocale } from './locale';
 import { AccessLog, createLogger, logAbortedRequest } from './logger';
 import { createMailer, type Mailer, type MailTransport } from './mail';
+import { registerMetrics } from './metrics';
 import { developmentSecret, generateSecret, parseSecret, serverKeys } from './secrets';
 import { accountRoutes } from './routes/account';
 import { devOutboxRoutes } from './routes/devOutbox';
@@ -264,6 +265,7 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
     await mailer.close();
     await store.close();
   });
+  await registerMetrics(app, ctx);
 
   // set up once, applied by one synchronous hook (no promise per request)
   const headersWithHsts = { ...headers, 'strict-transport-security': HSTS };

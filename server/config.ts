@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { HelpContact } from './html';
 import { DEFAULT_MAIL_DELIVERY, type MailDeliverySettings } from './mail';
+import { ROOT as repoRoot } from './paths';
 import { parseSecret, SECRET_MINIMUM_BYTES } from './secrets';
 import { DEFAULT_SESSION_IDLE_MINUTES } from './security';
 
@@ -75,13 +76,14 @@ export interface ServerOptions {
   /** Seed the demo borrowers into a freshly created database. */
   seedDemoData: boolean;
   logLevel: string;
+  /** METRICS_PORT: Prometheus metrics on a private listener (server/metrics.ts); null, none. METRICS_HOST: its address. */
+  metricsPort: number | null;
+  metricsHost: string;
   /** Where logs go; stdout when absent. */
   logStream?: Writable;
   /** The clock; tests move it to expire nonces and sessions. */
   now: () => Date;
 }
-
-const repoRoot = path.resolve(__dirname, '..');
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -122,6 +124,14 @@ export function errorReportingDsnOf(value: string | undefined): string | null {
   }
   if (url.protocol !== 'https:') throw new Error('ERROR_REPORTING_DSN must be an https:// Sentry DSN');
   return value;
+}
+
+/** METRICS_PORT: unset or empty, no metrics; otherwise the port of their private listener. */
+export function metricsPortOf(value: string | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new ConfigError(`METRICS_PORT is not a port number: ${value}`);
+  return port;
 }
 
 export function listenAddressFromEnv(env: NodeJS.ProcessEnv = process.env): { port: number; host: string } {
@@ -306,6 +316,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     // Production starts empty unless demo data is asked for by name; development seeds unless told not to.
     seedDemoData: production ? env.SEED_DEMO_DATA === '1' : env.SEED_DEMO_DATA !== '0',
     logLevel: env.LOG_LEVEL || 'info',
+    metricsPort: metricsPortOf(env.METRICS_PORT),
+    metricsHost: env.METRICS_HOST || DEFAULT_HOST,
     now: () => new Date(),
   };
   if (production) checkProduction(env, options);

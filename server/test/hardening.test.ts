@@ -19,20 +19,10 @@ import { DEMO_API_TOKEN, DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
 import type { MailTransport } from '../mail';
 import { serverKeys, ssnDigest } from '../secrets';
 import { hashPassword } from '../security';
-import { API, REPO_ROOT, TEST_ENGINE, TEST_SCRYPT_N, createTestSchema, itOnSqlite, nonceOf, registrationBody, startTestServer, type TestServer } from './harness';
+import { API, PRODUCTION_ENV, REPO_ROOT, TEST_ENGINE, TEST_SCRYPT_N, createTestSchema, itOnSqlite, nonceOf, registrationBody, startTestServer, type TestServer } from './harness';
 
 const nora = DEMO_BORROWERS.find((borrower) => borrower.firstname === 'Nora')!;
 const reggie = DEMO_BORROWERS.find((borrower) => borrower.firstname === 'Reggie')!;
-
-const PRODUCTION_ENV = {
-  NODE_ENV: 'production',
-  SERVER_SECRET: randomBytes(32).toString('base64'),
-  RECAPTCHA_METHOD: 'recaptcha_v3',
-  RECAPTCHA_SITE_KEY: 'site-key',
-  RECAPTCHA_SECRET: 'captcha-secret',
-  PUBLIC_URL: 'https://portal.example.com',
-  SMTP_URL: 'smtp://127.0.0.1:2525',
-};
 
 const registration = registrationBody;
 

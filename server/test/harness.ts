@@ -62,6 +62,17 @@ export const TEST_SCRYPT_N = 2 ** 12;
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
+/** The least environment a production start accepts (server/config.ts checkProduction). */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  SERVER_SECRET: randomBytes(32).toString('base64'),
+  RECAPTCHA_METHOD: 'recaptcha_v3',
+  RECAPTCHA_SITE_KEY: 'site-key',
+  RECAPTCHA_SECRET: 'captcha-secret',
+  PUBLIC_URL: 'https://portal.example.com',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+};
+
 export interface TestClock {
   now: () => Date;
   advance(ms: number): void;
