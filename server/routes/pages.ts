@@ -290,7 +290,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
             amount: formatCents(loan.monthlyPaymentCents, locale),
             date: formatIsoDate(loan.nextPaymentDue, locale),
           })}</p>` +
-          `<p><a href="${OVERVIEW_PATH}?loanno=${encodeURIComponent(loan.loanno)}">${htmlText(locale, 'server.overview.title')}` +
+          `<p><a class="link-target" href="${OVERVIEW_PATH}?loanno=${encodeURIComponent(loan.loanno)}">${htmlText(locale, 'server.overview.title')}` +
           `<span class="visually-hidden">${htmlText(locale, 'server.loans.overviewFor', { loanno: loan.loanno })}</span></a></p></li>`,
       )
       .join('');
@@ -349,7 +349,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
         rows.map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('') +
         '</tbody></table>'
       : `<p>${htmlText(locale, 'server.loans.none')}</p>`;
-    const back = loans.length > 1 ? `<p><a href="${MAIN_PATH}">${htmlText(locale, 'server.overview.allLoans')}</a></p>` : '';
+    const back = loans.length > 1 ? `<p><a class="link-target" href="${MAIN_PATH}">${htmlText(locale, 'server.overview.allLoans')}</a></p>` : '';
     const html = page(request, session, OVERVIEW_PATH, {
       locale,
       title,
@@ -373,7 +373,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       `<p>${htmlText(locale, session.account.borrower.autopay ? 'server.autopay.on' : 'server.autopay.off', {}, strong)}</p>` +
       `<p>${htmlText(locale, 'server.autopay.explained')}</p>` +
       `<div class="card"><h2>${htmlText(locale, 'server.autopay.aboutHeading')}</h2><p>${htmlText(locale, 'server.autopay.about')}</p></div>` +
-      `<p><a href="${landingUrl(session.loans)}">${htmlText(locale, 'server.backToLoans')}</a></p>`;
+      `<p><a class="link-target" href="${landingUrl(session.loans)}">${htmlText(locale, 'server.backToLoans')}</a></p>`;
     const title = serverText(locale, 'server.autopay.title');
     return sendHtml(reply, 200, page(request, session, '/loanmanager/eftsetuprequest/', { locale, title, heading: title, content }));
   });
