@@ -155,7 +155,8 @@ export interface PageOptions {
   localeSwitch?: LocaleSwitch | null;
 }
 
-const { header, primary, linkHover, text, textSecondary, divider, surface, pageBackground, focus, infoBackground, infoBorder } = PALETTE;
+const { header, primary, linkHover, text, textSecondary, divider, surface, pageBackground, focus, infoBackground, infoBorder, warningBackground, warningBorder } =
+  PALETTE;
 
 /**
  * The pages' stylesheet, in the widgets' visual language: the same palette, fonts, radii and
@@ -214,6 +215,7 @@ th,td{text-align:left;vertical-align:top;padding:12px 16px;border-bottom:1px sol
 tr:last-child th,tr:last-child td{border-bottom:0}
 th{font-weight:400;color:${textSecondary};width:45%}
 .notice{background:${infoBackground};border:1px solid ${infoBorder};border-radius:${RADIUS.card}px;padding:12px 16px;margin:0 0 16px}
+.notice-warning{background:${warningBackground};border-color:${warningBorder}}
 .loan-list{list-style:none;padding:0}
 .link-target{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px}
 .site-footer p a{display:inline-block;padding:4px 0}
@@ -225,6 +227,23 @@ pre{white-space:pre-wrap;word-break:break-word}
 .site-footer ul{display:flex;flex-wrap:wrap;gap:0 16px;list-style:none;margin:0;padding:0}
 .site-footer li a{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px}
 a[href^="tel:"]{white-space:nowrap}
+`
+  .trim()
+  .replace(/\n/g, '');
+
+/**
+ * A widget page with scripting off (issue 39, E8): its first view is drawn by the server, so its
+ * forms would look usable and do nothing, and a page that checks a link would say "Please wait..."
+ * for ever. `<noscript>` is read only then: the page says so first thing in its main content, and
+ * this style (in the head, where `<noscript>` may hold a style) greys the widget's forms out, hides
+ * their submit buttons and the waiting status. With scripting on neither exists: the widget's
+ * markup, what its hydration compares, is untouched, and nothing moves.
+ */
+const NO_SCRIPT_STYLE = `
+[${WIDGET_ATTRIBUTE}] form{opacity:.5}
+[${WIDGET_ATTRIBUTE}] form :is(input,select,textarea,button,label){pointer-events:none}
+[${WIDGET_ATTRIBUTE}] form [type=submit]{display:none}
+[${WIDGET_ATTRIBUTE}] [role=status]:has([aria-busy=true]),[${WIDGET_ATTRIBUTE}] [role=status]:has([aria-busy=true])~*{display:none}
 `
   .trim()
   .replace(/\n/g, '');
@@ -307,6 +326,8 @@ export function renderPage(options: PageOptions): string {
   const firstAnswers = answers
     ? `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${jsonForScript(answers)}</script>`
     : '';
+  // the portal's pages are forms and flows: without scripting they cannot work (the popups' pages can)
+  const noScript = options.widget === 'portal';
   const timeoutWidget = options.sessionTimeout ? `<div ${WIDGET_ATTRIBUTE}="session-timeout"></div>` : '';
   const scripts =
     (options.widget || options.sessionTimeout) && options.config
@@ -325,7 +346,9 @@ export function renderPage(options: PageOptions): string {
     (scripts ? [LOADER_PATH, ...(options.preload ?? [])] : (options.preload ?? [])).map((src) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeHtml(src)}">`).join('') +
     `<style>${STYLE}</style>` +
     // the loader's reset for widgets on a host page, here from the start (src/platform/hostReset.ts)
-    `<style id="${HOST_RESET_ID}">${HOST_RESET_CSS}</style></head>` +
+    `<style id="${HOST_RESET_ID}">${HOST_RESET_CSS}</style>` +
+    (noScript ? `<noscript><style>${NO_SCRIPT_STYLE}</style></noscript>` : '') +
+    '</head>' +
     `<body><a class="skip-link" href="#main">${htmlText(locale, 'server.header.skipToMain')}</a>` +
     `<header class="site-header"><div class="site-header-inner${options.nav ? ' with-nav' : ''}">` +
     `<a class="brand" href="/loanmanager/">${SERVICER_NAME}</a>` +
@@ -334,7 +357,9 @@ export function renderPage(options: PageOptions): string {
     `${options.nav ? renderNav(locale, options.nav) : ''}</div></header>` +
     // a portal page's first view grows when its answers arrive (a spinner, then go-green's steps):
     // its main fills the screen, so the footer starts below it and is never pushed down in sight
-    `<main id="main"${options.widget === 'portal' ? ' class="portal-main"' : ''}>${heading}${options.content ?? ''}${widget}</main>` +
+    `<main id="main"${options.widget === 'portal' ? ' class="portal-main"' : ''}>` +
+    (noScript ? `<noscript><p class="notice notice-warning">${htmlText(locale, 'server.noScript')}</p></noscript>` : '') +
+    `${heading}${options.content ?? ''}${widget}</main>` +
     (options.help ? renderFooter(locale, options.help) : '') +
     `${firstAnswers}${timeoutWidget}${scripts}</body></html>`
   );
