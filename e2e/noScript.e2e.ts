@@ -65,21 +65,16 @@ describe.each(['en', 'es'] as const)('JavaScript off, in %s', (locale) => {
     expect(await page.getByRole('button', { name: text['registration.submit'] }).isVisible()).toBe(false);
   });
 
-  test('reset password: the notice first, and no "Please wait..." for ever', async () => {
+  test.each([
+    ['reset password', '/loanmanager/reset_password/some-link-nonce/', 'passwordReset.checking'],
+    ['verify email', '/loanmanager/verify_email/?nonce=some-link-nonce', 'verifyEmail.verifying'],
+  ] as const)('%s: the notice first, and no waiting text for ever', async (_page, path, waiting) => {
     const page = await pageWithoutScripts(locale);
-    await page.goto('/loanmanager/reset_password/some-link-nonce/');
+    await page.goto(path);
     await expectNoticeFirst(page, text['server.noScript']);
     // drawn (the server's first view has it) but not shown
-    expect(await page.getByText(text['passwordReset.checking']).count()).toBe(1);
-    expect(await page.getByText(text['passwordReset.checking']).isVisible()).toBe(false);
-  });
-
-  test('verify email: the notice first, and no "Verifying..." for ever', async () => {
-    const page = await pageWithoutScripts(locale);
-    await page.goto('/loanmanager/verify_email/?nonce=some-link-nonce');
-    await expectNoticeFirst(page, text['server.noScript']);
-    expect(await page.getByText(text['verifyEmail.verifying']).count()).toBe(1);
-    expect(await page.getByText(text['verifyEmail.verifying']).isVisible()).toBe(false);
+    expect(await page.getByText(text[waiting]).count()).toBe(1);
+    expect(await page.getByText(text[waiting]).isVisible()).toBe(false);
   });
 });
 
