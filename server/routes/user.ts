@@ -14,7 +14,7 @@ import { EMAIL_PATTERN } from '../../src/lib/validation/rules';
 import { HttpError, parseWith, requireAccount, requireEmptyBody, sendJson, type Auth, type PortalContext } from '../context';
 import type { Account } from '../db/store';
 import { localText } from '../i18n';
-import { popupsFor } from '../popups';
+import { popupsFor, popupsToShow } from '../popups';
 import { SESSION_TOUCH_INTERVAL_MS } from '../security';
 import { idleMs, sessionEndsAt } from '../sessions';
 import { sendVerificationEmail } from './account';
@@ -33,13 +33,14 @@ const markSeenSchema = z.strictObject({ id_to_mark_as_seen: popupIdSchema });
 
 /**
  * The popups a signed-in borrower is to see now, in order: those due, less those seen in this
- * session or dismissed. The API's answer (`user/popup/`) and the list a signed-in page comes with
+ * session, dismissed or resting, one offer at most (server/popups.ts). The API's answer (`user/popup/`) and the list a signed-in page comes with
  * (server/routes/pages.ts) are this one.
  */
 export function popupsOf(ctx: PortalContext) {
   return async (account: Account, { sessionKey }: Pick<Auth, 'sessionKey'>) => {
-    const hidden = await ctx.store.hiddenPopups(sessionKey, account.user.id);
-    return popupsFor(account.borrower, new Date(ctx.nowMs()), ctx.options.taxSeason).filter((popup) => !hidden.has(popup.id));
+    const history = await ctx.store.popupHistory(sessionKey, account.user.id);
+    const now = ctx.nowMs();
+    return popupsToShow(popupsFor(account.borrower, new Date(now), ctx.options.taxSeason), history, now);
   };
 }
 
