@@ -352,7 +352,7 @@ it('with reduced motion asked for, the dialogs neither zoom nor fade, and go at 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signIn(page, USERNAME);
   await page.goto(OVERVIEW);
-  const combined = await expectOnlyDialog(page, COMBINED);
+  await expectOnlyDialog(page, COMBINED);
   expect(await dialogAnimations(page)).toBe(0);
   await page.keyboard.press('Escape'); // not declined: see above
   await expectOnlyDialog(page, VERIFY);
