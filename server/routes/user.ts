@@ -18,7 +18,7 @@ import { HttpError, parseWith, requireAccount, requireEmptyBody, sendJson, type 
 import type { Account } from '../db/store';
 import { localText } from '../i18n';
 import { emailLocale } from '../locale';
-import { popupsFor } from '../popups';
+import { popupsFor, popupsToShow } from '../popups';
 import { SESSION_TOUCH_INTERVAL_MS, VERIFY_NONCE_HOURS, verifyPassword } from '../security';
 import { idleMs, sessionEndsAt } from '../sessions';
 import { answerWrongPassword, forgetWrongPasswords, notifyAddressReplaced, refuseIfSignInPaused, sendVerificationEmail } from './account';
@@ -61,13 +61,14 @@ const markSeenSchema = z.strictObject({ id_to_mark_as_seen: popupIdSchema });
 
 /**
  * The popups a signed-in borrower is to see now, in order: those due, less those seen in this
- * session or dismissed. The API's answer (`user/popup/`) and the list a signed-in page comes with
+ * session, dismissed or resting, one offer at most (server/popups.ts). The API's answer (`user/popup/`) and the list a signed-in page comes with
  * (server/routes/pages.ts) are this one.
  */
 export function popupsOf(ctx: PortalContext) {
   return async (account: Account, { sessionKey }: Pick<Auth, 'sessionKey'>) => {
-    const hidden = await ctx.store.hiddenPopups(sessionKey, account.user.id);
-    return popupsFor(account.borrower, new Date(ctx.nowMs()), ctx.options.taxSeason).filter((popup) => !hidden.has(popup.id));
+    const history = await ctx.store.popupHistory(sessionKey, account.user.id);
+    const now = ctx.nowMs();
+    return popupsToShow(popupsFor(account.borrower, new Date(now), ctx.options.taxSeason), history, now);
   };
 }
 

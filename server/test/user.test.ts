@@ -196,7 +196,7 @@ describe('user/popup', () => {
     expect((await client.post(`${API}user/popup/`, {})).statusCode).toBe(400);
     const seen = await client.post(`${API}user/set_popup_seen/`, { id_to_mark_as_seen: 'made-up' });
     expect(seen.statusCode).toBe(400);
-    const dismiss = await client.post(`${API}user/dismiss_popup/`, { id_to_dismiss: 'go-green-auto-pay' });
+    const dismiss = await client.post(`${API}user/dismiss_popup/`, { id_to_dismiss: 'tfa-verify-email' });
     expect(dismiss.statusCode).toBe(400);
   });
 

@@ -23,7 +23,8 @@ export const popupListSchema = z.array(popupItemSchema);
 
 export const popupRequestSchema = z.strictObject({ coacct: requiredString() });
 export const markPopupSeenSchema = z.strictObject({ id_to_mark_as_seen: requiredString() });
-export const dismissPopupSchema = z.strictObject({ id_to_dismiss: z.literal('tax-reminder') });
+/** The tax popup's "Don't show again" (spec), and a declined offer, which then rests (server/popups.ts; docs/spec-deviations.md). */
+export const dismissPopupSchema = z.strictObject({ id_to_dismiss: z.enum(['tax-reminder', 'go-green-auto-pay']) });
 
 export const loanSummarySchema = z.object({
   loanno: z.string(),
