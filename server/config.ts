@@ -8,6 +8,7 @@ import type { Writable } from 'node:stream';
 import { deflateRawSync } from 'node:zlib';
 import type { HelpContact } from './html';
 import { DEFAULT_MAIL_DELIVERY, type MailDeliverySettings } from './mail';
+import { DEFAULT_PASSWORD_HASHING, type PasswordHashingSettings } from './passwordHashing';
 import { parseSecret, SECRET_MINIMUM_BYTES } from './secrets';
 import { DEFAULT_SESSION_IDLE_MINUTES } from './security';
 
@@ -48,6 +49,8 @@ export interface ServerOptions {
   sessionIdleMinutes: number;
   /** scrypt cost N for new password hashes; older hashes are rehashed at sign-in. */
   scryptN: number;
+  /** PASSWORD_HASH_THREADS and PASSWORD_HASH_QUEUE: the password-hashing pool (server/passwordHashing.ts). */
+  passwordHashing: PasswordHashingSettings;
   /** A request must arrive whole within this time; headers within `headersTimeoutMs`; idle keep-alive sockets close after `keepAliveTimeoutMs`. */
   requestTimeoutMs: number;
   headersTimeoutMs: number;
@@ -350,6 +353,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     apiTokenDays: positiveInteger(env, 'API_TOKEN_DAYS', DEFAULT_API_TOKEN_DAYS),
     sessionIdleMinutes: sessionIdleMinutesOf(env),
     scryptN: DEFAULT_SCRYPT_N,
+    passwordHashing: {
+      threads: positiveInteger(env, 'PASSWORD_HASH_THREADS', DEFAULT_PASSWORD_HASHING.threads),
+      queue: positiveInteger(env, 'PASSWORD_HASH_QUEUE', DEFAULT_PASSWORD_HASHING.queue),
+    },
     requestTimeoutMs: TIMEOUTS.requestMs,
     headersTimeoutMs: TIMEOUTS.headersMs,
     keepAliveTimeoutMs: TIMEOUTS.keepAliveMs,

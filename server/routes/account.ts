@@ -29,13 +29,12 @@ import { checkPasswordPolicy } from '../passwordPolicy';
 import {
   RESET_NONCE_MINUTES,
   VERIFY_NONCE_HOURS,
-  dummyPasswordHash,
   flagVerificationSent,
   hashPassword,
   hashSecret,
   needsRehash,
   randomToken,
-  verifyPassword,
+  verifyLoginPassword,
 } from '../security';
 import { recognizeBrowser, signIn, signOut } from '../sessions';
 
@@ -355,10 +354,8 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
     }
     const user = body.username.length <= LIMITS.inputMaximum ? await ctx.store.findUserByUsername(body.username) : null;
     const tooLong = body.password.length > LIMITS.validatorMaximum;
-    // Unknown usernames cost one hash too, so response time does not reveal which exist.
-    const matches = tooLong
-      ? false
-      : await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash(ctx.options.scryptN)));
+    // Unknown usernames and old, cheaper hashes cost one hash at the current cost: the time tells nothing.
+    const matches = tooLong ? false : await verifyLoginPassword(body.password, user?.passwordHash ?? null, ctx.options.scryptN);
     if (!user || !matches) {
       const failures = await ctx.store.recordLoginFailure(throttleKey, now);
       // The failure that pauses a real account's sign-in is told to its borrower. Not awaited: the
