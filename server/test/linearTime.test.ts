@@ -5,7 +5,7 @@
  * and at 500 bytes, and the cost per byte is compared in the same run (perByteCostRatio): about 1
  * for linear work, about 32 for quadratic.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, InjectOptions } from 'fastify';
 import { redact, redactUrl } from '../../src/platform/redaction';
 import { isPortalReturnPath } from '../../src/lib/portalUrls';
 import { EMAIL_PATTERN } from '../../src/lib/validation/rules';
@@ -82,7 +82,7 @@ describe('a whole request of 16 KB costs a few times a short one, not hundreds',
   });
 
   /** Median times of `long` and `short` requests, alternated, and their ratio. */
-  async function ratio(long: Parameters<TestServer['app']['inject']>[0], short: Parameters<TestServer['app']['inject']>[0]) {
+  async function ratio(long: InjectOptions, short: InjectOptions) {
     const longs: number[] = [];
     const shorts: number[] = [];
     for (let i = 0; i < 15; i += 1) {
