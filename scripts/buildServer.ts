@@ -35,6 +35,18 @@ export function buildServer(): void {
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`tsc -p tsconfig.server.json failed:\n${result.stdout}${result.stderr}`);
+  copyPlainWorkers(path.join(root, 'server'), path.join(SERVER_BUILD_DIR, 'server'));
+}
+
+/** Worker files written as plain CommonJS (`*.cjs`, e.g. passwordHashWorker.cjs), which tsc does not emit: copied beside the compiled code that loads them by `__dirname`. */
+function copyPlainWorkers(from: string, to: string): void {
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== 'test') copyPlainWorkers(path.join(from, entry.name), path.join(to, entry.name));
+    else if (entry.isFile() && entry.name.endsWith('.cjs')) {
+      fs.mkdirSync(to, { recursive: true });
+      fs.copyFileSync(path.join(from, entry.name), path.join(to, entry.name));
+    }
+  }
 }
 
 if (require.main === module) {

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer, COMPILED_MAIN, SERVER_BUILD_DIR, serverBuildStale } from '../../scripts/buildServer';
+import { DEMO_PASSWORD } from '../db/seed';
 import { describeOnSqlite, PRODUCTION_ENV, REPO_ROOT } from './harness';
 
 const BUILD_TIMEOUT_MS = 180_000;
@@ -20,6 +21,8 @@ function productionEnv(dir: string): NodeJS.ProcessEnv {
     PORT: '0',
     DATABASE_PATH: path.join(dir, 'portal.sqlite'),
     INSTANCE_ID: 'compiled-1',
+    // someone to sign in as: the password is hashed by the worker file the build copies
+    SEED_DEMO_DATA: '1',
   };
 }
 
@@ -59,11 +62,13 @@ describeOnSqlite('the compiled server', () => {
       for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
         const full = path.join(folder, entry.name);
         if (entry.isDirectory() && entry.name !== 'test') walk(full);
-        else if (entry.isFile() && entry.name.endsWith('.ts')) sources.push(path.relative(REPO_ROOT, full));
+        else if (entry.isFile() && /\.(ts|cjs)$/.test(entry.name)) sources.push(path.relative(REPO_ROOT, full));
       }
     };
     walk(path.join(REPO_ROOT, 'server'));
+    // a .ts compiles to its .js; a worker written as plain CommonJS (passwordHashWorker.cjs) is copied as it is
     const missing = sources.filter((source) => !fs.existsSync(path.join(SERVER_BUILD_DIR, source.replace(/\.ts$/, '.js'))));
+    expect(sources).toContain(path.join('server', 'passwordHashWorker.cjs'));
     expect(sources.length).toBeGreaterThan(40);
     expect(missing).toEqual([]);
     expect(fs.existsSync(path.join(SERVER_BUILD_DIR, 'server', 'test'))).toBe(false);
@@ -95,10 +100,19 @@ describeOnSqlite('the compiled server', () => {
         const base = await listeningUrl(child);
         const healthz = await fetch(`${base}/loanmanager/healthz`);
         expect(healthz.status).toBe(200);
-        expect(await healthz.json()).toEqual({ status: 'ok', instance: 'compiled-1' });
+        expect(await healthz.json()).toEqual({ status: 'ok' });
         // the migrations ran from the compiled files
         const readyz = await fetch(`${base}/loanmanager/readyz`);
         expect(readyz.status).toBe(200);
+        // a sign-in: its password is checked on the hashing pool's worker (passwordHashWorker.cjs, copied by the build)
+        const firstPage = await fetch(`${base}/loanmanager/login/`);
+        const csrf = /csrftoken=([^;]+)/.exec(firstPage.headers.getSetCookie().join('; '))?.[1] ?? '';
+        const signIn = await fetch(`${base}/loanmanager/api/account/login/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
+          body: JSON.stringify({ username: 'dana.demo', password: DEMO_PASSWORD }),
+        });
+        expect(signIn.status).toBe(200);
         // a page in Spanish: its texts come from the JSON catalogs beside the compiled src/
         const login = await fetch(`${base}/loanmanager/login/`, { headers: { cookie: 'lm_locale=es' } });
         expect(login.status).toBe(200);

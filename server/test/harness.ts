@@ -371,3 +371,13 @@ export function registrationBody(
     ...extra,
   };
 }
+
+/** What the last readiness check found, from the log: readyz itself answers only ready or not (server/routes/health.ts). */
+export function lastReadiness(server: Pick<TestServer, 'logs'>): Record<string, unknown> | undefined {
+  const checks = server
+    .logs()
+    .split('\n')
+    .filter((line) => line.includes('"msg":"readiness"'))
+    .map((line) => JSON.parse(line) as { readiness: Record<string, unknown> });
+  return checks.at(-1)?.readiness;
+}
