@@ -11,12 +11,3 @@ export const COMPILED = path.extname(__filename) === '.js';
 
 /** The checkout's root: the folder holding package.json, server/, src/ and dist/. */
 export const ROOT = path.resolve(__dirname, COMPILED ? '../../..' : '..');
-
-/**
- * A module of the server to be loaded by path rather than imported (a worker thread's file):
- * `base` (no extension) beside `fromFile` (the caller's `__filename`), with the caller's own
- * extension, so it is `.js` compiled and `.ts` under tsx.
- */
-export function siblingModule(fromFile: string, base: string): string {
-  return path.join(path.dirname(fromFile), `${base}${path.extname(fromFile)}`);
-}
