@@ -284,8 +284,9 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
         expiresAt,
       });
     }
-    // The same answer either way: whether a username exists is not disclosed.
-    return sendJson(reply, 200, {});
+    // The same answer either way: whether a username exists is not disclosed. How long a link
+    // works is the same for all, and the form's notice states it (issue 39).
+    return sendJson(reply, 200, { link_minutes: RESET_NONCE_MINUTES });
   });
 
   post('/loanmanager/api/account/validate_nonce/', async (request, reply) => {

@@ -146,12 +146,31 @@ export function PasswordField<F extends string>({
   );
 }
 
-export function CheckboxField<F extends string>({ form, field, label }: Omit<BoundFieldProps<F, boolean>, 'hint' | 'required'>) {
+/** A checkbox; its `hint` (what ticking it does) sits under it and describes it (aria-describedby). */
+export function CheckboxField<F extends string>({
+  form,
+  field,
+  label,
+  hint,
+}: Omit<BoundFieldProps<F, boolean>, 'hint' | 'required'> & { hint?: string }) {
   const checked = useFieldValue(form, field);
   const { onValue } = useFieldHandlers(form, field);
+  const id = fieldId(form.name, field);
   return (
-    <Checkbox id={fieldId(form.name, field)} checked={checked} onChange={(event) => onValue(event.target.checked)}>
-      {label}
-    </Checkbox>
+    <>
+      <Checkbox
+        id={id}
+        checked={checked}
+        onChange={(event) => onValue(event.target.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      >
+        {label}
+      </Checkbox>
+      {hint ? (
+        <div id={`${id}-hint`} className="lm-form-item-extra" style={{ marginTop: 4, paddingInlineStart: 24 }}>
+          {hint}
+        </div>
+      ) : null}
+    </>
   );
 }
