@@ -167,7 +167,7 @@ export function CheckboxField<F extends string>({
         {label}
       </Checkbox>
       {hint ? (
-        <div id={`${id}-hint`} className="lm-form-item-extra" style={{ marginTop: 4, paddingInlineStart: 24 }}>
+        <div id={`${id}-hint`} style={{ marginTop: 4, paddingInlineStart: 24, color: 'var(--lm-color-text-description)' }}>
           {hint}
         </div>
       ) : null}
