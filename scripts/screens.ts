@@ -199,6 +199,8 @@ export const SCREENS: readonly Screen[] = [
   },
   ...registrationFailureScreens('en'),
   ...registrationFailureScreens('es'),
+  ...recoveryFailureScreens('en'),
+  ...recoveryFailureScreens('es'),
   {
     name: 'register-already',
     caption: 'Register: already registered, the question in the portal\'s own dialog',
@@ -354,6 +356,57 @@ async function fillRegistration(page: Page, details: RegistrationDetails, texts:
   await page.getByLabel(texts['common.loanNumber'], { exact: true }).pressSequentially(details.loanno);
   await page.getByLabel(texts['common.ssn'], { exact: true }).pressSequentially(details.ssn);
   await page.getByLabel(texts['common.dob'], { exact: true }).pressSequentially(details.dob);
+}
+
+/**
+ * The other signed-out failures of issue 39, in English and Spanish: recovery refused (the spec's text
+ * and what to do next), the reset request's notice with the link's lifetime, a reset link used or old.
+ */
+function recoveryFailureScreens(language: 'en' | 'es'): Screen[] {
+  const texts = language === 'es' ? (es as typeof en) : en;
+  const prefix = language === 'es' ? 'es-' : '';
+  const setLanguage = (page: Page, server: ScreenServer) => (language === 'es' ? inLanguage(page, server, 'es') : Promise.resolve());
+  const screens: Screen[] = [
+    {
+      name: `${prefix}recover-username-failed`,
+      caption: language === 'es' ? 'En español: recuperar el nombre de usuario, sin resultado' : 'Recover username: no match, and what to do next',
+      async reach(page, server) {
+        await setLanguage(page, server);
+        await page.goto('/loanmanager/recover_username/');
+        await heading(page, texts['recoverUsername.title']);
+        // Nora is not registered: no account to send a username for
+        await page.getByLabel(texts['common.loanNumber'], { exact: true }).pressSequentially(NORA.loanno);
+        await page.getByLabel(texts['common.ssn'], { exact: true }).pressSequentially(NORA.ssn);
+        await page.getByLabel(texts['common.dob'], { exact: true }).pressSequentially(NORA.dob);
+        await page.getByRole('button', { name: new RegExp(`${texts['recoverUsername.submit']}$`) }).click();
+        await page.getByText(texts['recoverUsername.failed']).waitFor();
+      },
+    },
+  ];
+  if (language === 'en') return screens;
+  return [
+    ...screens,
+    {
+      name: 'es-request-password-reset-sent',
+      caption: 'En español: solicitud de restablecimiento enviada, con la vigencia del enlace',
+      async reach(page, server) {
+        await setLanguage(page, server);
+        await page.goto('/loanmanager/request_password_reset');
+        await page.getByLabel(texts['passwordReset.username'], { exact: true }).fill('sam.several');
+        await page.getByRole('button', { name: texts['passwordReset.continue'] }).click();
+        await page.getByText(texts['passwordReset.requestSucceeded']).waitFor();
+      },
+    },
+    {
+      name: 'es-reset-password-expired',
+      caption: 'En español: un enlace de restablecimiento usado o vencido',
+      async reach(page, server) {
+        await setLanguage(page, server);
+        await page.goto('/loanmanager/reset_password/not-a-live-link/');
+        await page.getByText(texts['passwordReset.expired']).waitFor();
+      },
+    },
+  ];
 }
 
 /** Nora, not registered in the demo data until the `registered` screen (obviously fake). */

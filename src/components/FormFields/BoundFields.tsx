@@ -6,6 +6,7 @@ import { Checkbox, ConfigProvider, Input, type ConfigProviderProps, type InputPr
 import { useMemo, useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
 import { LabelledField } from '../LabelledField/LabelledField';
+import { Text } from '../Typography/Typography';
 import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue, type FormBinding } from '../../lib/forms/useFormField';
 import { isBlank } from '../../lib/validation/rules';
 import { useT } from '../../platform/i18n/useT';
@@ -167,8 +168,8 @@ export function CheckboxField<F extends string>({
         {label}
       </Checkbox>
       {hint ? (
-        <div id={`${id}-hint`} style={{ marginTop: 4, paddingInlineStart: 24, color: 'var(--lm-color-text-description)' }}>
-          {hint}
+        <div id={`${id}-hint`} style={{ marginTop: 4, paddingInlineStart: 24 }}>
+          <Text type="secondary">{hint}</Text>
         </div>
       ) : null}
     </>
