@@ -26,22 +26,26 @@ const normalized = (text: string) => text.trim().toLocaleLowerCase();
 
 export function placeServerErrors<F extends string>(
   errors: readonly string[],
-  /** The fields the server refused, in the form's order; only these can take a text. */
+  /** The fields the server refused and the borrower has not changed since; only these take a text. */
   rejected: readonly F[],
+  /** Every field of the form, in its order: a text labelled for one no longer refused stays in the alert. */
+  known: readonly F[],
   /** Every name a field goes by: its key is added here. */
   labelsOf: (field: F) => readonly string[],
 ): Array<PlacedServerError<F>> {
-  const placed = errors.map((text): PlacedServerError<F> => {
-    const labelled = LABELLED.exec(text);
-    if (labelled) {
-      const label = normalized(labelled[1] ?? '');
-      const field = rejected.find((candidate) => [candidate, ...labelsOf(candidate)].some((name) => normalized(name) === label));
-      if (field) return { text, field, message: labelled[2] ?? text };
-    }
-    return { text, field: null, message: text };
+  const named: Array<F | null> = errors.map((text) => {
+    const label = normalized(LABELLED.exec(text)?.[1] ?? '');
+    if (!label) return null;
+    return known.find((field) => [field, ...labelsOf(field)].some((name) => normalized(name) === label)) ?? null;
   });
-  const unplaced = placed.filter((error) => error.field === null);
-  const untaken = rejected.filter((field) => !placed.some((error) => error.field === field));
-  if (unplaced.length === 1 && untaken.length === 1 && unplaced[0]) unplaced[0].field = untaken[0] ?? null;
+  const placed = errors.map((text, index): PlacedServerError<F> => {
+    const field = named[index] ?? null;
+    if (field === null || !rejected.includes(field)) return { text, field: null, message: text };
+    return { text, field, message: LABELLED.exec(text)?.[2] ?? text };
+  });
+  // a text that names no field goes to the one refused field no text names, if there is exactly one of each
+  const unnamed = placed.filter((_, index) => named[index] === null);
+  const untaken = rejected.filter((field) => !named.includes(field));
+  if (unnamed.length === 1 && untaken.length === 1 && unnamed[0]) unnamed[0].field = untaken[0] ?? null;
   return placed;
 }

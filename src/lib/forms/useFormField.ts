@@ -77,7 +77,7 @@ export function usePlacedServerErrors<V extends object>(form: FormBinding<V>): A
       const id = labels?.[field];
       return id ? [t(id)] : [];
     };
-    return placeServerErrors(errors, labels ? rejected : [], labelsOf);
+    return placeServerErrors(errors, labels ? rejected : [], Object.keys(labels ?? {}) as Array<keyof V & string>, labelsOf);
   }, [errors, rejected, labels, t]);
 }
 
