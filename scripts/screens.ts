@@ -17,6 +17,7 @@ import { DEMO_PASSWORD } from '../server/db/seed';
 import { launchBrowser, WIDTHS, type OutboxMessage } from '../e2e/support/browser';
 import { buildIfStale } from '../e2e/support/globalSetup';
 import { startReferenceServer } from '../e2e/support/referenceServer';
+import en from '../src/platform/i18n/locales/en.json';
 import es from '../src/platform/i18n/locales/es.json';
 
 const OUT_DIR = path.resolve(__dirname, '../docs/screens');
@@ -266,6 +267,10 @@ export const SCREENS: readonly Screen[] = [
     caption: 'Accessibility statement (linked from every footer)',
     reach: (page) => page.goto('/loanmanager/accessibility/').then(() => heading(page, 'Accessibility')),
   },
+  ...registrationFailureScreens('en'),
+  ...registrationFailureScreens('es'),
+  ...recoveryFailureScreens('en'),
+  ...recoveryFailureScreens('es'),
   {
     name: 'register-already',
     caption: 'Register: already registered, the question in the portal\'s own dialog',
@@ -502,20 +507,118 @@ interface RegistrationDetails {
   dob: string;
 }
 
-/** The registration form filled as a borrower types it (obviously fake demo identities). */
-async function fillRegistration(page: Page, details: RegistrationDetails) {
+/** The registration form filled as a borrower types it (obviously fake demo identities), in the page's language. */
+async function fillRegistration(page: Page, details: RegistrationDetails, texts: typeof en = en) {
   await page.goto('/loanmanager/register/');
-  await heading(page, 'Register');
-  await page.getByLabel('First Name').fill('Demo');
-  await page.getByLabel('Last Name').fill('Borrower');
-  await page.getByLabel('Username').fill(details.username);
-  await page.getByLabel('Password', { exact: true }).fill('Demo-pass12');
-  await page.getByLabel('Password (again)').fill('Demo-pass12');
-  await page.getByLabel('Email', { exact: true }).fill(details.email);
-  await page.getByLabel('Email (again)').fill(details.email);
-  await page.getByLabel('Loan Number').pressSequentially(details.loanno);
-  await page.getByLabel('Social Security Number').pressSequentially(details.ssn);
-  await page.getByLabel('Date of Birth').pressSequentially(details.dob);
+  await heading(page, texts['registration.title']);
+  await page.getByLabel(texts['registration.firstName'], { exact: true }).fill('Demo');
+  await page.getByLabel(texts['registration.lastName'], { exact: true }).fill('Borrower');
+  await page.getByLabel(texts['registration.username'], { exact: true }).fill(details.username);
+  await page.getByLabel(texts['registration.password'], { exact: true }).fill('Demo-pass12');
+  await page.getByLabel(texts['registration.passwordAgain'], { exact: true }).fill('Demo-pass12');
+  await page.getByLabel(texts['registration.email'], { exact: true }).fill(details.email);
+  await page.getByLabel(texts['registration.emailAgain'], { exact: true }).fill(details.email);
+  await page.getByLabel(texts['common.loanNumber'], { exact: true }).pressSequentially(details.loanno);
+  await page.getByLabel(texts['common.ssn'], { exact: true }).pressSequentially(details.ssn);
+  await page.getByLabel(texts['common.dob'], { exact: true }).pressSequentially(details.dob);
+}
+
+/**
+ * The other signed-out failures of issue 39, in English and Spanish: recovery refused (the spec's text
+ * and what to do next), the reset request's notice with the link's lifetime, a reset link used or old.
+ */
+function recoveryFailureScreens(language: 'en' | 'es'): Screen[] {
+  const texts = language === 'es' ? (es as typeof en) : en;
+  const prefix = language === 'es' ? 'es-' : '';
+  const setLanguage = (page: Page, server: ScreenServer) => (language === 'es' ? inLanguage(page, server, 'es') : Promise.resolve());
+  const screens: Screen[] = [
+    {
+      name: `${prefix}recover-username-failed`,
+      caption: language === 'es' ? 'En español: recuperar el nombre de usuario, sin resultado' : 'Recover username: no match, and what to do next',
+      async reach(page, server) {
+        await setLanguage(page, server);
+        await page.goto('/loanmanager/recover_username/');
+        await heading(page, texts['recoverUsername.title']);
+        // Nora is not registered: no account to send a username for
+        await page.getByLabel(texts['common.loanNumber'], { exact: true }).pressSequentially(NORA.loanno);
+        await page.getByLabel(texts['common.ssn'], { exact: true }).pressSequentially(NORA.ssn);
+        await page.getByLabel(texts['common.dob'], { exact: true }).pressSequentially(NORA.dob);
+        await page.getByRole('button', { name: new RegExp(`${texts['recoverUsername.submit']}$`) }).click();
+        await page.getByText(texts['recoverUsername.failed']).waitFor();
+      },
+    },
+  ];
+  if (language === 'en') return screens;
+  return [
+    ...screens,
+    {
+      name: 'es-request-password-reset-sent',
+      caption: 'En español: solicitud de restablecimiento enviada, con la vigencia del enlace',
+      async reach(page, server) {
+        await setLanguage(page, server);
+        await page.goto('/loanmanager/request_password_reset');
+        await page.getByLabel(texts['passwordReset.username'], { exact: true }).fill('sam.several');
+        await page.getByRole('button', { name: texts['passwordReset.continue'] }).click();
+        await page.getByText(texts['passwordReset.requestSucceeded']).waitFor();
+      },
+    },
+    {
+      name: 'es-reset-password-expired',
+      caption: 'En español: un enlace de restablecimiento usado o vencido',
+      async reach(page, server) {
+        await setLanguage(page, server);
+        await page.goto('/loanmanager/reset_password/not-a-live-link/');
+        await page.getByText(texts['passwordReset.expired']).waitFor();
+      },
+    },
+  ];
+}
+
+/** Nora, not registered in the demo data until the `registered` screen (obviously fake). */
+const NORA = { username: 'nora.newcomer', email: 'nora.newcomer@example.com', loanno: '9000000007', ssn: '900000006', dob: '04121985' };
+
+/**
+ * The registration states of issue 39 (E1, E5, D3), in English and in Spanish: the server cannot be
+ * reached; the server refuses a field (a username with a space); a date of birth that is no date.
+ */
+function registrationFailureScreens(language: 'en' | 'es'): Screen[] {
+  const texts = language === 'es' ? (es as typeof en) : en;
+  const prefix = language === 'es' ? 'es-' : '';
+  const setLanguage = (page: Page, server: ScreenServer) => (language === 'es' ? inLanguage(page, server, 'es') : Promise.resolve());
+  const submit = (page: Page) => page.getByRole('button', { name: new RegExp(`${texts['registration.submit']}$`) }).click();
+  return [
+    {
+      name: `${prefix}register-network-failure`,
+      caption: language === 'es' ? 'En español: registro sin conexión con el servidor' : 'Register: the server cannot be reached (E1)',
+      async reach(page, server) {
+        await setLanguage(page, server);
+        await fillRegistration(page, NORA, texts);
+        await page.route('**/loanmanager/api/account/register/', (route) => route.abort('failed'));
+        await submit(page);
+        await page.getByText(texts['registration.failedTryAgain']).waitFor();
+      },
+    },
+    {
+      name: `${prefix}register-field-error`,
+      caption: language === 'es' ? 'En español: el servidor rechaza un campo' : 'Register: the server refuses a field, shown on it (E5)',
+      async reach(page, server) {
+        await setLanguage(page, server);
+        await fillRegistration(page, { ...NORA, username: 'nora newcomer' }, texts);
+        await submit(page);
+        await page.getByRole('link', { name: new RegExp(`^${texts['registration.username']}:`) }).waitFor();
+      },
+    },
+    {
+      name: `${prefix}register-dob-invalid`,
+      caption: language === 'es' ? 'En español: una fecha de nacimiento que no existe' : 'Register: a date of birth that is no date (D3)',
+      async reach(page, server) {
+        await setLanguage(page, server);
+        await fillRegistration(page, { ...NORA, dob: '02301990' }, texts);
+        await submit(page);
+        await page.getByText(texts['validation.dobInvalid']).waitFor();
+      },
+    },
+  ];
 }
 
 async function csrfToken(page: Page): Promise<string> {

@@ -399,7 +399,8 @@ export function accountRoutes(app: FastifyInstance, ctx: PortalContext) {
       void reply.then(later, later);
     });
     ctx.mailer.afterAnswer(answered.then(() => sendResetLink(ctx, request, body.username)));
-    return sendJson(reply, 200, {});
+    // How long a link works is the same for all, and the form's notice states it (issue 39).
+    return sendJson(reply, 200, { link_minutes: RESET_NONCE_MINUTES });
   });
 
   post('/loanmanager/api/account/validate_nonce/', async (request, reply) => {
