@@ -359,7 +359,7 @@ describe('opt-in wizard', () => {
       }
     });
 
-    test('when the request fails (only logged) the form is there to send again', async () => {
+    test('when the request fails it is logged, the borrower is told (not silent: issue 39), and the form is there to send again', async () => {
       const { user, reported } = renderGoGreen({
         [STATUS]: status({ email_validated: false }),
         [EMAIL_CHANGE]: { status: 500 },
@@ -368,7 +368,19 @@ describe('opt-in wizard', () => {
       expect(await screen.findByRole('button', { name: 'Send Verification Email' })).toBeEnabled();
       expect(screen.getByLabelText(english('goGreen.emailLabel'))).toHaveValue('cory@example.com');
       expect(reported.map((entry) => entry.kind)).toEqual(['log']);
-      expect(screen.queryByRole('alert')).toBeNull();
+      expect(await screen.findByText('There was a problem, please try again later')).toBeInTheDocument();
+    });
+
+    test('a 2xx whose answer does not fit the contract is taken as sent: waiting, polled, no failure shown (issue 39)', async () => {
+      const { api, user } = renderGoGreen({
+        [STATUS]: status({ email_validated: false }),
+        [EMAIL_CHANGE]: { body: { sent: 'yes' } },
+        'GET user/is_validated/': { body: { validated: false } },
+      });
+      await choose(user, english('goGreen.choiceYes'));
+      expect(await screen.findByText(english('goGreen.waitingOnFile'))).toBeInTheDocument();
+      expect(api.sent(EMAIL_CHANGE)).toHaveLength(1);
+      expect(screen.queryByText('There was a problem, please try again later')).toBeNull();
     });
   });
 

@@ -10,7 +10,7 @@
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, delay, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
+import { firstListedErrorOf, httpStatusOf, isResponseMismatch } from '../../api/baseApi';
 import type { GoGreenInfo, IsValidatedResponse, RequestEmailChangeResponse } from '../../api/contract';
 import { goGreenApi } from '../../api/goGreenApi';
 import { selectGoGreenInfo } from '../../api/goGreenStatusCache';
@@ -173,7 +173,7 @@ function* requestVerification(emailAddress: string) {
   try {
     // outside the server's re-authentication window the password is asked first, then the same address is sent again
     const response: RequestEmailChangeResponse = yield* withReauth(
-      () => callMutation(userApi.endpoints.requestEmailChange, { email_address: emailAddress }),
+      () => readableOrAssumeValidation(callMutation(userApi.endpoints.requestEmailChange, { email_address: emailAddress })),
       actions,
       'goGreenEmailChange',
     );
@@ -190,7 +190,24 @@ function* requestVerification(emailAddress: string) {
   } catch (error) {
     yield put(actions.emailChangeFailed());
     // cancelled: nothing was sent, and nothing failed
-    if (!(error instanceof ReauthCancelled)) yield* logFailure('go-green: email change request failed', error);
+    if (error instanceof ReauthCancelled) return;
+    yield* logFailure('go-green: email change request failed', error);
+    // the spec logs it silently; the borrower is told it did not work (issue 39: no silent failure)
+    yield put(messageShown(GO_GREEN_MESSAGES.problem));
+  }
+}
+
+/**
+ * The change's answer, or, for a 2xx whose answer could not be read (reported by the base query),
+ * `requires_validation: true`: the request was taken, and the poll then tells whether the address is
+ * validated (at once, when it needed no validation), so a 2xx never shows a failure (issue 39).
+ */
+function* readableOrAssumeValidation(request: Generator<unknown, RequestEmailChangeResponse, unknown>) {
+  try {
+    return yield* request;
+  } catch (error) {
+    if (isResponseMismatch(error)) return { requires_validation: true } satisfies RequestEmailChangeResponse;
+    throw error;
   }
 }
 

@@ -65,6 +65,14 @@ describe('profile: change email address', () => {
     expect(await screen.findByText(english('profile.loadFailed'))).toBeInTheDocument();
   });
 
+  test('a 2xx whose answer does not fit the contract is never shown as a failure (issue 39)', async () => {
+    const { api } = await submitAddress('new@example.com', { body: { accepted: 'yes' } });
+    expect(await screen.findByText(english(PROFILE_MESSAGES.received))).toBeInTheDocument();
+    expect(screen.queryByText(english(PROFILE_MESSAGES.failed))).not.toBeInTheDocument();
+    // which of the two it was shows in the address on file, asked again
+    await waitFor(() => expect(api.sent(STATUS)).toHaveLength(2));
+  });
+
   test('a failure the server does not explain is shown below the field', async () => {
     await submitAddress('new@example.com', { status: 500, body: { errors: ['down'] } });
     expect(await screen.findByText(english(PROFILE_MESSAGES.failed))).toBeInTheDocument();

@@ -1,6 +1,6 @@
 /** Change email address: submit -> validity -> POST user/request_email_change/ -> what happens next. */
 import { put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import { api, firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
+import { api, firstListedErrorOf, httpStatusOf, isResponseMismatch } from '../../api/baseApi';
 import type { RequestEmailChangeResponse } from '../../api/contract';
 import { goGreenApi } from '../../api/goGreenApi';
 import { callMutation, callQueryAndKeep } from '../../api/sagaCall';
@@ -30,6 +30,13 @@ function* submitEmailChange() {
   } catch (error) {
     // cancelled: nothing changed, nothing to say (the slice made the form usable again)
     if (error instanceof ReauthCancelled) return;
+    if (isResponseMismatch(error)) {
+      // a 2xx whose answer could not be read (reported by the base query): the change was taken, never
+      // a failure; which of the two it was shows in the address on file, reloaded
+      yield put(profileActions.submissionSucceeded(PROFILE_MESSAGES.received));
+      yield put(api.util.invalidateTags(['GoGreenStatus']));
+      return;
+    }
     if (httpStatusOf(error) === 400) {
       // the server refused the address (in use by another account, malformed): its reason, on the field
       yield put(profileActions.fieldsRejected(['email_address']));

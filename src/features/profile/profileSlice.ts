@@ -100,5 +100,6 @@ export const selectProfileReauth = (state: WithProfile) => selectProfile(state).
 export const PROFILE_MESSAGES = {
   verificationSent: 'profile.verificationSent',
   changed: 'profile.changed',
+  received: 'profile.received',
   failed: 'profile.failed',
 } as const satisfies Record<string, MessageId>;
