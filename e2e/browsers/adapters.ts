@@ -6,7 +6,7 @@
  * storage) at a width.
  */
 import fs from 'node:fs';
-import { chromium, type Browser as PlaywrightBrowser, type BrowserContext } from 'playwright-core';
+import { type Browser as PlaywrightBrowser, type BrowserContext } from 'playwright-core';
 import puppeteer, { type Browser as PuppeteerBrowser, type BrowserContext as PuppeteerContext, type KeyInput } from 'puppeteer-core';
 import { launchBrowser } from '../support/browser';
 import type { Engine, EngineAdapter, Key } from './driver';
@@ -103,6 +103,9 @@ export async function launchFirefox(): Promise<Launcher> {
   };
 }
 
+/** WebKit's driver times each script with a page timer of this length (flows.ts's page clock leaves it real). */
+export const WEBDRIVER_SCRIPT_MS = 60_000;
+
 const WEBDRIVER_KEYS: Record<Key, string> = {
   Tab: KEYS.Tab,
   'Shift+Tab': `${KEYS.Shift}${KEYS.Tab}${KEYS.Null}`,
@@ -112,20 +115,35 @@ const WEBDRIVER_KEYS: Record<Key, string> = {
 };
 
 export async function launchWebKit(startTimeoutMs: number): Promise<Launcher> {
-  const driver: WebKitDriverProcess = await startWebKitDriver(startTimeoutMs);
+  // WebKitWebDriver holds one session at a time: a second borrower (a second tab opening an
+  // emailed link) gets a driver process of its own, kept for the next one.
+  const idle: WebKitDriverProcess[] = [await startWebKitDriver(startTimeoutMs)];
+  const all: WebKitDriverProcess[] = [...idle];
   let versionText = 'WebKitGTK MiniBrowser';
   return {
     engine: 'webkit',
     version: async () => versionText,
     async open(width) {
-      const session: WebDriverSession = await driver.newSession();
-      await session.setTimeouts({ script: 60_000, pageLoad: 60_000 });
+      let driver = idle.pop();
+      if (!driver) {
+        driver = await startWebKitDriver(startTimeoutMs);
+        all.push(driver);
+      }
+      const owner = driver;
+      const session: WebDriverSession = await owner.newSession().catch((error: unknown) => {
+        idle.push(owner);
+        throw error;
+      });
+      await session.setTimeouts({ script: WEBDRIVER_SCRIPT_MS, pageLoad: WEBDRIVER_SCRIPT_MS });
       const adapter: EngineAdapter = {
         engine: 'webkit',
         load: async (url) => {
           await session.navigate(url);
         },
-        evaluate: (fn, arg) => session.execute(`return (${fn.toString()})(arguments[0]);`, [arg]),
+        evaluate: (fn, arg) => {
+          if (process.env.E2E_DEBUG) console.log(`webkit evaluate ${fn.name}`);
+          return session.execute(`return (${fn.toString()})(arguments[0]);`, [arg]);
+        },
         evaluateSource: async (source) => {
           // a script body in a function scope: axe's build sets window.axe itself
           await session.execute(`${source}\nreturn true;`);
@@ -149,13 +167,21 @@ export async function launchWebKit(startTimeoutMs: number): Promise<Launcher> {
         screenshot: async (file) => {
           fs.writeFileSync(file, await session.screenshot());
         },
-        close: () => session.delete(),
+        close: async () => {
+          try {
+            await session.delete();
+          } finally {
+            idle.push(owner);
+          }
+        },
       };
       await adapter.setViewport(width, height(width));
       versionText = `WebKitGTK ${await session.execute<string>('return navigator.userAgent;')}`;
       return adapter;
     },
-    stop: async () => driver.stop(),
+    stop: async () => {
+      for (const driver of all) driver.stop();
+    },
   };
 }
 

@@ -297,7 +297,11 @@ export class Driver {
       const field = document.querySelector<HTMLInputElement>(selector);
       if (!field) return 0;
       field.focus();
-      field.setSelectionRange?.(field.value.length, field.value.length);
+      try {
+        field.setSelectionRange?.(field.value.length, field.value.length);
+      } catch {
+        // email fields have no selection API: typing appends at the end anyway
+      }
       return field.value.length;
     }, css);
     for (let key = 0; key < held; key += 1) await this.adapter.press('Backspace');

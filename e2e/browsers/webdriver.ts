@@ -9,6 +9,12 @@ import { freePort } from '../support/globalSetup';
 /** The element reference key of the W3C spec. */
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
+function elementOf(found: Record<string, string>, what: string): string {
+  const reference = found[ELEMENT];
+  if (!reference) throw new Error(`WebDriver found no element for ${what}`);
+  return reference;
+}
+
 export class WebDriverError extends Error {
   constructor(
     readonly command: string,
@@ -62,12 +68,12 @@ export class WebDriverSession {
 
   async findElement(css: string): Promise<string> {
     const found = await this.send<Record<string, string>>('POST', '/element', { using: 'css selector', value: css });
-    return found[ELEMENT];
+    return elementOf(found, css);
   }
 
   async activeElement(): Promise<string> {
     const found = await this.send<Record<string, string>>('GET', '/element/active');
-    return found[ELEMENT];
+    return elementOf(found, 'the active element');
   }
 
   click(element: string) {
