@@ -64,7 +64,13 @@ export async function launchFirefox(): Promise<Launcher> {
     executablePath: FIREFOX_PATH,
     headless: true,
     // no first-run pages, updates or telemetry in a throwaway profile
-    extraPrefsFirefox: { 'browser.shell.checkDefaultBrowser': false, 'app.update.enabled': false, 'datareporting.policy.dataSubmissionEnabled': false },
+    // overlay scrollbars, as Chromium's headless and phones have: the layout width is the viewport's
+    extraPrefsFirefox: {
+      'browser.shell.checkDefaultBrowser': false,
+      'app.update.enabled': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+      'ui.useOverlayScrollbars': 1,
+    },
   });
   return {
     engine: 'firefox',
