@@ -130,16 +130,19 @@ export async function launchWebKit(startTimeoutMs: number): Promise<Launcher> {
     engine: 'webkit',
     version: async () => versionText,
     async open(width) {
-      let driver = idle.pop();
-      if (!driver) {
-        driver = await startWebKitDriver(startTimeoutMs);
-        all.push(driver);
+      let owner = idle.pop() ?? (await startWebKitDriver(startTimeoutMs));
+      if (!all.includes(owner)) all.push(owner);
+      let session: WebDriverSession;
+      try {
+        session = await owner.newSession();
+      } catch (error) {
+        // a browser that failed to start can leave its driver unusable: once more, on a new driver
+        console.warn(`webkit: no session (${String(error)}); retrying on a new driver`);
+        owner.stop();
+        owner = await startWebKitDriver(startTimeoutMs);
+        all.push(owner);
+        session = await owner.newSession();
       }
-      const owner = driver;
-      const session: WebDriverSession = await owner.newSession().catch((error: unknown) => {
-        idle.push(owner);
-        throw error;
-      });
       await session.setTimeouts({ script: WEBDRIVER_SCRIPT_MS, pageLoad: WEBDRIVER_SCRIPT_MS });
       const adapter: EngineAdapter = {
         engine: 'webkit',
@@ -176,8 +179,9 @@ export async function launchWebKit(startTimeoutMs: number): Promise<Launcher> {
         close: async () => {
           try {
             await session.delete();
-          } finally {
             idle.push(owner);
+          } catch {
+            owner.stop(); // a driver whose session cannot be closed is not reused
           }
         },
       };

@@ -25,8 +25,16 @@ export class WebDriverError extends Error {
   }
 }
 
+/**
+ * No command waits longer than this: a browser that died under a pending command leaves the driver
+ * silent (seen on the loaded CI machine), and the flow must fail rather than hang. Above the
+ * script and page-load timeouts (60 s), which the driver reports itself.
+ */
+export const COMMAND_TIMEOUT_MS = 90_000;
+
 async function call<T>(base: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${base}${path}`, {
+    signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
