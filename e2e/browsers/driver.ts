@@ -340,6 +340,17 @@ export class Driver {
 
   /** axe-core with the Chromium suite's rules (e2e/support/browser.ts `axeViolations`). */
   async axeViolations(): Promise<AxeViolation[]> {
+    await this.settle();
+    const loaded = await this.adapter.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object', null);
+    if (!loaded) await this.adapter.evaluateSource(axeSource);
+    return this.runAxe();
+  }
+
+  /**
+   * Until fades and zooms (antd's motion) have ended, colours and boxes are those of a frame in
+   * between: settled means two frames in a row with no animation running.
+   */
+  async settle() {
     await this.adapter.evaluate(async () => {
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
       const deadline = performance.now() + 5000;
@@ -351,8 +362,9 @@ export class Driver {
       }
       return true;
     }, null);
-    const loaded = await this.adapter.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object', null);
-    if (!loaded) await this.adapter.evaluateSource(axeSource);
+  }
+
+  private runAxe(): Promise<AxeViolation[]> {
     return this.adapter.evaluate(async () => {
       const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
       const result = await axe.run(document, {
@@ -372,6 +384,7 @@ export class Driver {
    * axe-core, which must find nothing.
    */
   async check(state: string) {
+    await this.settle();
     await this.record(state);
     const violations = await this.axeViolations();
     if (violations.length > 0) {
