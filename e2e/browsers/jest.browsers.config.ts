@@ -1,0 +1,30 @@
+/** @jest-config-loader esbuild-register */
+import path from 'node:path';
+import type { Config } from 'jest';
+
+/**
+ * The cross-browser suite (issue 42): the flows of flows.ts in Chromium, Firefox and WebKit, one
+ * file per engine, each run (width × language) on its own reference server. Run alone with
+ * `npm run test:e2e:browsers`; E2E_BROWSERS=firefox,webkit picks engines.
+ */
+const engines = (process.env.E2E_BROWSERS ?? 'chromium,firefox,webkit').split(',').join('|');
+
+const config: Config = {
+  rootDir: path.resolve(__dirname, '../..'),
+  displayName: 'browsers',
+  testEnvironment: 'node',
+  testMatch: [`<rootDir>/e2e/browsers/@(${engines}).browsers.ts`],
+  globalSetup: '<rootDir>/e2e/support/globalSetup.ts',
+  testTimeout: 360_000,
+  verbose: true,
+  // puppeteer-core 25 is ES modules only (Node 20's jest cannot require them): compiled like the tests
+  transformIgnorePatterns: ['/node_modules/(?!(puppeteer-core|@puppeteer/browsers|chromium-bidi|webdriver-bidi-protocol)/)'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } },
+    ],
+  },
+};
+
+export default config;

@@ -1,0 +1,4 @@
+/** Every flow of flows.ts in webkit (driver: adapters.ts). */
+import { defineFlows } from './flows';
+
+defineFlows('webkit');
