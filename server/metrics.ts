@@ -10,8 +10,8 @@
  * - `loanmanager_mail_queue_pending`, `…_retrying`, `loanmanager_mail_oldest_due_age_seconds`,
  *   `loanmanager_mail_abandoned_last_24h`: the outbox as readyz reports it, read at each scrape
  *   (one query per scrape); NaN when the database cannot be read.
- * - `loanmanager_password_hashing_queue_length`: the hashing pool's waiting tasks, from the
- *   function given to `setHashingQueueLength` (0 until a pool registers one).
+ * - `loanmanager_password_hashing_queue_length`: the hashing pool's waiting tasks, read from
+ *   the pool (`passwordHashingState`) at each scrape.
  * - Node's own (prom-client's default metrics: CPU, memory, event loop delay, GC), prefixed `loanmanager_`.
  *
  * Nothing is registered and prom-client is not even loaded when METRICS_PORT is unset.
@@ -21,6 +21,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { PortalContext } from './context';
 import type { OutboxHealth } from './db/store';
+import { passwordHashingState } from './passwordHashing';
 
 const PREFIX = 'loanmanager_';
 const ABANDONED_WINDOW_MS = 24 * 3600_000;
@@ -30,11 +31,11 @@ const OUTBOX_READ_REUSE_MS = 1000;
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 export const METRICS_PATH = '/metrics';
 
-let hashingQueueLength: () => number = () => 0;
+let hashingQueueLength: () => number = () => passwordHashingState().waiting;
 
 /**
- * The hashing pool's hook: `setHashingQueueLength(() => pool.queueSize)` once the pool exists.
- * Process-wide, as the pool is; read at each scrape.
+ * What the hashing gauge reads (the pool's own count by default: server/passwordHashing.ts, which
+ * imports nothing of ours, so no cycle); tests give it a count of their own. Read at each scrape.
  */
 export function setHashingQueueLength(queueLength: () => number): void {
   hashingQueueLength = queueLength;

@@ -13,7 +13,6 @@
  */
 import path from 'node:path';
 import Piscina from 'piscina';
-import { setHashingQueueLength } from './metrics';
 
 export interface PasswordHashingSettings {
   /** Worker threads that hash (each uses up to 128 MiB while it hashes at N=2^17). */
@@ -82,9 +81,6 @@ export async function scryptInPool(task: ScryptTask): Promise<Buffer> {
   const key = (await workers.run({ ...task, salt: new Uint8Array(task.salt), padNs: task.padNs ?? [] })) as Uint8Array;
   return Buffer.from(key.buffer, key.byteOffset, key.byteLength);
 }
-
-// the metrics endpoint's gauge of hashes waiting for a thread (server/metrics.ts)
-setHashingQueueLength(() => pool?.queueSize ?? 0);
 
 /** What the pool has done and holds now (tests, and the benchmark). */
 export function passwordHashingState(): { completed: number; waiting: number; threadIds: number[] } {
