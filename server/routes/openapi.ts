@@ -93,6 +93,13 @@ function openWhatTheSpecLeavesOpen(document: OpenAPIV3_1.Document): OpenAPIV3_1.
       description: 'A loan of the borrower. The spec does not fix its fields; this server sends `loanno` and `property_address`.',
     };
   }
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const op of Object.values(item ?? {}) as OpenAPIV3_1.OperationObject[]) {
+      for (const [status, answer] of Object.entries(op.responses ?? {}) as Array<[string, OpenAPIV3_1.ResponseObject]>) {
+        if (answer.description === 'Default Response') answer.description = ANSWER_DESCRIPTIONS[status] ?? 'The answer';
+      }
+    }
+  }
   // a bodiless POST (opt_out, logout, session/extend) takes nothing, or `{}`
   for (const item of Object.values(document.paths ?? {})) {
     const body = item?.post?.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
@@ -104,6 +111,21 @@ function openWhatTheSpecLeavesOpen(document: OpenAPIV3_1.Document): OpenAPIV3_1.
   }
   return document;
 }
+
+/** What each status means, for every route (the error bodies are `{errors: [...]}`, in the request's language where a borrower may read them). */
+const ANSWER_DESCRIPTIONS: Record<string, string> = {
+  200: 'Done',
+  201: 'Created',
+  400: 'Refused: `errors` says why (a body or query outside the schema, or a rule of the call)',
+  401: 'Not signed in (no session or API token)',
+  403: 'Refused: the CSRF check, another borrower’s account, or `reauth_required` (the password is to be confirmed first)',
+  409: 'Already registered',
+  413: 'The body is larger than 16 KiB',
+  415: 'The body is not JSON',
+  429: 'Too many requests, or sign-in paused: see `Retry-After`',
+  500: 'Unexpected error',
+  503: 'Not ready: the balancer should send requests elsewhere',
+};
 
 /** Registers the collector: before the routes (it sees only those registered after it). */
 export async function registerApiDescription(app: FastifyInstance) {
