@@ -203,7 +203,10 @@ export async function runLighthouse(log: (line: string) => void, artifactsDir: s
           extraHeaders: session ? { Cookie: session.cookie } : undefined,
         };
         const result = page.countDialog
-          ? await withInitScript(chrome.port, COUNT_THE_OPENING_DIALOG, (tab) => lighthouse(page.url, flags, undefined, tab))
+          ? await withInitScript(chrome.port, COUNT_THE_OPENING_DIALOG, (tab) =>
+              // lighthouse types its page with its own nested puppeteer-core (23.x); the bench's is 25.x, the same CDP page at run time
+              lighthouse(page.url, flags, undefined, tab as unknown as Parameters<typeof lighthouse>[3]),
+            )
           : await lighthouse(page.url, flags);
         if (result?.lhr) results.push(result.lhr);
       }

@@ -12,11 +12,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { launchBrowser, WIDTHS, type OutboxMessage } from '../e2e/support/browser';
 import { buildIfStale } from '../e2e/support/globalSetup';
 import { startReferenceServer } from '../e2e/support/referenceServer';
+import en from '../src/platform/i18n/locales/en.json';
 import es from '../src/platform/i18n/locales/es.json';
 
 const OUT_DIR = path.resolve(__dirname, '../docs/screens');
@@ -28,6 +29,10 @@ interface Screen {
   caption: string;
   /** Brings a fresh page (its own cookies) to the screen; the shot is taken when it resolves. */
   reach(page: Page, server: ScreenServer): Promise<void>;
+  /** Other widths than the two the portal is judged at (the header where it used to wrap). */
+  widths?: readonly number[];
+  /** The browser's settings for this screen (JavaScript off). */
+  context?: BrowserContextOptions;
 }
 
 interface ScreenServer {
@@ -79,6 +84,27 @@ async function signOutFromHeader(page: Page, server: ScreenServer, locale: 'en' 
   const signOutLabel = locale === 'es' ? es['server.header.signOut'] : 'Sign out';
   await page.goto('/loanmanager/profile/');
   await Promise.all([page.waitForURL('**/loanmanager/login/?signed_out=1'), page.getByRole('button', { name: signOutLabel }).click()]);
+}
+
+/** The profile page, a new address typed in its field (labelled in the page's language) and sent. */
+async function changeEmailOnProfile(page: Page, address: string, button: string) {
+  await page.goto('/loanmanager/profile/');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.getByRole('textbox').fill(address);
+  await page.getByRole('button', { name: button }).click();
+}
+
+/**
+ * The server's answer to a change outside the re-authentication window (403 reauth_required), for
+ * the first request only: the dialog's screen whether or not the server in use asks for it yet.
+ */
+async function askedForPassword(page: Page) {
+  let asked = false;
+  await page.route('**/loanmanager/api/user/request_email_change/', (route) => {
+    if (asked) return route.continue();
+    asked = true;
+    return route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ reauth_required: true }) });
+  });
 }
 
 /** Closes whatever popups the landing page opens, so the page behind them can be seen. */
@@ -213,7 +239,9 @@ export const SCREENS: readonly Screen[] = [
       await openGoGreen(page, 'uma.unverified');
       await page.getByRole('radio', { name: 'Yes, the details mentioned above are correct' }).check();
       await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByText('A verification link has been sent to your new email address.', { exact: false }).waitFor();
+      // the address on file: "your email address" (D8), then where the link went and how long it works
+      await page.getByText('A verification link has been sent to your email address.', { exact: false }).waitFor();
+      await page.getByText(/The link expires in/).waitFor();
     },
   },
   {
@@ -239,6 +267,10 @@ export const SCREENS: readonly Screen[] = [
     caption: 'Accessibility statement (linked from every footer)',
     reach: (page) => page.goto('/loanmanager/accessibility/').then(() => heading(page, 'Accessibility')),
   },
+  ...registrationFailureScreens('en'),
+  ...registrationFailureScreens('es'),
+  ...recoveryFailureScreens('en'),
+  ...recoveryFailureScreens('es'),
   {
     name: 'register-already',
     caption: 'Register: already registered, the question in the portal\'s own dialog',
@@ -262,7 +294,7 @@ export const SCREENS: readonly Screen[] = [
   },
   {
     name: 'registered',
-    caption: 'Registered: the landing page says where the verification email went',
+    caption: 'Registered: the landing page says where the verification email went, with no popup over it',
     async reach(page) {
       // a borrower not registered yet at each width: Nora (one loan) on the phone, Reggie (two) on the desktop
       const phone = (page.viewportSize()?.width ?? 0) < 600;
@@ -271,15 +303,8 @@ export const SCREENS: readonly Screen[] = [
         : { username: 'reggie.register', email: 'reggie.register@example.com', loanno: '9000000008', ssn: '900000007', dob: '12241978' };
       await fillRegistration(page, borrower);
       await Promise.all([page.waitForURL(/\/loanmanager\/(main|loanoverview)\/$/), page.getByRole('button', { name: /Register$/ }).click()]);
+      // no popup over it: the popups wait for the next page (issue 39, E10)
       await page.getByText(/We have sent a verification email to/).waitFor();
-      await page.getByRole('dialog').waitFor();
-      await closePopups(page);
-      // the verify-email popup asks for an answer; the address is the one just typed
-      const acknowledge = page.getByRole('button', { name: 'I acknowledge this email is correct' });
-      if (await acknowledge.isVisible().catch(() => false)) {
-        await acknowledge.click();
-        await page.getByRole('dialog').waitFor({ state: 'hidden' });
-      }
     },
   },
   {
@@ -297,6 +322,30 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   {
+    name: 'header-es',
+    caption: 'Signed-in header in Spanish at 320 and 820 px (where it wrapped): two rows, none wrapping, read and tabbed in one order',
+    widths: [320, 820],
+    async reach(page, server) {
+      await signIn(page, 'sam.several');
+      await inLanguage(page, server, 'es');
+      // a page without popups, so nothing covers the header
+      await page.goto('/loanmanager/eftsetuprequest/');
+      await page.getByRole('navigation', { name: es['server.header.accountNav'] }).waitFor();
+    },
+  },
+  {
+    name: 'no-script-login',
+    caption: 'Sign in with JavaScript off: the page says it needs it, the form is greyed out',
+    context: { javaScriptEnabled: false },
+    reach: (page) => page.goto('/loanmanager/login/').then(() => heading(page, 'Sign in')),
+  },
+  {
+    name: 'no-script-verify-email',
+    caption: 'Verify email with JavaScript off: the notice in place of an endless "Verifying..."',
+    context: { javaScriptEnabled: false },
+    reach: (page) => page.goto('/loanmanager/verify_email/?nonce=link-from-an-email').then(() => heading(page, 'Verify Email')),
+  },
+  {
     name: 'profile',
     caption: 'Profile: change email address',
     async reach(page) {
@@ -304,6 +353,26 @@ export const SCREENS: readonly Screen[] = [
       await page.goto('/loanmanager/profile/');
       await heading(page, 'Profile');
       await page.getByText(/email address on file/).waitFor();
+    },
+  },
+  {
+    name: 'profile-email-in-use',
+    caption: "Profile: an address another account uses, refused on the field with the server's reason",
+    async reach(page) {
+      await signIn(page, 'sam.several');
+      await changeEmailOnProfile(page, 'dana.demo@example.com', 'Change email address');
+      await page.getByRole('alert').filter({ hasText: 'already in use by another account' }).waitFor();
+    },
+  },
+  {
+    name: 'profile-password-dialog',
+    caption: 'Profile: the password asked again before a change of address (re-authentication)',
+    async reach(page) {
+      await signIn(page, 'dana.demo');
+      await askedForPassword(page);
+      await changeEmailOnProfile(page, 'dana.new@example.com', 'Change email address');
+      await page.getByRole('dialog', { name: 'Confirm your password' }).waitFor();
+      await page.waitForTimeout(400);
     },
   },
   {
@@ -385,6 +454,40 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   {
+    name: 'es-go-green-waiting',
+    caption: 'En español: Go Green, validar el correo registrado (en espera del enlace)',
+    async reach(page, server) {
+      await signIn(page, 'uma.unverified');
+      await inLanguage(page, server, 'es');
+      await page.goto('/loanmanager/go-green/');
+      await page.getByRole('radio', { name: es['goGreen.choiceYes'] }).check();
+      await page.getByRole('button', { name: es['goGreen.next'] }).click();
+      await page.getByText(es['goGreen.waitingOnFile']).waitFor();
+    },
+  },
+  {
+    name: 'es-profile-email-in-use',
+    caption: 'En español: perfil, un correo que usa otra cuenta',
+    async reach(page, server) {
+      await signIn(page, 'sam.several');
+      await inLanguage(page, server, 'es');
+      await changeEmailOnProfile(page, 'dana.demo@example.com', es['profile.changeEmail']);
+      await page.getByRole('alert').first().waitFor();
+    },
+  },
+  {
+    name: 'es-profile-password-dialog',
+    caption: 'En español: perfil, la contraseña pedida de nuevo',
+    async reach(page, server) {
+      await signIn(page, 'dana.demo');
+      await inLanguage(page, server, 'es');
+      await askedForPassword(page);
+      await changeEmailOnProfile(page, 'dana.new@example.com', es['profile.changeEmail']);
+      await page.getByRole('dialog', { name: es['common.reauth.title'] }).waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
+  {
     name: 'pseudo-register',
     caption: 'Pseudo-locale (QA: accented, 35 % longer): Register',
     async reach(page, server) {
@@ -404,20 +507,118 @@ interface RegistrationDetails {
   dob: string;
 }
 
-/** The registration form filled as a borrower types it (obviously fake demo identities). */
-async function fillRegistration(page: Page, details: RegistrationDetails) {
+/** The registration form filled as a borrower types it (obviously fake demo identities), in the page's language. */
+async function fillRegistration(page: Page, details: RegistrationDetails, texts: typeof en = en) {
   await page.goto('/loanmanager/register/');
-  await heading(page, 'Register');
-  await page.getByLabel('First Name').fill('Demo');
-  await page.getByLabel('Last Name').fill('Borrower');
-  await page.getByLabel('Username').fill(details.username);
-  await page.getByLabel('Password', { exact: true }).fill('Demo-pass12');
-  await page.getByLabel('Password (again)').fill('Demo-pass12');
-  await page.getByLabel('Email', { exact: true }).fill(details.email);
-  await page.getByLabel('Email (again)').fill(details.email);
-  await page.getByLabel('Loan Number').pressSequentially(details.loanno);
-  await page.getByLabel('Social Security Number').pressSequentially(details.ssn);
-  await page.getByLabel('Date of Birth').pressSequentially(details.dob);
+  await heading(page, texts['registration.title']);
+  await page.getByLabel(texts['registration.firstName'], { exact: true }).fill('Demo');
+  await page.getByLabel(texts['registration.lastName'], { exact: true }).fill('Borrower');
+  await page.getByLabel(texts['registration.username'], { exact: true }).fill(details.username);
+  await page.getByLabel(texts['registration.password'], { exact: true }).fill('Demo-pass12');
+  await page.getByLabel(texts['registration.passwordAgain'], { exact: true }).fill('Demo-pass12');
+  await page.getByLabel(texts['registration.email'], { exact: true }).fill(details.email);
+  await page.getByLabel(texts['registration.emailAgain'], { exact: true }).fill(details.email);
+  await page.getByLabel(texts['common.loanNumber'], { exact: true }).pressSequentially(details.loanno);
+  await page.getByLabel(texts['common.ssn'], { exact: true }).pressSequentially(details.ssn);
+  await page.getByLabel(texts['common.dob'], { exact: true }).pressSequentially(details.dob);
+}
+
+/**
+ * The other signed-out failures of issue 39, in English and Spanish: recovery refused (the spec's text
+ * and what to do next), the reset request's notice with the link's lifetime, a reset link used or old.
+ */
+function recoveryFailureScreens(language: 'en' | 'es'): Screen[] {
+  const texts = language === 'es' ? (es as typeof en) : en;
+  const prefix = language === 'es' ? 'es-' : '';
+  const setLanguage = (page: Page, server: ScreenServer) => (language === 'es' ? inLanguage(page, server, 'es') : Promise.resolve());
+  const screens: Screen[] = [
+    {
+      name: `${prefix}recover-username-failed`,
+      caption: language === 'es' ? 'En español: recuperar el nombre de usuario, sin resultado' : 'Recover username: no match, and what to do next',
+      async reach(page, server) {
+        await setLanguage(page, server);
+        await page.goto('/loanmanager/recover_username/');
+        await heading(page, texts['recoverUsername.title']);
+        // Nora is not registered: no account to send a username for
+        await page.getByLabel(texts['common.loanNumber'], { exact: true }).pressSequentially(NORA.loanno);
+        await page.getByLabel(texts['common.ssn'], { exact: true }).pressSequentially(NORA.ssn);
+        await page.getByLabel(texts['common.dob'], { exact: true }).pressSequentially(NORA.dob);
+        await page.getByRole('button', { name: new RegExp(`${texts['recoverUsername.submit']}$`) }).click();
+        await page.getByText(texts['recoverUsername.failed']).waitFor();
+      },
+    },
+  ];
+  if (language === 'en') return screens;
+  return [
+    ...screens,
+    {
+      name: 'es-request-password-reset-sent',
+      caption: 'En español: solicitud de restablecimiento enviada, con la vigencia del enlace',
+      async reach(page, server) {
+        await setLanguage(page, server);
+        await page.goto('/loanmanager/request_password_reset');
+        await page.getByLabel(texts['passwordReset.username'], { exact: true }).fill('sam.several');
+        await page.getByRole('button', { name: texts['passwordReset.continue'] }).click();
+        await page.getByText(texts['passwordReset.requestSucceeded']).waitFor();
+      },
+    },
+    {
+      name: 'es-reset-password-expired',
+      caption: 'En español: un enlace de restablecimiento usado o vencido',
+      async reach(page, server) {
+        await setLanguage(page, server);
+        await page.goto('/loanmanager/reset_password/not-a-live-link/');
+        await page.getByText(texts['passwordReset.expired']).waitFor();
+      },
+    },
+  ];
+}
+
+/** Nora, not registered in the demo data until the `registered` screen (obviously fake). */
+const NORA = { username: 'nora.newcomer', email: 'nora.newcomer@example.com', loanno: '9000000007', ssn: '900000006', dob: '04121985' };
+
+/**
+ * The registration states of issue 39 (E1, E5, D3), in English and in Spanish: the server cannot be
+ * reached; the server refuses a field (a username with a space); a date of birth that is no date.
+ */
+function registrationFailureScreens(language: 'en' | 'es'): Screen[] {
+  const texts = language === 'es' ? (es as typeof en) : en;
+  const prefix = language === 'es' ? 'es-' : '';
+  const setLanguage = (page: Page, server: ScreenServer) => (language === 'es' ? inLanguage(page, server, 'es') : Promise.resolve());
+  const submit = (page: Page) => page.getByRole('button', { name: new RegExp(`${texts['registration.submit']}$`) }).click();
+  return [
+    {
+      name: `${prefix}register-network-failure`,
+      caption: language === 'es' ? 'En español: registro sin conexión con el servidor' : 'Register: the server cannot be reached (E1)',
+      async reach(page, server) {
+        await setLanguage(page, server);
+        await fillRegistration(page, NORA, texts);
+        await page.route('**/loanmanager/api/account/register/', (route) => route.abort('failed'));
+        await submit(page);
+        await page.getByText(texts['registration.failedTryAgain']).waitFor();
+      },
+    },
+    {
+      name: `${prefix}register-field-error`,
+      caption: language === 'es' ? 'En español: el servidor rechaza un campo' : 'Register: the server refuses a field, shown on it (E5)',
+      async reach(page, server) {
+        await setLanguage(page, server);
+        await fillRegistration(page, { ...NORA, username: 'nora newcomer' }, texts);
+        await submit(page);
+        await page.getByRole('link', { name: new RegExp(`^${texts['registration.username']}:`) }).waitFor();
+      },
+    },
+    {
+      name: `${prefix}register-dob-invalid`,
+      caption: language === 'es' ? 'En español: una fecha de nacimiento que no existe' : 'Register: a date of birth that is no date (D3)',
+      async reach(page, server) {
+        await setLanguage(page, server);
+        await fillRegistration(page, { ...NORA, dob: '02301990' }, texts);
+        await submit(page);
+        await page.getByText(texts['validation.dobInvalid']).waitFor();
+      },
+    },
+  ];
 }
 
 async function csrfToken(page: Page): Promise<string> {
@@ -428,7 +629,7 @@ async function csrfToken(page: Page): Promise<string> {
 }
 
 async function shoot(browser: Browser, server: ScreenServer, screen: Screen, width: number) {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, baseURL: server.baseUrl });
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, baseURL: server.baseUrl, ...screen.context });
   try {
     const page = await context.newPage();
     await screen.reach(page, server);
@@ -444,7 +645,7 @@ async function shoot(browser: Browser, server: ScreenServer, screen: Screen, wid
 export function writeIndex() {
   const rows = SCREENS.map(
     (screen) =>
-      `| ${screen.caption} | ${WIDTHS.map((width) => `![${screen.caption}, ${width} px](${screen.name}-${width}.png)`).join(' | ')} |`,
+      `| ${screen.caption} | ${(screen.widths ?? WIDTHS).map((width) => `![${screen.caption}, ${width} px](${screen.name}-${width}.png)`).join(' | ')} |`,
   );
   const text = [
     '# Every screen of the portal',
@@ -484,7 +685,7 @@ async function main() {
   const failures: string[] = [];
   try {
     for (const screen of chosen) {
-      for (const width of WIDTHS) {
+      for (const width of screen.widths ?? WIDTHS) {
         try {
           await shoot(browser, server, screen, width);
           process.stdout.write(`  ${screen.name}-${width}.png\n`);
@@ -502,7 +703,7 @@ async function main() {
     process.stderr.write(`Could not reach ${failures.length} screen(s):\n${failures.map((line) => `  ${line}`).join('\n')}\n`);
     process.exit(1);
   }
-  process.stdout.write(`${chosen.length * WIDTHS.length} screenshots in docs/screens/\n`);
+  process.stdout.write(`${chosen.reduce((count, screen) => count + (screen.widths ?? WIDTHS).length, 0)} screenshots in docs/screens/\n`);
 }
 
 if (require.main === module) {

@@ -6,26 +6,16 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { main } from '../server/main';
+import { newestMtime } from './freshness';
 
 const root = path.resolve(__dirname, '..');
 const loader = path.join(root, 'dist', 'static', 'loanmanager-widgets.js');
-
-/** The newest modification time of any file under `dir` (0 when there is none). */
-export function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (entry.isFile()) newest = Math.max(newest, fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
 
 /** Why the build must run, or null when it is up to date. */
 export function staleReason(loaderPath: string, sourceDirs: string[]): string | null {
   if (!fs.existsSync(loaderPath)) return 'the portal has not been built yet';
   const built = fs.statSync(loaderPath).mtimeMs;
-  const changed = sourceDirs.filter((dir) => fs.existsSync(dir)).some((dir) => newestMtime(dir) > built);
+  const changed = sourceDirs.some((dir) => newestMtime(dir) > built);
   return changed ? 'src/ changed since the last build' : null;
 }
 

@@ -23,6 +23,8 @@ import { localText, textIn, type LocalText } from './i18n';
 import { apiLocale, registerLocaleHooks, requestLocale } from './locale';
 import { AccessLog, createLogger, logAbortedRequest } from './logger';
 import { createMailer, type Mailer, type MailTransport } from './mail';
+import { registerMetrics } from './metrics';
+import { configurePasswordHashing, HASHING_RETRY_AFTER_SECONDS, HashingBusyError } from './passwordHashing';
 import { developmentSecret, generateSecret, parseSecret, serverKeys } from './secrets';
 import { accountRoutes } from './routes/account';
 import { declareRouteContracts } from './routes/contract';
@@ -226,6 +228,7 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
     for (const method of [route.method].flat()) app.portalRoutes.push({ method, url: route.url });
   });
 
+  configurePasswordHashing(options.passwordHashing);
   const keys = serverKeys(resolveSecret(options), options.previousServerSecret);
   const store = await openStore({
     databaseUrl: options.databaseUrl,
@@ -266,6 +269,7 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
     await mailer.close();
     await store.close();
   });
+  await registerMetrics(app, ctx);
 
   // set up once, applied by one synchronous hook (no promise per request)
   const headersWithHsts = { ...headers, 'strict-transport-security': HSTS };
@@ -302,6 +306,12 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) return sendJson(reply, error.statusCode, inLocale(error.body, apiLocale(request)));
+    if (error instanceof HashingBusyError) {
+      // every hashing thread is busy and its queue full (server/passwordHashing.ts): come back shortly
+      request.log.warn('password hashing busy: request refused');
+      void reply.header('retry-after', String(HASHING_RETRY_AFTER_SECONDS));
+      return sendJson(reply, 503, { errors: [textIn(apiLocale(request), localText('server.error.busy'))] });
+    }
     const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');

@@ -5,8 +5,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { deflateRawSync } from 'node:zlib';
 import type { HelpContact } from './html';
 import { DEFAULT_MAIL_DELIVERY, type MailDeliverySettings } from './mail';
+import { ROOT as repoRoot } from './paths';
+import { DEFAULT_PASSWORD_HASHING, type PasswordHashingSettings } from './passwordHashing';
 import { parseSecret, SECRET_MINIMUM_BYTES } from './secrets';
 import { DEFAULT_SESSION_IDLE_MINUTES } from './security';
 
@@ -47,6 +50,8 @@ export interface ServerOptions {
   sessionIdleMinutes: number;
   /** scrypt cost N for new password hashes; older hashes are rehashed at sign-in. */
   scryptN: number;
+  /** PASSWORD_HASH_THREADS and PASSWORD_HASH_QUEUE: the password-hashing pool (server/passwordHashing.ts). */
+  passwordHashing: PasswordHashingSettings;
   /** A request must arrive whole within this time; headers within `headersTimeoutMs`; idle keep-alive sockets close after `keepAliveTimeoutMs`. */
   requestTimeoutMs: number;
   headersTimeoutMs: number;
@@ -75,13 +80,14 @@ export interface ServerOptions {
   /** Seed the demo borrowers into a freshly created database. */
   seedDemoData: boolean;
   logLevel: string;
+  /** METRICS_PORT: Prometheus metrics on a private listener (server/metrics.ts); null, none. METRICS_HOST: its address. */
+  metricsPort: number | null;
+  metricsHost: string;
   /** Where logs go; stdout when absent. */
   logStream?: Writable;
   /** The clock; tests move it to expire nonces and sessions. */
   now: () => Date;
 }
-
-const repoRoot = path.resolve(__dirname, '..');
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -122,6 +128,14 @@ export function errorReportingDsnOf(value: string | undefined): string | null {
   }
   if (url.protocol !== 'https:') throw new Error('ERROR_REPORTING_DSN must be an https:// Sentry DSN');
   return value;
+}
+
+/** METRICS_PORT: unset or empty, no metrics; otherwise the port of their private listener. */
+export function metricsPortOf(value: string | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new ConfigError(`METRICS_PORT is not a port number: ${value}`);
+  return port;
 }
 
 export function listenAddressFromEnv(env: NodeJS.ProcessEnv = process.env): { port: number; host: string } {
@@ -210,17 +224,83 @@ export function instanceIdOf(value: string | undefined): string {
   return id;
 }
 
+/** Words of placeholders and examples: a secret that holds one was typed, not generated. Six letters
+ * or more, so that a random base64 secret holds one by chance about once in 10^7. */
+const PLACEHOLDER_WORDS = ['changeme', 'change-me', 'change_me', 'placeholder', 'example', 'secret', 'replace', 'default', 'insecure', 'password', 'loanmanager'];
+
+/** A secret's text that holds some 8 characters twice was not generated (random hex does, by chance,
+ * about once in 3 million; random base64 about once in 10^11). */
+const REPEATED_BLOCK_CHARACTERS = 8;
+
+function repeatsABlock(text: string, size: number): boolean {
+  const seen = new Set<string>();
+  for (let i = 0; i + size <= text.length; i += 1) {
+    const block = text.slice(i, i + size);
+    if (seen.has(block)) return true;
+    seen.add(block);
+  }
+  return false;
+}
+
+/**
+ * Why a secret cannot be random bytes, or null. Random bytes have many distinct values (32 of them:
+ * 30 on average, fewer than 16 about never) and do not compress, and their text does not repeat
+ * itself; a repeated word or block, a run of zeros or a counting pattern (`0123…`) fails one of these.
+ * A placeholder word (`changeme`, `example`…) in the text refuses it too. A phrase typed once in
+ * base64's letters can pass: these checks catch the placeholders and patterns, not every human choice.
+ */
+export function weakSecretReason(text: string, bytes: Buffer): string | null {
+  const lower = text.toLowerCase();
+  const word = PLACEHOLDER_WORDS.find((placeholder) => lower.includes(placeholder));
+  if (word) return `holds the placeholder word "${word}"`;
+  if (repeatsABlock(text, REPEATED_BLOCK_CHARACTERS)) return `repeats a block of ${REPEATED_BLOCK_CHARACTERS} characters`;
+  const distinct = new Set(bytes).size;
+  if (distinct < Math.min(bytes.length, 256) / 2) return `has ${distinct} distinct bytes in ${bytes.length}, too few for random bytes`;
+  if (deflateRawSync(bytes, { level: 9 }).length < bytes.length * 0.9) return 'repeats itself (it compresses), as random bytes never do';
+  return null;
+}
+
+/** The form PUBLIC_URL must have in production: https, a host, an optional path; nothing else. */
+function publicUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not an address';
+  }
+  if (url.protocol !== 'https:') return 'must be an https:// address in production';
+  if (url.username !== '' || url.password !== '') return 'must not hold a user name or password';
+  if (value.includes('?') || value.includes('#')) return 'must not hold a query (?) or a fragment (#)';
+  if (url.hostname === '') return 'must name a host';
+  return null;
+}
+
 /** Production refuses to start without what only a real deployment can supply. */
 function checkProduction(env: NodeJS.ProcessEnv, options: ServerOptions) {
   if (!options.serverSecret) throw new ConfigError('SERVER_SECRET is required in production (openssl rand -base64 32)');
+  const weakness = weakSecretReason(env.SERVER_SECRET ?? '', options.serverSecret);
+  if (weakness) throw new ConfigError(`SERVER_SECRET ${weakness}: use 32 random bytes (openssl rand -base64 32)`);
   if (options.recaptcha.method !== 'recaptcha_v3') {
     throw new ConfigError('RECAPTCHA_METHOD must be recaptcha_v3 in production (the dummy captcha lets any script through)');
   }
   if (!options.recaptcha.siteKey) throw new ConfigError('RECAPTCHA_SITE_KEY is required in production');
   if (!options.recaptcha.secret) throw new ConfigError('RECAPTCHA_SECRET is required in production');
   if (!env.PUBLIC_URL) throw new ConfigError('PUBLIC_URL is required in production (the https:// address borrowers use)');
-  if (!options.publicUrl.startsWith('https://')) throw new ConfigError('PUBLIC_URL must be an https:// address in production');
+  const publicUrlIssue = publicUrlProblem(env.PUBLIC_URL);
+  if (publicUrlIssue) throw new ConfigError(`PUBLIC_URL ${publicUrlIssue} (a bare origin such as https://portal.example.com, with an optional path)`);
   if (!options.smtpUrl) throw new ConfigError('SMTP_URL is required in production (reset and verification emails must go out)');
+  if (!/^smtps?:$/.test(protocolOf(options.smtpUrl))) {
+    // the address is not quoted: it may carry the mail server's password
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// address');
+  }
+}
+
+function protocolOf(value: string): string {
+  try {
+    return new URL(value).protocol;
+  } catch {
+    return '';
+  }
 }
 
 /** The demo servicer's help line (a 555 number and an .example address: obviously not real). */
@@ -283,6 +363,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     apiTokenDays: positiveInteger(env, 'API_TOKEN_DAYS', DEFAULT_API_TOKEN_DAYS),
     sessionIdleMinutes: sessionIdleMinutesOf(env),
     scryptN: DEFAULT_SCRYPT_N,
+    passwordHashing: {
+      threads: positiveInteger(env, 'PASSWORD_HASH_THREADS', DEFAULT_PASSWORD_HASHING.threads),
+      queue: positiveInteger(env, 'PASSWORD_HASH_QUEUE', DEFAULT_PASSWORD_HASHING.queue),
+    },
     requestTimeoutMs: TIMEOUTS.requestMs,
     headersTimeoutMs: TIMEOUTS.headersMs,
     keepAliveTimeoutMs: TIMEOUTS.keepAliveMs,
@@ -306,6 +390,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     // Production starts empty unless demo data is asked for by name; development seeds unless told not to.
     seedDemoData: production ? env.SEED_DEMO_DATA === '1' : env.SEED_DEMO_DATA !== '0',
     logLevel: env.LOG_LEVEL || 'info',
+    metricsPort: metricsPortOf(env.METRICS_PORT),
+    metricsHost: env.METRICS_HOST || DEFAULT_HOST,
     now: () => new Date(),
   };
   if (production) checkProduction(env, options);

@@ -155,15 +155,20 @@ export interface PageOptions {
   localeSwitch?: LocaleSwitch | null;
 }
 
-const { header, primary, linkHover, text, textSecondary, divider, surface, pageBackground, focus, infoBackground, infoBorder } = PALETTE;
+const { header, primary, linkHover, text, textSecondary, divider, surface, pageBackground, focus, infoBackground, infoBorder, warningBackground, warningBorder } =
+  PALETTE;
 
 /**
  * The pages' stylesheet, in the widgets' visual language: the same palette, fonts, radii and
  * 44 px targets as the antd theme (src/widgets/theme.ts), so a server page and a widget page look
- * like one product. On a phone the header of a signed-in page is two short rows: the name, the
- * language switch and "Sign out", then the account links; the switch shows there only the other
- * language (the page's own is the page: no room for both beside "Cerrar sesión" at 375 px). A
- * signed-out page's header is one row, the name and both languages. From 768 px it is one row.
+ * like one product. The header of a signed-in page is two rows at every width: the name, the
+ * language switch and "Sign out", then the account links; its DOM is in that order, so Tab follows
+ * what the eye reads (a one-row desktop header would put the links between the name and the switch,
+ * which the phone's two rows cannot). No item wraps: each is `nowrap`, and under 360 px the header
+ * tightens (smaller name and links, less padding) so the Spanish rows fit at 320 px; should a font
+ * still be wider, the links scroll sideways rather than fall to a row of their own. Under 768 px the
+ * switch shows only the other language (the page's own is the page). A signed-out page's header is
+ * one row, the name and both languages.
  */
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
@@ -182,21 +187,23 @@ a:hover{color:${linkHover}}
 .site-header-inner{max-width:960px;margin:0 auto;padding:0 16px;display:grid;grid-template-columns:1fr auto;grid-template-areas:"brand locale";align-items:center;column-gap:16px}
 .site-header-inner.with-nav{grid-template-columns:1fr auto auto;grid-template-areas:"brand locale signout" "nav nav nav";column-gap:8px}
 .site-header a{color:#fff}
-.brand{grid-area:brand;display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX + 8}px;font-weight:600;font-size:1.125rem;text-decoration:none}
+.brand{grid-area:brand;display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX + 8}px;font-weight:600;font-size:1.125rem;text-decoration:none;white-space:nowrap;justify-self:start}
 .site-signout{grid-area:signout;margin:0}
-.site-signout button{font:inherit;font-size:15px;color:#fff;background:transparent;border:1px solid #fff;border-radius:${RADIUS.control}px;min-height:${TOUCH_TARGET_PX}px;padding:0 12px;cursor:pointer}
+.site-signout button{font:inherit;font-size:15px;color:#fff;background:transparent;border:1px solid #fff;border-radius:${RADIUS.control}px;min-height:${TOUCH_TARGET_PX}px;padding:0 12px;cursor:pointer;white-space:nowrap}
 .site-signout button:hover{background:rgba(255,255,255,.12)}
 .site-locale{grid-area:locale;display:flex;gap:4px;margin:0}
-.site-locale button{font:inherit;font-size:14px;color:#fff;background:transparent;border:1px solid rgba(255,255,255,.6);border-radius:${RADIUS.control}px;min-height:${TOUCH_TARGET_PX}px;min-width:${TOUCH_TARGET_PX}px;padding:0 10px;cursor:pointer}
+.site-locale button{font:inherit;font-size:14px;color:#fff;background:transparent;border:1px solid rgba(255,255,255,.6);border-radius:${RADIUS.control}px;min-height:${TOUCH_TARGET_PX}px;min-width:${TOUCH_TARGET_PX}px;padding:0 10px;cursor:pointer;white-space:nowrap}
 .site-locale button:hover{background:rgba(255,255,255,.12)}
 .site-locale button[aria-current=true]{background:#fff;color:${header};border-color:#fff;font-weight:600}
-.site-nav{grid-area:nav;margin:0 -8px}
-.site-nav ul{display:flex;flex-wrap:wrap;list-style:none;margin:0;padding:0}
-.site-nav a{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px;padding:0 8px;font-size:15px;text-decoration:none;border-bottom:3px solid transparent}
+.site-nav{grid-area:nav;margin:0 -8px;min-width:0}
+.site-nav ul{display:flex;flex-wrap:nowrap;overflow-x:auto;list-style:none;margin:0;padding:0}
+.site-nav a{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px;padding:0 8px;font-size:15px;text-decoration:none;white-space:nowrap;border-bottom:3px solid transparent}
+.site-nav a:focus-visible{outline-offset:-3px}
 .site-nav a:hover{border-bottom-color:rgba(255,255,255,.6)}
 .site-nav a[aria-current=page]{border-bottom-color:#fff;font-weight:600}
 @media (max-width:767px){.with-nav .site-locale button[aria-current=true]{display:none}}
-@media (min-width:768px){.site-header-inner.with-nav{grid-template-columns:auto 1fr auto auto;grid-template-areas:"brand nav locale signout";column-gap:16px}.site-nav{margin:0 0 0 16px}}
+@media (min-width:768px){.site-header-inner.with-nav{column-gap:16px}}
+@media (max-width:359px){.site-header-inner{padding:0 8px}.site-header-inner.with-nav{column-gap:6px}.brand{font-size:1rem}.site-signout button,.site-locale button{padding:0 8px}.site-nav{margin:0 -4px}.site-nav a{font-size:14px;padding:0 5px}}
 main{max-width:960px;margin:0 auto;padding:16px}
 .portal-main{min-height:100vh}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
@@ -208,7 +215,10 @@ th,td{text-align:left;vertical-align:top;padding:12px 16px;border-bottom:1px sol
 tr:last-child th,tr:last-child td{border-bottom:0}
 th{font-weight:400;color:${textSecondary};width:45%}
 .notice{background:${infoBackground};border:1px solid ${infoBorder};border-radius:${RADIUS.card}px;padding:12px 16px;margin:0 0 16px}
+.notice-warning{background:${warningBackground};border-color:${warningBorder}}
 .loan-list{list-style:none;padding:0}
+.link-target{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px}
+.site-footer p a{display:inline-block;padding:4px 0}
 .actions{display:grid;gap:8px;padding:0;list-style:none}
 .actions a{display:flex;align-items:center;min-height:${TOUCH_TARGET_PX}px;padding:8px 16px;background:${surface};border:1px solid ${divider};border-radius:${RADIUS.card}px}
 pre{white-space:pre-wrap;word-break:break-word}
@@ -217,6 +227,23 @@ pre{white-space:pre-wrap;word-break:break-word}
 .site-footer ul{display:flex;flex-wrap:wrap;gap:0 16px;list-style:none;margin:0;padding:0}
 .site-footer li a{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px}
 a[href^="tel:"]{white-space:nowrap}
+`
+  .trim()
+  .replace(/\n/g, '');
+
+/**
+ * A widget page with scripting off (issue 39, E8): its first view is drawn by the server, so its
+ * forms would look usable and do nothing, and a page that checks a link would say "Please wait..."
+ * for ever. `<noscript>` is read only then: the page says so first thing in its main content, and
+ * this style (in the head, where `<noscript>` may hold a style) greys the widget's forms out, hides
+ * their submit buttons and the waiting status. With scripting on neither exists: the widget's
+ * markup, what its hydration compares, is untouched, and nothing moves.
+ */
+const NO_SCRIPT_STYLE = `
+[${WIDGET_ATTRIBUTE}] form{opacity:.5}
+[${WIDGET_ATTRIBUTE}] form :is(input,select,textarea,button,label){pointer-events:none}
+[${WIDGET_ATTRIBUTE}] form [type=submit]{display:none}
+[${WIDGET_ATTRIBUTE}] [role=status]:has([aria-busy=true]),[${WIDGET_ATTRIBUTE}] [role=status]:has([aria-busy=true])~*{display:none}
 `
   .trim()
   .replace(/\n/g, '');
@@ -299,6 +326,8 @@ export function renderPage(options: PageOptions): string {
   const firstAnswers = answers
     ? `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${jsonForScript(answers)}</script>`
     : '';
+  // the portal's pages are forms and flows: without scripting they cannot work (the popups' pages can)
+  const noScript = options.widget === 'portal';
   const timeoutWidget = options.sessionTimeout ? `<div ${WIDGET_ATTRIBUTE}="session-timeout"></div>` : '';
   const scripts =
     (options.widget || options.sessionTimeout) && options.config
@@ -317,15 +346,20 @@ export function renderPage(options: PageOptions): string {
     (scripts ? [LOADER_PATH, ...(options.preload ?? [])] : (options.preload ?? [])).map((src) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeHtml(src)}">`).join('') +
     `<style>${STYLE}</style>` +
     // the loader's reset for widgets on a host page, here from the start (src/platform/hostReset.ts)
-    `<style id="${HOST_RESET_ID}">${HOST_RESET_CSS}</style></head>` +
+    `<style id="${HOST_RESET_ID}">${HOST_RESET_CSS}</style>` +
+    (noScript ? `<noscript><style>${NO_SCRIPT_STYLE}</style></noscript>` : '') +
+    '</head>' +
     `<body><a class="skip-link" href="#main">${htmlText(locale, 'server.header.skipToMain')}</a>` +
     `<header class="site-header"><div class="site-header-inner${options.nav ? ' with-nav' : ''}">` +
     `<a class="brand" href="/loanmanager/">${SERVICER_NAME}</a>` +
-    `${options.nav ? renderNav(locale, options.nav) : ''}` +
-    `${options.localeSwitch ? renderLocaleSwitch(locale, options.localeSwitch) : ''}</div></header>` +
+    // in the order the rows are read: the name, the language switch, "Sign out", then the links
+    `${options.localeSwitch ? renderLocaleSwitch(locale, options.localeSwitch) : ''}` +
+    `${options.nav ? renderNav(locale, options.nav) : ''}</div></header>` +
     // a portal page's first view grows when its answers arrive (a spinner, then go-green's steps):
     // its main fills the screen, so the footer starts below it and is never pushed down in sight
-    `<main id="main"${options.widget === 'portal' ? ' class="portal-main"' : ''}>${heading}${options.content ?? ''}${widget}</main>` +
+    `<main id="main"${options.widget === 'portal' ? ' class="portal-main"' : ''}>` +
+    (noScript ? `<noscript><p class="notice notice-warning">${htmlText(locale, 'server.noScript')}</p></noscript>` : '') +
+    `${heading}${options.content ?? ''}${widget}</main>` +
     (options.help ? renderFooter(locale, options.help) : '') +
     `${firstAnswers}${timeoutWidget}${scripts}</body></html>`
   );

@@ -68,6 +68,11 @@ export interface Mailer {
   /** Queues the message; resolves with its outbox id once stored, or null when the address is not
    * a bare address (never handed to SMTP: `x<victim@example.com>` would reach the victim). */
   send(message: MailMessage): Promise<number | null>;
+  /** Work that queues mail once a request has been answered (equal timing: the answer must not wait
+   * for it). `deliverDue`, `settled` and `close` wait for it; it must catch and log its own errors. */
+  afterAnswer(work: Promise<unknown>): void;
+  /** Resolves once every `afterAnswer` work has ended. */
+  settled(): Promise<void>;
   /** Empties the text of every message whose links have expired. */
   purge(): Promise<number>;
   /** Runs one pass of the worker now (gives up on expired messages, purges, sends what is due),
@@ -127,6 +132,10 @@ export function createMailer(options: {
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<number> | null = null;
   let again = false;
+  const pendingWork = new Set<Promise<unknown>>();
+  const settled = async () => {
+    while (pendingWork.size > 0) await Promise.allSettled([...pendingWork]);
+  };
 
   const giveUp = async (message: OutboxMessage, code: string, reason: string) => {
     if (await store.markAbandoned(message.id, delivery.instanceId, nowMs(), code)) {
@@ -246,9 +255,18 @@ export function createMailer(options: {
       else await purge();
       return id;
     },
+    afterAnswer(work) {
+      const tracked = work.catch(() => undefined).finally(() => pendingWork.delete(tracked));
+      pendingWork.add(tracked);
+    },
+    settled,
     purge,
-    deliverDue: runPass,
+    async deliverDue() {
+      await settled();
+      return runPass();
+    },
     async close() {
+      await settled();
       closing = true;
       if (timer) clearTimeout(timer);
       while (current) await current;

@@ -1,9 +1,20 @@
 /**
- * Which popups a signed-in borrower is offered (spec section 2, "Popups"), before the
- * seen-in-this-session and dismissed filters.
+ * Which popups a signed-in borrower is offered (spec section 2, "Popups") and which of those they
+ * see now (issue 39, item 12):
+ * - each popup is marked seen when shown (spec section 4) and not offered again in that session;
+ * - the tax popup dismissed with "Don't show again" never returns;
+ * - a declined offer (go-green / auto-pay, its decline link) rests for OFFER_REST_MS, then returns;
+ * - at most one marketing popup (an offer) per sign-in session: the tax and verify-email popups
+ *   follow their own rules above and are not counted.
  */
 import type { PopupItem } from '../src/api/contract';
-import type { Borrower } from './db/store';
+import type { Borrower, PopupHistory } from './db/store';
+
+/** How long a declined offer rests before it is offered again. */
+export const OFFER_REST_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The marketing popups: one of them at most per session, and a declined one rests. */
+export const MARKETING_POPUPS: ReadonlySet<string> = new Set(['go-green-auto-pay']);
 
 /** January to April, unless forced on or off (TAX_SEASON=1 / TAX_SEASON=0). */
 export function isTaxSeason(now: Date, forced: boolean | null): boolean {
@@ -24,4 +35,23 @@ export function popupsFor(borrower: Borrower, now: Date, taxSeasonForced: boolea
     popups.push({ id: 'tfa-verify-email', email: borrower.emailAddress });
   }
   return popups;
+}
+
+const isMarketing = (id: string) => MARKETING_POPUPS.has(id);
+
+/** The popups due (`popupsFor`) that the borrower is to see now, in order, given what they saw and dismissed. */
+export function popupsToShow(due: readonly PopupItem[], history: PopupHistory, nowMs: number): PopupItem[] {
+  const restingUntil = (id: string): number => {
+    const dismissed = history.dismissedAt.get(id);
+    if (dismissed === undefined) return -Infinity;
+    return isMarketing(id) ? dismissed + OFFER_REST_MS : Infinity;
+  };
+  let marketingLeft = [...history.seenThisSession].some(isMarketing) ? 0 : 1;
+  return due.filter((popup) => {
+    if (history.seenThisSession.has(popup.id) || nowMs < restingUntil(popup.id)) return false;
+    if (!isMarketing(popup.id)) return true;
+    if (marketingLeft === 0) return false;
+    marketingLeft -= 1;
+    return true;
+  });
 }

@@ -2,8 +2,9 @@
  * Secrets and credentials: random tokens, their stored hashes, password hashing, and the
  * cookies of the session and the Django-style CSRF protection.
  */
-import { hash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { scryptInPool } from './passwordHashing';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
@@ -75,27 +76,15 @@ export function formTokenMatches(sent: unknown, cookie: string): boolean {
 
 // scrypt with r=8, p=1 and the cost N of ServerOptions.scryptN (OWASP's N=2^17 by default: 128 MiB).
 // The parameters are stored with each hash; a hash with a lower N is replaced at the next sign-in.
+// Every scrypt runs on the password-hashing pool (server/passwordHashing.ts), off libuv's threads.
 const SCRYPT_R = 8;
 const SCRYPT_P = 1;
 const KEY_LENGTH = 64;
 
-function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scryptCallback(password, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
-}
-
-const scryptOptions = (n: number, r: number, p: number): ScryptOptions => ({
-  N: n,
-  r,
-  p,
-  maxmem: 128 * n * r + 1024 * 1024,
-});
-
-/** `scrypt$N$r$p$salt$hash`, salt and hash base64. */
+/** `scrypt$N$r$p$salt$hash`, salt and hash base64. Throws HashingBusyError when the pool's queue is full. */
 export async function hashPassword(password: string, n: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, scryptOptions(n, SCRYPT_R, SCRYPT_P));
+  const key = await scryptInPool({ password, salt, keyLength: KEY_LENGTH, n, r: SCRYPT_R, p: SCRYPT_P });
   return ['scrypt', n, SCRYPT_R, SCRYPT_P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
@@ -103,18 +92,46 @@ export async function hashPassword(password: string, n: number): Promise<string>
  * stored N above 2^20 is refused rather than computed, so a tampered row cannot exhaust memory). */
 const MAXIMUM_N = 2 ** 20;
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/**
+ * Whether `password` is the one `stored` was made from. `padToN`: when the stored hash's cost is below
+ * it, scrypt runs again, its result thrown away, at each cost from the stored one up to half of
+ * `padToN` (N, 2N, … padToN/2: together padToN - N), so that the whole check costs what one hash at
+ * `padToN` does. Throws HashingBusyError when the pool's queue is full.
+ */
+export async function verifyPassword(password: string, stored: string, padToN?: number): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   if (Number(n) > MAXIMUM_N) return false;
   const expected = Buffer.from(hash, 'base64');
-  const key = await scrypt(
+  const key = await scryptInPool({
     password,
-    Buffer.from(salt, 'base64'),
-    expected.length,
-    scryptOptions(Number(n), Number(r), Number(p)),
-  );
+    salt: Buffer.from(salt, 'base64'),
+    keyLength: expected.length,
+    n: Number(n),
+    r: Number(r),
+    p: Number(p),
+    padNs: padToN === undefined ? [] : paddingCosts(Number(n), padToN),
+  });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** The costs N, 2N, … below `target` (powers of two both): what brings a hash at N up to one at `target`. */
+export function paddingCosts(n: number, target: number): number[] {
+  const costs: number[] = [];
+  if (!Number.isInteger(Math.log2(n)) || !Number.isInteger(Math.log2(target))) return costs;
+  for (let cost = n; cost < target; cost *= 2) costs.push(cost);
+  return costs;
+}
+
+/**
+ * The sign-in's check (server/routes/account.ts): the password against the user's stored hash, or
+ * against a hash no password matches when there is no such user, at the same cost either way: an
+ * unknown username costs one hash at the current cost `n`, and so does a stored hash older and
+ * cheaper than `n` (padded: `verifyPassword`), so the time of a wrong password tells neither that
+ * a username exists nor how old its password is (issue 38).
+ */
+export async function verifyLoginPassword(password: string, stored: string | null, n: number): Promise<boolean> {
+  return verifyPassword(password, stored ?? (await dummyPasswordHash(n)), n);
 }
 
 /** Whether a stored hash was made with weaker parameters than the server's (then rehash at sign-in). */
@@ -130,6 +147,8 @@ export function dummyPasswordHash(n: number): Promise<string> {
   if (!hash) {
     hash = hashPassword(randomToken(), n);
     dummyHashes.set(n, hash);
+    // a refusal (the pool busy) is not kept: the next sign-in makes it again
+    hash.catch(() => dummyHashes.delete(n));
   }
   return hash;
 }

@@ -267,13 +267,30 @@ export interface GoGreenStore {
   consentAudit(borrowerId: number): Promise<ConsentRecord[]>;
 }
 
-/** Popups seen (per session or token) and dismissed (for good). */
+/** What the popups' rules (server/popups.ts) read: the ids seen in this session and when the user last dismissed each. */
+export interface PopupHistory {
+  seenThisSession: Set<string>;
+  /** popup id -> time of the user's latest dismissal (ms) */
+  dismissedAt: Map<string, number>;
+}
+
+/** The history from rows of seen (no time) and dismissed (a time) popups: both engines' one query. */
+export function historyOf(rows: ReadonlyArray<{ popup_id: string; dismissed_at: number | null }>): PopupHistory {
+  const history: PopupHistory = { seenThisSession: new Set(), dismissedAt: new Map() };
+  for (const row of rows) {
+    if (row.dismissed_at === null) history.seenThisSession.add(row.popup_id);
+    else history.dismissedAt.set(row.popup_id, row.dismissed_at);
+  }
+  return history;
+}
+
+/** Popups seen (per session or token) and dismissed (the tax popup for good, a declined offer for a while: server/popups.ts). */
 export interface PopupsStore {
   markPopupSeen(sessionKey: string, userId: number, popupId: string, now: number): Promise<void>;
+  /** Records the dismissal at `now`; a later one replaces an earlier one (a declined offer's rest starts again). */
   dismissPopup(userId: number, popupId: string, now: number): Promise<void>;
-  /** The popups not to offer again: seen in this session (or token), or dismissed for good by the user.
-   * One statement for both (the popup route asks on every page of the portal). */
-  hiddenPopups(sessionKey: string, userId: number): Promise<Set<string>>;
+  /** One statement for both (the popup route asks on every page of the portal). */
+  popupHistory(sessionKey: string, userId: number): Promise<PopupHistory>;
 }
 
 /**

@@ -19,12 +19,8 @@ import {
   verifyRequestSchema,
 } from '../../src/api/contract';
 import { sendJson, type PortalContext } from '../context';
-import { passwordResetEmail } from '../emails';
-import { emailLocale } from '../locale';
-import { RESET_NONCE_MINUTES, hashSecret, randomToken } from '../security';
-import { checkCaptcha, withTrimmedUsername } from '../services/accountAnswers';
 import { verifyEmail } from '../services/emailVerification';
-import { resetPassword, validateResetNonce } from '../services/passwordReset';
+import { requestPasswordReset, resetPassword, validateResetNonce } from '../services/passwordReset';
 import { signInWithPassword } from '../services/passwordSignIn';
 import { recoverUsername, register } from '../services/registration';
 import { signOut } from '../sessions';
@@ -35,6 +31,7 @@ import {
   emailValidatedAnswerSchema,
   emptyAnswerSchema,
   registrationRefusalSchema,
+  resetRequestAnswerSchema,
   specCall,
   validAnswerSchema,
   wrongPasswordSchema,
@@ -45,7 +42,7 @@ export function accountRoutes(fastify: FastifyInstance, ctx: PortalContext) {
   const rateLimit = { rateLimit: { max: ctx.options.rateLimitMax, timeWindow: 60_000 } };
 
   app.post('/loanmanager/api/account/register/', {
-    schema: { ...specCall('Register'), body: registrationSchema, response: answers({ 201: registrationResponseSchema, 400: registrationRefusalSchema, 409: errorBodySchema }, { unsafe: true }) },
+    schema: { ...specCall('Register'), body: registrationSchema, response: answers({ 201: registrationResponseSchema, 400: registrationRefusalSchema, 409: errorBodySchema }, { unsafe: true, hashes: true }) },
     config: rateLimit,
   }, async (request, reply) => sendJson(reply, 201, await register(ctx, request, reply, request.body)));
 
@@ -55,37 +52,9 @@ export function accountRoutes(fastify: FastifyInstance, ctx: PortalContext) {
   }, async (request, reply) => sendJson(reply, 200, await recoverUsername(ctx, request, request.body)));
 
   app.post('/loanmanager/api/account/request_password_reset/', {
-    schema: { ...specCall('Email a password reset link'), body: requestPasswordResetSchema, response: answers({ 200: emptyAnswerSchema }, { unsafe: true }) },
+    schema: { ...specCall('Email a password reset link'), body: requestPasswordResetSchema, response: answers({ 200: resetRequestAnswerSchema }, { unsafe: true }) },
     config: rateLimit,
-  }, async (request, reply) => {
-    const body = withTrimmedUsername(request.body);
-    await checkCaptcha(ctx, request, body.recaptcha_response, 'request_password_reset');
-    const user = await ctx.store.findUserByUsername(body.username);
-    const account = user ? await ctx.store.getAccount(user.id) : null;
-    const emailAddress = account?.borrower.emailAddress;
-    if (account && emailAddress) {
-      const nonce = randomToken();
-      const now = ctx.nowMs();
-      const expiresAt = now + RESET_NONCE_MINUTES * 60 * 1000;
-      await ctx.store.createNonce({
-        purpose: 'password_reset',
-        nonceHash: hashSecret(nonce),
-        userId: account.user.id,
-        emailAddress: null,
-        now,
-        expiresAt,
-      });
-      const link = `/loanmanager/reset_password/${nonce}/`;
-      await ctx.mailer.send({
-        to: emailAddress,
-        ...passwordResetEmail(emailLocale(request, account.user), { url: `${ctx.options.publicUrl}${link}`, minutes: RESET_NONCE_MINUTES }),
-        links: [link],
-        expiresAt,
-      });
-    }
-    // The same answer either way: whether a username exists is not disclosed.
-    return sendJson(reply, 200, {});
-  });
+  }, async (request, reply) => sendJson(reply, 200, await requestPasswordReset(ctx, request, reply, request.body)));
 
   app.post('/loanmanager/api/account/validate_nonce/', {
     schema: { ...specCall('Is this reset link still valid?'), body: validateNonceSchema, response: answers({ 200: validAnswerSchema }, { unsafe: true }) },
@@ -96,7 +65,7 @@ export function accountRoutes(fastify: FastifyInstance, ctx: PortalContext) {
   });
 
   app.post('/loanmanager/api/account/reset_password/', {
-    schema: { ...specCall('Set a new password'), body: resetPasswordSchema, response: answers({ 200: emptyAnswerSchema }, { unsafe: true }) },
+    schema: { ...specCall('Set a new password'), body: resetPasswordSchema, response: answers({ 200: emptyAnswerSchema }, { unsafe: true, hashes: true }) },
     config: rateLimit,
   }, async (request, reply) => {
     await resetPassword(ctx, request, request.body);
@@ -112,7 +81,7 @@ export function accountRoutes(fastify: FastifyInstance, ctx: PortalContext) {
   });
 
   app.post('/loanmanager/api/account/login/', {
-    schema: { ...addition('Sign in'), body: loginSchema, response: answers({ 200: loginResponseSchema, 400: wrongPasswordSchema }, { unsafe: true }) },
+    schema: { ...addition('Sign in'), body: loginSchema, response: answers({ 200: loginResponseSchema, 400: wrongPasswordSchema }, { unsafe: true, hashes: true }) },
     config: rateLimit,
   }, async (request, reply) => sendJson(reply, 200, await signInWithPassword(ctx, request, reply, request.body)));
 

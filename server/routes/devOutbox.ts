@@ -26,6 +26,8 @@ function readable(message: OutboxMessage): { text: string; links: string[] } {
 export function devOutboxRoutes(app: FastifyInstance, ctx: PortalContext) {
   app.get('/loanmanager/dev/outbox.json', async (request, reply) => {
     const base = origin(request);
+    // mail queued after an answer (a reset request) is in the box once its answer is
+    await ctx.mailer.settled();
     const messages = await ctx.store.listOutbox(LIMIT);
     return reply.header('cache-control', 'no-store').send(
       messages.map((message) => {
@@ -50,6 +52,8 @@ export function devOutboxRoutes(app: FastifyInstance, ctx: PortalContext) {
 
   app.get('/loanmanager/dev/outbox/', async (request, reply) => {
     const base = origin(request);
+    // mail queued after an answer (a reset request) is in the box once its answer is
+    await ctx.mailer.settled();
     const messages = await ctx.store.listOutbox(LIMIT);
     const items = messages
       .map((message) => {

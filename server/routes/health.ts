@@ -1,11 +1,23 @@
 /**
- * Probes for a load balancer or orchestrator. `healthz`: the process answers (no database).
- * `readyz`: the database is reachable and migrated; 503 otherwise, so the balancer stops
- * sending borrowers here. Mail that is stuck (due but undelivered for a while, or given up on)
- * is reported in the JSON but does not make the instance unready: taking it out of rotation
- * would not bring the mail server back.
+ * Probes for a load balancer or orchestrator, anonymous, which tell nothing and never lie (issue 38):
+ *
+ * - `healthz` (liveness): the process answers. It touches neither the database nor the rate-limit
+ *   counters (which live in the database), so a database blip never makes an orchestrator restart
+ *   every instance. Its answer is always `{"status":"ok"}`.
+ * - `readyz` (readiness): the database is reachable, migrated **and takes writes** (a one-row
+ *   heartbeat written on each check: the rate-limit counter `probe:readyz`), else 503, so the
+ *   balancer stops sending borrowers here while every write would fail (a full disk, a read-only
+ *   replica). Its answer is `{"status":"ready"}` or `{"status":"unavailable"}` and nothing else:
+ *   the mail queue's counts told anyone whether a username had just been locked out (a notice
+ *   queued), so they go to the log instead ("readiness", when they change; every check at debug).
+ *   Mail that is stuck (due but undelivered for a while, or given up on) is logged as `degraded`
+ *   but does not make the instance unready: taking it out of rotation would not bring the mail
+ *   server back.
+ *
+ * Neither is rate limited: healthz costs nothing, and readyz's checks are shared by every request
+ * that arrives while one is under way, so a flood of probes costs the database one check at a time.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PortalContext } from '../context';
 import { sendJson } from '../context';
 import type { OutboxHealth } from '../db/store';
@@ -17,6 +29,24 @@ export { HEALTHZ_PATH, PROBE_PATHS, READYZ_PATH } from '../probePaths';
 /** Mail due this long ago and still not delivered counts as stuck. */
 export const STUCK_MAIL_MS = 10 * 60_000;
 const ABANDONED_WINDOW_MS = 24 * 3600_000;
+/** The heartbeat readiness writes: a rate-limit counter no request ever uses. */
+export const WRITE_PROBE_KEY = 'probe:readyz';
+/** A write that has not answered in this time counts as refused. */
+const WRITE_PROBE_TIMEOUT_MS = 2_000;
+
+/** What readiness found, for the log only. */
+export interface ReadinessDetail {
+  ready: boolean;
+  database: {
+    engine: 'sqlite' | 'postgres';
+    reachable: boolean;
+    migrated: boolean;
+    writable: boolean;
+    schema_version: number | null;
+    expected_schema_version: number;
+  };
+  mail: ReturnType<typeof mailReport>;
+}
 
 function mailReport(health: OutboxHealth | null, deliveryOn: boolean) {
   if (!health) return { delivery: deliveryOn ? 'smtp' : 'off', state: 'unknown' };
@@ -31,35 +61,72 @@ function mailReport(health: OutboxHealth | null, deliveryOn: boolean) {
   };
 }
 
-export function healthRoutes(app: FastifyInstance, ctx: PortalContext) {
-  app.get(HEALTHZ_PATH, async (_request, reply) => {
-    return sendJson(reply, 200, { status: 'ok', instance: ctx.options.instanceId });
-  });
-
-  app.get(READYZ_PATH, async (request, reply) => {
-    const database = await ctx.store.readiness();
-    const migrated = database.schemaVersion !== null && database.schemaVersion >= database.expectedSchemaVersion;
-    const ready = database.reachable && migrated;
-    let outbox: OutboxHealth | null = null;
-    if (database.reachable) {
-      const now = ctx.nowMs();
-      outbox = await ctx.store.outboxHealth(now, now - ABANDONED_WINDOW_MS).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'readiness could not read the outbox');
-        return null;
-      });
-    }
-    if (!ready) request.log.warn({ database }, 'not ready');
-    return sendJson(reply, ready ? 200 : 503, {
-      status: ready ? 'ready' : 'unavailable',
-      instance: ctx.options.instanceId,
-      database: {
-        engine: database.engine,
-        reachable: database.reachable,
-        migrated,
-        schema_version: database.schemaVersion,
-        expected_schema_version: database.expectedSchemaVersion,
-      },
-      mail: mailReport(outbox, ctx.mailer.deliveryOn),
+/** Whether the database takes a write now: the heartbeat row, within the time limit. */
+async function writeProbe(ctx: PortalContext, log: FastifyBaseLogger): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('the write probe timed out')), WRITE_PROBE_TIMEOUT_MS);
     });
+    await Promise.race([ctx.store.countRequests(WRITE_PROBE_KEY, 1, 60_000, ctx.nowMs()), timeout]);
+    return true;
+  } catch (error) {
+    log.warn({ err: error }, 'readiness: the database refused a write');
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function checkReadiness(ctx: PortalContext, log: FastifyBaseLogger): Promise<ReadinessDetail> {
+  const database = await ctx.store.readiness();
+  const migrated = database.schemaVersion !== null && database.schemaVersion >= database.expectedSchemaVersion;
+  const writable = database.reachable && migrated ? await writeProbe(ctx, log) : false;
+  let outbox: OutboxHealth | null = null;
+  if (database.reachable) {
+    const now = ctx.nowMs();
+    outbox = await ctx.store.outboxHealth(now, now - ABANDONED_WINDOW_MS).catch((error: unknown) => {
+      log.warn({ err: error }, 'readiness could not read the outbox');
+      return null;
+    });
+  }
+  return {
+    ready: database.reachable && migrated && writable,
+    database: {
+      engine: database.engine,
+      reachable: database.reachable,
+      migrated,
+      writable,
+      schema_version: database.schemaVersion,
+      expected_schema_version: database.expectedSchemaVersion,
+    },
+    mail: mailReport(outbox, ctx.mailer.deliveryOn),
+  };
+}
+
+export function healthRoutes(app: FastifyInstance, ctx: PortalContext) {
+  const noRateLimit = { config: { rateLimit: false } } as const;
+
+  app.get(HEALTHZ_PATH, noRateLimit, async (_request, reply) => sendJson(reply, 200, { status: 'ok' }));
+
+  /** The check under way: requests arriving meanwhile share its answer. */
+  let current: Promise<ReadinessDetail> | null = null;
+  /** What was last logged at info or warn: a change is logged there, the rest at debug. */
+  let lastLogged = '';
+
+  app.get(READYZ_PATH, noRateLimit, async (request, reply) => {
+    current ??= checkReadiness(ctx, request.log).finally(() => {
+      current = null;
+    });
+    const detail = await current;
+    const summary = `${detail.ready}:${detail.database.reachable}:${detail.database.migrated}:${detail.database.writable}:${detail.mail.state}`;
+    if (summary !== lastLogged) {
+      lastLogged = summary;
+      const level = !detail.ready || detail.mail.state === 'degraded' ? 'warn' : 'info';
+      request.log[level]({ readiness: detail }, 'readiness');
+    } else {
+      request.log.debug({ readiness: detail }, 'readiness');
+    }
+    return sendJson(reply, detail.ready ? 200 : 503, { status: detail.ready ? 'ready' : 'unavailable' });
   });
 }

@@ -6,7 +6,7 @@
  * carries the language switch (POST /loanmanager/locale/).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isPortalReturnPath, landingUrl, LOGIN_AFTER_SIGN_OUT, PORTAL_URLS, returnQueryOf } from '../../src/lib/portalUrls';
+import { landingUrl, LOGIN_AFTER_SIGN_OUT, PORTAL_URLS, portalReturnTarget, returnQueryOf } from '../../src/lib/portalUrls';
 import { isLocale, LOCALE_COOKIE, PSEUDO_LOCALE, type Locale } from '../../src/platform/i18n/locales';
 import { PORTAL_PAGES, WIDGET_CATALOG, type FirstAnswerEndpoint } from '../../src/platform/widgetCatalog';
 import { signedInAccount, type PortalContext } from '../context';
@@ -51,10 +51,19 @@ const NONCE_MAXIMUM = 200;
 /** The longest path the language switch sends a browser back to (the reset page's, with its nonce, is about 75). */
 const RETURN_PATH_MAXIMUM = 300;
 
-/** The path of this request when it is one the language switch may send the browser back to, else the portal's home. */
+/**
+ * Where the language switch sends the browser back to: this request's page with the query it reads
+ * (the loan asked for: portalReturnTarget), else the portal's home.
+ */
 function returnPathOf(request: FastifyRequest): string {
-  const path = new URL(request.url, 'http://portal.invalid').pathname;
-  return path.length <= RETURN_PATH_MAXIMUM && isPortalReturnPath(path) ? path : PORTAL_URLS.home;
+  const url = new URL(request.url, 'http://portal.invalid');
+  return languageSwitchTarget(`${url.pathname}${url.search}`);
+}
+
+/** A page of the portal with the query it reads (no open redirect: control 26), at most RETURN_PATH_MAXIMUM long; else home. */
+function languageSwitchTarget(back: unknown): string {
+  const target = typeof back === 'string' && back.length <= RETURN_PATH_MAXIMUM ? portalReturnTarget(back) : null;
+  return target ?? PORTAL_URLS.home;
 }
 
 /** The header's language switch of a page answering `request`. */
@@ -178,6 +187,22 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     );
   };
 
+  /**
+   * The popups widget of a loans page, with the list it shows first; none on the page view that
+   * says where the verification email went (right after registering): that notice is what the new
+   * borrower must read and act on, and a popup opened over it hid it (issue 39, E10). Nothing is
+   * marked seen, so the popups come on the next page the borrower opens.
+   */
+  const popupsWidget = async (request: FastifyRequest, reply: FastifyReply, account: Account, locale: Locale, notice: string) =>
+    notice
+      ? {}
+      : {
+          widget: 'popups' as const,
+          config: config(locale, { coacct: String(account.borrower.id) }),
+          preload: preload(WIDGET_CATALOG.popups.chunkGroup, locale, { portal: false, namespaces: [WIDGET_CATALOG.popups.catalogNamespace] }),
+          firstAnswers: await firstAnswersOf(request, reply, WIDGET_CATALOG.popups.firstAnswers, account, locale),
+        };
+
   const page = (
     request: FastifyRequest,
     signedInAs: { account: Account; loans: Loan[] } | null,
@@ -292,12 +317,13 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
             amount: formatCents(loan.monthlyPaymentCents, locale),
             date: formatIsoDate(loan.nextPaymentDue, locale),
           })}</p>` +
-          `<p><a href="${OVERVIEW_PATH}?loanno=${encodeURIComponent(loan.loanno)}">${htmlText(locale, 'server.overview.title')}` +
+          `<p><a class="link-target" href="${OVERVIEW_PATH}?loanno=${encodeURIComponent(loan.loanno)}">${htmlText(locale, 'server.overview.title')}` +
           `<span class="visually-hidden">${htmlText(locale, 'server.loans.overviewFor', { loanno: loan.loanno })}</span></a></p></li>`,
       )
       .join('');
+    const notice = verificationSentNotice(request, reply, account, locale);
     const content =
-      verificationSentNotice(request, reply, account, locale) +
+      notice +
       `<p>${welcome(locale, account)}</p>` +
       (loans.length === 0 ? `<p>${htmlText(locale, 'server.loans.none')}</p>` : `<ul class="loan-list">${items}</ul>`) +
       manageLinks(locale);
@@ -307,10 +333,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       title,
       heading: title,
       content,
-      widget: 'popups',
-      config: config(locale, { coacct: String(account.borrower.id) }),
-      preload: preload(WIDGET_CATALOG.popups.chunkGroup, locale, { portal: false, namespaces: [WIDGET_CATALOG.popups.catalogNamespace] }),
-      firstAnswers: await firstAnswersOf(request, reply, WIDGET_CATALOG.popups.firstAnswers, account, locale),
+      ...(await popupsWidget(request, reply, account, locale, notice)),
     });
     return sendHtml(reply, 200, html);
   });
@@ -351,17 +374,14 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
         rows.map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('') +
         '</tbody></table>'
       : `<p>${htmlText(locale, 'server.loans.none')}</p>`;
-    const back = loans.length > 1 ? `<p><a href="${MAIN_PATH}">${htmlText(locale, 'server.overview.allLoans')}</a></p>` : '';
+    const back = loans.length > 1 ? `<p><a class="link-target" href="${MAIN_PATH}">${htmlText(locale, 'server.overview.allLoans')}</a></p>` : '';
+    const notice = verificationSentNotice(request, reply, account, locale);
     const html = page(request, session, OVERVIEW_PATH, {
       locale,
       title,
       heading: title,
-      content:
-        verificationSentNotice(request, reply, account, locale) + `<p>${welcome(locale, account)}</p>${table}${back}${manageLinks(locale)}`,
-      widget: 'popups',
-      config: config(locale, { coacct: String(account.borrower.id) }),
-      preload: preload(WIDGET_CATALOG.popups.chunkGroup, locale, { portal: false, namespaces: [WIDGET_CATALOG.popups.catalogNamespace] }),
-      firstAnswers: await firstAnswersOf(request, reply, WIDGET_CATALOG.popups.firstAnswers, account, locale),
+      content: notice + `<p>${welcome(locale, account)}</p>${table}${back}${manageLinks(locale)}`,
+      ...(await popupsWidget(request, reply, account, locale, notice)),
     });
     return sendHtml(reply, 200, html);
   });
@@ -375,7 +395,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       `<p>${htmlText(locale, session.account.borrower.autopay ? 'server.autopay.on' : 'server.autopay.off', {}, strong)}</p>` +
       `<p>${htmlText(locale, 'server.autopay.explained')}</p>` +
       `<div class="card"><h2>${htmlText(locale, 'server.autopay.aboutHeading')}</h2><p>${htmlText(locale, 'server.autopay.about')}</p></div>` +
-      `<p><a href="${landingUrl(session.loans)}">${htmlText(locale, 'server.backToLoans')}</a></p>`;
+      `<p><a class="link-target" href="${landingUrl(session.loans)}">${htmlText(locale, 'server.backToLoans')}</a></p>`;
     const title = serverText(locale, 'server.autopay.title');
     return sendHtml(reply, 200, page(request, session, '/loanmanager/eftsetuprequest/', { locale, title, heading: title, content }));
   });
@@ -428,8 +448,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
         setLocaleCookie(request, reply, chosen);
         if (request.auth) await ctx.store.setUserLocale(request.auth.userId, chosen);
       }
-      const target = isPortalReturnPath(back) && back.length <= RETURN_PATH_MAXIMUM ? back : PORTAL_URLS.home;
-      return reply.code(303).header('cache-control', 'no-store').redirect(target);
+      return reply.code(303).header('cache-control', 'no-store').redirect(languageSwitchTarget(back));
     });
   });
 }

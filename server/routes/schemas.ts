@@ -26,6 +26,8 @@ export const addition = (summary: string) => ({
 
 /** `{}`: the answer of a call whose body the spec does not name. */
 export const emptyAnswerSchema = z.object({});
+/** The reset request's answer, the same for every username: how long the emailed link works (`link_minutes`, our addition; the spec names no field). */
+export const resetRequestAnswerSchema = z.object({ link_minutes: z.int().check(z.positive()) });
 export const validAnswerSchema = z.object({ valid: z.literal(true) });
 export const emailValidatedAnswerSchema = z.object({ email_validated: z.literal(true) });
 export const electdocsAnswerSchema = z.object({ electdocs: z.boolean() });
@@ -54,12 +56,17 @@ export const tooManySchema = z.object({ errors: z.array(z.string()), lockout_min
  * unsafe methods), too large (413), wrong content type (415), rate limit (429), unexpected (500). */
 const commonErrors = { 400: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema, 429: tooManySchema, 500: errorBodySchema };
 
-/** A route's answers: its own, plus the common errors; `signedIn` adds 401, `unsafe` (a POST) adds 403. */
-export function answers<T extends Record<number, z.ZodMiniType>>(own: T, { signedIn = false, unsafe = false } = {}) {
+/**
+ * A route's answers: its own, plus the common errors; `signedIn` adds 401, `unsafe` (a POST) adds 403,
+ * `hashes` (it hashes or checks a password) adds 503: every hashing thread busy and its queue full
+ * (server/passwordHashing.ts), with `Retry-After`.
+ */
+export function answers<T extends Record<number, z.ZodMiniType>>(own: T, { signedIn = false, unsafe = false, hashes = false } = {}) {
   return {
     ...commonErrors,
     ...(signedIn ? { 401: errorBodySchema } : {}),
     ...(unsafe ? { 403: errorBodySchema } : {}),
+    ...(hashes ? { 503: errorBodySchema } : {}),
     ...own,
   };
 }

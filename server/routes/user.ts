@@ -59,7 +59,7 @@ export function userRoutes(fastify: FastifyInstance, ctx: PortalContext) {
     schema: {
       ...addition('Confirm the password again (re-authentication)'),
       body: confirmPasswordSchema,
-      response: answers({ 200: confirmPasswordResponseSchema, 400: wrongPasswordSchema }, { signedIn: true, unsafe: true }),
+      response: answers({ 200: confirmPasswordResponseSchema, 400: wrongPasswordSchema }, { signedIn: true, unsafe: true, hashes: true }),
     },
     config: { ...emailChangeLimit, ...signedIn },
   }, async (request, reply) => {
@@ -77,8 +77,7 @@ export function userRoutes(fastify: FastifyInstance, ctx: PortalContext) {
     },
     config: { ...emailChangeLimit, ...signedIn },
   }, async (request, reply) => {
-    const requiresValidation = await requestEmailChange(ctx, request, accountOf(request), request.body.email_address);
-    return sendJson(reply, 200, { requires_validation: requiresValidation });
+    return sendJson(reply, 200, await requestEmailChange(ctx, request, accountOf(request), request.body.email_address));
   });
 
   // When the session ends, for the page's inactivity warning (docs/security.md, control 24). Only times.

@@ -6,7 +6,7 @@ import { LIMITS } from '../../src/lib/validation/messages';
 import type { PortalContext } from '../context';
 import { describeBrowser } from '../emails';
 import { rememberLocale } from '../locale';
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../security';
+import { hashPassword, needsRehash, verifyLoginPassword } from '../security';
 import { recognizeBrowser, signIn } from '../sessions';
 import { availableLoans, withTrimmedUsername } from './accountAnswers';
 import { noticeOf, noticeUrl } from './accountNotices';
@@ -14,7 +14,8 @@ import { answerWrongPassword, forgetWrongPasswords, refuseIfSignInPaused } from 
 
 /**
  * Signs the user in with their password: a paused username answers the same for every password; an
- * unknown one costs a hash too; a browser never seen before is told of. The user's loans.
+ * unknown one, or an old cheaper hash, costs a hash at the current cost; a browser never seen
+ * before is told of. The user's loans.
  */
 export async function signInWithPassword(ctx: PortalContext, request: FastifyRequest, reply: FastifyReply, sent: Login): Promise<LoginResponse> {
   const body = withTrimmedUsername(sent);
@@ -23,10 +24,8 @@ export async function signInWithPassword(ctx: PortalContext, request: FastifyReq
   await refuseIfSignInPaused(ctx, reply, body.username, now);
   const user = body.username.length <= LIMITS.inputMaximum ? await ctx.store.findUserByUsername(body.username) : null;
   const tooLong = body.password.length > LIMITS.validatorMaximum;
-  // Unknown usernames cost one hash too, so response time does not reveal which exist.
-  const matches = tooLong
-    ? false
-    : await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash(ctx.options.scryptN)));
+  // Unknown usernames and old, cheaper hashes cost one hash at the current cost: the time tells nothing.
+  const matches = tooLong ? false : await verifyLoginPassword(body.password, user?.passwordHash ?? null, ctx.options.scryptN);
   if (!user || !matches) return answerWrongPassword(ctx, request, reply, body.username, user, now);
   await forgetWrongPasswords(ctx, body.username);
   if (needsRehash(user.passwordHash, ctx.options.scryptN)) {

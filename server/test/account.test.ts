@@ -1,4 +1,5 @@
 import { DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
+import { RESET_NONCE_MINUTES } from '../security';
 import { API, nonceOf, registrationBody, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -211,6 +212,8 @@ describe('password reset', () => {
     expect(known.response.statusCode).toBe(200);
     expect(unknown.response.statusCode).toBe(200);
     expect(known.response.body).toBe(unknown.response.body);
+    // how long the link works, the same for every username: the form's notice states it
+    expect(JSON.parse(known.response.body)).toEqual({ link_minutes: RESET_NONCE_MINUTES });
     expect(known.mail?.to).toBe('paula.paperless@example.com');
     expect(known.mail?.paths[0]).toMatch(/^\/loanmanager\/reset_password\/[A-Za-z0-9_-]{43}\/$/);
     expect(unknown.mail).toBeUndefined();
@@ -308,7 +311,7 @@ describe('anon-user/verify_email', () => {
     await client.login('uma.unverified');
     await client.confirmPassword();
     const change = await client.post(`${API}user/request_email_change/`, { email_address: 'uma.new@example.com' });
-    expect(change.json()).toEqual({ requires_validation: true });
+    expect(change.json()).toMatchObject({ requires_validation: true });
     const [mail] = await server.outbox();
     const nonce = nonceOf(mail!.paths[0]!);
     expect((await client.post(`${API}anon-user/verify_email/`, { nonce: 'y'.repeat(43) })).statusCode).toBe(400);

@@ -62,6 +62,17 @@ export const TEST_SCRYPT_N = 2 ** 12;
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
+/** The least environment a production start accepts (server/config.ts checkProduction). */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  SERVER_SECRET: randomBytes(32).toString('base64'),
+  RECAPTCHA_METHOD: 'recaptcha_v3',
+  RECAPTCHA_SITE_KEY: 'site-key',
+  RECAPTCHA_SECRET: 'captcha-secret',
+  PUBLIC_URL: 'https://portal.example.com',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+};
+
 export interface TestClock {
   now: () => Date;
   advance(ms: number): void;
@@ -359,4 +370,14 @@ export function registrationBody(
     recaptcha_response: 'dummy-token',
     ...extra,
   };
+}
+
+/** What the last readiness check found, from the log: readyz itself answers only ready or not (server/routes/health.ts). */
+export function lastReadiness(server: Pick<TestServer, 'logs'>): Record<string, unknown> | undefined {
+  const checks = server
+    .logs()
+    .split('\n')
+    .filter((line) => line.includes('"msg":"readiness"'))
+    .map((line) => JSON.parse(line) as { readiness: Record<string, unknown> });
+  return checks.at(-1)?.readiness;
 }

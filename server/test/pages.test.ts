@@ -85,7 +85,11 @@ describe('widget page shells', () => {
       const html = response.body;
       expect(html.startsWith('<!doctype html><html lang="en">')).toBe(true);
       expect(html).toContain(`<title>${title} | Loan Manager</title>`);
-      expect(html).toContain('<main id="main" class="portal-main"><div data-loanmanager-widget="portal"></div></main>');
+      // first in main, read only with scripting off: the page needs it (issue 39, E8)
+      expect(html).toContain(
+        '<main id="main" class="portal-main"><noscript><p class="notice notice-warning">This page needs JavaScript to work. Please turn it on or use a browser that has it.</p></noscript>' +
+          '<div data-loanmanager-widget="portal"></div></main>',
+      );
       expect(html).not.toContain('<h1');
       expect(html).toContain('<script src="/loanmanager/static/loanmanager-widgets.js" defer></script>');
       expect(pageConfig(html)).toEqual({

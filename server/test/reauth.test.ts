@@ -60,7 +60,7 @@ async function openVerifyLink(link: OutboxEntry): Promise<number> {
 
 /** Asks for `address` (the window open) and opens the emailed link: it becomes the address on file. */
 async function moveTo(client: TestClient, address: string) {
-  const [link] = await mailDuring(async () => expect((await changeEmail(client, address)).json()).toEqual({ requires_validation: true }));
+  const [link] = await mailDuring(async () => expect((await changeEmail(client, address)).json()).toMatchObject({ requires_validation: true }));
   expect(link?.to).toBe(address);
   expect(await openVerifyLink(link!)).toBe(200);
 }
@@ -98,7 +98,7 @@ describe('a change of the address on file needs the password again', () => {
     expect(confirmed.json()).toEqual({ reauth_expires_in_seconds: REAUTH_WINDOW_MS / 1000 });
     expect(REAUTH_WINDOW_MS).toBe(10 * 60_000);
     const [link] = await mailDuring(async () => {
-      expect((await changeEmail(sam, 'sam.elsewhere@example.com')).json()).toEqual({ requires_validation: true });
+      expect((await changeEmail(sam, 'sam.elsewhere@example.com')).json()).toMatchObject({ requires_validation: true });
     });
     expect(link?.to).toBe('sam.elsewhere@example.com');
 
@@ -131,7 +131,7 @@ describe('a change of the address on file needs the password again', () => {
   it('asks nothing to send the link for the address on file again (no change)', async () => {
     const uma = await signedIn('uma.unverified');
     const [link] = await mailDuring(async () => {
-      expect((await changeEmail(uma, 'uma.unverified@example.com')).json()).toEqual({ requires_validation: true });
+      expect((await changeEmail(uma, 'uma.unverified@example.com')).json()).toMatchObject({ requires_validation: true });
     });
     expect(link?.to).toBe('uma.unverified@example.com');
   });
@@ -171,7 +171,7 @@ describe('a change of the address on file needs the password again', () => {
       const sameBrowser = other.client();
       for (const [name, value] of dana.cookies) sameBrowser.cookies.set(name, value);
       other.clock.set(server.clock.now());
-      expect((await changeEmail(sameBrowser, 'dana.instance@example.com')).json()).toEqual({ requires_validation: true });
+      expect((await changeEmail(sameBrowser, 'dana.instance@example.com')).json()).toMatchObject({ requires_validation: true });
     } finally {
       await other.close();
     }
@@ -328,7 +328,7 @@ describe('a completed password reset', () => {
       expect((await here.get(`${API}go-green/status/`)).statusCode).toBe(200);
       expect((await changeEmail(here, 'dana.after@example.com')).json()).toEqual(REAUTH_REQUIRED);
       expect((await confirm(here, 'Everything-new-8')).statusCode).toBe(200);
-      expect((await changeEmail(here, 'dana.after@example.com')).json()).toEqual({ requires_validation: true });
+      expect((await changeEmail(here, 'dana.after@example.com')).json()).toMatchObject({ requires_validation: true });
     });
   });
 });
@@ -355,7 +355,7 @@ describe('the window in the database', () => {
           const dana = await signedIn('dana.demo', DEMO_PASSWORD, after);
           expect((await changeEmail(dana, `dana.run${run}@example.com`)).json()).toEqual(REAUTH_REQUIRED);
           expect((await dana.post(`${API}user/confirm_password/`, { password: DEMO_PASSWORD })).statusCode).toBe(200);
-          expect((await changeEmail(dana, `dana.run${run}@example.com`)).json()).toEqual({ requires_validation: true });
+          expect((await changeEmail(dana, `dana.run${run}@example.com`)).json()).toMatchObject({ requires_validation: true });
           expect(await before.query('SELECT version FROM schema_migrations WHERE version = ?', [migration.version])).toHaveLength(1);
         } finally {
           await after.close();

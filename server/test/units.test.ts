@@ -17,6 +17,9 @@ import { staleReason } from '../../scripts/start';
 import { serverKeys } from '../secrets';
 import { randomBytes } from 'node:crypto';
 
+/** A production secret as `openssl rand -hex 32` makes one. */
+const RANDOM_HEX_SECRET = randomBytes(32).toString('hex');
+
 const STORE_OPTIONS = { identity: serverKeys(randomBytes(32)).identity, lockout: { failures: 5, windowMs: 60_000 } };
 
 describe('maskEmail', () => {
@@ -200,7 +203,7 @@ describe('optionsFromEnv', () => {
       TAX_SEASON: '0',
       RATE_LIMIT_MAX: '5',
       SMTP_URL: 'smtp://localhost:2525',
-      SERVER_SECRET: 'a'.repeat(64),
+      SERVER_SECRET: RANDOM_HEX_SECRET,
       PUBLIC_URL: 'https://portal.example.com/',
     });
     expect(options).toMatchObject({
@@ -214,7 +217,7 @@ describe('optionsFromEnv', () => {
       publicUrl: 'https://portal.example.com',
       seedDemoData: false,
     });
-    expect(options.serverSecret).toEqual(Buffer.from('a'.repeat(64), 'hex'));
+    expect(options.serverSecret).toEqual(Buffer.from(RANDOM_HEX_SECRET, 'hex'));
     expect(optionsFromEnv({ PORT: '9000' }).publicUrl).toBe('http://127.0.0.1:9000');
     expect(optionsFromEnv({}).taxSeason).toBeNull();
     expect(optionsFromEnv({ TAX_SEASON: '1' }).taxSeason).toBe(true);

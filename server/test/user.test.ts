@@ -1,4 +1,5 @@
 import { DEMO_API_TOKEN } from '../db/seed';
+import { VERIFY_NONCE_HOURS } from '../security';
 import { EMAIL_IN_USE_BY_OTHER_USER_SQL } from '../db/sqlite/accounts';
 import { API, describeOnSqlite, firstAnswersIn, nonceOf, pageConfig, startTestServer, type TestClient, type TestServer } from './harness';
 
@@ -73,7 +74,8 @@ describe('email change and validation', () => {
 
     const change = await client.post(`${API}user/request_email_change/`, { email_address: 'sam.new@example.com' });
     expect(change.statusCode).toBe(200);
-    expect(change.json()).toEqual({ requires_validation: true });
+    // how long the link works, which the go-green page states: the number the email says too
+    expect(change.json()).toEqual({ requires_validation: true, link_expires_in_seconds: VERIFY_NONCE_HOURS * 3600 });
     expect(await isValidated('sam.new@example.com')).toEqual({ validated: false });
     // the address on file stays until the new one is proven
     expect((await client.get(`${API}go-green/status/`)).json()).toMatchObject({ email_address: 'sam.several@example.com' });
@@ -194,7 +196,7 @@ describe('user/popup', () => {
     expect((await client.post(`${API}user/popup/`, {})).statusCode).toBe(400);
     const seen = await client.post(`${API}user/set_popup_seen/`, { id_to_mark_as_seen: 'made-up' });
     expect(seen.statusCode).toBe(400);
-    const dismiss = await client.post(`${API}user/dismiss_popup/`, { id_to_dismiss: 'go-green-auto-pay' });
+    const dismiss = await client.post(`${API}user/dismiss_popup/`, { id_to_dismiss: 'tfa-verify-email' });
     expect(dismiss.statusCode).toBe(400);
   });
 

@@ -6,6 +6,7 @@ import {
   recoverUsernameSchema,
   registrationResponseSchema,
   registrationSchema,
+  requestPasswordResetResponseSchema,
   requestPasswordResetSchema,
   resetPasswordSchema,
   validateNonceSchema,
@@ -17,6 +18,7 @@ import {
   type Registration,
   type RegistrationResponse,
   type RequestPasswordReset,
+  type RequestPasswordResetResponse,
   type ResetPassword,
   type ValidateNonce,
   type VerifyRequest,
@@ -37,12 +39,13 @@ export const accountApi = api.injectEndpoints({
         response: registrationResponseSchema,
       }),
     }),
-    requestPasswordReset: build.mutation<unknown, RequestPasswordReset>({
+    requestPasswordReset: build.mutation<RequestPasswordResetResponse, RequestPasswordReset>({
       query: (body) => ({
         url: 'account/request_password_reset/',
         method: 'POST',
         body,
         contract: requestPasswordResetSchema,
+        response: requestPasswordResetResponseSchema,
       }),
     }),
     resetPassword: build.mutation<unknown, ResetPassword>({

@@ -5,7 +5,8 @@
  * en|es`, the config's `locale`: the server writes its error texts in it), the CSRF header on
  * unsafe relative requests, the local "required payload is missing" check against the contract schema, and the
  * check of every success answer against the contract's response schema: an answer that does not
- * fit is reported and fails the call (the endpoint's error branch), like a failed request.
+ * fit is reported and fails the call with RESPONSE_MISMATCH, which the flows treat as the success
+ * the 2xx was (`isResponseMismatch`). The schemas check only what the spec names and the UI reads.
  */
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query';
 import type { PortalConfig } from '../platform/config';
@@ -97,17 +98,22 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> =
   if (error?.status === 'PARSING_ERROR' && error.originalStatus >= 400) {
     return { error: { status: error.originalStatus, data: error.data }, meta: result.meta };
   }
+  // only where the answer differs, never its values: it may hold personal data
+  const reportMismatch = (fields: string[]) =>
+    extra?.reporter?.report(new Error(`${method} ${fetchArgs.url}: ${RESPONSE_MISMATCH}`), { where: 'api', endpoint: api.endpoint, fields });
+  // A 2xx whose body is not JSON: the server did what was asked. Reported; an endpoint that reads
+  // nothing of its answer succeeds, one that reads the answer gets the misfit (its flow still succeeds).
+  if (error?.status === 'PARSING_ERROR' && error.originalStatus >= 200 && error.originalStatus < 300) {
+    reportMismatch(['(not JSON)']);
+    if (!response) return { data: null, meta: result.meta };
+    return { error: { status: 'CUSTOM_ERROR', error: RESPONSE_MISMATCH, data: { fields: ['(not JSON)'] } }, meta: result.meta };
+  }
   if (error) return { error: error as ApiError, meta: result.meta };
   if (response) {
     const checked = response.safeParse(result.data);
     if (!checked.success) {
-      // only where the answer differs, never its values: it may hold personal data
       const fields = issuePaths(checked);
-      extra?.reporter?.report(new Error(`${method} ${fetchArgs.url}: ${RESPONSE_MISMATCH}`), {
-        where: 'api',
-        endpoint: api.endpoint,
-        fields,
-      });
+      reportMismatch(fields);
       return { error: { status: 'CUSTOM_ERROR', error: RESPONSE_MISMATCH, data: { fields } }, meta: result.meta };
     }
   }
@@ -127,7 +133,10 @@ export function httpStatusOf(error: unknown): number | null {
   return null;
 }
 
-/** The error of an answer that did not fit the contract (the base query has reported it). */
+/**
+ * The error of a 2xx answer that did not fit the contract (the base query has reported it): the
+ * server did what was asked, so a flow treats it as a success, never as a failure to show.
+ */
 export function isResponseMismatch(error: unknown): boolean {
   return !!error && typeof error === 'object' && 'error' in error && error.error === RESPONSE_MISMATCH;
 }
@@ -138,12 +147,17 @@ export function errorBodyOf(error: unknown): unknown {
   return undefined;
 }
 
+/** The texts of an HTTP error's `{ errors: [...] }` body (the contract's error shape); [] when it has none. */
+export function listedErrorsOf(error: unknown): string[] {
+  const body = errorBodyOf(error);
+  if (!body || typeof body !== 'object' || !('errors' in body) || !Array.isArray(body.errors)) return [];
+  const listed: unknown[] = body.errors;
+  return listed.filter((text): text is string => typeof text === 'string' && text.trim() !== '');
+}
+
 /** The first message of an HTTP error's `{ errors: [...] }` body (the contract's error shape), or null. */
 export function firstListedErrorOf(error: unknown): string | null {
-  const body = errorBodyOf(error);
-  if (!body || typeof body !== 'object' || !('errors' in body) || !Array.isArray(body.errors)) return null;
-  const first: unknown = body.errors[0];
-  return typeof first === 'string' ? first : null;
+  return listedErrorsOf(error)[0] ?? null;
 }
 
 /**

@@ -23,12 +23,16 @@ export const popupListSchema = z.array(popupItemSchema);
 
 export const popupRequestSchema = z.strictObject({ coacct: requiredString() });
 export const markPopupSeenSchema = z.strictObject({ id_to_mark_as_seen: requiredString() });
-export const dismissPopupSchema = z.strictObject({ id_to_dismiss: z.literal('tax-reminder') });
+/** The tax popup's "Don't show again" (spec), and a declined offer, which then rests (server/popups.ts; docs/spec-deviations.md). */
+export const dismissPopupSchema = z.strictObject({ id_to_dismiss: z.enum(['tax-reminder', 'go-green-auto-pay']) });
 
-export const loanSummarySchema = z.object({
-  loanno: z.string(),
-  property_address: z.optional(z.string()),
-});
+/**
+ * One item of `available_loans (list)`: the spec does not say what an item is. The portal reads only
+ * the list's length (one loan: the overview; several: loan selection), so any reasonable item passes:
+ * a `{loanno, property_address}` object (the reference server's), an object with other fields, or a
+ * plain loan number as a string or a number. Nothing of an item is read.
+ */
+export const loanSummarySchema = z.union([z.string(), z.number(), z.looseObject({})]);
 
 export const registrationSchema = z.strictObject({
   firstname: requiredString(),
@@ -52,7 +56,18 @@ export const recoverUsernameSchema = z.strictObject({
   dob: requiredString(),
   recaptcha_response: requiredString(),
 });
-export const recoverUsernameResponseSchema = z.object({ email_address: z.string() });
+/**
+ * The address the username went to, masked (spec section 3). Missing or not a string, the borrower is
+ * still told the username was sent, without the address: the 2xx says it was.
+ */
+export const recoverUsernameResponseSchema = z.object({ email_address: z.optional(z.nullable(z.unknown())) });
+
+/**
+ * The reset request's answer: the spec names no field. The reference server adds how long the
+ * emailed link works (`link_minutes`, its RESET_NONCE_MINUTES), which the success notice states; any
+ * other answer passes and the notice then says the link works for a limited time.
+ */
+export const requestPasswordResetResponseSchema = z.object({ link_minutes: z.optional(z.unknown()) });
 
 export const requestPasswordResetSchema = z.strictObject({
   username: requiredString(),
@@ -85,7 +100,14 @@ export const goGreenOptInSchema = z.strictObject({
 
 export const emailQuerySchema = z.strictObject({ email_address: requiredString() });
 export const requestEmailChangeSchema = z.strictObject({ email_address: requiredString() });
-export const requestEmailChangeResponseSchema = z.object({ requires_validation: z.boolean() });
+/**
+ * `link_expires_in_seconds` (our addition, optional: a servicer's server may leave it out): how long
+ * the verification link just sent works, so the page can say so.
+ */
+export const requestEmailChangeResponseSchema = z.object({
+  requires_validation: z.boolean(),
+  link_expires_in_seconds: z.optional(z.number()),
+});
 export const isValidatedResponseSchema = z.object({ validated: z.boolean() });
 /**
  * When the signed-in session ends, in seconds from now, unless another request comes
@@ -146,6 +168,7 @@ export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 export type RecoverUsername = z.infer<typeof recoverUsernameSchema>;
 export type RecoverUsernameResponse = z.infer<typeof recoverUsernameResponseSchema>;
 export type RequestPasswordReset = z.infer<typeof requestPasswordResetSchema>;
+export type RequestPasswordResetResponse = z.infer<typeof requestPasswordResetResponseSchema>;
 export type ValidateNonce = z.infer<typeof validateNonceSchema>;
 export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 export type VerifyRequest = z.infer<typeof verifyRequestSchema>;

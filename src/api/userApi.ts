@@ -1,5 +1,7 @@
 import { api } from './baseApi';
 import {
+  confirmPasswordResponseSchema,
+  confirmPasswordSchema,
   dismissPopupSchema,
   emailQuerySchema,
   isValidatedResponseSchema,
@@ -9,6 +11,8 @@ import {
   requestEmailChangeResponseSchema,
   requestEmailChangeSchema,
   sessionTimeoutSchema,
+  type ConfirmPassword,
+  type ConfirmPasswordResponse,
   type DismissPopup,
   type EmailQuery,
   type IsValidatedResponse,
@@ -49,6 +53,18 @@ export const userApi = api.injectEndpoints({
         body,
         contract: requestEmailChangeSchema,
         response: requestEmailChangeResponseSchema,
+      }),
+    }),
+    // re-authentication (issue 38): the password proved again opens a short window in which a change
+    // of the address on file is allowed. RTK Query keeps no mutation's arguments in the store, and the
+    // `password` key of its pending action is redacted by every sink (src/platform/redaction.ts)
+    confirmPassword: build.mutation<ConfirmPasswordResponse, ConfirmPassword>({
+      query: (body) => ({
+        url: 'user/confirm_password/',
+        method: 'POST',
+        body,
+        contract: confirmPasswordSchema,
+        response: confirmPasswordResponseSchema,
       }),
     }),
     // when the session ends (docs/security.md, control 24): read once per page by the inactivity warning

@@ -1,4 +1,4 @@
-import { isSensitiveKey, redact, redactUrl, REDACTED } from './redaction';
+import { isSensitiveKey, redact, redactUrl, REDACTED, SENSITIVE_KEYS } from './redaction';
 
 describe('redact', () => {
   it('hides every sensitive key, deeply, and leaves the rest', () => {
@@ -119,5 +119,32 @@ describe('isSensitiveKey', () => {
 
   it.each(['username', 'email_address', 'loanno', 'coacct'])('%s is not', (key) => {
     expect(isSensitiveKey(key)).toBe(false);
+  });
+});
+
+describe('redactUrl reads an address once', () => {
+  /** The expression it replaces, which took quadratic time on `?` after `?` (issue 38). */
+  const byExpression = (url: string) =>
+    url.replace(/([?&])([^=&#]+)=([^&#]*)/g, (match, separator: string, key: string) =>
+      SENSITIVE_KEYS.has(key.toLowerCase()) ? `${separator}${key}=${REDACTED}` : match,
+    );
+
+  it('masks exactly what the expression masked, on addresses made of the characters that matter', () => {
+    const alphabet = ['?', '&', '=', '#', 'a', 'nonce', 'Token', '/', 'x'];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let i = 0; i < 5000; i += 1) {
+      const url = Array.from({ length: Math.floor(random() * 16) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      expect(redactUrl(url)).toBe(byExpression(url));
+    }
+  });
+
+  it('masks percent-encoded sensitive keys and leaves malformed escapes alone', () => {
+    expect(redactUrl('/x?%6Eonce=abc&%zz=1')).toBe(`/x?%6Eonce=${REDACTED}&%zz=1`);
+    // the key of `??nonce=` is `?nonce`, as a query parser reads it (no server reads a nonce there)
+    expect(redactUrl('/x??nonce=1#&token=2')).toBe(`/x??nonce=1#&token=${REDACTED}`);
   });
 });

@@ -31,11 +31,57 @@ export function isSensitiveKey(key: string): boolean {
   return SENSITIVE_KEYS.has(key.toLowerCase());
 }
 
-/** Query-string parameters that carry secrets (e.g. ?nonce=...) are masked inside URLs too. */
+const QUESTION = 63; // ?
+const AMPERSAND = 38; // &
+const EQUALS = 61; // =
+const HASH = 35; // #
+
+/**
+ * Query-string parameters that carry secrets (e.g. ?nonce=...) are masked inside URLs too: every
+ * `key=value` that follows a `?` or `&` (the key up to `=`, `&` or `#`; the value up to `&` or `#`),
+ * as `/([?&])([^=&#]+)=([^&#]*)/g` would find them.
+ *
+ * A scan, not that expression, because request addresses are anyone's to write: the expression
+ * tries each `?` afresh and reads the rest of the address from it, so 16,000 `?` cost 16,000²/2
+ * steps (0.45 s of the event loop, issue 38). Here a key that ends without `=` is skipped whole:
+ * every `?` inside it would end at the same place and fail the same way. Each character is read
+ * once or twice, whatever the input.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&])([^=&#]+)=([^&#]*)/g, (match, separator: string, key: string) =>
-    isSensitiveKey(decodeOrKeep(key)) ? `${separator}${key}=${REDACTED}` : match,
-  );
+  const length = url.length;
+  let result = '';
+  let copiedUpTo = 0;
+  let start = 0;
+  while (start < length) {
+    const separator = url.charCodeAt(start);
+    if (separator !== QUESTION && separator !== AMPERSAND) {
+      start += 1;
+      continue;
+    }
+    let keyEnd = start + 1;
+    while (keyEnd < length) {
+      const code = url.charCodeAt(keyEnd);
+      if (code === EQUALS || code === AMPERSAND || code === HASH) break;
+      keyEnd += 1;
+    }
+    if (keyEnd === start + 1 || url.charCodeAt(keyEnd) !== EQUALS) {
+      // no key, or a key without `=`: nothing starts a parameter before keyEnd
+      start = keyEnd === start + 1 ? start + 1 : keyEnd;
+      continue;
+    }
+    let valueEnd = keyEnd + 1;
+    while (valueEnd < length) {
+      const code = url.charCodeAt(valueEnd);
+      if (code === AMPERSAND || code === HASH) break;
+      valueEnd += 1;
+    }
+    if (isSensitiveKey(decodeOrKeep(url.slice(start + 1, keyEnd)))) {
+      result += `${url.slice(copiedUpTo, keyEnd + 1)}${REDACTED}`;
+      copiedUpTo = valueEnd;
+    }
+    start = valueEnd;
+  }
+  return copiedUpTo === 0 ? url : result + url.slice(copiedUpTo);
 }
 
 /** A malformed escape (`%zz`) is any sender's to make: it must not throw inside a logger. */

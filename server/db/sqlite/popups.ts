@@ -1,6 +1,6 @@
-/** Popups seen (per session or token) and dismissed (for good), in SQLite. */
+/** Popups seen (per session or token) and dismissed, in SQLite. */
 import type { Database } from 'better-sqlite3';
-import type { PopupsStore } from '../store';
+import { historyOf, type PopupsStore } from '../store';
 
 export function sqlitePopups(db: Database): PopupsStore {
   return {
@@ -17,16 +17,19 @@ export function sqlitePopups(db: Database): PopupsStore {
       db
         .prepare(
           `INSERT INTO popup_dismissed (user_id, popup_id, dismissed_at) VALUES (?, ?, ?)
-           ON CONFLICT (user_id, popup_id) DO NOTHING`,
+           ON CONFLICT (user_id, popup_id) DO UPDATE SET dismissed_at = excluded.dismissed_at`,
         )
         .run(userId, popupId, now);
     },
 
-    async hiddenPopups(sessionKey: string, userId: number) {
+    async popupHistory(sessionKey: string, userId: number) {
       const rows = db
-        .prepare('SELECT popup_id FROM popup_seen WHERE session_key = ? UNION SELECT popup_id FROM popup_dismissed WHERE user_id = ?')
-        .all(sessionKey, userId) as Array<{ popup_id: string }>;
-      return new Set(rows.map((row) => row.popup_id));
+        .prepare(
+          `SELECT popup_id, NULL AS dismissed_at FROM popup_seen WHERE session_key = ?
+           UNION ALL SELECT popup_id, dismissed_at FROM popup_dismissed WHERE user_id = ?`,
+        )
+        .all(sessionKey, userId) as Array<{ popup_id: string; dismissed_at: number | null }>;
+      return historyOf(rows);
     },
   };
 }

@@ -6,6 +6,7 @@ import { Checkbox, ConfigProvider, Input, type ConfigProviderProps, type InputPr
 import { useMemo, useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
 import { LabelledField } from '../LabelledField/LabelledField';
+import { Text } from '../Typography/Typography';
 import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue, type FormBinding } from '../../lib/forms/useFormField';
 import { isBlank } from '../../lib/validation/rules';
 import { useT } from '../../platform/i18n/useT';
@@ -57,7 +58,7 @@ function usePasteCutNotice(maxLength: number | undefined, onValue: (value: strin
  * right password is refused. Read from each key's modifier state, so it shows from the first key
  * typed (a browser cannot tell before one) and goes when Caps Lock goes off or the field is left.
  */
-function useCapsLockNotice() {
+export function useCapsLockNotice() {
   const t = useT();
   const [capsLock, setCapsLock] = useState(false);
   const onKey = (event: KeyboardEvent<HTMLInputElement>) => setCapsLock(event.getModifierState('CapsLock'));
@@ -73,7 +74,7 @@ function useCapsLockNotice() {
  * antd's texts of the password visibility toggle (its aria-label: Show, Hide) in the page's
  * language. antd takes them from its locale, so the field sets that part of it around itself.
  */
-function usePasswordToggleLocale(): ConfigProviderProps['locale'] {
+export function usePasswordToggleLocale(): ConfigProviderProps['locale'] {
   const t = useT();
   const { i18n } = useLingui();
   return useMemo(
@@ -146,12 +147,31 @@ export function PasswordField<F extends string>({
   );
 }
 
-export function CheckboxField<F extends string>({ form, field, label }: Omit<BoundFieldProps<F, boolean>, 'hint' | 'required'>) {
+/** A checkbox; its `hint` (what ticking it does) sits under it and describes it (aria-describedby). */
+export function CheckboxField<F extends string>({
+  form,
+  field,
+  label,
+  hint,
+}: Omit<BoundFieldProps<F, boolean>, 'hint' | 'required'> & { hint?: string }) {
   const checked = useFieldValue(form, field);
   const { onValue } = useFieldHandlers(form, field);
+  const id = fieldId(form.name, field);
   return (
-    <Checkbox id={fieldId(form.name, field)} checked={checked} onChange={(event) => onValue(event.target.checked)}>
-      {label}
-    </Checkbox>
+    <>
+      <Checkbox
+        id={id}
+        checked={checked}
+        onChange={(event) => onValue(event.target.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      >
+        {label}
+      </Checkbox>
+      {hint ? (
+        <div id={`${id}-hint`} style={{ marginTop: 4, paddingInlineStart: 24 }}>
+          <Text type="secondary">{hint}</Text>
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -6,7 +6,7 @@
 import { Alert, Button, Form } from 'antd';
 import { type FormEvent, type ReactNode } from 'react';
 import { useAppSelector } from '../../lib/hooks';
-import { useFormMessage, type FormBinding } from '../../lib/forms/useFormField';
+import { fieldId, useFormMessage, usePlacedServerErrors, type FormBinding } from '../../lib/forms/useFormField';
 import { MessageFocus } from '../MessageFocus';
 
 export { FormFootnote } from './FormFootnote';
@@ -57,12 +57,74 @@ export function SubmitButton<V extends object>({
   );
 }
 
-/** The message of a failed submit (the flow's own, or the server's text), announced as an alert. */
-export function FormFailureAlert<V extends object>({ form }: { form: FormBinding<V> }) {
+/**
+ * An in-page link to a field: the address works without script; with it, the field takes focus
+ * (which scrolls it into view) without changing the address.
+ */
+function FieldLink({ formName, field, children }: { formName: string; field: string; children: ReactNode }) {
+  const id = fieldId(formName, field);
+  return (
+    <a
+      href={`#${id}`}
+      style={{ textDecoration: 'underline' }}
+      onClick={(event) => {
+        const input = document.getElementById(id);
+        if (!input) return;
+        event.preventDefault();
+        input.focus();
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+/**
+ * The message of a failed submit (the flow's own, or the server's text), announced as an alert.
+ * A server text that concerns a field (placeServerErrors) links to it, and the other texts that
+ * concern a field follow as links, so the borrower goes from the alert to each field it is about.
+ * `description` adds what to do next for a message id of the flow (e.g. recovery's next steps).
+ */
+export function FormFailureAlert<V extends object>({
+  form,
+  description,
+}: {
+  form: FormBinding<V>;
+  description?: (message: string) => ReactNode;
+}) {
   const message = useFormMessage(form, 'failed');
-  return message ? (
-    <MessageFocus style={{ marginBottom: 16 }}>
-      <Alert type="error" showIcon title={message} />
+  const serverMessage = useAppSelector((state) => form.selectForm(state).serverMessage);
+  const placed = usePlacedServerErrors(form);
+  if (!message) return null;
+  const [first, ...others] = placed;
+  const title = first?.field && first.text === message ? <FieldLink formName={form.name} field={first.field}>{message}</FieldLink> : message;
+  const fieldLinks = others.filter((error) => error.field !== null);
+  const next = serverMessage ? description?.(serverMessage) : null;
+  return (
+    <MessageFocus style={{ marginBottom: 16 }} fromButton>
+      <Alert
+        type="error"
+        showIcon
+        title={title}
+        description={
+          fieldLinks.length > 0 || next ? (
+            <>
+              {fieldLinks.length > 0 ? (
+                <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                  {fieldLinks.map((error) => (
+                    <li key={error.text}>
+                      <FieldLink formName={form.name} field={error.field ?? ''}>
+                        {error.text}
+                      </FieldLink>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {next}
+            </>
+          ) : undefined
+        }
+      />
     </MessageFocus>
-  ) : null;
+  );
 }

@@ -3,15 +3,28 @@
  * digits; the SSN as its nine digits, shown as ###-##-####; the date of birth is typed MM/DD/YYYY
  * and kept as typed.
  */
+import EyeInvisibleOutlined from '@ant-design/icons/es/icons/EyeInvisibleOutlined';
+import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
 import { Input, type InputProps } from 'antd';
-import { useEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ClipboardEvent,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { NumberFormatBase, type NumberFormatBaseProps } from 'react-number-format';
 import { LabelledField } from '../LabelledField/LabelledField';
 import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue } from '../../lib/forms/useFormField';
 import { isBlank } from '../../lib/validation/rules';
-import { dobInputDigits } from '../../lib/validation/dob';
+import { dobInputDigits, pastedDobDigits } from '../../lib/validation/dob';
 import { reduceLoannoInput } from '../../lib/validation/loanno';
-import { LIMITS } from '../../lib/validation/messages';
+import { LIMITS, MESSAGES } from '../../lib/validation/messages';
+import type { MessageId } from '../../platform/i18n/messageId';
+import { useT } from '../../platform/i18n/useT';
 import { reduceSsnInput } from '../../lib/validation/ssn';
 import type { BoundFieldProps } from './BoundFields';
 
@@ -135,28 +148,81 @@ interface MaskedFieldProps<F extends string> extends Omit<BoundFieldProps<F, str
   /** The store's value for the digits in the field. */
   valueOf(digits: string): string;
   /** The digits a paste leaves in the field: the pasted text cleaned first, then cut to the
-   * field's length (a maxlength would have cut the raw text first and lost digits to its separators). */
-  pasted(text: string): string;
+   * field's length (a maxlength would have cut the raw text first and lost digits to its separators).
+   * Null: the paste cannot be read; the field keeps what it had and says so (`refusedPaste`). */
+  pasted(text: string): string | null;
+  /** What the field says of a paste it refused (a message id). */
+  refusedPaste?: MessageId;
   autoComplete: string;
+  /** Shown as dots until the borrower asks to see it (`ShowToggle`); the digits stay the same. */
+  concealed?: { showLabel: string };
+}
+
+/**
+ * The button that shows or hides a concealed field's digits: a real button, named for what it
+ * shows ("Show Social Security Number") and pressed while the digits show, 44 px tall to tap.
+ */
+function ShowToggle({ label, shown, onToggle }: { label: string; shown: boolean; onToggle(): void }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={shown}
+      onClick={onToggle}
+      // keeps the caret in the field when the button is clicked with a mouse
+      onMouseDown={(event) => event.preventDefault()}
+      style={{ background: 'none', border: 0, padding: '0 4px', minWidth: 44, minHeight: 44, margin: '-11px 0', cursor: 'pointer', color: 'inherit', display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}
+    >
+      {shown ? <EyeOutlined aria-hidden /> : <EyeInvisibleOutlined aria-hidden />}
+    </button>
+  );
 }
 
 /** A field of digits behind a mask. A paste replaces the field. */
-function MaskedField<F extends string>({ form, field, label, hint, mask, digitsOf, valueOf, pasted, autoComplete }: MaskedFieldProps<F>) {
+function MaskedField<F extends string>({
+  form,
+  field,
+  label,
+  hint,
+  mask,
+  digitsOf,
+  valueOf,
+  pasted,
+  refusedPaste,
+  autoComplete,
+  concealed,
+}: MaskedFieldProps<F>) {
+  const t = useT();
   const value = useFieldValue(form, field);
   const { error, submitted, rejected } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
   const [digits, setDigits] = useMaskDigits(digitsOf(value));
+  const [pasteRefused, setPasteRefused] = useState(false);
+  const [shown, setShown] = useState(false);
   const change = (next: string) => {
     setDigits(next);
+    setPasteRefused(false);
     const typed = valueOf(next);
     if (typed !== value) onValue(typed);
   };
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault();
-    change(pasted(event.clipboardData.getData('text')));
+    const next = pasted(event.clipboardData.getData('text'));
+    if (next === null) setPasteRefused(true);
+    else change(next);
   };
   return (
-    <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} required>
+    <LabelledField
+      id={fieldId(form.name, field)}
+      label={label}
+      error={error}
+      submitted={submitted}
+      rejected={rejected}
+      empty={isBlank(value)}
+      hint={hint}
+      notice={refusedPaste ? (pasteRefused ? t(refusedPaste) : null) : undefined}
+      required
+    >
       <NumberFormatBase
         customInput={MaskedInput}
         {...mask}
@@ -167,10 +233,17 @@ function MaskedField<F extends string>({ form, field, label, hint, mask, digitsO
         onBlur={onBlur}
         inputMode="numeric"
         autoComplete={autoComplete}
+        // dots by the browser's text security, not type="password": a password manager must not
+        // take an SSN for a password (and offer to save it), and the mask works on the text as ever
+        style={concealed && !shown ? CONCEALED : undefined}
+        data-concealed={concealed && !shown ? 'true' : undefined}
+        suffix={concealed ? <ShowToggle label={concealed.showLabel} shown={shown} onToggle={() => setShown(!shown)} /> : undefined}
       />
     </LabelledField>
   );
 }
+
+const CONCEALED = { WebkitTextSecurity: 'disc' } as CSSProperties;
 
 /** Kept in the store as the digits themselves. */
 const asDigits = (digits: string) => digits;
@@ -182,9 +255,23 @@ export function LoanNumberField<F extends string>(props: Omit<BoundFieldProps<F,
   return <MaskedField {...props} mask={LOANNO_MASK} digitsOf={asDigits} valueOf={asDigits} pasted={reduceLoannoInput} autoComplete="off" />;
 }
 
-/** The SSN: shown ###-##-####, kept as its nine digits; a paste keeps its digits, cut to nine. */
+/**
+ * The SSN: ###-##-####, kept as its nine digits; a paste keeps its digits, cut to nine. Shown as
+ * dots while typed (someone may be looking at the screen), with a button to show the digits.
+ */
 export function SsnField<F extends string>(props: Omit<BoundFieldProps<F, string>, 'required'>) {
-  return <MaskedField {...props} mask={SSN_MASK} digitsOf={asDigits} valueOf={asDigits} pasted={reduceSsnInput} autoComplete="off" />;
+  const t = useT();
+  return (
+    <MaskedField
+      {...props}
+      mask={SSN_MASK}
+      digitsOf={asDigits}
+      valueOf={asDigits}
+      pasted={reduceSsnInput}
+      autoComplete="off"
+      concealed={{ showLabel: t('common.ssnShow') }}
+    />
+  );
 }
 
 /** Digits as the borrower typed them, with the slashes of MM/DD/YYYY: "12241" -> "12/24/1". */
@@ -196,8 +283,17 @@ export const slashDobDigits = DOB_MASK.format;
  * replaces the field. No placeholder: the field's hint already says MM/DD/YYYY.
  */
 export function DobField<F extends string>(props: Omit<BoundFieldProps<F, string>, 'required'>) {
-  return <MaskedField {...props} mask={DOB_MASK} digitsOf={dobDigitsOf} valueOf={slashDobDigits} pasted={pastedDobDigits} autoComplete="bday" />;
+  return (
+    <MaskedField
+      {...props}
+      mask={DOB_MASK}
+      digitsOf={dobDigitsOf}
+      valueOf={slashDobDigits}
+      pasted={pastedDobDigits}
+      refusedPaste={MESSAGES.dobInvalid}
+      autoComplete="bday"
+    />
+  );
 }
 
 const dobDigitsOf = (value: string) => value.replace(/\D/g, '');
-const pastedDobDigits = (text: string) => dobInputDigits(text).slice(0, 8);

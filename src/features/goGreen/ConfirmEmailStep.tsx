@@ -36,11 +36,13 @@ export function ConfirmEmailStep() {
         }
         style={{ marginBottom: 16 }}
       >
-        <Flex vertical gap={8}>
-          <Radio value="yes" disabled={!emailOnFile}>
+        <Flex vertical gap={4}>
+          <Radio value="yes" disabled={!emailOnFile} className="loanmanager-go-green-choice">
             {t('goGreen.choiceYes')}
           </Radio>
-          <Radio value="no">{t('goGreen.choiceNo')}</Radio>
+          <Radio value="no" className="loanmanager-go-green-choice">
+            {t('goGreen.choiceNo')}
+          </Radio>
         </Flex>
       </Radio.Group>
       <div>

@@ -1,6 +1,7 @@
 /** Step 2: the email form (input), the waiting message with Cancel, or the verified message. */
 import { Alert, Button, Flex, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { hasMeaningfulFocus } from '../../lib/focusPageHeading';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { LabelledField } from '../../components/LabelledField/LabelledField';
 import { BoundForm } from '../../components/FormFields/FormLayout';
@@ -29,24 +30,67 @@ function useSecondsLeft(seconds: number, restartKey: number): number {
   return left;
 }
 
-/** The waiting view: the spec's text, the address the link went to, Cancel, and sending it again after a wait. */
+/**
+ * Where focus goes when a view of step 2 replaces what the borrower pressed (E6): the view itself,
+ * when focus has fallen to <body> (the button pressed is gone), so a keyboard or screen reader
+ * user is on what happened, not at the top of the page. Also after `again` changes (the link sent
+ * again: the button pressed is disabled for its wait).
+ */
+function AnswerFocus({ children, again = 0 }: { children: ReactNode; again?: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const first = useRef(again);
+  useEffect(() => {
+    if (!hasMeaningfulFocus()) ref.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (again !== first.current) ref.current?.focus();
+  }, [again]);
+  return (
+    <div ref={ref} tabIndex={-1} data-go-green-answer style={{ marginBottom: 16, outline: 'none' }}>
+      {children}
+    </div>
+  );
+}
+
+/** The lifetime the server gave, in whole hours (at least one). */
+const hoursOf = (seconds: number) => Math.max(1, Math.round(seconds / 3600));
+
+/**
+ * The waiting view: the spec's text (for a new address; for the one on file, the same without
+ * "new"), the address the link went to and how long it works, Cancel, and sending it again after a wait.
+ */
 function WaitingForLink() {
   const t = useT();
   const dispatch = useAppDispatch();
   const address = useAppSelector((state: WithGoGreen) => selectGoGreen(state).verificationEmail);
   const sending = useAppSelector((state: WithGoGreen) => selectGoGreen(state).sendingVerification);
   const sent = useAppSelector((state: WithGoGreen) => selectGoGreen(state).verificationsSent);
+  const onFile = useAppSelector((state: WithGoGreen) => selectGoGreen(state).intention === 'needsVerification');
+  const lifetime = useAppSelector((state: WithGoGreen) => selectGoGreen(state).linkExpiresInSeconds);
   const secondsLeft = useSecondsLeft(RESEND_WAIT_SECONDS, sent);
+  // the first send is the one the view came with; each later one was "Send the link again"
+  const [sentAtOpen] = useState(sent);
+  const sentAgain = sent > sentAtOpen;
   return (
     <>
-      <Alert
-        type="info"
-        showIcon
-        role="status"
-        title={t('goGreen.waiting')}
-        description={address ? <T id="goGreen.sentTo" values={{ address }} components={{ 0: <strong /> }} /> : undefined}
-        style={{ marginBottom: 16 }}
-      />
+      <AnswerFocus again={sent}>
+        <Alert
+          type="info"
+          showIcon
+          role="status"
+          title={t(onFile ? 'goGreen.waitingOnFile' : 'goGreen.waiting')}
+          description={
+            <>
+              {address ? (
+                <div>
+                  <T id={sentAgain ? 'goGreen.sentAgain' : 'goGreen.sentTo'} values={{ address }} components={{ 0: <strong /> }} />
+                </div>
+              ) : null}
+              {lifetime !== undefined ? <div>{t('goGreen.linkLifetime', { hours: hoursOf(lifetime) })}</div> : null}
+            </>
+          }
+        />
+      </AnswerFocus>
       <Flex gap={8} wrap align="center">
         <Button onClick={() => dispatch(goGreenActions.verificationCancelled())}>{t('goGreen.cancel')}</Button>
         <Button
@@ -76,6 +120,7 @@ function EmailAddressField() {
   const error = useAppSelector((state: WithGoGreen) => selectEmailErrors(state).email ?? null);
   // the server's answer is shown as soon as it arrives; the rules' errors after the field is left
   const showStatus = touched || check === 'valid' || check === 'invalid';
+
   return (
     <LabelledField
       id={EMAIL_FIELD_ID}
@@ -113,12 +158,22 @@ export function EmailStep() {
   const status = useAppSelector((state: WithGoGreen) => selectGoGreen(state).verificationStatus);
   const sending = useAppSelector((state: WithGoGreen) => selectGoGreen(state).sendingVerification);
   const canSend = useAppSelector(selectCanSendVerification);
+  // back from the waiting view (Cancel, whose button is gone): on the address, ready to correct it
+  const previousStatus = useRef(status);
+  useEffect(() => {
+    if (previousStatus.current === 'waiting' && status === 'input' && !hasMeaningfulFocus()) {
+      document.getElementById(EMAIL_FIELD_ID)?.focus();
+    }
+    previousStatus.current = status;
+  }, [status]);
 
   if (status === 'waiting') return <WaitingForLink />;
   if (status === 'changed') {
     return (
       <>
-        <Alert type="success" showIcon role="status" title={t('goGreen.verified')} style={{ marginBottom: 16 }} />
+        <AnswerFocus>
+          <Alert type="success" showIcon role="status" title={t('goGreen.verified')} />
+        </AnswerFocus>
         <Flex gap={8} wrap>
           <BackButton />
           <Button type="primary" onClick={() => dispatch(goGreenActions.nextPressed())}>
@@ -139,7 +194,7 @@ export function EmailStep() {
       <EmailAddressField />
       <Flex gap={8} wrap>
         <BackButton disabled={sending} />
-        <Button type="primary" htmlType="submit" loading={sending} disabled={!canSend && !sending}>
+        <Button type="primary" htmlType="submit" loading={sending} disabled={!canSend && !sending} data-reauth-return>
           {t('goGreen.sendVerification')}
         </Button>
       </Flex>

@@ -7,6 +7,7 @@ import { testI18n } from '../../testing/testI18n';
 import { english } from '../../testing/english';
 import { STEP_TITLES } from './goGreenMessages';
 import GoGreenWidget from './GoGreenWidget';
+import { LINK_SENT_KEY } from './goGreenSaga';
 import leafUrl from './leaf.svg';
 
 // antd's Steps, Radio and Form are heavy in jsdom; on a busy CI machine a whole flow takes several seconds.
@@ -41,6 +42,9 @@ function stepTitle(step: keyof typeof STEP_TITLES, status?: 'done' | 'failed'): 
   return status ? `${title} ${english(status === 'done' ? 'goGreen.stepDone' : 'goGreen.stepFailed')}` : title;
 }
 
+// a link sent to the address on file is remembered for the browser session (goGreenSaga's LINK_SENT_KEY)
+beforeEach(() => window.sessionStorage.clear());
+
 const stepHeading = (name: string | RegExp) => screen.findByRole('heading', { level: 2, name });
 const currentStep = () => document.querySelector('[aria-current="step"]');
 const button = (name: string) => screen.getByRole('button', { name });
@@ -48,6 +52,15 @@ const button = (name: string) => screen.getByRole('button', { name });
 async function choose(user: ReturnType<typeof renderGoGreen>['user'], choice: string) {
   await user.click(await screen.findByRole('radio', { name: choice }));
   await user.click(button('Next'));
+}
+
+/** "No" on step 1, then an address typed on step 2 and sent once the server check has passed. */
+async function sendFromStepTwo(user: ReturnType<typeof renderGoGreen>['user'], address: string) {
+  await choose(user, english('goGreen.choiceNo'));
+  await user.click(await screen.findByLabelText(english('goGreen.emailLabel')));
+  await user.paste(address);
+  await waitFor(() => expect(button('Send Verification Email')).toBeEnabled());
+  await user.click(button('Send Verification Email'));
 }
 
 /** A handler that keeps the request open until the test answers it (each request in turn). */
@@ -308,13 +321,13 @@ describe('opt-in wizard', () => {
       });
       await choose(user, english('goGreen.choiceYes'));
       expect(await stepHeading(stepTitle('validateEmail'))).toHaveAttribute('aria-current', 'step');
-      expect(await screen.findByText(english('goGreen.waiting'))).toBeInTheDocument();
+      expect(await screen.findByText(english('goGreen.waitingOnFile'))).toBeInTheDocument();
       // the spec's sentence stays as it is; where the link went is said after it
       expect(screen.getByRole('status')).toHaveTextContent('We sent the link to cory@example.com');
       expect(api.sent(EMAIL_CHANGE).map((request) => request.body)).toEqual([{ email_address: 'cory@example.com' }]);
       await user.click(button(english('goGreen.cancel')));
       expect(await stepHeading(stepTitle('confirmEmail'))).toHaveAttribute('aria-current', 'step');
-      expect(screen.queryByText(english('goGreen.waiting'))).toBeNull();
+      expect(screen.queryByText(english('goGreen.waitingOnFile'))).toBeNull();
     });
 
     test('the link can be sent again after a 30 s wait, counted down on screen, through the same call', async () => {
@@ -340,13 +353,13 @@ describe('opt-in wizard', () => {
         ]);
         // sent again: the wait starts over, and the borrower is still waiting for the link
         expect(await screen.findByText(english('goGreen.sendAgainIn', { seconds: 30 }))).toBeInTheDocument();
-        expect(screen.getByText(english('goGreen.waiting'))).toBeInTheDocument();
+        expect(screen.getByText(english('goGreen.waitingOnFile'))).toBeInTheDocument();
       } finally {
         jest.useRealTimers();
       }
     });
 
-    test('when the request fails (only logged) the form is there to send again', async () => {
+    test('when the request fails it is logged, the borrower is told (not silent: issue 39), and the form is there to send again', async () => {
       const { user, reported } = renderGoGreen({
         [STATUS]: status({ email_validated: false }),
         [EMAIL_CHANGE]: { status: 500 },
@@ -355,7 +368,19 @@ describe('opt-in wizard', () => {
       expect(await screen.findByRole('button', { name: 'Send Verification Email' })).toBeEnabled();
       expect(screen.getByLabelText(english('goGreen.emailLabel'))).toHaveValue('cory@example.com');
       expect(reported.map((entry) => entry.kind)).toEqual(['log']);
-      expect(screen.queryByRole('alert')).toBeNull();
+      expect(await screen.findByText('There was a problem, please try again later')).toBeInTheDocument();
+    });
+
+    test('a 2xx whose answer does not fit the contract is taken as sent: waiting, polled, no failure shown (issue 39)', async () => {
+      const { api, user } = renderGoGreen({
+        [STATUS]: status({ email_validated: false }),
+        [EMAIL_CHANGE]: { body: { sent: 'yes' } },
+        'GET user/is_validated/': { body: { validated: false } },
+      });
+      await choose(user, english('goGreen.choiceYes'));
+      expect(await screen.findByText(english('goGreen.waitingOnFile'))).toBeInTheDocument();
+      expect(api.sent(EMAIL_CHANGE)).toHaveLength(1);
+      expect(screen.queryByText('There was a problem, please try again later')).toBeNull();
     });
   });
 
@@ -462,16 +487,196 @@ describe('opt-in wizard', () => {
         [EMAIL_CHANGE]: { body: { requires_validation: true } },
         'GET user/is_validated/': { body: { validated: false } },
       });
-      await choose(user, english('goGreen.choiceNo'));
-      await user.click(await screen.findByLabelText(english('goGreen.emailLabel')));
-      await user.paste('new@example.com');
-      await waitFor(() => expect(button('Send Verification Email')).toBeEnabled());
-      await user.click(button('Send Verification Email'));
+      await sendFromStepTwo(user, 'new@example.com');
       expect(await screen.findByText(english('goGreen.waiting'))).toBeInTheDocument();
       await user.click(button(english('goGreen.cancel')));
       expect(await screen.findByLabelText(english('goGreen.emailLabel'))).toHaveValue('new@example.com');
       expect(currentStep()).toHaveAccessibleName(stepTitle('changeEmail'));
     });
+  });
+});
+
+describe('round 2 (issue 39): the on-file text, the link lifetime, no second email, focus', () => {
+  const IS_VALIDATED = 'GET user/is_validated/';
+  const unverified = {
+    [STATUS]: status({ email_validated: false }),
+    [EMAIL_CHANGE]: { body: { requires_validation: true, link_expires_in_seconds: 48 * 3600 } },
+    [IS_VALIDATED]: { body: { validated: false } },
+  };
+
+  test('the address on file: "your email address" (not "new"), where the link went and how long it works', async () => {
+    const { user } = renderGoGreen(unverified);
+    await choose(user, english('goGreen.choiceYes'));
+    const waiting = await screen.findByRole('status');
+    await waitFor(() => expect(waiting).toHaveTextContent(english('goGreen.waitingOnFile')));
+    expect(waiting).not.toHaveTextContent(/new email address/);
+    expect(waiting).toHaveTextContent('We sent the link to cory@example.com');
+    expect(waiting).toHaveTextContent('The link expires in 48 hours.');
+  });
+
+  test('a new address keeps the spec\'s text, verbatim, and says nothing of a lifetime the server did not give', async () => {
+    const { user } = renderGoGreen({
+      [CHECK_EMAIL]: { body: { valid: true } },
+      [EMAIL_CHANGE]: { body: { requires_validation: true } },
+      [IS_VALIDATED]: { body: { validated: false } },
+    });
+    await sendFromStepTwo(user, 'new@example.com');
+    expect(await screen.findByText(english('goGreen.waiting'))).toBeInTheDocument();
+    expect(screen.getByRole('status')).not.toHaveTextContent(/expires/);
+  });
+
+  test('coming back while the link to the address on file still works: waiting again, no second email, nothing personal kept', async () => {
+    const api = mockApi(unverified);
+    const first = renderWidget(<GoGreenWidget />);
+    await choose(first.user, english('goGreen.choiceYes'));
+    expect(await screen.findByText(english('goGreen.waitingOnFile'))).toBeInTheDocument();
+    expect(api.sent(EMAIL_CHANGE)).toHaveLength(1);
+    // within the page: Cancel goes back to step 1; Next again waits for the same link
+    await first.user.click(button(english('goGreen.cancel')));
+    expect(await stepHeading(stepTitle('confirmEmail'))).toHaveAttribute('aria-current', 'step');
+    await first.user.click(button('Next'));
+    expect(await screen.findByText(english('goGreen.waitingOnFile'))).toBeInTheDocument();
+    // the page left half way and opened again, in the same browser session
+    first.unmount();
+    const second = renderWidget(<GoGreenWidget />);
+    await choose(second.user, english('goGreen.choiceYes'));
+    expect(await screen.findByText(english('goGreen.waitingOnFile'))).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('We sent the link to cory@example.com');
+    expect(second.actions.types).toContain('goGreen/pollingStarted');
+    expect(api.sent(EMAIL_CHANGE)).toHaveLength(1);
+    // what the browser keeps: two numbers in sessionStorage, no address; nothing in localStorage
+    expect(window.sessionStorage.getItem(LINK_SENT_KEY)).not.toMatch(/@|cory/);
+    expect(window.localStorage).toHaveLength(0);
+  });
+
+  test('a link whose lifetime has passed is not waited for: a new one goes out', async () => {
+    const api = mockApi(unverified);
+    window.sessionStorage.setItem(LINK_SENT_KEY, JSON.stringify({ sentAt: Date.now() - 49 * 3600 * 1000, expiresInSeconds: 48 * 3600 }));
+    const { user } = renderWidget(<GoGreenWidget />);
+    await choose(user, english('goGreen.choiceYes'));
+    expect(await screen.findByText(english('goGreen.waitingOnFile'))).toBeInTheDocument();
+    await waitFor(() => expect(api.sent(EMAIL_CHANGE)).toHaveLength(1));
+  });
+
+  test('focus never drops to <body>: the waiting message after Send, the address after Cancel, the status after Send again', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const { user } = renderGoGreen({
+        [CHECK_EMAIL]: { body: { valid: true } },
+        [EMAIL_CHANGE]: { body: { requires_validation: true } },
+        [IS_VALIDATED]: { body: { validated: false } },
+      });
+      await choose(user, english('goGreen.choiceNo'));
+      const input = await screen.findByRole('textbox', { name: english('goGreen.emailLabel') });
+      await user.click(input);
+      await user.paste('new@example.com');
+      await waitFor(() => expect(button('Send Verification Email')).toBeEnabled());
+      await user.click(button('Send Verification Email'));
+      expect(await screen.findByText(english('goGreen.waiting'))).toBeInTheDocument();
+      await waitFor(() => expect(document.activeElement).toContainElement(screen.getByRole('status')));
+
+      await user.click(button(english('goGreen.cancel')));
+      await waitFor(() => expect(screen.getByRole('textbox', { name: english('goGreen.emailLabel') })).toHaveFocus());
+
+      await user.click(button('Send Verification Email'));
+      expect(await screen.findByText(english('goGreen.waiting'))).toBeInTheDocument();
+      await act(() => jest.advanceTimersByTimeAsync(30_000));
+      await user.click(button(english('goGreen.sendAgain')));
+      const status = await screen.findByRole('status');
+      await waitFor(() => expect(status).toHaveTextContent('We sent a new link to new@example.com.'));
+      await waitFor(() => expect(document.activeElement).toContainElement(screen.getByRole('status')));
+      expect(document.activeElement).not.toBe(document.body);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test('the two choices are the 44 px targets of their class (the e2e test measures them)', async () => {
+    renderGoGreen();
+    for (const name of [english('goGreen.choiceYes'), english('goGreen.choiceNo')]) {
+      expect((await screen.findByRole('radio', { name })).closest('label')).toHaveClass('loanmanager-go-green-choice');
+    }
+  });
+});
+
+describe('the password asked again before a change of address (issue 38)', () => {
+  const CONFIRM = 'POST user/confirm_password/';
+  const PASSWORD = 'Borrower-Pass-2026';
+
+  function serverWithWindow() {
+    let open = false;
+    return mockApi({
+      [STATUS]: status(),
+      [CHECK_EMAIL]: { body: { valid: true } },
+      [EMAIL_CHANGE]: () => (open ? { body: { requires_validation: true } } : { status: 403, body: { reauth_required: true } }),
+      [CONFIRM]: (request) => {
+        if ((request.body as { password: string }).password !== PASSWORD) return { status: 400, body: { errors: ['no'] } };
+        open = true;
+        return { body: { reauth_expires_in_seconds: 600 } };
+      },
+      'GET user/is_validated/': { body: { validated: false } },
+    });
+  }
+
+  async function sendNewAddress() {
+    const rendered = renderWidget(<GoGreenWidget />);
+    await sendFromStepTwo(rendered.user, 'new@example.com');
+    const dialog = await screen.findByRole('dialog', { name: english('common.reauth.title') }, { timeout: 5000 });
+    return { ...rendered, dialog };
+  }
+
+  test('403 reauth_required: the dialog, a wrong password said and the dialog kept, then the right one: the same address sent again', async () => {
+    const api = serverWithWindow();
+    const { user, dialog, store } = await sendNewAddress();
+    const password = within(dialog).getByLabelText(english('common.reauth.password'));
+    await waitFor(() => expect(password).toHaveFocus());
+    await user.type(password, 'not-it');
+    await user.click(within(dialog).getByRole('button', { name: english('common.reauth.confirm') }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(english('common.reauth.incorrect')));
+    expect(screen.getByRole('dialog', { name: english('common.reauth.title') })).toBeInTheDocument();
+    await user.type(password, PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: english('common.reauth.confirm') }));
+    expect(await screen.findByText(english('goGreen.waiting'))).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+    expect(api.sent(EMAIL_CHANGE).map((request) => request.body)).toEqual([
+      { email_address: 'new@example.com' },
+      { email_address: 'new@example.com' },
+    ]);
+    expect(JSON.stringify(store.getState())).not.toContain(PASSWORD);
+  });
+
+  test('an opt-in the server holds for the password: confirmed in the dialog (in Spanish), then the same opt-in sent again', async () => {
+    let open = false;
+    const api = mockApi({
+      [STATUS]: status(),
+      [OPT_IN]: () => (open ? { body: {} } : { status: 403, body: { reauth_required: true } }),
+      [CONFIRM]: () => {
+        open = true;
+        return { body: { reauth_expires_in_seconds: 600 } };
+      },
+    });
+    const { user } = renderWidget(<GoGreenWidget />, { i18n: testI18n('es') });
+    await user.click(await screen.findByRole('radio', { name: 'Sí, los datos indicados arriba son correctos' }));
+    await user.click(button('Siguiente'));
+    await user.click(await screen.findByRole('button', { name: 'Finalizar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirme su contraseña' }, { timeout: 5000 });
+    await user.type(within(dialog).getByLabelText('Contraseña'), PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Gracias por elegir "Go Green".')).toBeInTheDocument();
+    expect(api.sent(OPT_IN)).toHaveLength(2);
+    expect(api.sent(OPT_IN)[1]?.body).toEqual(api.sent(OPT_IN)[0]?.body);
+  });
+
+  test('Cancel: nothing sent, focus back on Send Verification Email, the address typed kept', async () => {
+    const api = serverWithWindow();
+    const { user, dialog, reported } = await sendNewAddress();
+    await user.click(within(dialog).getByRole('button', { name: english('common.reauth.cancel') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(button('Send Verification Email')).toHaveFocus());
+    expect(screen.getByRole('textbox', { name: english('goGreen.emailLabel') })).toHaveValue('new@example.com');
+    expect(button('Send Verification Email')).toBeEnabled();
+    expect(api.sent(CONFIRM)).toHaveLength(0);
+    expect(reported).toEqual([]);
   });
 });
 
@@ -499,7 +704,7 @@ describe('in Spanish', () => {
     const { user } = renderGoGreen(
       {
         [STATUS]: status({ email_validated: false }),
-        [EMAIL_CHANGE]: { body: { requires_validation: true } },
+        [EMAIL_CHANGE]: { body: { requires_validation: true, link_expires_in_seconds: 48 * 3600 } },
         'GET user/is_validated/': { body: { validated: false } },
       },
       spanish,
@@ -509,6 +714,8 @@ describe('in Spanish', () => {
     expect(await stepHeading('Validar correo electrónico')).toHaveAttribute('aria-current', 'step');
     expect(await screen.findByText('Puede volver a enviarlo en 30 segundos.')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Enviamos el enlace a cory@example.com');
+    expect(screen.getByRole('status')).toHaveTextContent(/^Enviamos un enlace de verificación a su correo electrónico\./);
+    expect(screen.getByRole('status')).toHaveTextContent('El enlace vence en 48 horas.');
     expect(button('Enviar el enlace de nuevo')).toBeDisabled();
     expect(button('Cancelar')).toBeEnabled();
   });

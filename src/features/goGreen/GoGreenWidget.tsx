@@ -1,5 +1,6 @@
 import { Alert, Button } from 'antd';
-import { useDeferredValue, useEffect, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
+import { ReauthPrompt } from '../../components/ReauthDialog/ReauthPrompt';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AccountCard } from '../../components/AccountCard';
 import { LoadingStatus } from '../../components/LoadingStatus';
@@ -9,6 +10,7 @@ import { selectGoGreenInfo, type WithGoGreenStatus } from '../../api/goGreenStat
 import { goGreenActions, selectGoGreen, type WithGoGreen } from './goGreenSlice';
 import { OptInWizard } from './OptInWizard';
 import { OptOutView } from './OptOutView';
+import { EMAIL_FIELD_ID } from './EmailStep';
 
 /** After the reload that follows an opt-out: it worked, and paper resumes. Focused, so it is read first. */
 function OptedOutNotice() {
@@ -26,6 +28,21 @@ function OptedOutNotice() {
       />
     </div>
   );
+}
+
+/**
+ * The password dialog (issue 38), while a change needs it. Focus after it: on Cancel, the button
+ * that started the change (Send Verification Email, Complete), else the email field; on Confirm,
+ * what the retried change brought (the waiting or verified message) when it is there already.
+ */
+function PasswordAgain() {
+  const reauth = useAppSelector((state: WithGoGreen) => selectGoGreen(state).reauth ?? null);
+  const outcome = reauth?.outcome ?? null;
+  const returnFocusTo = useCallback((): HTMLElement | null => {
+    if (outcome === 'confirmed') return document.querySelector<HTMLElement>('[data-go-green-answer]');
+    return document.querySelector<HTMLElement>('[data-reauth-return]') ?? document.getElementById(EMAIL_FIELD_ID);
+  }, [outcome]);
+  return <ReauthPrompt state={reauth} actions={goGreenActions} returnFocusTo={returnFocusTo} />;
 }
 
 /** /loanmanager/go-green/: the opt-in wizard, the opt-out view, or the confirmation once done. */
@@ -49,13 +66,21 @@ export default function GoGreenWidget() {
   const view = useDeferredValue(done ? 'done' : loadStatus === 'loaded' ? (electdocs ? 'optOut' : 'optIn') : loadStatus);
 
   const title = t('goGreen.title');
-  if (view === 'done') return <GoGreenConfirmation title={title} />;
+  if (view === 'done') {
+    return (
+      <>
+        <GoGreenConfirmation title={title} />
+        <PasswordAgain />
+      </>
+    );
+  }
   if (view === 'optOut') return <OptOutView />;
   if (view === 'optIn') {
     return (
       <>
         {optedOut ? <OptedOutNotice /> : null}
         <OptInWizard title={title} />
+        <PasswordAgain />
       </>
     );
   }

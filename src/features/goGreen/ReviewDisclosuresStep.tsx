@@ -83,6 +83,7 @@ export function ReviewDisclosuresStep({ sanitizer }: { sanitizer: DisclosuresSan
           disabled={html === null}
           loading={sending}
           onClick={() => dispatch(goGreenActions.optInRequested())}
+          data-reauth-return
         >
           {t('goGreen.complete')}
         </Button>

@@ -10,7 +10,7 @@
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, delay, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
+import { firstListedErrorOf, httpStatusOf, isResponseMismatch } from '../../api/baseApi';
 import type { GoGreenInfo, IsValidatedResponse, RequestEmailChangeResponse } from '../../api/contract';
 import { goGreenApi } from '../../api/goGreenApi';
 import { selectGoGreenInfo } from '../../api/goGreenStatusCache';
@@ -19,6 +19,7 @@ import { userApi } from '../../api/userApi';
 import { getDependencies } from '../../platform/dependencies';
 import { messageShown } from '../../components/Snackbar/snackbarSlice';
 import { reportIfUnexpected } from '../../lib/forms/submissionFlow';
+import { ReauthCancelled, withReauth } from '../../lib/reauth/reauthFlow';
 import { validateGoGreenEmail } from '../../lib/validation/rules';
 import { GO_GREEN_MESSAGES } from './goGreenMessages';
 import { PORTAL_URLS } from '../../lib/portalUrls';
@@ -108,21 +109,79 @@ function* sendFromForm() {
   yield put(actions.verificationEmailRequested({ emailAddress: emailForm.value }));
 }
 
-/** Entering step 2 with status input and intention needsVerification sends to the address on file. */
+/**
+ * A link sent to the address on file in this browser session (needsVerification's automatic send):
+ * when, and how long it works if the server said. sessionStorage, and no personal data: not the
+ * address (it is the one on file), only two numbers. Coming back to step 2 while it works resumes
+ * the waiting instead of sending a second email.
+ */
+export const LINK_SENT_KEY = 'loanmanager.goGreen.linkSent';
+
+interface LinkSent {
+  sentAt: number;
+  expiresInSeconds: number | null;
+}
+
+function* rememberLinkSent(expiresInSeconds: number | null) {
+  const { sessionStore } = yield* getDependencies();
+  const sent: LinkSent = { sentAt: Date.now(), expiresInSeconds };
+  sessionStore.setItem(LINK_SENT_KEY, JSON.stringify(sent));
+}
+
+function* forgetLinkSent() {
+  const { sessionStore } = yield* getDependencies();
+  sessionStore.removeItem(LINK_SENT_KEY);
+}
+
+/** The link sent in this session, if it still works (a lifetime not given lasts the session). */
+function* linkStillWorking(): Generator<unknown, LinkSent | null, unknown> {
+  const { sessionStore } = yield* getDependencies();
+  let sent: Partial<LinkSent> | null = null;
+  try {
+    sent = JSON.parse(sessionStore.getItem(LINK_SENT_KEY) ?? 'null') as Partial<LinkSent> | null;
+  } catch {
+    sent = null;
+  }
+  if (!sent || typeof sent.sentAt !== 'number') return null;
+  const expiresInSeconds = typeof sent.expiresInSeconds === 'number' ? sent.expiresInSeconds : null;
+  if (expiresInSeconds !== null && Date.now() >= sent.sentAt + expiresInSeconds * 1000) {
+    yield* forgetLinkSent();
+    return null;
+  }
+  return { sentAt: sent.sentAt, expiresInSeconds };
+}
+
+/**
+ * Entering step 2 with status input and intention needsVerification sends to the address on file,
+ * unless a link sent there earlier in this browser session still works: then it waits for that one.
+ */
 function* sendOnEnteringNeedsVerification() {
   const { step, verificationStatus, intention } = (yield select(selectGoGreen)) as GoGreenState;
   const info = (yield select(selectGoGreenInfo)) as GoGreenInfo | null;
   if (step !== 'email' || verificationStatus !== 'input' || intention !== 'needsVerification' || !info?.email_address) return;
+  const pending = yield* linkStillWorking();
+  if (pending) {
+    const remaining = pending.expiresInSeconds === null ? null : pending.expiresInSeconds - Math.floor((Date.now() - pending.sentAt) / 1000);
+    yield put(actions.verificationResumed({ emailAddress: info.email_address, linkExpiresInSeconds: remaining }));
+    yield put(actions.pollingStarted({ emailAddress: info.email_address }));
+    return;
+  }
   yield put(actions.verificationEmailRequested({ emailAddress: info.email_address }));
 }
 
 function* requestVerification(emailAddress: string) {
   try {
-    const response: RequestEmailChangeResponse = yield* callMutation(userApi.endpoints.requestEmailChange, {
-      email_address: emailAddress,
-    });
+    // outside the server's re-authentication window the password is asked first, then the same address is sent again
+    const response: RequestEmailChangeResponse = yield* withReauth(
+      () => readableOrAssumeValidation(callMutation(userApi.endpoints.requestEmailChange, { email_address: emailAddress })),
+      actions,
+      'goGreenEmailChange',
+    );
     if (response.requires_validation) {
-      yield put(actions.verificationEmailSent());
+      const lifetime = response.link_expires_in_seconds ?? null;
+      yield put(actions.verificationEmailSent({ linkExpiresInSeconds: lifetime }));
+      const info = (yield select(selectGoGreenInfo)) as GoGreenInfo | null;
+      if (emailAddress === info?.email_address) yield* rememberLinkSent(lifetime);
       yield put(actions.pollingStarted({ emailAddress }));
     } else {
       // no validation needed: the address counts as validated at once (spec section 7)
@@ -130,7 +189,25 @@ function* requestVerification(emailAddress: string) {
     }
   } catch (error) {
     yield put(actions.emailChangeFailed());
+    // cancelled: nothing was sent, and nothing failed
+    if (error instanceof ReauthCancelled) return;
     yield* logFailure('go-green: email change request failed', error);
+    // the spec logs it silently; the borrower is told it did not work (issue 39: no silent failure)
+    yield put(messageShown(GO_GREEN_MESSAGES.problem));
+  }
+}
+
+/**
+ * The change's answer, or, for a 2xx whose answer could not be read (reported by the base query),
+ * `requires_validation: true`: the request was taken, and the poll then tells whether the address is
+ * validated (at once, when it needed no validation), so a 2xx never shows a failure (issue 39).
+ */
+function* readableOrAssumeValidation(request: Generator<unknown, RequestEmailChangeResponse, unknown>) {
+  try {
+    return yield* request;
+  } catch (error) {
+    if (isResponseMismatch(error)) return { requires_validation: true } satisfies RequestEmailChangeResponse;
+    throw error;
   }
 }
 
@@ -144,6 +221,7 @@ export function* pollUntilValidated(emailAddress: string) {
     yield delay(POLL_INTERVAL_MS);
     const result: IsValidatedResponse = yield* callQuery(userApi.endpoints.isValidated, { email_address: emailAddress }, FRESH);
     if (result.validated) {
+      yield* forgetLinkSent();
       yield put(actions.validationResultReceived({ emailValidated: true }));
       return;
     }
@@ -175,9 +253,12 @@ function* optIn() {
     // a failed download of this code fails the opt-in like a failed request: the borrower can try again
     const { describeClient }: Awaited<ReturnType<typeof loadClientDescription>> = yield call(loadClientDescription);
     const client: ReturnType<typeof describeClient> = yield call(describeClient);
-    yield* callMutation(goGreenApi.endpoints.goGreenOptIn, { ...client, email });
+    // an opt-in naming an address not on file is a change of it: the password may be asked first
+    yield* withReauth(() => callMutation(goGreenApi.endpoints.goGreenOptIn, { ...client, email }), actions, 'goGreenOptIn');
     yield put(actions.optInSucceeded());
   } catch (error) {
+    // cancelled: nothing was sent (the slice made Complete usable again)
+    if (error instanceof ReauthCancelled) return;
     yield put(actions.optInFailed());
     yield put(messageShown(GO_GREEN_MESSAGES.problem));
     yield* reportIfUnexpected(error, 'goGreenOptIn');

@@ -7,6 +7,7 @@
 import { createAction, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { firstAnswersActions } from '../../api/firstAnswers';
 import { selectGoGreenInfo, type WithGoGreenStatus } from '../../api/goGreenStatusCache';
+import { reauthReducers, type WithReauthState } from '../../lib/reauth/reauthState';
 import { MESSAGES } from '../../lib/validation/messages';
 import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rules';
 
@@ -37,7 +38,7 @@ export interface EmailFormState {
   checkMessage: string | null;
 }
 
-export interface GoGreenState {
+export interface GoGreenState extends WithReauthState {
   /** The widget's own load of the status (once per mount); the answer itself is in the API cache. */
   loadStatus: LoadStatus;
   /**
@@ -55,6 +56,11 @@ export interface GoGreenState {
   sendingVerification: boolean;
   /** How many verification emails went out in this wizard: each one restarts the wait before "send again". */
   verificationsSent: number;
+  /**
+   * How long the link last sent works, in seconds, when the server said (its answer's
+   * `link_expires_in_seconds`): the waiting step states it. Absent otherwise.
+   */
+  linkExpiresInSeconds?: number;
   emailForm: EmailFormState;
   optIn: RequestStatus;
   optOut: RequestStatus;
@@ -92,6 +98,11 @@ export function intentionOf(choice: EmailChoice, emailValidated: boolean): GoGre
 
 export function needsEmailStep(intention: GoGreenIntention | null): boolean {
   return intention === 'needsVerification' || intention === 'withCorrectedDetails';
+}
+
+function setLinkLifetime(state: GoGreenState, seconds: number | null) {
+  if (seconds === null) delete state.linkExpiresInSeconds;
+  else state.linkExpiresInSeconds = seconds;
 }
 
 /** waiting -> input; from needsVerification the stepper also goes back to step 1 (spec section 4). */
@@ -192,10 +203,21 @@ export const goGreenSlice = createSlice({
       }
     },
     /** input -> waiting: the server sent the link and the address needs validating. */
-    verificationEmailSent(state) {
+    verificationEmailSent(state, action: PayloadAction<{ linkExpiresInSeconds: number | null } | undefined>) {
       state.sendingVerification = false;
       state.verificationsSent += 1;
       if (state.verificationStatus === 'input') state.verificationStatus = 'waiting';
+      setLinkLifetime(state, action.payload?.linkExpiresInSeconds ?? null);
+    },
+    /**
+     * Back on step 2 of needsVerification while a link sent to the address on file in this browser
+     * session still works: waiting again (the polling resumes), with no second email.
+     */
+    verificationResumed(state, action: PayloadAction<{ emailAddress: string; linkExpiresInSeconds: number | null }>) {
+      if (state.step !== 'email' || state.verificationStatus !== 'input') return;
+      state.verificationStatus = 'waiting';
+      state.verificationEmail = action.payload.emailAddress;
+      setLinkLifetime(state, action.payload.linkExpiresInSeconds);
     },
     /** Only logged (spec section 8): the borrower can send again. */
     emailChangeFailed(state) {
@@ -245,6 +267,12 @@ export const goGreenSlice = createSlice({
     optOutConfirmed(state) {
       state.optOutConfirmed = true;
     },
+    // the password asked again before a change of the address on file (src/lib/reauth); Cancel
+    // leaves the address where it was and the buttons usable
+    ...reauthReducers<GoGreenState>((state) => {
+      state.sendingVerification = false;
+      if (state.optIn === 'pending') state.optIn = 'idle';
+    }),
   },
   extraReducers: (builder) => {
     builder.addCase(firstAnswersActions.received, (state, action) => {

@@ -130,6 +130,16 @@ describe('sent to sign in from a signed-in page (?next=)', () => {
   });
 });
 
+test('a 2xx whose answer does not fit the contract signs in all the same: the portal\'s home, no failure shown, reported (issue 39)', async () => {
+  window.history.replaceState(null, '', '/loanmanager/login/');
+  mockApi({ [LOGIN]: { body: { signed_in: true } } });
+  const { user, reported, visited } = renderWidget(<LoginWidget />);
+  await fillAndSubmit(user);
+  await waitFor(() => expect(visited).toEqual([{ url: '/loanmanager/', fullReload: true }]));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(reported).toHaveLength(1);
+});
+
 test.each([
   [400, 'The username or password is incorrect.', 0],
   [401, 'The username or password is incorrect.', 0],

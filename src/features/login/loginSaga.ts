@@ -4,37 +4,50 @@
  */
 import { call, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
-import { errorBodyOf, httpStatusOf } from '../../api/baseApi';
+import { errorBodyOf, httpStatusOf, isResponseMismatch } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
 import type { FormMessage } from '../../lib/forms/createFormSlice';
 import { reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
-import { landingUrl, returnPathFrom } from '../../lib/portalUrls';
+import { landingUrl, PORTAL_URLS, returnPathFrom } from '../../lib/portalUrls';
 import { loginActions, loginForm, type LoginValues } from './loginSlice';
 
 function* submitLogin() {
   if (!(yield* startIfValid(loginForm))) return;
   const { navigation } = yield* getDependencies();
   const values = (yield select(loginForm.selectValues)) as LoginValues;
+  let landing: string;
   try {
     // spaces around a username are a typing habit, never part of it (a password is sent as typed)
     const response = yield* callMutation(accountApi.endpoints.login, { ...values, username: values.username.trim() });
-    yield put(loginActions.submissionSucceeded());
-    // back to the signed-in page that sent the borrower here, else the landing page
-    const url = returnPathFrom(window.location.search) ?? landingUrl(response.available_loans);
-    yield put(loginActions.redirected(url));
-    // a full load: the signed-in pages are rendered by the server with the new session
-    yield call([navigation, navigation.navigate], url, { fullReload: true });
+    landing = landingUrl(response.available_loans);
   } catch (error) {
-    const status = httpStatusOf(error);
-    const rejected = status === 400 || status === 401;
-    // the server does not say which of the two it refused: neither shows a success mark, and the
-    // password field says it was refused (loginFieldsView); a pause or a failure refuses neither
-    yield put(loginActions.fieldsRejected(rejected ? ['username', 'password'] : []));
-    yield put(loginActions.submissionFailed(failureMessage(status, errorBodyOf(error))));
-    // 400, 401 and 429 are answers the flow expects: only a network failure or a 5xx is reported
-    yield* reportIfUnexpected(error, 'login');
+    if (!isResponseMismatch(error)) {
+      yield* signInRefused(error);
+      return;
+    }
+    // a 2xx whose answer could not be read (reported by the base query): signed in all the same; the
+    // portal's home sends the borrower on to their loans (issue 39: a 2xx never shows a failure)
+    landing = PORTAL_URLS.home;
   }
+  yield put(loginActions.submissionSucceeded());
+  // back to the signed-in page that sent the borrower here, else the landing page
+  const url = returnPathFrom(window.location.search) ?? landing;
+  yield put(loginActions.redirected(url));
+  // a full load: the signed-in pages are rendered by the server with the new session
+  yield call([navigation, navigation.navigate], url, { fullReload: true });
+}
+
+/** A refused sign-in: said on the fields and above the button; a network failure or a 5xx reported. */
+function* signInRefused(error: unknown) {
+  const status = httpStatusOf(error);
+  const rejected = status === 400 || status === 401;
+  // the server does not say which of the two it refused: neither shows a success mark, and the
+  // password field says it was refused (loginFieldsView); a pause or a failure refuses neither
+  yield put(loginActions.fieldsRejected(rejected ? ['username', 'password'] : []));
+  yield put(loginActions.submissionFailed(failureMessage(status, errorBodyOf(error))));
+  // 400, 401 and 429 are answers the flow expects: only a network failure or a 5xx is reported
+  yield* reportIfUnexpected(error, 'login');
 }
 
 /** The pause's length in minutes the server sent (`lockout_minutes`), if it is one. */

@@ -75,6 +75,33 @@ test.each([
   await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled());
 });
 
+test.each([
+  ['the server says how long (its RESET_NONCE_MINUTES)', { link_minutes: 60 }, 'The link works for 60 minutes, and only once.'],
+  ['a server that does not say', {}, 'The link works for a limited time, and only once.'],
+  ['a 2xx that is not JSON (reported)', null, 'The link works for a limited time, and only once.'],
+])('success, %s: the spec\'s green notice verbatim, then how long the link works', async (_, body, lifetime) => {
+  mockApi({ [REQUEST]: body ? { body } : { html: '<html>OK</html>' } });
+  const { user, reported } = renderWidget(<RequestPasswordResetWidget />);
+  await user.type(screen.getByLabelText('Username'), 'dana.demo');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  const notice = await screen.findByRole('alert');
+  // antd's title and description are two blocks: their texts meet without a space
+  expect(notice).toHaveTextContent(`Please check your email for a link to reset your password.${lifetime}`);
+  expect(reported).toHaveLength(body ? 0 : 1);
+});
+
+test('a network failure: the alert, focused, the form kept', async () => {
+  const api = mockApi({});
+  api.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+  const { user } = renderWidget(<RequestPasswordResetWidget />);
+  await user.type(screen.getByLabelText('Username'), 'dana.demo');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('There was a problem requesting a password reset');
+  await waitFor(() => expect(alert.parentElement).toHaveFocus());
+  expect(screen.getByLabelText('Username')).toHaveValue('dana.demo');
+});
+
 test('a username typed with spaces around it is sent without them', async () => {
   const api = mockApi({ [REQUEST]: { body: {} } });
   const { user } = renderWidget(<RequestPasswordResetWidget />);
@@ -112,5 +139,6 @@ describe('in Spanish', () => {
     await user.type(screen.getByLabelText('Nombre de usuario'), 'dana.demo');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Busque en su correo electrónico el enlace para restablecer su contraseña.');
+    expect(screen.getByRole('alert')).toHaveTextContent('El enlace funciona por un tiempo limitado y una sola vez.');
   });
 });

@@ -6,7 +6,7 @@ import { MessageFocus } from '../../components/MessageFocus';
 import { PortalLink } from '../../components/PortalLink';
 import { Paragraph } from '../../components/Typography/Typography';
 import { useAppSelector } from '../../lib/hooks';
-import { useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
+import { useFormMessage, useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { LIMITS } from '../../lib/validation/messages';
 import { T, useT } from '../../platform/i18n/useT';
@@ -17,12 +17,15 @@ export default function RequestPasswordResetWidget() {
   useFormOpened(form);
   const onSubmit = useFormSubmit(form);
   const succeeded = useAppSelector((state: WithRequestPasswordReset) => form.selectForm(state).status === 'succeeded');
+  // how long the link works: the message the saga chose from the server's answer
+  const lifetime = useFormMessage(form, 'succeeded');
   return (
     <AccountCard title={t('passwordReset.requestTitle')}>
       {succeeded ? (
         <>
           <MessageFocus>
-            <Alert type="success" showIcon title={t('passwordReset.requestSucceeded')} />
+            {/* the spec's green notice verbatim, then how long the link works */}
+            <Alert type="success" showIcon title={t('passwordReset.requestSucceeded')} description={lifetime} />
           </MessageFocus>
           <FormFootnote>
             <PortalLink href={PORTAL_URLS.login}>{t('common.toSignIn')}</PortalLink>

@@ -37,7 +37,11 @@ test.each([
 ])('expired (%s): the message and a way to request again', async (_, setup, pageConfig) => {
   const api = setup();
   renderWidget(<ResetPasswordWidget />, { dependencies: { config: pageConfig } });
-  expect(await screen.findByRole('alert')).toHaveTextContent('Your reset password request has expired.');
+  const alert = await screen.findByRole('alert');
+  // the spec's text verbatim, then a sentence that covers a used link as well as an old one
+  expect(alert).toHaveTextContent(
+    'Your reset password request has expired.A reset link works only once and for a limited time, so this one may have been used already or be too old. Request a new link below.',
+  );
   expect(screen.getByRole('link', { name: 'Request a new password reset link' })).toHaveAttribute(
     'href',
     '/loanmanager/request_password_reset',
@@ -178,6 +182,39 @@ test.each([
   expect(visited).toEqual([]);
 });
 
+test('a check that fails again after Try again: the message comes back, focused (the button pressed is gone)', async () => {
+  mockApi({ [VALIDATE]: { status: 503, body: {} } });
+  const { user } = renderWidget(<ResetPasswordWidget />, { dependencies: { config } });
+  await screen.findByRole('alert');
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  await waitFor(() => expect(screen.getByRole('alert').parentElement).toHaveFocus());
+  expect(screen.getByRole('alert')).toHaveTextContent('We could not check your link. Please try again.');
+});
+
+test('a network failure on Reset Password: the reset problem alert, focused, the form kept', async () => {
+  const api = mockApi({ [VALIDATE]: { body: { valid: true } } });
+  const { user, visited } = renderWidget(<ResetPasswordWidget />, { dependencies: { config } });
+  await user.type(await screen.findByLabelText('Password', { selector: 'input' }), 'Secret-pass1');
+  await user.type(screen.getByLabelText('Password (again)', { selector: 'input' }), 'Secret-pass1');
+  api.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+  await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(/^There was a problem resetting your password$/);
+  await waitFor(() => expect(alert.parentElement).toHaveFocus());
+  expect(screen.getByLabelText('Password (again)', { selector: 'input' })).toHaveValue('Secret-pass1');
+  expect(visited).toEqual([]);
+});
+
+test('a 2xx on Reset Password whose body is not JSON: the password was reset, so the success (and the misfit reported)', async () => {
+  mockApi({ [VALIDATE]: { body: { valid: true } }, [RESET]: { html: '<html>OK</html>' } });
+  const { user, reported } = renderWidget(<ResetPasswordWidget />, { dependencies: { config } });
+  await user.type(await screen.findByLabelText('Password', { selector: 'input' }), 'Secret-pass1');
+  await user.type(screen.getByLabelText('Password (again)', { selector: 'input' }), 'Secret-pass1');
+  await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Password reset successful!');
+  expect(reported).toHaveLength(1);
+});
+
 describe('in Spanish', () => {
   const es = testI18n('es');
 
@@ -204,6 +241,7 @@ describe('in Spanish', () => {
   test('expired: the message and the link in Spanish', async () => {
     renderWidget(<ResetPasswordWidget />, { dependencies: { config: defaultConfig() }, i18n: es });
     expect(await screen.findByRole('alert')).toHaveTextContent('Su solicitud para restablecer la contraseña venció.');
+    expect(screen.getByRole('alert')).toHaveTextContent('pudo haberse usado ya o haber vencido');
     expect(screen.getByRole('link', { name: 'Solicite un nuevo enlace para restablecer la contraseña' })).toHaveAttribute(
       'href',
       '/loanmanager/request_password_reset',

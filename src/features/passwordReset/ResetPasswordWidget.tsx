@@ -60,15 +60,19 @@ export default function ResetPasswordWidget() {
       {nonceStatus === 'checking' ? (
         <LoadingStatus label={t('passwordReset.checking')} />
       ) : nonceStatus === 'unchecked' ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('passwordReset.unchecked')}
-          action={<Button onClick={() => dispatch(resetPasswordActions.nonceCheckRetried())}>{t('passwordReset.tryAgain')}</Button>}
-        />
+        // the Try again pressed is gone while the check runs: focus comes back to this message
+        <MessageFocus>
+          <Alert
+            type="error"
+            showIcon
+            title={t('passwordReset.unchecked')}
+            action={<Button onClick={() => dispatch(resetPasswordActions.nonceCheckRetried())}>{t('passwordReset.tryAgain')}</Button>}
+          />
+        </MessageFocus>
       ) : nonceStatus === 'expired' ? (
         <>
-          <Alert type="warning" showIcon title={t('passwordReset.expired')} />
+          {/* the spec's text verbatim; the server cannot tell a used link from an old one, so the second sentence covers both */}
+          <Alert type="warning" showIcon title={t('passwordReset.expired')} description={t('passwordReset.expiredDetail')} />
           <FormFootnote>
             <PortalLink href={PORTAL_URLS.requestPasswordReset}>{t('passwordReset.requestAgain')}</PortalLink>
           </FormFootnote>

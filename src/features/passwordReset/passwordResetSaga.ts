@@ -7,7 +7,8 @@
  */
 import { call, delay, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
-import { firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
+import { firstListedErrorOf, httpStatusOf, isResponseMismatch } from '../../api/baseApi';
+import type { FormMessage } from '../../lib/forms/createFormSlice';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
 import type { MessageId } from '../../platform/i18n/messageId';
@@ -25,17 +26,33 @@ import {
   type ResetPasswordValues,
 } from './resetPasswordSlice';
 
+/**
+ * The request's success: the spec's notice, then how long the link works, as the server said
+ * (`link_minutes`, its RESET_NONCE_MINUTES: the one place the number is written); a server that
+ * does not say gets "a limited time".
+ */
+function requestSucceeded(linkMinutes: unknown): FormMessage {
+  return typeof linkMinutes === 'number' && Number.isInteger(linkMinutes) && linkMinutes > 0
+    ? { id: 'passwordReset.linkLifetime', values: { minutes: linkMinutes } }
+    : ('passwordReset.linkLifetimeUnknown' satisfies MessageId);
+}
+
 function* submitResetRequest() {
   if (!(yield* startIfValid(requestPasswordResetForm))) return;
   const values = (yield select(requestPasswordResetForm.selectValues)) as RequestPasswordResetValues;
   try {
     const token = yield* obtainCaptchaToken('request_password_reset', requestPasswordResetActions.captchaObtained);
-    yield* callMutation(accountApi.endpoints.requestPasswordReset, {
+    const response = yield* callMutation(accountApi.endpoints.requestPasswordReset, {
       username: values.username.trim(),
       recaptcha_response: token,
     });
-    yield put(requestPasswordResetActions.submissionSucceeded('passwordReset.requestSucceeded' satisfies MessageId));
+    yield put(requestPasswordResetActions.submissionSucceeded(requestSucceeded(response.link_minutes)));
   } catch (error) {
+    if (isResponseMismatch(error)) {
+      // a 2xx whose answer could not be read (reported by the base query): the request was taken
+      yield put(requestPasswordResetActions.submissionSucceeded(requestSucceeded(null)));
+      return;
+    }
     if (isRefusal(error)) yield put(requestPasswordResetActions.fieldsRejected(['username']));
     yield put(requestPasswordResetActions.submissionFailed('passwordReset.requestFailed' satisfies MessageId));
     yield* reportIfUnexpected(error, 'requestPasswordReset');

@@ -1,10 +1,15 @@
 /**
- * The go green, auto pay and combined popups: one layout, fed by the benefit lists below.
+ * The go green, auto pay and combined popups: one layout, fed by the benefit lists below. The
+ * combined popup is a summary (issue 39, item 12): its two offers are boxed sections under the
+ * dialog's title, with smaller headings than it (the title 18 px, a section 16 px: two near-equal
+ * headings read as two titles), and each benefit by its name only (the spec's names; the single
+ * offers keep the sentence under each), so the auto-pay link is in view on a 375 x 800 phone.
  */
 import { useId } from 'react';
 import { Dialog } from '../../components/Dialog/Dialog';
 import { Paragraph, Text, Title } from '../../components/Typography/Typography';
 import type { MessageId } from '../../platform/i18n/messageId';
+import { PALETTE, RADIUS } from '../../platform/palette';
 import { useT } from '../../platform/i18n/useT';
 import { CallToActionLink, DeclineButton } from './popupActions';
 import type { PopupViewProps } from './popupDialogProps';
@@ -69,24 +74,39 @@ const benefitGrid = {
   listStyle: 'none',
 } as const;
 
-/** One offer; with several in a dialog, each gets its own labelled section. */
-function OfferSection({ offer, withHeading }: { offer: Offer; withHeading: boolean }) {
+/** The combined popup's benefits: their names in a row that wraps, not a column of them. */
+const benefitNames = { display: 'flex', flexWrap: 'wrap', gap: '0 16px', margin: '0 0 12px', padding: 0, listStyle: 'none' } as const;
+
+/** An offer of the combined popup: a boxed section under the dialog's title. */
+const sectionBox = {
+  border: `1px solid ${PALETTE.divider}`,
+  borderRadius: RADIUS.card,
+  padding: '10px 14px',
+  marginBottom: 8,
+} as const;
+
+/** One offer; with several in a dialog (the combined popup), each is a boxed, labelled section with its benefits named only. */
+function OfferSection({ offer, inSummary }: { offer: Offer; inSummary: boolean }) {
   const t = useT();
   const headingId = useId();
   return (
-    <section aria-labelledby={withHeading ? headingId : undefined} style={{ marginBottom: 16 }}>
-      {withHeading ? (
-        <Title level={3} id={headingId} style={{ fontSize: '1.125rem', marginTop: 0 }}>
+    <section aria-labelledby={inSummary ? headingId : undefined} style={inSummary ? sectionBox : { marginBottom: 16 }}>
+      {inSummary ? (
+        <Title level={3} id={headingId} style={{ fontSize: 16, lineHeight: '24px', marginTop: 0, marginBottom: 4 }}>
           {t(offer.heading)}
         </Title>
       ) : null}
-      <Paragraph>{t(offer.summary)}</Paragraph>
-      <ul style={benefitGrid}>
+      <Paragraph style={inSummary ? { marginBottom: 8 } : undefined}>{t(offer.summary)}</Paragraph>
+      <ul style={inSummary ? benefitNames : benefitGrid}>
         {offer.benefits.map((benefit) => (
           <li key={benefit.name}>
             <Text strong>{t(benefit.name)}</Text>
-            <br />
-            <Text>{t(benefit.text)}</Text>
+            {inSummary ? null : (
+              <>
+                <br />
+                <Text>{t(benefit.text)}</Text>
+              </>
+            )}
           </li>
         ))}
       </ul>
@@ -105,7 +125,7 @@ export function OfferPopup({ subType, dialog, onClose }: PopupViewProps & { subT
       footer={<DeclineButton onClick={() => onClose('declined')}>{t(layout.decline)}</DeclineButton>}
     >
       {layout.offers.map((offer) => (
-        <OfferSection key={offer.heading} offer={offer} withHeading={layout.offers.length > 1} />
+        <OfferSection key={offer.heading} offer={offer} inSummary={layout.offers.length > 1} />
       ))}
     </Dialog>
   );

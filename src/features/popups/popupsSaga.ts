@@ -1,13 +1,15 @@
 /**
  * The popup sequence (spec section 4): fetch the list once the widget is on the page, then
  * show the popups strictly one at a time, in order. Each is marked seen as it is shown; the
- * next opens only after the previous has fully closed. Server failures are only logged.
+ * next opens only after the previous has fully closed. The tax popup's "Don't show again" and an
+ * offer's decline link send a dismissal (the server rests a declined offer: server/popups.ts).
+ * Server failures are only logged.
  * A page that came with its list (src/api/firstAnswers.ts) asks for nothing: its first popup is
  * already open (popupsSlice.ts), drawn before the flows arrived, and is followed from there.
  */
 import type { Channel } from 'redux-saga';
 import { actionChannel, call, fork, put, select, take } from 'redux-saga/effects';
-import type { PopupItem } from '../../api/contract';
+import type { DismissPopup, PopupItem } from '../../api/contract';
 import { firstAnswersActions, selectFirstAnswer, type FirstAnswers } from '../../api/firstAnswers';
 import { callMutation } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
@@ -63,12 +65,13 @@ function* markSeen(id: PopupId) {
   }
 }
 
-function* dismissTaxReminder() {
+/** The tax popup's "Don't show again", or a declined offer, which the server then rests for a while (server/popups.ts). */
+function* dismiss(id: DismissPopup['id_to_dismiss']) {
   try {
-    yield* callMutation(userApi.endpoints.dismissPopup, { id_to_dismiss: 'tax-reminder' });
+    yield* callMutation(userApi.endpoints.dismissPopup, { id_to_dismiss: id });
   } catch (error) {
     const deps = yield* getDependencies();
-    deps.reporter.log('popups: could not dismiss the tax popup', failureContext(error));
+    deps.reporter.log('popups: could not dismiss a popup', { id, ...failureContext(error) });
   }
 }
 
@@ -90,7 +93,8 @@ function* followPopup(popup: Popup) {
   yield fork(markSeen, popup.id);
   const reason: PopupCloseReason = yield* honouredCloseReason();
   // Sent as soon as the borrower chooses, not after the animation: leaving the page mid-close must not lose it.
-  if (popup.id === 'tax-reminder' && reason === 'dont-show-again') yield fork(dismissTaxReminder);
+  if (popup.id === 'tax-reminder' && reason === 'dont-show-again') yield fork(dismiss, popup.id);
+  if (popup.id === 'go-green-auto-pay' && reason === 'declined') yield fork(dismiss, popup.id);
   const current: CurrentPopup | null = yield select(selectCurrentPopup);
   if (current?.phase !== 'closed') yield take(popupClosed);
 }

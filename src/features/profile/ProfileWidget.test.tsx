@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { redact } from '../../platform/redaction';
 import { MESSAGES } from '../../lib/validation/messages';
 import { english } from '../../testing/english';
 import { mockApi, type MockResponse } from '../../testing/mockApi';
@@ -64,13 +65,36 @@ describe('profile: change email address', () => {
     expect(await screen.findByText(english('profile.loadFailed'))).toBeInTheDocument();
   });
 
-  test('a failure is shown', async () => {
-    await submitAddress('new@example.com', { status: 400, body: { errors: ['in use'] } });
+  test('a 2xx whose answer does not fit the contract is never shown as a failure (issue 39)', async () => {
+    const { api } = await submitAddress('new@example.com', { body: { accepted: 'yes' } });
+    expect(await screen.findByText(english(PROFILE_MESSAGES.received))).toBeInTheDocument();
+    expect(screen.queryByText(english(PROFILE_MESSAGES.failed))).not.toBeInTheDocument();
+    // which of the two it was shows in the address on file, asked again
+    await waitFor(() => expect(api.sent(STATUS)).toHaveLength(2));
+  });
+
+  test('a failure the server does not explain is shown below the field', async () => {
+    await submitAddress('new@example.com', { status: 500, body: { errors: ['down'] } });
     expect(await screen.findByText(english(PROFILE_MESSAGES.failed))).toBeInTheDocument();
   });
 
+  test("an address in use by another account: the server's reason on the field, marked invalid, focused, no green tick", async () => {
+    const inUse = 'This email address is already in use by another account.';
+    const { user } = await submitAddress('dana.demo@example.com', { status: 400, body: { errors: [inUse] } });
+    const field = screen.getByRole('textbox', { name: english('profile.newEmail') });
+    await waitFor(() => expect(field).toHaveAccessibleDescription(inUse));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent(inUse);
+    expect(screen.queryByText(english(PROFILE_MESSAGES.failed))).not.toBeInTheDocument();
+    expect(field.closest('.lm-form-item-has-success')).toBeNull();
+    // another address: the refusal goes with the value it was about
+    await user.type(field, 'x');
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
   test('the address on file, the form and a failure, in Spanish', async () => {
-    mockApi({ [STATUS]: onFile, [EMAIL_CHANGE]: { status: 400, body: { errors: ['in use'] } } });
+    mockApi({ [STATUS]: onFile, [EMAIL_CHANGE]: { status: 500, body: { errors: ['down'] } } });
     const { user, store } = renderWidget(<ProfileWidget />, { i18n: testI18n('es') });
     expect(screen.getByRole('heading', { level: 1, name: 'Perfil' })).toBeInTheDocument();
     const onFileText = await screen.findByText('cory@example.com');
@@ -82,4 +106,92 @@ describe('profile: change email address', () => {
     // the store keeps the message's id: a recording of it replays in any language
     expect(store.getState().profile.serverMessage).toBe(PROFILE_MESSAGES.failed);
   });
+});
+
+describe('profile: the password asked again before a change (issue 38)', () => {
+  const CONFIRM = 'POST user/confirm_password/';
+  const PASSWORD = 'Borrower-Pass-2026';
+  const reauthRequired: MockResponse = { status: 403, body: { reauth_required: true } };
+
+  /** request_email_change: 403 until the password is confirmed, then `after`. */
+  function serverWithWindow(confirm: (password: string) => MockResponse, after: MockResponse = { body: { requires_validation: true } }) {
+    let open = false;
+    return mockApi({
+      [STATUS]: onFile,
+      [EMAIL_CHANGE]: () => (open ? after : reauthRequired),
+      [CONFIRM]: (request) => {
+        const answer = confirm((request.body as { password: string }).password);
+        if ((answer.status ?? 200) === 200) open = true;
+        return answer;
+      },
+    });
+  }
+
+  async function typeAndSubmit(address: string) {
+    const rendered = renderWidget(<ProfileWidget />);
+    expect(await screen.findByText('cory@example.com')).toBeInTheDocument();
+    await rendered.user.click(screen.getByLabelText(english('profile.newEmail')));
+    await rendered.user.paste(address);
+    await rendered.user.click(screen.getByRole('button', { name: english('profile.changeEmail') }));
+    const dialog = await screen.findByRole('dialog', { name: english('common.reauth.title') }, { timeout: 5000 });
+    return { ...rendered, dialog };
+  }
+
+  const passwordField = (dialog: HTMLElement) => within(dialog).getByLabelText(english('common.reauth.password'));
+
+  test('403 reauth_required: the dialog asks for the password, confirms it, and the same change is sent again and succeeds', async () => {
+    const api = serverWithWindow((password) => (password === PASSWORD ? { body: { reauth_expires_in_seconds: 600 } } : { status: 400, body: { errors: ['no'] } }));
+    const { user, dialog, store, actions } = await typeAndSubmit('new@example.com');
+    expect(dialog).toHaveAccessibleDescription(english('common.reauth.why'));
+    await waitFor(() => expect(passwordField(dialog)).toHaveFocus());
+    await user.type(passwordField(dialog), PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: english('common.reauth.confirm') }));
+    expect(await screen.findByText(english(PROFILE_MESSAGES.verificationSent))).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+    expect(api.sent(CONFIRM).map((request) => request.body)).toEqual([{ password: PASSWORD }]);
+    expect(api.sent(EMAIL_CHANGE).map((request) => request.body)).toEqual([
+      { email_address: 'new@example.com' },
+      { email_address: 'new@example.com' },
+    ]);
+    // the password is in no state, and the one action that carried it is redacted by every sink
+    expect(JSON.stringify(store.getState())).not.toContain(PASSWORD);
+    expect(JSON.stringify(redact(actions.actions))).not.toContain(PASSWORD);
+    expect(actions.of('profile')).toEqual(expect.arrayContaining(['profile/reauthRequired', 'profile/reauthConfirmed', 'profile/reauthDialogClosed']));
+  }, 60_000);
+
+  test('a wrong password: said on the field, announced, the dialog stays; a pause says so', async () => {
+    const answers: MockResponse[] = [
+      { status: 400, body: { errors: ['Invalid username or password.'] } },
+      { status: 429, body: { errors: ['Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.'] } },
+    ];
+    const api = serverWithWindow(() => answers.shift() ?? { status: 500 });
+    const { user, dialog } = await typeAndSubmit('new@example.com');
+    await user.type(passwordField(dialog), 'wrong-password');
+    await user.keyboard('{Enter}');
+    const field = passwordField(dialog);
+    await waitFor(() => expect(field).toHaveAccessibleDescription(english('common.reauth.incorrect')));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(english('common.reauth.incorrect'));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveValue('');
+    expect(field).toHaveFocus();
+    expect(screen.getByRole('dialog', { name: english('common.reauth.title') })).toBeInTheDocument();
+    await user.type(field, 'wrong-again');
+    await user.keyboard('{Enter}');
+    expect(await within(dialog).findByText(/Please wait 15 minutes/)).toBeInTheDocument();
+    expect(api.sent(EMAIL_CHANGE)).toHaveLength(1);
+    expect(screen.queryByText(english(PROFILE_MESSAGES.verificationSent))).not.toBeInTheDocument();
+  }, 60_000);
+
+  test('Cancel: nothing changed, focus back on the button that started it, the address typed kept', async () => {
+    const api = serverWithWindow(() => ({ body: { reauth_expires_in_seconds: 600 } }));
+    const { user, dialog } = await typeAndSubmit('new@example.com');
+    await user.click(within(dialog).getByRole('button', { name: english('common.reauth.cancel') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+    const button = screen.getByRole('button', { name: english('profile.changeEmail') });
+    await waitFor(() => expect(button).toHaveFocus());
+    expect(button).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: english('profile.newEmail') })).toHaveValue('new@example.com');
+    expect(api.sent(CONFIRM)).toHaveLength(0);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  }, 60_000);
 });

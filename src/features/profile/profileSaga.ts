@@ -1,20 +1,25 @@
 /** Change email address: submit -> validity -> POST user/request_email_change/ -> what happens next. */
 import { put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import { api } from '../../api/baseApi';
+import { api, firstListedErrorOf, httpStatusOf, isResponseMismatch } from '../../api/baseApi';
 import type { RequestEmailChangeResponse } from '../../api/contract';
 import { goGreenApi } from '../../api/goGreenApi';
 import { callMutation, callQueryAndKeep } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
 import { reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
+import { ReauthCancelled, withReauth } from '../../lib/reauth/reauthFlow';
+import { MESSAGES } from '../../lib/validation/messages';
 import { PROFILE_MESSAGES, profileActions, profileForm, profilePageClosed, type ProfileValues } from './profileSlice';
 
 function* submitEmailChange() {
   if (!(yield* startIfValid(profileForm))) return;
   const values = (yield select(profileForm.selectValues)) as ProfileValues;
   try {
-    const response: RequestEmailChangeResponse = yield* callMutation(userApi.endpoints.requestEmailChange, {
-      email_address: values.email_address,
-    });
+    // outside the server's re-authentication window the password is asked first, then the same address is sent again
+    const response: RequestEmailChangeResponse = yield* withReauth(
+      () => callMutation(userApi.endpoints.requestEmailChange, { email_address: values.email_address }),
+      profileActions,
+      'profileEmailChange',
+    );
     if (response.requires_validation) {
       yield put(profileActions.submissionSucceeded(PROFILE_MESSAGES.verificationSent));
     } else {
@@ -23,6 +28,21 @@ function* submitEmailChange() {
       yield put(api.util.invalidateTags(['GoGreenStatus']));
     }
   } catch (error) {
+    // cancelled: nothing changed, nothing to say (the slice made the form usable again)
+    if (error instanceof ReauthCancelled) return;
+    if (isResponseMismatch(error)) {
+      // a 2xx whose answer could not be read (reported by the base query): the change was taken, never
+      // a failure; which of the two it was shows in the address on file, reloaded
+      yield put(profileActions.submissionSucceeded(PROFILE_MESSAGES.received));
+      yield put(api.util.invalidateTags(['GoGreenStatus']));
+      return;
+    }
+    if (httpStatusOf(error) === 400) {
+      // the server refused the address (in use by another account, malformed): its reason, on the field
+      yield put(profileActions.fieldsRejected(['email_address']));
+      yield put(profileActions.submissionFailed(firstListedErrorOf(error) ?? MESSAGES.goGreenEmailInvalid));
+      return;
+    }
     yield put(profileActions.submissionFailed(PROFILE_MESSAGES.failed));
     yield* reportIfUnexpected(error, 'profileEmailChange');
   }

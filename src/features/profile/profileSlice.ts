@@ -1,9 +1,10 @@
 /** The profile's "Change email address" form (beyond the spec: the page the go-green texts link to). */
-import { createAction } from '@reduxjs/toolkit';
+import { createAction, createSelector, createSlice } from '@reduxjs/toolkit';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
 import { submissionEvents } from '../../lib/forms/submissionEvents';
 import type { FormBinding } from '../../lib/forms/useFormField';
+import { reauthReducers, type WithReauthState } from '../../lib/reauth/reauthState';
 import type { MessageId } from '../../platform/i18n/messageId';
 import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rules';
 
@@ -11,29 +12,86 @@ export interface ProfileValues {
   email_address: string;
 }
 
-export const profileSlice = createFormSlice({
+/** The form half: its actions are `profile/fieldChanged`, `profile/submitted`, ... */
+const profileFormSlice = createFormSlice({
   name: 'profile',
   initialValues: { email_address: '' } as ProfileValues,
   reducers: { ...submissionEvents },
 });
 
-export const profileActions = profileSlice.actions;
+/** The form, and the password dialog a change of address may need first (src/lib/reauth). */
+export type ProfileState = FormState<ProfileValues> & WithReauthState;
+
+export const profileSlice = createSlice({
+  name: 'profile',
+  initialState: profileFormSlice.getInitialState() as ProfileState,
+  reducers: {
+    // Cancel: nothing was changed; the button is usable again and the address typed stays
+    ...reauthReducers<ProfileState>((state) => {
+      state.status = 'idle';
+    }),
+  },
+  extraReducers: (builder) => {
+    builder.addDefaultCase((state, action) => {
+      // on the draft, the form's reducers change it in place; formReset and formOpened (after a
+      // success) answer a fresh form instead, with no dialog
+      const next = profileFormSlice.reducer(state, action);
+      return next === state ? undefined : next;
+    });
+  },
+});
+
+export const profileActions = { ...profileFormSlice.actions, ...profileSlice.actions };
 /** The profile page left the screen: the address on file need not stay loaded. */
 export const profilePageClosed = createAction('profile/pageClosed');
 
-function validateProfile(values: ProfileValues): FieldErrors<'email_address'> {
+/** The part of the store this feature owns: what its selectors (and its components' inline ones) read. */
+export type WithProfile = { profile: ProfileState };
+
+const FIELDS = ['email_address'] as const;
+const selectProfile = (state: WithProfile) => state.profile;
+const formSelectors = createFormSelectors(selectProfile, (values: ProfileValues) => rulesOf(values), FIELDS);
+
+function rulesOf(values: ProfileValues): FieldErrors<'email_address'> {
   const message = validateGoGreenEmail(values.email_address);
   return message === null ? {} : { email_address: message };
 }
 
-/** The part of the store this feature owns: what its selectors (and its components' inline ones) read. */
-export type WithProfile = { profile: FormState<ProfileValues> };
+/**
+ * The rules' errors, then the server's refusal of the address (e.g. in use by another account):
+ * shown on the field, in the borrower's language, until the address is changed (changing it
+ * drops the field from `rejectedFields`).
+ */
+const selectErrors = createSelector(
+  [
+    formSelectors.selectErrors,
+    (state: WithProfile) => selectProfile(state).rejectedFields,
+    (state: WithProfile) => selectProfile(state).status,
+    (state: WithProfile) => selectProfile(state).serverMessage,
+  ],
+  (rules, rejected, status, serverMessage): FieldErrors<'email_address'> => {
+    if (rules.email_address !== undefined) return rules;
+    return status === 'failed' && serverMessage !== null && rejected?.includes('email_address') ? { email_address: serverMessage } : {};
+  },
+);
+const selectFirstInvalidField = createSelector([selectErrors], (errors) => FIELDS.find((field) => errors[field] !== undefined) ?? null);
+
+const selectors = {
+  selectForm: selectProfile,
+  selectValues: formSelectors.selectValues,
+  selectErrors,
+  selectFirstInvalidField,
+  selectIsValid: (state: WithProfile) => selectFirstInvalidField(state) === null,
+};
 
 export const profileForm = {
-  name: profileSlice.name,
-  actions: profileActions,
-  ...createFormSelectors((state: WithProfile) => state.profile, validateProfile, ['email_address']),
+  name: profileFormSlice.name,
+  actions: profileFormSlice.actions,
+  ...selectors,
 } satisfies FormBinding<ProfileValues>;
+
+/** The password dialog's state, or null while none is shown. */
+export const selectProfileReauth = (state: WithProfile) => selectProfile(state).reauth ?? null;
 
 /**
  * What the flow stores as the form's `serverMessage`: message ids (the texts are in the catalogs,
@@ -42,5 +100,6 @@ export const profileForm = {
 export const PROFILE_MESSAGES = {
   verificationSent: 'profile.verificationSent',
   changed: 'profile.changed',
+  received: 'profile.received',
   failed: 'profile.failed',
 } as const satisfies Record<string, MessageId>;

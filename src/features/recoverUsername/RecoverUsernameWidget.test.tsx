@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { DUMMY_CAPTCHA_TOKEN } from '../../platform/captcha';
 import { RECOVERY_CACHE_KEY } from '../../lib/recoveryCache';
 import { MESSAGES } from '../../lib/validation/messages';
@@ -115,6 +115,45 @@ test.each([
   expect(reported.length > 0).toBe(reportedExpected);
 });
 
+test.each([
+  ['a 400', { status: 400, body: { errors: ['We could not find a registered account for those details.'] } }],
+  ['a 503', { status: 503, html: '<html>Service Unavailable</html>' }],
+  ['a network failure', null],
+])('failure (%s): the spec\'s text, then what to do next, focused; no server text; what was typed is kept', async (_, response) => {
+  const api = mockApi(response ? { [RECOVER]: response } : {});
+  if (!response) api.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+  const { user } = renderFilled();
+  await user.click(submit());
+  const alert = await screen.findByRole('alert');
+  // antd's title and description are two blocks: their texts meet without a space
+  expect(alert).toHaveTextContent(
+    'There was a problem recovering your username.Please check your loan number, Social Security Number and date of birth, and try again. Not registered yet? Register.',
+  );
+  expect(alert).not.toHaveTextContent(/registered account for those|Unavailable|Failed/);
+  expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/loanmanager/register/');
+  await waitFor(() => expect(alert.parentElement).toHaveFocus());
+  expect(screen.getByLabelText('Loan Number')).toHaveValue('9000000001');
+  expect(screen.getByLabelText('Date of Birth')).toHaveValue('01/15/1980');
+});
+
+test('a 2xx whose answer has no address: the username was sent, and the borrower is told so (without an address)', async () => {
+  mockApi({ [RECOVER]: { body: { sent: true } } });
+  const { user } = renderFilled();
+  await user.click(submit());
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'Your username has been emailed to you. If you do not receive it, please wait a few minutes and check your spam folder.',
+  );
+  expect(screen.queryByText(/There was a problem/)).not.toBeInTheDocument();
+});
+
+test('a 2xx whose answer is not JSON: reported, and still a success', async () => {
+  mockApi({ [RECOVER]: { html: '<html>OK</html>' } });
+  const { user, reported } = renderFilled();
+  await user.click(submit());
+  expect(await screen.findByRole('alert')).toHaveTextContent(/^Your username has been emailed to you\./);
+  expect(reported).toHaveLength(1);
+});
+
 describe('opened again in the portal app (the store outlives the page)', () => {
   const withForm = (status: 'succeeded' | 'idle') =>
     renderWidget(<RecoverUsernameWidget />, {
@@ -186,6 +225,9 @@ describe('in Spanish', () => {
   test('failure: the recovery problem alert in Spanish', async () => {
     mockApi({ [RECOVER]: { status: 400, body: { errors: ['No se encontró la cuenta.'] } } });
     await submitFilledInSpanish();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Hubo un problema al recuperar su nombre de usuario.');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Hubo un problema al recuperar su nombre de usuario.');
+    expect(alert).toHaveTextContent('¿Todavía no se registró? Regístrese.');
+    expect(screen.getByRole('link', { name: 'Regístrese' })).toHaveAttribute('href', '/loanmanager/register/');
   });
 });

@@ -9,8 +9,15 @@ import { PortalLink } from '../../components/PortalLink';
 import { Paragraph } from '../../components/Typography/Typography';
 import { useFormMessage, useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
-import { useT } from '../../platform/i18n/useT';
+import { T, useT } from '../../platform/i18n/useT';
 import { recoverUsernameActions, recoverUsernameForm as form } from './recoverUsernameSlice';
+
+/** After the spec's failure text: what to do (check the details, or register first). */
+function nextSteps(message: string) {
+  return message === 'recoverUsername.failed' ? (
+    <T id="recoverUsername.failedNextSteps" components={{ 0: <PortalLink href={PORTAL_URLS.register} style={{ textDecoration: 'underline' }} /> }} />
+  ) : null;
+}
 
 export default function RecoverUsernameWidget() {
   const t = useT();
@@ -38,7 +45,7 @@ export default function RecoverUsernameWidget() {
           <Paragraph>{t('recoverUsername.intro')}</Paragraph>
           <BoundForm label={t('recoverUsername.title')} onSubmit={onSubmit}>
             <LoanIdentityFields form={form} />
-            <FormFailureAlert form={form} />
+            <FormFailureAlert form={form} description={nextSteps} />
             <SubmitButton form={form}>{t('recoverUsername.submit')}</SubmitButton>
           </BoundForm>
         </>

@@ -4,7 +4,9 @@
  */
 import { call, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
+import { isResponseMismatch } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
+import type { FormMessage } from '../../lib/forms/createFormSlice';
 import { getDependencies } from '../../platform/dependencies';
 import type { MessageId } from '../../platform/i18n/messageId';
 import { isRefusal, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
@@ -26,6 +28,13 @@ function* restoreCachedDetails() {
   yield put(recoverUsernameActions.submitted());
 }
 
+/** The spec's success text with the (masked) address; without one, the same text without it. */
+function succeeded(address: unknown): FormMessage {
+  return typeof address === 'string' && address.trim() !== ''
+    ? { id: 'recoverUsername.succeeded', values: { email: address } }
+    : ('recoverUsername.succeededNoAddress' satisfies MessageId);
+}
+
 function* submitRecovery() {
   if (!(yield* startIfValid(recoverUsernameForm))) return;
   const values = (yield select(recoverUsernameForm.selectValues)) as RecoverUsernameValues;
@@ -33,9 +42,15 @@ function* submitRecovery() {
     const token = yield* obtainCaptchaToken('recover_username', recoverUsernameActions.captchaObtained);
     const response = yield* callMutation(accountApi.endpoints.recoverUsername, toRecoverUsernamePayload(values, token));
     // spec section 8's texts, as ids; the address goes in when the widget shows the message
-    yield put(recoverUsernameActions.submissionSucceeded({ id: 'recoverUsername.succeeded', values: { email: response.email_address } }));
+    yield put(recoverUsernameActions.submissionSucceeded(succeeded(response.email_address)));
   } catch (error) {
+    if (isResponseMismatch(error)) {
+      // a 2xx whose answer could not be read (reported by the base query): the username was sent
+      yield put(recoverUsernameActions.submissionSucceeded(succeeded(null)));
+      return;
+    }
     if (isRefusal(error)) yield put(recoverUsernameActions.fieldsRejected(['loanno', 'ssn', 'dob']));
+    // the spec's text; the widget adds what to do next (recoverUsername.failedNextSteps)
     yield put(recoverUsernameActions.submissionFailed('recoverUsername.failed' satisfies MessageId));
     yield* reportIfUnexpected(error, 'recoverUsername');
   }

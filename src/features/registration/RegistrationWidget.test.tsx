@@ -57,6 +57,15 @@ function isMarkedSuccessful(label: string): boolean {
   return mark;
 }
 
+/** The form's alert (antd's Alert, at the top of the form), not a field's own message. */
+function formAlert(): Promise<HTMLElement> {
+  return waitFor(() => {
+    const alert = screen.getAllByRole('alert').find((element) => element.classList.contains('lm-alert'));
+    if (!alert) throw new Error('no form alert');
+    return alert;
+  });
+}
+
 describe('registration form', () => {
   test('has the title, every labelled field with its autocomplete and limit, and the recovery link', () => {
     renderWidget(<RegistrationWidget />);
@@ -93,24 +102,38 @@ describe('registration form', () => {
     expect(screen.getByLabelText('First Name')).toHaveFocus();
     expect(screen.getByLabelText('First Name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('First Name')).toHaveAccessibleDescription(english(MESSAGES.required));
-    // firstname, lastname, username, password, email, loanno, ssn, dob: required; the confirmations match (both empty)
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(Array(8).fill(english(MESSAGES.required)));
+    // every field, the two confirmations too: left empty, they said nothing (issue 39, polish)
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(Array(10).fill(english(MESSAGES.required)));
     expect(actions.of('registration')).toEqual(['registration/formOpened', 'registration/submitted', 'registration/validationFailed']);
     expect(api.requests).toHaveLength(0);
   });
 
-  test('an empty submit marks no field a success: the confirmations, left empty, stay neutral', async () => {
+  test('an empty submit marks no field a success: the confirmations, left empty, say they are required', async () => {
     mockApi({});
     const { user } = renderWidget(<RegistrationWidget />);
     await user.click(submit());
     for (const label of ['Password (again)', 'Email (again)']) {
-      expect(screen.getByLabelText(label, { selector: 'input' })).not.toHaveAttribute('aria-invalid');
+      expect(screen.getByLabelText(label, { selector: 'input' })).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText(label, { selector: 'input' })).toHaveAccessibleDescription(english(MESSAGES.required));
       expect(isMarkedSuccessful(label)).toBe(false);
     }
     expect(screen.queryByLabelText('check-circle')).not.toBeInTheDocument();
   });
 
-  test('after submit, a matching confirmation shows success; cleared again (or only spaces), it is neutral', async () => {
+  test('a confirmation left empty beside a filled original says so on the first submit', async () => {
+    mockApi({});
+    const { user } = renderWidget(<RegistrationWidget />, {
+      preloadedState: { registration: { ...registrationSlice.getInitialState(), values: { ...validValues, password2: '', email2: '' } } },
+    });
+    await user.click(submit());
+    expect(screen.getByLabelText('Password (again)', { selector: 'input' })).toHaveFocus();
+    for (const label of ['Password (again)', 'Email (again)']) {
+      expect(screen.getByLabelText(label, { selector: 'input' })).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText(label, { selector: 'input' })).toHaveAccessibleDescription(english(MESSAGES.required));
+    }
+  });
+
+  test('after submit, a matching confirmation shows success; cleared again (or only spaces), it is never a success', async () => {
     mockApi({});
     const { user } = renderWidget(<RegistrationWidget />);
     await user.click(submit());
@@ -124,7 +147,7 @@ describe('registration form', () => {
     await user.clear(screen.getByLabelText('Email (again)', { selector: 'input' }));
     expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveAccessibleDescription(english(MESSAGES.required));
     expect(isMarkedSuccessful('Email (again)')).toBe(false);
-    expect(screen.getByLabelText('Email (again)', { selector: 'input' })).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Email (again)', { selector: 'input' })).toHaveAccessibleDescription(english(MESSAGES.required));
     await user.type(screen.getByLabelText('Email', { selector: 'input' }), '   ');
     await user.type(screen.getByLabelText('Email (again)', { selector: 'input' }), '   ');
     expect(isMarkedSuccessful('Email (again)')).toBe(false);
@@ -162,8 +185,8 @@ describe('registration form', () => {
     expect(described('Email (again)')).toBe(english(MESSAGES.emailsDoNotMatch));
     expect(described('Loan Number')).toBe(english(MESSAGES.loanno));
     expect(described('Social Security Number')).toBe(english(MESSAGES.ssn));
-    // an impossible date becomes empty, so it is reported as required
-    expect(described('Date of Birth')).toBe(`${english(MESSAGES.required)} | MM/DD/YYYY`);
+    // an impossible date is sent empty (spec), but the borrower reads what is wrong (D3)
+    expect(described('Date of Birth')).toBe(`${english(MESSAGES.dobInvalid)} | MM/DD/YYYY`);
     expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveFocus();
     // the valid fields show the success status
     expect(screen.getByLabelText('First Name')).not.toHaveAttribute('aria-invalid');
@@ -404,9 +427,10 @@ describe('registration form', () => {
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('That username is already taken.');
     expect(screen.queryByText('second')).not.toBeInTheDocument();
-    expect(flowActions(actions).slice(-3)).toEqual([
+    expect(flowActions(actions).slice(-4)).toEqual([
       'api/executeMutation/rejected',
       'registration/fieldsRejected',
+      'registration/serverErrorsReceived',
       'registration/submissionFailed',
     ]);
   });
@@ -417,7 +441,7 @@ describe('registration form', () => {
     });
     const { user } = renderFilled();
     await user.click(submit());
-    expect(await screen.findByRole('alert')).toHaveTextContent('That username is already taken. Please choose another.');
+    expect(await formAlert()).toHaveTextContent('That username is already taken. Please choose another.');
     expect(isMarkedSuccessful('Username')).toBe(false);
     for (const label of ['First Name', 'Last Name', 'Email', 'Loan Number']) expect(isMarkedSuccessful(label)).toBe(true);
     await user.type(screen.getByLabelText('Username'), '2');
@@ -441,26 +465,215 @@ describe('registration form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(english('registration.accountNotFound'));
   });
 
+  /** A network failure: fetch itself rejects, as a browser's does offline. */
+  const offline = () => {
+    const api = mockApi({});
+    api.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    return api;
+  };
+
   test.each([
-    ['a 5xx', () => mockApi({ [REGISTER]: { status: 503, body: { errors: ['down'] } } })],
-    [
-      'a network failure',
-      () => {
-        const api = mockApi({});
-        api.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-        return api;
-      },
-    ],
-  ])('%s: nothing new is shown, the form is usable at once, the error is reported', async (_, setup) => {
+    ['a 500', () => mockApi({ [REGISTER]: { status: 500, body: { errors: ['Internal Server Error 0x1f'] } } })],
+    ['a 503', () => mockApi({ [REGISTER]: { status: 503, html: '<html>Service Unavailable</html>' } })],
+    ['a network failure', offline],
+  ])('E1, %s: the borrower is told it did not work and what to do, focused, nothing of the server shown, the form kept', async (_, setup) => {
     setup();
-    const { user, reported, visited, actions } = renderFilled();
+    const { user, reported, visited, store } = renderFilled();
     await user.click(submit());
-    await waitFor(() => expect(reported).toHaveLength(1));
-    expect(reported[0]).toMatchObject({ kind: 'report', context: { flow: 'registration' } });
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const alert = await formAlert();
+    expect(alert).toHaveTextContent(english('registration.failedTryAgain'));
+    expect(english('registration.failedTryAgain')).toBe('We could not complete your registration. Your details are kept; please try again.');
+    expect(alert).not.toHaveTextContent(/0x1f|Internal|Unavailable|50\d|Failed to fetch/);
+    await waitFor(() => expect(alert.parentElement).toHaveFocus());
+    // what was typed is still there, on the page and in the store
+    expect(screen.getByLabelText('First Name')).toHaveValue('Reggie');
+    expect(screen.getByLabelText('Social Security Number')).toHaveValue('900-00-0007');
+    expect(screen.getByLabelText('Date of Birth')).toHaveValue('12/24/1978');
+    expect(store.getState().registration.values).toEqual(validValues);
     expect(submit()).toBeEnabled();
     expect(visited).toEqual([]);
-    expect(actions.of('registration').at(-1)).toBe('registration/submissionFailed');
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toMatchObject({ kind: 'report', context: { flow: 'registration' } });
+  });
+
+  test('E1: sent again after the failure, the message goes while it runs and the answer decides', async () => {
+    let fail = true;
+    mockApi({ [REGISTER]: () => (fail ? { status: 503, body: {} } : { status: 201, body: { available_loans: ['9000000008'] } }) });
+    const { user, visited } = renderFilled();
+    await user.click(submit());
+    await formAlert();
+    fail = false;
+    await user.click(submit());
+    await waitFor(() => expect(visited).toEqual([{ url: '/loanmanager/loanoverview/', fullReload: true }]));
+    expect(screen.queryByText(english('registration.failedTryAgain'))).not.toBeInTheDocument();
+  });
+
+  test.each([
+    ['plain loan-number strings, several', ['9000000008', '9000000009'], '/loanmanager/main/'],
+    ['one plain loan-number string', ['9000000008'], '/loanmanager/loanoverview/'],
+    ['numbers', [9000000008, 9000000009], '/loanmanager/main/'],
+    ['objects with other fields', [{ loan_number: '9000000008', status: 'active' }], '/loanmanager/loanoverview/'],
+  ])('a 200 whose available_loans are %s routes by the count, says no failure, reports nothing', async (_, loans, url) => {
+    mockApi({ [REGISTER]: { status: 200, body: { available_loans: loans, servicer_reference: 'R-1' } } });
+    const { user, visited, reported } = renderFilled();
+    await user.click(submit());
+    await waitFor(() => expect(visited).toEqual([{ url, fullReload: true }]));
+    expect(screen.queryByText(english('registration.accountNotFound'))).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(reported).toEqual([]);
+  });
+
+  test.each([
+    ['no list', { body: { loans: [] } }],
+    ['a body that is not JSON', { html: '<html>Welcome</html>' }],
+  ])('a 2xx with %s: the account exists, so no failure is shown; the portal home sends the borrower on, and the misfit is reported', async (_, answer) => {
+    mockApi({ [REGISTER]: { status: 201, ...answer } });
+    const { user, visited, reported } = renderFilled();
+    await user.click(submit());
+    await waitFor(() => expect(visited).toEqual([{ url: '/loanmanager/', fullReload: true }]));
+    expect(screen.queryByText(english('registration.accountNotFound'))).not.toBeInTheDocument();
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toMatchObject({ kind: 'report', context: { where: 'api' } });
+  });
+
+  /** The input of a field, and whether it is marked refused: aria-invalid and antd's error status. */
+  function expectRefused(label: string, message: string) {
+    const input = screen.getByLabelText(label, { selector: 'input' });
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(message);
+    expect(fieldOf(label)).toHaveClass('lm-form-item-has-error');
+    expect(isMarkedSuccessful(label)).toBe(false);
+  }
+
+  test('E5: a refusal that names its field shows on that field, marked invalid, and the alert at the top links to it', async () => {
+    const taken = 'That username is already taken. Please choose another.';
+    mockApi({ [REGISTER]: { status: 400, body: { errors: [taken], fields: ['username'] } } });
+    const { user } = renderFilled();
+    await user.click(submit());
+    const alert = await formAlert();
+    expect(alert).toHaveTextContent(taken);
+    expectRefused('Username', taken);
+    // the alert is above the first field, not beside the button
+    const firstField = screen.getByLabelText('First Name');
+    expect(alert.compareDocumentPosition(firstField) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const link = within(alert).getByRole('link', { name: taken });
+    expect(link).toHaveAttribute('href', '#registration-username');
+    await user.click(link);
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+    // changed, the field is the borrower's again: no longer refused
+    await user.type(screen.getByLabelText('Username'), '2');
+    expect(screen.getByLabelText('Username')).not.toHaveAttribute('aria-invalid');
+    expect(isMarkedSuccessful('Username')).toBe(true);
+  });
+
+  test('E5: texts that name their field by its label go to that field, without the label; the alert links to each', async () => {
+    const errors = ['Username: Usernames may contain only letters, digits and the characters @ . + - _', 'Email: Maximum length is 50.'];
+    mockApi({ [REGISTER]: { status: 400, body: { errors, fields: ['username', 'email'] } } });
+    const { user } = renderFilled();
+    await user.click(submit());
+    const alert = await formAlert();
+    expectRefused('Username', 'Usernames may contain only letters, digits and the characters @ . + - _');
+    expectRefused('Email', 'Maximum length is 50.');
+    expect(within(alert).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      [errors[0], '#registration-username'],
+      [errors[1], '#registration-email'],
+    ]);
+    await user.click(within(alert).getByRole('link', { name: errors[1] }));
+    expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveFocus();
+    for (const label of ['First Name', 'Last Name', 'Loan Number']) expect(isMarkedSuccessful(label)).toBe(true);
+  });
+
+  test('E5: the email address in use (the reference server\'s answer) goes on the Email field', async () => {
+    const inUse = 'This email address is already in use by another account.';
+    mockApi({ [REGISTER]: { status: 400, body: { errors: [inUse], fields: ['email'] } } });
+    const { user } = renderFilled();
+    await user.click(submit());
+    await formAlert();
+    expectRefused('Email', inUse);
+    expect(screen.getByLabelText('Email (again)', { selector: 'input' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  test('E5: a text that names no field stays in the alert only, with no link', async () => {
+    mockApi({ [REGISTER]: { status: 400, body: { errors: ['The captcha check failed. Please try again.'] } } });
+    const { user } = renderFilled();
+    await user.click(submit());
+    const alert = await formAlert();
+    expect(alert).toHaveTextContent('The captcha check failed. Please try again.');
+    expect(within(alert).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toEqual([alert]);
+    for (const label of ['First Name', 'Username', 'Email']) {
+      expect(screen.getByLabelText(label, { selector: 'input' })).not.toHaveAttribute('aria-invalid');
+    }
+  });
+
+  test('D3: an impossible date (02/30/1990, 13/01/1990, a two-digit year) says what is wrong, not "required"', async () => {
+    const api = mockApi({});
+    const { user } = renderWidget(<RegistrationWidget />, {
+      preloadedState: { registration: { ...registrationSlice.getInitialState(), values: { ...validValues, dob: '' } } },
+    });
+    const dob = screen.getByLabelText('Date of Birth');
+    for (const typed of ['02301990', '13011990', '010290']) {
+      await user.clear(dob);
+      await user.type(dob, typed);
+      await user.click(submit());
+      expect(dob).toHaveFocus();
+      expect(dob).toHaveAttribute('aria-invalid', 'true');
+      expect(dob).toHaveAccessibleDescription(`${english(MESSAGES.dobInvalid)} MM/DD/YYYY`);
+    }
+    expect(english(MESSAGES.dobInvalid)).toBe('Enter a real date as MM/DD/YYYY');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  test('D3: a date pasted in words is read as written; one it cannot read is refused and the field says so', async () => {
+    mockApi({});
+    const { user, store } = renderWidget(<RegistrationWidget />);
+    const dob = screen.getByLabelText('Date of Birth');
+    for (const pasted of ['April 12, 1985', '12 April 1985', '1985-04-12', '4/12/1985']) {
+      await user.clear(dob);
+      await user.click(dob);
+      await user.paste(pasted);
+      expect(dob).toHaveValue('04/12/1985');
+      expect(store.getState().registration.values.dob).toBe('04/12/1985');
+    }
+    await user.click(dob);
+    await user.paste('sometime in spring');
+    // refused: the field keeps what it had, and says why in its live region
+    expect(dob).toHaveValue('04/12/1985');
+    expect(store.getState().registration.values.dob).toBe('04/12/1985');
+    expect(dob).toHaveAccessibleDescription(`MM/DD/YYYY ${english(MESSAGES.dobInvalid)}`);
+    expect(screen.getAllByRole('status').map((region) => region.textContent)).toContain(english(MESSAGES.dobInvalid));
+    await user.type(dob, '{Backspace}');
+    expect(screen.queryByText(english(MESSAGES.dobInvalid))).not.toBeInTheDocument();
+  });
+
+  test('the SSN is concealed while typed; a button shows and hides it; typing, paste and the mask work either way', async () => {
+    mockApi({});
+    const { user, store } = renderWidget(<RegistrationWidget />);
+    const ssn = screen.getByLabelText('Social Security Number');
+    const toggle = screen.getByRole('button', { name: 'Show Social Security Number' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(ssn).toHaveAttribute('data-concealed', 'true');
+    expect(ssn).toHaveAttribute('type', 'text');
+    await user.type(ssn, '900000007');
+    expect(ssn).toHaveValue('900-00-0007');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(ssn).not.toHaveAttribute('data-concealed');
+    await user.clear(ssn);
+    await user.click(ssn);
+    await user.paste('SSN 987 65 4321');
+    expect(ssn).toHaveValue('987-65-4321');
+    expect(store.getState().registration.values.ssn).toBe('987654321');
+    await user.click(toggle);
+    expect(ssn).toHaveAttribute('data-concealed', 'true');
+    expect(ssn).toHaveValue('987-65-4321');
+  });
+
+  test('"Remember this browser" says what it does, tied to the checkbox', () => {
+    renderWidget(<RegistrationWidget />);
+    expect(screen.getByRole('checkbox', { name: 'Remember this browser' })).toHaveAccessibleDescription(
+      english('registration.rememberBrowserHint'),
+    );
   });
 
   test('no password, SSN, date of birth or captcha token in any action but fieldChanged, nor in any redacted action', async () => {
@@ -539,6 +752,34 @@ describe('registration form', () => {
       await user.click(screen.getByRole('button', { name: /Registrarse$/ }));
       expect(await screen.findByRole('alert')).toHaveTextContent(/^No pudimos encontrar su cuenta con el número de préstamo/);
       expect(store.getState().registration.serverMessage).toBe('registration.accountNotFound');
+    });
+
+    test('E1 in Spanish: the failure says what to do in the page\'s language', async () => {
+      mockApi({ [REGISTER]: { status: 503, body: {} } });
+      const { user } = renderWidget(<RegistrationWidget />, {
+        i18n: es,
+        preloadedState: { registration: { ...registrationSlice.getInitialState(), values: validValues } },
+      });
+      await user.click(screen.getByRole('button', { name: /Registrarse$/ }));
+      const alert = await formAlert();
+      expect(alert).toHaveTextContent('No pudimos completar su registro. Sus datos se conservan; vuelva a intentarlo.');
+      await waitFor(() => expect(alert.parentElement).toHaveFocus());
+    });
+
+    test('E5 in Spanish: a text that names its field by its Spanish label goes on that field', async () => {
+      const errors = ['Nombre de usuario: Los nombres de usuario solo pueden contener letras, dígitos y los caracteres @ . + - _'];
+      mockApi({ [REGISTER]: { status: 400, body: { errors, fields: ['username'] } } });
+      const { user } = renderWidget(<RegistrationWidget />, {
+        i18n: es,
+        preloadedState: { registration: { ...registrationSlice.getInitialState(), values: validValues } },
+      });
+      await user.click(screen.getByRole('button', { name: /Registrarse$/ }));
+      const alert = await formAlert();
+      const input = screen.getByLabelText('Nombre de usuario');
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription('Los nombres de usuario solo pueden contener letras, dígitos y los caracteres @ . + - _');
+      expect(within(alert).getByRole('link', { name: errors[0] })).toHaveAttribute('href', '#registration-username');
+      expect(screen.getByRole('button', { name: 'Mostrar el número de Seguro Social' })).toHaveAttribute('aria-pressed', 'false');
     });
 
     test('409 declined: the question, its answers and the next steps in Spanish', async () => {

@@ -34,6 +34,8 @@ export default function RegistrationWidget() {
   return (
     <AccountCard title={t('registration.title')}>
       <BoundForm label={t('registration.title')} onSubmit={onSubmit}>
+        {/* at the top, above ten fields: on a phone the button is far below the field a refusal concerns (E5) */}
+        <FormFailureAlert form={form} />
         <TextField form={form} field="firstname" label={t('registration.firstName')} maxLength={max} autoComplete="given-name" />
         <TextField form={form} field="lastname" label={t('registration.lastName')} maxLength={max} autoComplete="family-name" />
         <TextField
@@ -58,9 +60,13 @@ export default function RegistrationWidget() {
         <TextField form={form} field="email2" label={t('registration.emailAgain')} type="email" maxLength={max} autoComplete="email" />
         <LoanIdentityFields form={form} />
         <div style={{ marginBottom: 24 }}>
-          <CheckboxField form={form} field="remember_this_browser" label={t('registration.rememberBrowser')} />
+          <CheckboxField
+            form={form}
+            field="remember_this_browser"
+            label={t('registration.rememberBrowser')}
+            hint={t('registration.rememberBrowserHint')}
+          />
         </div>
-        <FormFailureAlert form={form} />
         {nextStepsShown ? (
           <Suspense fallback={null}>
             <NextSteps focusRef={nextStepsRef} />

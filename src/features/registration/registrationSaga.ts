@@ -4,7 +4,7 @@
  */
 import { call, put, select, take, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
-import { firstListedErrorOf, httpStatusOf, rejectedFieldsOf } from '../../api/baseApi';
+import { httpStatusOf, isResponseMismatch, listedErrorsOf, rejectedFieldsOf } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
 import type { MessageId } from '../../platform/i18n/messageId';
@@ -40,27 +40,43 @@ function* submitRegistration() {
   if (!(yield* startIfValid(registrationForm))) return;
   const deps = yield* getDependencies();
   const values = (yield select(registrationForm.selectValues)) as RegistrationValues;
+  let landing: string;
   try {
     const token = yield* obtainCaptchaToken('registration', registrationActions.captchaObtained);
     const response = yield* callMutation(accountApi.endpoints.register, toRegistrationPayload(values, token));
-    yield put(registrationActions.submissionSucceeded());
-    const url = landingUrl(response.available_loans);
-    yield put(registrationActions.redirected(url));
-    yield call([deps.navigation, deps.navigation.navigate], url, { fullReload: true });
+    // routed by the list's length only: its items may be objects, loan numbers, anything (issue 39)
+    landing = landingUrl(response.available_loans);
   } catch (error) {
-    if (httpStatusOf(error) === 409) {
-      yield* offerUsernameRecovery(values);
-    } else if (isUnexpectedFailure(error)) {
-      // "silent": nothing new is shown, the form is usable again, and the failure is reported
-      yield put(registrationActions.submissionFailed());
-      yield* reportIfUnexpected(error, 'registration');
+    if (isResponseMismatch(error)) {
+      // A 2xx: the account exists. Its answer could not be read (the base query reported it), so the
+      // portal's home sends the borrower on to their loans, never a failure message.
+      landing = PORTAL_URLS.home;
     } else {
-      // the server's first error (in the borrower's language), else the spec's text, as its id
-      const message = firstListedErrorOf(error) ?? ('registration.accountNotFound' satisfies MessageId);
-      // the fields the server names, or all of them: no green tick beside what it has refused
-      yield put(registrationActions.fieldsRejected(rejectedFieldsOf(error, REGISTRATION_FIELDS) ?? [...REGISTRATION_FIELDS]));
-      yield put(registrationActions.submissionFailed(message));
+      yield* registrationFailed(error, values);
+      return;
     }
+  }
+  yield put(registrationActions.submissionSucceeded());
+  yield put(registrationActions.redirected(landing));
+  yield call([deps.navigation, deps.navigation.navigate], landing, { fullReload: true });
+}
+
+function* registrationFailed(error: unknown, values: RegistrationValues) {
+  if (httpStatusOf(error) === 409) {
+    yield* offerUsernameRecovery(values);
+  } else if (isUnexpectedFailure(error)) {
+    // The spec says "silent"; the borrower still learns it did not work and that what was typed is
+    // kept (docs/spec-deviations.md). No server code or text: the message is the portal's own.
+    yield put(registrationActions.submissionFailed('registration.failedTryAgain' satisfies MessageId));
+    yield* reportIfUnexpected(error, 'registration');
+  } else {
+    // the server's first error (in the borrower's language), else the spec's text, as its id
+    const errors = listedErrorsOf(error);
+    // the fields the server names, or all of them: no green tick beside what it has refused
+    yield put(registrationActions.fieldsRejected(rejectedFieldsOf(error, REGISTRATION_FIELDS) ?? [...REGISTRATION_FIELDS]));
+    // each text on the field it concerns (placeServerErrors), the first also in the alert
+    if (errors.length > 0) yield put(registrationActions.serverErrorsReceived(errors));
+    yield put(registrationActions.submissionFailed(errors[0] ?? ('registration.accountNotFound' satisfies MessageId)));
   }
 }
 

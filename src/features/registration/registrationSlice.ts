@@ -8,6 +8,7 @@ import type { FormBinding } from '../../lib/forms/useFormField';
 import { dobToIso } from '../../lib/validation/dob';
 import { validateRegistration, type RegistrationField, type RegistrationValues } from '../../lib/validation/rules';
 import { reduceSsnInput } from '../../lib/validation/ssn';
+import type { MessageId } from '../../platform/i18n/messageId';
 
 /** The order the fields are shown in; submit focuses the first invalid one. */
 export const REGISTRATION_FIELDS = [
@@ -102,9 +103,24 @@ export const registrationActions = {
 /** The part of the store this feature owns: what its selectors (and its components' inline ones) read. */
 export type WithRegistration = { registration: RegistrationState };
 
+/** The labels the fields show, by which a server error names its field ("Username: …"). */
+const REGISTRATION_LABELS = {
+  firstname: 'registration.firstName',
+  lastname: 'registration.lastName',
+  username: 'registration.username',
+  password: 'registration.password',
+  password2: 'registration.passwordAgain',
+  email: 'registration.email',
+  email2: 'registration.emailAgain',
+  loanno: 'common.loanNumber',
+  ssn: 'common.ssn',
+  dob: 'common.dob',
+} as const satisfies Record<RegistrationField, MessageId>;
+
 export const registrationForm = {
   name: registrationFormSlice.name,
   actions: registrationFormSlice.actions,
+  labels: REGISTRATION_LABELS,
   ...createFormSelectors(
     (state: WithRegistration) => state.registration,
     validateRegistration,

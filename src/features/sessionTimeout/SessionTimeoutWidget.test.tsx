@@ -49,7 +49,7 @@ describe('SessionTimeoutWidget', () => {
     // on the least destructive answer: Enter keeps the borrower signed in
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Stay signed in' })).toHaveFocus());
     expect(within(dialog).getByRole('button', { name: english('sessionTimeout.signOut') })).toBeInTheDocument();
-    expect(dialog).toHaveTextContent('you will be signed out in 2:00 because you have been inactive');
+    expect(dialog).toHaveTextContent('you will be signed out in 2 minutes because you have been inactive');
   });
 
   it('counts down every second on screen but announces only at the start, at 1 minute and at 30 seconds', async () => {
@@ -65,7 +65,10 @@ describe('SessionTimeoutWidget', () => {
       await advance(5000);
       const text = liveRegion(dialog).textContent;
       if (text !== announced[announced.length - 1]) announced.push(text);
-      if (second === 5) expect(dialog).toHaveTextContent('signed out in 1:55');
+      // the time left in words, units and all (a screen reader read '1:55' as a time of day, and '28 s' as 's')
+      if (second === 5) expect(dialog).toHaveTextContent('signed out in 1 minute and 55 seconds because');
+      if (second === 60) expect(dialog).toHaveTextContent('signed out in 1 minute because');
+      if (second === 90) expect(dialog).toHaveTextContent('signed out in 30 seconds because');
     }
     expect(announced).toEqual([atOpen, english('sessionTimeout.oneMinute'), english('sessionTimeout.thirtySeconds')]);
   });
@@ -130,7 +133,7 @@ describe('SessionTimeoutWidget', () => {
     expect(within(dialog).getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
     // the ✕ beside "Cerrar sesión" says what it does, not "Cerrar" (issue 39 item 13)
     expect(within(dialog).getByRole('button', { name: 'Cerrar este aviso y mantener la sesión' })).toBeInTheDocument();
-    expect(dialog).toHaveTextContent('Por su seguridad, su sesión se cerrará en 2:00 por inactividad.');
+    expect(dialog).toHaveTextContent('Por su seguridad, su sesión se cerrará en 2 minutos por inactividad.');
     await waitFor(() =>
       expect(liveRegion(dialog)).toHaveTextContent(
         'Su sesión se cerrará en 2 minutos por inactividad. Elija Mantener la sesión para continuar.',

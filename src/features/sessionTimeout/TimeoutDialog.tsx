@@ -37,8 +37,16 @@ function useSecondsLeft(endsAt: number): number {
   return Math.max(0, Math.ceil((endsAt - now) / 1000));
 }
 
-export function formatCountdown(seconds: number): string {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+/**
+ * The time left in words ("1 minute and 5 seconds", "28 seconds"), not "1:05" or "28 s": a screen
+ * reader reads the units, and no one has to decode a clock (issue 39, item 12).
+ */
+export function countdownText(seconds: number): Announcement {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes === 0) return { id: 'sessionTimeout.timeSeconds', values: { seconds: rest } };
+  if (rest === 0) return { id: 'sessionTimeout.timeMinutes', values: { minutes } };
+  return { id: 'sessionTimeout.timeMinutesSeconds', values: { minutes, seconds: rest } };
 }
 
 export interface TimeoutDialogProps extends Pick<DialogProps, 'onCloseRequested' | 'onClosed'> {
@@ -61,6 +69,7 @@ export default function TimeoutDialog({ state, onStay, onSignOut, onCloseRequest
   }, [stage, secondsAtOpen]);
 
   const busy = state.pending !== 'none';
+  const countdown = countdownText(secondsLeft);
   return (
     <Dialog
       phase={state.dialog}
@@ -81,7 +90,7 @@ export default function TimeoutDialog({ state, onStay, onSignOut, onCloseRequest
       }
     >
       <Paragraph>
-        <T id="sessionTimeout.countdown" values={{ time: formatCountdown(secondsLeft) }} components={{ 0: <strong /> }} />
+        <T id="sessionTimeout.countdown" values={{ time: t(countdown.id, countdown.values) }} components={{ 0: <strong /> }} />
       </Paragraph>
       <Paragraph style={{ marginBottom: 0 }}>{t('sessionTimeout.unsaved')}</Paragraph>
       {state.extendFailed ? (

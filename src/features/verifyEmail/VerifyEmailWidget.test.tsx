@@ -72,6 +72,24 @@ test.each<[string, MockHandler | MockResponse]>([
   expect(api.sent(VERIFY).map((request) => request.body)).toEqual([{ nonce: 'n' }, { nonce: 'n' }]);
 });
 
+test('a check that fails again after Try again: the message comes back, focused (the button pressed is gone)', async () => {
+  window.history.replaceState(null, '', '/loanmanager/verify_email/?nonce=n');
+  mockApi({ [VERIFY]: { status: 503, body: {} } });
+  const { user } = renderWidget(<VerifyEmailWidget />);
+  await screen.findByRole('alert');
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  await waitFor(() => expect(screen.getByRole('alert').parentElement).toHaveFocus());
+  expect(screen.getByRole('alert')).toHaveTextContent('We could not check your link. Please try again.');
+});
+
+test('a 2xx whose body is not JSON: the address was verified, so the success (and the misfit reported)', async () => {
+  window.history.replaceState(null, '', '/loanmanager/verify_email/?nonce=n');
+  mockApi({ [VERIFY]: { html: '<html>OK</html>' } });
+  const { reported } = renderWidget(<VerifyEmailWidget />);
+  expect(await screen.findByRole('alert')).toHaveTextContent('Your email has been verified. You may now close this tab.');
+  expect(reported).toHaveLength(1);
+});
+
 describe('in Spanish', () => {
   test('the heading and "Verificando..." while the link is checked, then verified', async () => {
     window.history.replaceState(null, '', '/loanmanager/verify_email/?nonce=abc123');

@@ -5,6 +5,7 @@ import { useNavigation } from '../../lib/NavigationContext';
 import { AccountCard } from '../../components/AccountCard';
 import { FormFootnote } from '../../components/FormFields/FormFootnote';
 import { LoadingStatus } from '../../components/LoadingStatus';
+import { MessageFocus } from '../../components/MessageFocus';
 import { PortalLink } from '../../components/PortalLink';
 import { Paragraph } from '../../components/Typography/Typography';
 import { PORTAL_URLS } from '../../lib/portalUrls';
@@ -38,12 +39,15 @@ export default function VerifyEmailWidget() {
       {status === 'verified' ? (
         <Alert type="success" showIcon title={t('verifyEmail.verified')} />
       ) : status === 'unchecked' ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('verifyEmail.unchecked')}
-          action={<Button onClick={() => dispatch(verifyEmailActions.verificationRetried({ nonce }))}>{t('verifyEmail.tryAgain')}</Button>}
-        />
+        // the Try again pressed is gone while the check runs: focus comes back to this message
+        <MessageFocus>
+          <Alert
+            type="error"
+            showIcon
+            title={t('verifyEmail.unchecked')}
+            action={<Button onClick={() => dispatch(verifyEmailActions.verificationRetried({ nonce }))}>{t('verifyEmail.tryAgain')}</Button>}
+          />
+        </MessageFocus>
       ) : status === 'error' ? (
         <>
           <Alert type="error" showIcon title={t('verifyEmail.failed')} />

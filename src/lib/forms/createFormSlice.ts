@@ -33,6 +33,12 @@ export interface FormState<V extends object> {
    * the borrower changes them. Absent until a refusal, so a form's first state is unchanged.
    */
   rejectedFields?: string[];
+  /**
+   * The error list of the server's last refusal (`serverErrorsReceived`), texts in the borrower's
+   * language: each is shown on the field it names (`placeServerErrors`) while that field stays as
+   * it was refused. Absent until a refusal with a list.
+   */
+  serverErrors?: string[];
 }
 
 /** Puts a submit's message into the state: the id (or text) and, if it has any, its values. */
@@ -53,7 +59,7 @@ export function initialFormState<V extends object>(values: V): FormState<V> {
 /**
  * The reducers every form shares. Feature slices add their own (past-tense events too).
  * Action types: `<name>/fieldChanged`, `fieldBlurred`, `submitted`, `submissionStarted`,
- * `submissionSucceeded`, `submissionFailed`, `fieldsRejected`, `formReset`, `formOpened`.
+ * `submissionSucceeded`, `submissionFailed`, `fieldsRejected`, `serverErrorsReceived`, `formReset`, `formOpened`.
  */
 export function createFormSlice<
   V extends object,
@@ -90,9 +96,11 @@ export function createFormSlice<
       submissionStarted(state) {
         state.status = 'submitting';
         setServerMessage(state, null);
+        delete state.serverErrors;
       },
       submissionSucceeded(state, action: PayloadAction<FormMessage | null | undefined>) {
         delete state.rejectedFields;
+        delete state.serverErrors;
         state.status = 'succeeded';
         setServerMessage(state, action.payload);
       },
@@ -106,6 +114,10 @@ export function createFormSlice<
        */
       fieldsRejected(state, action: PayloadAction<Array<keyof V & string>>) {
         state.rejectedFields = action.payload;
+      },
+      /** The error list of a refusal: each text goes on the field it names (placeServerErrors), the rest stay in the alert. */
+      serverErrorsReceived(state, action: PayloadAction<string[]>) {
+        state.serverErrors = action.payload;
       },
       formReset() {
         return initialState;

@@ -3,11 +3,12 @@
  * and the form's `submitted` flag, so a keystroke re-renders the one field that changed.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { useCallback, useEffect, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../hooks';
 import type { MessageId } from '../../platform/i18n/messageId';
 import { useT } from '../../platform/i18n/useT';
 import type { FormState, FormStatus } from './createFormSlice';
+import { placeServerErrors, type PlacedServerError } from './serverErrors';
 
 /**
  * A form slice as its inputs bind to it. `S` is the state of the store it binds to: a feature's
@@ -26,6 +27,11 @@ export interface FormBinding<V extends object, S = unknown> {
   selectForm(state: S): FormState<V>;
   selectErrors(state: S): Partial<Record<string, string>>;
   selectFirstInvalidField(state: S): string | null;
+  /**
+   * The fields' labels, as message ids: a server error that starts with one ("Username: …") is shown
+   * on that field (placeServerErrors). A form without them keeps the server's texts in its alert.
+   */
+  labels?: Readonly<Partial<Record<string, MessageId>>>;
 }
 
 /** The keys of V whose values are strings (text inputs) or booleans (checkboxes). */
@@ -45,10 +51,34 @@ export function useFieldValue<V extends object, F extends keyof V & string>(form
  * server has just refused it (then it shows no success mark).
  */
 export function useFieldFeedback<V extends object>(form: FormBinding<V>, field: keyof V & string) {
-  const error = useAppSelector((state) => form.selectErrors(state)[field] ?? null);
+  const ruleError = useAppSelector((state) => form.selectErrors(state)[field] ?? null);
   const submitted = useAppSelector((state) => form.selectForm(state).submitted);
   const rejected = useAppSelector((state) => form.selectForm(state).rejectedFields?.includes(field) ?? false);
-  return { error, submitted, rejected };
+  // the form's own rule first; else what the server said of this field, while it stays as refused
+  const serverError = usePlacedServerErrors(form).find((placed) => placed.field === field)?.message ?? null;
+  return { error: ruleError ?? serverError, submitted, rejected };
+}
+
+const NO_ERRORS: readonly string[] = [];
+const NO_FIELDS: readonly string[] = [];
+
+/**
+ * The server's error list of the last refusal, each text placed on the field it names if that field
+ * is still as the server refused it (placeServerErrors), in the page's language; [] when none.
+ */
+export function usePlacedServerErrors<V extends object>(form: FormBinding<V>): Array<PlacedServerError<keyof V & string>> {
+  const t = useT();
+  const errors = useAppSelector((state) => form.selectForm(state).serverErrors ?? NO_ERRORS);
+  const rejected = useAppSelector((state) => form.selectForm(state).rejectedFields ?? NO_FIELDS) as ReadonlyArray<keyof V & string>;
+  const { labels } = form;
+  return useMemo(() => {
+    if (errors.length === 0) return [];
+    const labelsOf = (field: keyof V & string) => {
+      const id = labels?.[field];
+      return id ? [t(id)] : [];
+    };
+    return placeServerErrors(errors, labels ? rejected : [], Object.keys(labels ?? {}) as Array<keyof V & string>, labelsOf);
+  }, [errors, rejected, labels, t]);
 }
 
 export function useFieldHandlers<V extends object, F extends keyof V & string>(form: FormBinding<V>, field: F) {

@@ -1,4 +1,4 @@
-import { dobInputDigits, dobToIso, isFutureIsoDate, isoToDob } from './dob';
+import { dobInputDigits, dobToIso, isFutureIsoDate, isoToDob, pastedDobDigits } from './dob';
 import { english } from '../../testing/english';
 import { MESSAGES } from './messages';
 import { dob } from './rules';
@@ -76,5 +76,47 @@ describe('a date of birth in the future is refused', () => {
     expect(dob(`01/01/${new Date().getFullYear() + 1}`)).toBe(MESSAGES.dobInFuture);
     expect(english(MESSAGES.dobInFuture)).toBe('Date of birth cannot be in the future');
     expect(dob('04/12/1985')).toBeNull();
+  });
+});
+
+describe('a pasted date of birth: read as written, or refused; never another date', () => {
+  test.each([
+    ['April 12, 1985', '04121985'],
+    ['april 12 1985', '04121985'],
+    ['Apr. 12th, 1985', '04121985'],
+    ['12 April 1985', '04121985'],
+    ['12-Apr-1985', '04121985'],
+    ['Friday, April 12, 1985', '04121985'],
+    ['Sept 3, 1990', '09031990'],
+    ['12 de abril de 1985', '04121985'],
+    ['3 de septiembre de 1990', '09031990'],
+    ['1985-04-12', '04121985'],
+    ['4/12/1985', '04121985'],
+    ['04.12.1985', '04121985'],
+  ])('%j -> %j', (text, digits) => {
+    expect(pastedDobDigits(text)).toBe(digits);
+  });
+
+  test.each([
+    ['April 12, 85', 'a two-digit year'],
+    ['April 1985', 'no day'],
+    ['April 12', 'no year'],
+    ['April or May 12, 1985', 'two months'],
+    ['12 Aprile 1985 extra 3', 'a third number'],
+    ['my birthday', 'no date at all'],
+    ['Ap 12 1985', 'too short to name a month'],
+  ])('%j (%s) is refused', (text) => {
+    expect(pastedDobDigits(text)).toBeNull();
+  });
+
+  test('April 12, 1985 never becomes 12/19/85, as the digits alone read it', () => {
+    expect(dobInputDigits('April 12, 1985')).toBe('121985');
+    expect(pastedDobDigits('April 12, 1985')).not.toBe('121985');
+  });
+
+  test('a date read from words that is no real date is kept, and the rule says so', () => {
+    expect(pastedDobDigits('February 30, 1990')).toBe('02301990');
+    expect(dob('02/30/1990')).toBe(MESSAGES.dobInvalid);
+    expect(english(MESSAGES.dobInvalid)).toBe('Enter a real date as MM/DD/YYYY');
   });
 });

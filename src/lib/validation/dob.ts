@@ -17,8 +17,8 @@ function calendarIso(year: number, month: number, day: number): string {
 /**
  * A date of birth is typed MM/DD/YYYY and sent as YYYY-MM-DD. Single-digit month and day
  * (1/2/2020) are accepted too, but not a mix of the two (01/2/2020); anything that is not a real
- * calendar date (02/30/2024, 13/01/2020) becomes the empty string, which the required rule then
- * reports.
+ * calendar date (02/30/2024, 13/01/2020, a two-digit year) becomes the empty string (spec section 5:
+ * "an unparseable date becomes empty"), which the form's rule reports as not a real date.
  */
 export function dobToIso(typed: string): string {
   const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(typed.trim());
@@ -75,4 +75,49 @@ export function dobInputDigits(text: string): string {
     }
   }
   return digits + part;
+}
+
+/** Month names and their usual abbreviations, English and Spanish: a word names month i when it starts one. */
+const MONTHS = [
+  ['january', 'enero'],
+  ['february', 'febrero'],
+  ['march', 'marzo'],
+  ['april', 'abril'],
+  ['may', 'mayo'],
+  ['june', 'junio'],
+  ['july', 'julio'],
+  ['august', 'agosto'],
+  ['september', 'septiembre', 'setiembre'],
+  ['october', 'octubre'],
+  ['november', 'noviembre'],
+  ['december', 'diciembre'],
+];
+
+/**
+ * The digits (MMDDYYYY) of a date written with its month's name, as pasted from a document or an
+ * email: "April 12, 1985", "12 April 1985", "Apr 12th 1985", "12 de abril de 1985". Null when it
+ * cannot be read for sure: no month name or two, a year that is not four digits, anything but one day
+ * and one year. Never a guess: a date it cannot read is refused, not turned into another one.
+ */
+export function textualDobDigits(text: string): string | null {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const months = new Set<number>();
+  for (const word of words) {
+    const month = MONTHS.findIndex((names) => word.length >= 3 && names.some((name) => name.startsWith(word)));
+    if (month >= 0) months.add(month + 1);
+  }
+  const numbers = text.match(/\d+/g) ?? [];
+  const day = numbers.filter((number) => number.length <= 2);
+  const year = numbers.filter((number) => number.length === 4);
+  if (months.size !== 1 || numbers.length !== 2 || day.length !== 1 || year.length !== 1) return null;
+  return `${pad2([...months][0] ?? 0)}${day[0]!.padStart(2, '0')}${year[0]}`;
+}
+
+/**
+ * What a paste into the date of birth leaves in it, as digits (MMDDYYYY), or null when it has
+ * letters that are not a readable date: the field then refuses it and says so.
+ */
+export function pastedDobDigits(text: string): string | null {
+  if (/\p{L}/u.test(text)) return textualDobDigits(text);
+  return dobInputDigits(text).slice(0, 8);
 }

@@ -3,7 +3,7 @@ import type { MessageId } from '../../platform/i18n/messageId';
 /**
  * Every validation message of spec section 5, as its id in the catalogs (src/platform/i18n/locales: the
  * English texts are the spec's, verbatim). Shared by the forms and the reference server, which
- * show them in the borrower's language. `dobInFuture` is the portal's own (the spec is silent).
+ * show them in the borrower's language. `dobInFuture` and `dobInvalid` are the portal's own (the spec is silent).
  */
 export const MESSAGES = {
   required: 'validation.required',
@@ -15,6 +15,8 @@ export const MESSAGES = {
   emailsDoNotMatch: 'validation.emailsDoNotMatch',
   loanno: 'validation.loanno',
   dobInFuture: 'validation.dobInFuture',
+  /** not a real date (the spec sends it empty and is silent on what to say) */
+  dobInvalid: 'validation.dobInvalid',
   ssn: 'validation.ssn',
   goGreenEmailRequired: 'validation.goGreenEmailRequired',
   goGreenEmailInvalid: 'validation.goGreenEmailInvalid',

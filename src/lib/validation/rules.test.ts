@@ -74,9 +74,18 @@ describe('single rules', () => {
     expect(ssn('900-00-0001')).toBe(MESSAGES.ssn);
     expect(ssn('90000000a')).toBe(MESSAGES.ssn);
   });
-  test('dob: an unparseable date is empty, hence required', () => {
-    expect(dob('02/30/2024')).toBe(MESSAGES.required);
+  test.each(['02/30/1990', '13/01/1990', '01/02/90', '00/10/1990', '1/2/90'])(
+    'dob: %p is not a real date, and says so (not "required")',
+    (typed) => {
+      expect(dob(typed)).toBe(MESSAGES.dobInvalid);
+    },
+  );
+
+  test('dob: nothing typed is required; a real date passes', () => {
+    expect(dob('')).toBe(MESSAGES.required);
+    expect(dob('  ')).toBe(MESSAGES.required);
     expect(dob('1/2/2020')).toBeNull();
+    expect(dob('02/29/2024')).toBeNull();
   });
 });
 
@@ -190,14 +199,16 @@ describe('email: a bare address only (the one pattern of the client rules and th
 
 describe('registration', () => {
   test('valid values have no errors', () => expect(validateRegistration(validRegistration)).toEqual({}));
-  test('everything empty: required for each field, confirmations match', () => {
+  test('everything empty: required for each field, the confirmations too (an empty one said nothing)', () => {
     const empty = Object.fromEntries(Object.keys(validRegistration).map((key) => [key, ''])) as typeof validRegistration;
     expect(validateRegistration(empty)).toEqual({
       firstname: MESSAGES.required,
       lastname: MESSAGES.required,
       username: MESSAGES.required,
       password: MESSAGES.required,
+      password2: MESSAGES.required,
       email: MESSAGES.required,
+      email2: MESSAGES.required,
       loanno: MESSAGES.required,
       ssn: MESSAGES.required,
       dob: MESSAGES.required,
@@ -212,7 +223,9 @@ describe('registration', () => {
     [{ email2: 'other@example.com' }, { email2: MESSAGES.emailsDoNotMatch }],
     [{ loanno: '123' }, { loanno: MESSAGES.loanno }],
     [{ ssn: '12345678' }, { ssn: MESSAGES.ssn }],
-    [{ dob: '13/01/2020' }, { dob: MESSAGES.required }],
+    [{ dob: '13/01/2020' }, { dob: MESSAGES.dobInvalid }],
+    [{ password2: '' }, { password2: MESSAGES.required }],
+    [{ email2: '' }, { email2: MESSAGES.required }],
   ])('%j gives %j', (change, errors) => {
     expect(validateRegistration({ ...validRegistration, ...change })).toEqual(errors);
   });
@@ -224,7 +237,7 @@ describe('recovery, reset request and reset', () => {
     expect(validateRecovery({ loanno: '1', ssn: '1', dob: '02/30/2024' })).toEqual({
       loanno: MESSAGES.loanno,
       ssn: MESSAGES.ssn,
-      dob: MESSAGES.required,
+      dob: MESSAGES.dobInvalid,
     });
     expect(validateRecovery({ loanno: '', ssn: '', dob: '' })).toEqual({
       loanno: MESSAGES.required,

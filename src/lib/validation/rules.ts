@@ -46,10 +46,14 @@ export const loanno: Rule = (value) => (new RegExp(`^\\d{${LIMITS.loannoLength}}
 
 export const ssn: Rule = (value) => (new RegExp(`^\\d{${LIMITS.ssnDigits}}$`).test(value) ? null : MESSAGES.ssn);
 
-/** An unparseable date becomes empty, so it fails as "required"; a date after today is refused. */
+/**
+ * Something typed that is not a real date (02/30/1990, 13/01/1990, a two-digit year) is sent empty,
+ * as the spec says, but the borrower reads why: "Enter a real date as MM/DD/YYYY", not "This field
+ * is required" (docs/spec-deviations.md). A date after today is refused.
+ */
 export const dob: Rule = (value) => {
   const iso = dobToIso(value);
-  if (iso === '') return MESSAGES.required;
+  if (iso === '') return isBlank(value) ? MESSAGES.required : MESSAGES.dobInvalid;
   return isFutureIsoDate(iso) ? MESSAGES.dobInFuture : null;
 };
 
@@ -100,9 +104,10 @@ export function validateRegistration(values: Pick<RegistrationValues, Registrati
   check('lastname', [required]);
   check('username', [required]);
   check('password', [required, passwordRule, maxLength200]);
-  check('password2', [matches(values.password, MESSAGES.passwordsDoNotMatch)]);
+  // an empty confirmation is required too: left empty beside an empty original it "matched" and said nothing
+  check('password2', [required, matches(values.password, MESSAGES.passwordsDoNotMatch)]);
   check('email', [required, email]);
-  check('email2', [matches(values.email, MESSAGES.emailsDoNotMatch)]);
+  check('email2', [required, matches(values.email, MESSAGES.emailsDoNotMatch)]);
   check('loanno', [required, loanno]);
   check('ssn', [required, ssn]);
   check('dob', [required, dob]);

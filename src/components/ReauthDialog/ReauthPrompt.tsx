@@ -1,0 +1,44 @@
+/**
+ * The password dialog of re-authentication (issue 38) as a widget places it: nothing while its
+ * feature's state has no dialog, and the dialog itself downloaded only when a change needs it
+ * (the page's first view does not carry it). The feature's own actions (src/lib/reauth's
+ * `reauthReducers`) carry the borrower's answers to its saga.
+ */
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { lazy, Suspense } from 'react';
+import { useAppDispatch } from '../../lib/hooks';
+import type { ReauthState } from '../../lib/reauth/reauthState';
+import type { DismissTrigger } from '../Dialog/dialogMachine';
+import type { DialogProps } from '../Dialog/Dialog';
+
+const ReauthDialog = lazy(() => import(/* webpackChunkName: "reauth-dialog" */ './ReauthDialog'));
+
+export interface ReauthPromptActions {
+  reauthPasswordSubmitted(password: string): UnknownAction;
+  reauthCancelled(trigger: DismissTrigger | 'action'): UnknownAction;
+  reauthDialogClosed(): UnknownAction;
+}
+
+export function ReauthPrompt({
+  state,
+  actions,
+  returnFocusTo,
+}: {
+  state: ReauthState | null;
+  actions: ReauthPromptActions;
+  returnFocusTo: NonNullable<DialogProps['returnFocusTo']>;
+}) {
+  const dispatch = useAppDispatch();
+  if (!state) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReauthDialog
+        state={state}
+        onConfirm={(password) => dispatch(actions.reauthPasswordSubmitted(password))}
+        onCancel={(trigger) => dispatch(actions.reauthCancelled(trigger))}
+        onClosed={() => dispatch(actions.reauthDialogClosed())}
+        returnFocusTo={returnFocusTo}
+      />
+    </Suspense>
+  );
+}
