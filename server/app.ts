@@ -27,9 +27,11 @@ import { registerMetrics } from './metrics';
 import { configurePasswordHashing, HASHING_RETRY_AFTER_SECONDS, HashingBusyError } from './passwordHashing';
 import { developmentSecret, generateSecret, parseSecret, serverKeys } from './secrets';
 import { accountRoutes } from './routes/account';
+import { declareRouteContracts } from './routes/contract';
 import { devOutboxRoutes } from './routes/devOutbox';
 import { goGreenRoutes } from './routes/goGreen';
 import { healthRoutes } from './routes/health';
+import { apiDescriptionRoute, registerApiDescription } from './routes/openapi';
 import { notFoundPage, pageRoutes, sendHtml } from './routes/pages';
 import { userRoutes } from './routes/user';
 import { databaseRateLimitStore } from './rateLimitStore';
@@ -298,6 +300,10 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
       HttpError.errors(context.statusCode, localText('server.error.tooManyRequests')),
   });
 
+  // routes declare their schemas and limits (server/routes/contract.ts), collected into the API description
+  declareRouteContracts(app, ctx);
+  await registerApiDescription(app);
+
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) return sendJson(reply, error.statusCode, inLocale(error.body, apiLocale(request)));
     if (error instanceof HashingBusyError) {
@@ -353,6 +359,7 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
   goGreenRoutes(app, ctx);
   pageRoutes(app, ctx);
   if (!options.production) devOutboxRoutes(app, ctx);
+  apiDescriptionRoute(app, ctx);
 
   return app;
 }

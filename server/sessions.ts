@@ -9,7 +9,7 @@
  * API's handlers, so it must meet the API's checks. Addresses the router would have to guess
  * about (double slashes, dot segments, encoded slashes, absolute-form targets) are refused.
  */
-import { PROBE_PATHS } from './routes/health';
+import { PROBE_PATHS } from './probePaths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, HttpError, type PortalContext } from './context';
 import { DEMO_API_TOKEN } from './db/seed';

@@ -1,203 +1,40 @@
-/** Paperless delivery: /loanmanager/api/go-green/*. Every change is written to the consent audit. */
-import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { goGreenOptInSchema } from '../../src/api/contract';
-import { HttpError, parseWith, requireAccount, requireEmptyBody, sendJson, type PortalContext } from '../context';
-import type { GoGreenInfo } from '../../src/api/contract';
-import type { AgreedDisclosures, Borrower, ConsentRecord } from '../db/store';
-import { localText } from '../i18n';
+/** Paperless delivery: /loanmanager/api/go-green/*. Every change is written to the consent audit (server/services/goGreen.ts). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { goGreenInfoSchema, goGreenOptInSchema } from '../../src/api/contract';
+import { sendJson, type PortalContext } from '../context';
 import { apiLocale } from '../locale';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/platform/i18n/locales';
-import { flagOptedOut } from '../security';
-import { PORTAL_URLS } from '../../src/lib/portalUrls';
-import { noticeUrl, notifyAddressReplaced, notifyBorrower } from './account';
-import { checkEmailAvailable, isAddressOnFile, requireReauthentication } from './user';
+import { goGreenStatusOf, optIn, optOut } from '../services/goGreen';
+import { accountOf, emptyBodySchema } from './contract';
+import { answers, electdocsAnswerSchema, refusedOrReauthSchema, specCall } from './schemas';
 
-/** Catalog texts (src/platform/i18n/locales), in the request's language when sent. */
-export const GO_GREEN_MESSAGES = {
-  /** "Please verify this email address before choosing electronic delivery." */
-  emailNotVerified: localText('server.error.emailNotVerified'),
-} as const;
-
-/** Audit fields are kept as sent, cut to a sane length. */
-const clip = (value: string | undefined | null) => (value == null ? null : value.slice(0, 200));
-
-/** How long a read of the disclosures serves: an edit of the file shows within this, without a restart. */
-export const DISCLOSURES_FRESH_MS = 1_000;
-
-interface DisclosuresRead {
-  text: string;
-  /** `text` as a JSON string. */
-  json: string;
-  /** The hex sha256 a consent to `text` is recorded with. */
-  sha256: string;
-}
-
-/** The disclosures text, read again once the last read is DISCLOSURES_FRESH_MS old (real time, not the
- * server's clock): a file read per request (open, stat, read, close) was a fifth of go-green/status's CPU.
- * Kept with its JSON string form, which every status answer carries (escaping its ~2 KB on each
- * answer was a twentieth of the route's CPU). */
-function disclosuresReader(read: () => Promise<string>): () => Promise<DisclosuresRead> {
-  let last: { read: Promise<DisclosuresRead>; readAt: number } | null = null;
-  return () => {
-    const now = performance.now();
-    if (!last || now - last.readAt >= DISCLOSURES_FRESH_MS) {
-      const reading = read().then((text) => ({ text, json: JSON.stringify(text), sha256: createHash('sha256').update(text).digest('hex') }));
-      last = { read: reading, readAt: now };
-      // a failed read is not kept: the next request tries again
-      reading.catch(() => {
-        if (last?.read === reading) last = null;
-      });
-    }
-    return last.read;
-  };
-}
-
-/** The file of a language's disclosures beside the English one: disclosures.html -> disclosures.es.html. */
-export function localisedDisclosuresPath(englishPath: string, locale: Locale): string {
-  return locale === DEFAULT_LOCALE ? englishPath : englishPath.replace(/(\.html?)?$/, `.${locale}$1`);
-}
-
-/**
- * The disclosures in the borrower's language. Where the servicer has none in that language, the
- * English text, marked `lang="en"` so that a screen reader reads it with an English voice.
- */
-function localisedDisclosures(englishPath: string): (locale: Locale) => Promise<DisclosuresRead> {
-  const readers = new Map(
-    LOCALES.map((locale) => {
-      const path = localisedDisclosuresPath(englishPath, locale);
-      const read =
-        locale === DEFAULT_LOCALE
-          ? () => fs.readFile(path, 'utf8')
-          : () =>
-              fs.readFile(path, 'utf8').catch(async (error: NodeJS.ErrnoException) => {
-                if (error.code !== 'ENOENT') throw error;
-                return `<div lang="${DEFAULT_LOCALE}">${await fs.readFile(englishPath, 'utf8')}</div>`;
-              });
-      return [locale, disclosuresReader(read)] as const;
-    }),
-  );
-  return (locale) => readers.get(locale)!();
-}
-
-const goGreenUrl = (ctx: PortalContext) => noticeUrl(ctx, PORTAL_URLS.goGreen);
-
-function consent(
-  request: FastifyRequest,
-  account: { user: { id: number }; borrower: { id: number } },
-  now: number,
-  action: ConsentRecord['action'],
-  fields: Pick<ConsentRecord, 'emailAddress' | 'timeZone' | 'browser' | 'os' | 'disclosures'>,
-): ConsentRecord {
-  return {
-    borrowerId: account.borrower.id,
-    userId: account.user.id,
-    action,
-    ...fields,
-    clientAddress: request.ip,
-    userAgent: clip(request.headers['user-agent']),
-    createdAt: now,
-  };
-}
-
-/**
- * A borrower's go-green status (the spec's `info`): the API's answer (`json`, the disclosures
- * already encoded) and the one a go-green or profile page comes with (`info`, server/routes/pages.ts).
- */
-export function goGreenStatusOf(ctx: PortalContext) {
-  const readDisclosures = localisedDisclosures(ctx.options.disclosuresPath);
-  return {
-    async json(borrower: Borrower, locale: Locale): Promise<string> {
-      const disclosures = await readDisclosures(locale);
-      return (
-        `{"email_address":${JSON.stringify(borrower.emailAddress ?? '')},"email_validated":${borrower.emailValidated === true}` +
-        `,"electdocs":${borrower.electdocs === true},"disclosures":${disclosures.json}}`
-      );
-    },
-    async info(borrower: Borrower, locale: Locale): Promise<GoGreenInfo> {
-      const disclosures = await readDisclosures(locale);
-      return {
-        email_address: borrower.emailAddress ?? '',
-        email_validated: borrower.emailValidated === true,
-        electdocs: borrower.electdocs === true,
-        disclosures: disclosures.text,
-      };
-    },
-    /** The disclosures a consent given now, in `locale`, is recorded with. A text edited between the
-     * borrower's reading and agreeing (within DISCLOSURES_FRESH_MS of the edit, or across it) is
-     * recorded as the new text: the server attests what it served at the moment of the consent. */
-    async agreed(locale: Locale): Promise<AgreedDisclosures> {
-      const { text, sha256 } = await readDisclosures(locale);
-      return { locale, sha256, text };
-    },
-  };
-}
-
-export function goGreenRoutes(app: FastifyInstance, ctx: PortalContext) {
+export function goGreenRoutes(fastify: FastifyInstance, ctx: PortalContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const goGreenStatus = goGreenStatusOf(ctx);
+  const signedIn = { signedIn: true } as const;
 
-  app.get('/loanmanager/api/go-green/status/', async (request, reply) => {
-    const { borrower } = await requireAccount(ctx, request);
-    const body = await goGreenStatus.json(borrower, apiLocale(request));
+  app.get('/loanmanager/api/go-green/status/', {
+    schema: { ...specCall('The go-green status (info)'), response: answers({ 200: goGreenInfoSchema }, { signedIn: true }) },
+    config: signedIn,
+  }, async (request, reply) => {
+    // JSON text already (the disclosures are kept encoded): sent as it is
+    const body = await goGreenStatus.json(accountOf(request).borrower, apiLocale(request));
     return sendJson(reply.type('application/json; charset=utf-8'), 200, body);
   });
 
-  app.post('/loanmanager/api/go-green/opt_in/', async (request, reply) => {
-    const account = await requireAccount(ctx, request);
-    const body = parseWith(goGreenOptInSchema, request.body);
-    const address = await checkEmailAvailable(ctx, account, body.email);
-    // Electronic delivery goes only to an address the borrower has proven to receive.
-    if (!(await ctx.store.isEmailValidated(account.borrower.id, address))) {
-      throw HttpError.errors(400, GO_GREEN_MESSAGES.emailNotVerified);
-    }
-    const previousAddress = account.borrower.emailAddress;
-    const addressChanged = !isAddressOnFile(account, address);
-    // naming another address changes the address on file: the password again first
-    // (docs/security.md, "Re-authentication and the address on file")
-    if (addressChanged) await requireReauthentication(ctx, account.auth);
-    const now = ctx.nowMs();
-    if (addressChanged) await ctx.store.setEmailOnFile(account.borrower.id, address, true, now);
-    await ctx.store.setElectdocs(
-      account.borrower.id,
-      true,
-      consent(request, account, now, 'opt_in', {
-        emailAddress: address,
-        timeZone: clip(body.time_zone),
-        browser: clip(body.browser),
-        os: clip(body.os),
-        disclosures: await goGreenStatus.agreed(apiLocale(request)),
-      }),
-    );
-    request.log.info({ userId: account.user.id }, 'opted in to electronic delivery');
-    await notifyAddressReplaced(ctx, request, account.user, previousAddress, address);
-    // an opt-in again, to the same address, changes nothing to tell
-    if (!account.borrower.electdocs || addressChanged) {
-      await notifyBorrower(ctx, request, account.user, address, { kind: 'paperlessOn', goGreenUrl: goGreenUrl(ctx) });
-    }
+  app.post('/loanmanager/api/go-green/opt_in/', {
+    schema: { ...specCall('Opt in to electronic documents'), body: goGreenOptInSchema, response: answers({ 200: electdocsAnswerSchema, 403: refusedOrReauthSchema }, { signedIn: true, unsafe: true }) },
+    config: signedIn,
+  }, async (request, reply) => {
+    await optIn(ctx, request, accountOf(request), request.body, goGreenStatus);
     return sendJson(reply, 200, { electdocs: true });
   });
 
-  app.post('/loanmanager/api/go-green/opt_out/', async (request, reply) => {
-    const account = await requireAccount(ctx, request);
-    requireEmptyBody(request.body);
-    await ctx.store.setElectdocs(
-      account.borrower.id,
-      false,
-      consent(request, account, ctx.nowMs(), 'opt_out', {
-        emailAddress: account.borrower.emailAddress,
-        timeZone: null,
-        browser: null,
-        os: null,
-        disclosures: null,
-      }),
-    );
-    request.log.info({ userId: account.user.id }, 'opted out of electronic delivery');
-    if (account.borrower.electdocs) {
-      await notifyBorrower(ctx, request, account.user, account.borrower.emailAddress, { kind: 'paperlessOff', goGreenUrl: goGreenUrl(ctx) });
-    }
-    // the go-green page the client loads next says so, drawn from its first paint
-    flagOptedOut(request, reply);
+  app.post('/loanmanager/api/go-green/opt_out/', {
+    schema: { ...specCall('Opt out of electronic documents'), body: emptyBodySchema, response: answers({ 200: electdocsAnswerSchema }, { signedIn: true, unsafe: true }) },
+    config: signedIn,
+  }, async (request, reply) => {
+    await optOut(ctx, request, reply, accountOf(request));
     return sendJson(reply, 200, { electdocs: false });
   });
 }

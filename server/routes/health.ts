@@ -22,10 +22,9 @@ import type { PortalContext } from '../context';
 import { sendJson } from '../context';
 import type { OutboxHealth } from '../db/store';
 
-export const HEALTHZ_PATH = '/loanmanager/healthz';
-export const READYZ_PATH = '/loanmanager/readyz';
-/** Paths the auth hook leaves alone: no CSRF cookie, no session lookup (healthz must not need the database). */
-export const PROBE_PATHS: ReadonlySet<string> = new Set([HEALTHZ_PATH, READYZ_PATH]);
+import { HEALTHZ_PATH, READYZ_PATH } from '../probePaths';
+
+export { HEALTHZ_PATH, PROBE_PATHS, READYZ_PATH } from '../probePaths';
 
 /** Mail due this long ago and still not delivered counts as stuck. */
 export const STUCK_MAIL_MS = 10 * 60_000;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openStore } from '../db/open';
-import { DISCLOSURES_FRESH_MS, localisedDisclosuresPath } from '../routes/goGreen';
+import { DISCLOSURES_FRESH_MS, localisedDisclosuresPath } from '../services/goGreen';
 import { serverKeys } from '../secrets';
 import { LOCALES } from '../../src/platform/i18n/locales';
 import { API, REPO_ROOT, nonceOf, startTestServer, type TestServer } from './harness';

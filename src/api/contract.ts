@@ -139,6 +139,25 @@ export const reauthRequiredSchema = z.object({ reauth_required: z.literal(true) 
 /** The error body every 4xx of the reference server carries. */
 export const errorBodySchema = z.object({ errors: z.array(z.string()) });
 
+/** Spec section 7's table, copied verbatim: method and path (under /loanmanager/api/) of each call. */
+export const SPEC_CALLS = [
+  'POST account/recover_username/',
+  'POST account/register/',
+  'POST account/request_password_reset/',
+  'POST account/reset_password/',
+  'POST account/validate_nonce/',
+  'POST anon-user/verify_email/',
+  'POST go-green/opt_in/',
+  'POST go-green/opt_out/',
+  'GET go-green/status/',
+  'GET user/check_email_address/',
+  'POST user/dismiss_popup/',
+  'GET user/is_validated/',
+  'POST user/popup/',
+  'POST user/request_email_change/',
+  'POST user/set_popup_seen/',
+] as const;
+
 export type PopupItem = z.infer<typeof popupItemSchema>;
 export type PopupRequest = z.infer<typeof popupRequestSchema>;
 export type MarkPopupSeen = z.infer<typeof markPopupSeenSchema>;

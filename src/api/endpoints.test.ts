@@ -11,6 +11,7 @@ import { accountApi } from './accountApi';
 import { api, type ApiError } from './baseApi';
 import { goGreenApi } from './goGreenApi';
 import { userApi } from './userApi';
+import { SPEC_CALLS } from './contract';
 
 function storeWith(config = defaultConfig(), reporter = recordingReporter().reporter) {
   return makeStore({
@@ -177,24 +178,6 @@ const endpoints: EndpointCase[] = [
   },
 ];
 
-/** Spec section 7's table, copied verbatim: method and path of each call. */
-const SPEC_CALLS = [
-  'POST account/recover_username/',
-  'POST account/register/',
-  'POST account/request_password_reset/',
-  'POST account/reset_password/',
-  'POST account/validate_nonce/',
-  'POST anon-user/verify_email/',
-  'POST go-green/opt_in/',
-  'POST go-green/opt_out/',
-  'GET go-green/status/',
-  'GET user/check_email_address/',
-  'POST user/dismiss_popup/',
-  'GET user/is_validated/',
-  'POST user/popup/',
-  'POST user/request_email_change/',
-  'POST user/set_popup_seen/',
-];
 /**
  * Beyond the spec: sign-in and sign-out, the inactivity warning's two calls, and the password
  * proved again before a change of address (issue 38), which the reference server adds.

@@ -1,0 +1,85 @@
+/**
+ * Notices to the borrower of a change to their account, or of sign-in paused (OWASP ASVS 2.2.3): the
+ * routes that change an account, and sign-in, call these once the change is stored.
+ */
+import type { FastifyRequest } from 'fastify';
+import { PORTAL_URLS } from '../../src/lib/portalUrls';
+import type { PortalContext } from '../context';
+import type { User } from '../db/store';
+import { accountNoticeEmail, recipientLocale, type AccountNotice } from '../emails';
+import { emailLocale } from '../locale';
+import { maskEmail } from '../mail';
+
+/** The portal pages each notice links to (written out in full in its text). */
+const NOTICE_LINKS: Record<AccountNotice['kind'], string[]> = {
+  passwordChanged: [],
+  addressChanged: [PORTAL_URLS.requestPasswordReset],
+  paperlessOn: [PORTAL_URLS.goGreen],
+  paperlessOff: [PORTAL_URLS.goGreen],
+  signInPaused: [PORTAL_URLS.requestPasswordReset],
+  newBrowser: [PORTAL_URLS.requestPasswordReset],
+};
+
+/**
+ * Tells the borrower of a change to their account, or of sign-in paused (OWASP ASVS 2.2.3), so that
+ * what they did not do is seen: at `to`, an address of theirs (none on file: nobody to tell). Queued
+ * once the change is stored; a failure to queue it is logged and neither fails nor undoes the change.
+ */
+export async function notifyBorrower(
+  ctx: PortalContext,
+  request: FastifyRequest,
+  user: Pick<User, 'id' | 'locale'>,
+  to: string | null | undefined,
+  change: AccountNotice,
+) {
+  if (!to) return;
+  // In the language of the request that caused it, except sign-in paused: wrong passwords, which
+  // anyone can type, cause it, and the owner reads it in their saved language (docs/server.md).
+  const locale = change.kind === 'signInPaused' ? recipientLocale(user) : emailLocale(request, user);
+  try {
+    await ctx.mailer.send({
+      to,
+      ...accountNoticeEmail(locale, change, ctx.options.help),
+      links: NOTICE_LINKS[change.kind],
+    });
+  } catch (error) {
+    request.log.error({ err: error, userId: user.id, change: change.kind }, 'account notice not queued');
+  }
+}
+
+/** The absolute address of a portal page, for a notice's text. */
+export const noticeUrl = (ctx: PortalContext, path: string) => `${ctx.options.publicUrl}${path}`;
+
+/**
+ * Tells the address on file that another replaced it, with the way to a new password (docs/security.md,
+ * "Re-authentication and the address on file"): every path that changes the address on file calls
+ * this once the change is stored (the verification link, putting back an address verified before,
+ * an opt-in naming another one).
+ * Nothing when there was none, or the new one is the same address.
+ */
+export async function notifyAddressReplaced(
+  ctx: PortalContext,
+  request: FastifyRequest,
+  user: Pick<User, 'id' | 'locale'>,
+  previousAddress: string | null,
+  newAddress: string,
+) {
+  if (!previousAddress || previousAddress.toLowerCase() === newAddress.toLowerCase()) return;
+  await notifyBorrower(ctx, request, user, previousAddress, {
+    kind: 'addressChanged',
+    address: maskEmail(newAddress),
+    resetUrl: noticeUrl(ctx, PORTAL_URLS.requestPasswordReset),
+  });
+}
+
+/** A notice to a user's address on file, for the sign-in, which has the user's id only. Never throws:
+ * the paused sign-in's notice is not awaited (see there). */
+export async function noticeOf(ctx: PortalContext, request: FastifyRequest, userId: number, notice: AccountNotice) {
+  try {
+    const account = await ctx.store.getAccount(userId);
+    if (account) await notifyBorrower(ctx, request, account.user, account.borrower.emailAddress, notice);
+  } catch (error) {
+    request.log.error({ err: error, userId, change: notice.kind }, 'account notice not queued');
+  }
+}
+

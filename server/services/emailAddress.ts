@@ -1,0 +1,33 @@
+/** The address on file: its checks (syntax, not another user's) and the catalog texts they answer. */
+import { EMAIL_PATTERN } from '../../src/lib/validation/rules';
+import { HttpError, type PortalContext } from '../context';
+import type { Account } from '../db/store';
+import { localText } from '../i18n';
+
+/** Catalog texts (src/platform/i18n/locales), in the request's language when sent. */
+export const EMAIL_MESSAGES = {
+  /** "Invalid email address" */
+  invalid: localText('server.error.invalidEmail'),
+  /** "This email address is already in use by another account." */
+  inUse: localText('server.error.emailInUse'),
+  /** "This account is not yours." */
+  notYourAccount: localText('server.error.notYourAccount'),
+  /** "That is not your password. Please try again." */
+  wrongPassword: localText('server.error.wrongPassword'),
+} as const;
+
+/** Whether `address` is the one on file (the same mailbox: addresses compare without case, as everywhere). */
+export const isAddressOnFile = (account: Account, address: string) =>
+  account.borrower.emailAddress !== null && account.borrower.emailAddress.toLowerCase() === address.toLowerCase();
+
+/**
+ * Syntax, and not the address of another user; 400 `{errors}` otherwise. The syntax is the
+ * client's own EMAIL_PATTERN (a bare address, at most 254 characters): nothing else is mailed to.
+ */
+export async function checkEmailAvailable(ctx: PortalContext, account: Account, emailAddress: string) {
+  const address = emailAddress.trim();
+  if (!EMAIL_PATTERN.test(address)) throw HttpError.errors(400, EMAIL_MESSAGES.invalid);
+  if (await ctx.store.emailInUseByOtherUser(address, account.borrower.id)) throw HttpError.errors(400, EMAIL_MESSAGES.inUse);
+  return address;
+}
+

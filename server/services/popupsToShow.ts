@@ -1,0 +1,17 @@
+/** The popups a signed-in borrower is to see now (spec section 2, "Popups"). */
+import type { Auth, PortalContext } from '../context';
+import type { Account } from '../db/store';
+import { popupsFor, popupsToShow } from '../popups';
+
+/**
+ * The popups a signed-in borrower is to see now, in order: those due, less those seen in this
+ * session, dismissed or resting, one offer at most (server/popups.ts). The API's answer
+ * (`user/popup/`) and the list a signed-in page comes with (server/routes/pages.ts) are this one.
+ */
+export function popupsOf(ctx: PortalContext) {
+  return async (account: Account, { sessionKey }: Pick<Auth, 'sessionKey'>) => {
+    const history = await ctx.store.popupHistory(sessionKey, account.user.id);
+    const now = ctx.nowMs();
+    return popupsToShow(popupsFor(account.borrower, new Date(now), ctx.options.taxSeason), history, now);
+  };
+}
