@@ -100,7 +100,7 @@ describe('in Spanish', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Verificando...');
     await waitFor(() => expect(api.sent(VERIFY)).toHaveLength(1));
     answer({ body: { email_validated: true } });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Su correo electrónico se verificó. Ya puede cerrar esta pestaña.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Verificamos su correo electrónico. Ya puede cerrar esta pestaña.');
   });
 
   test('a refused link: the problem message in Spanish', async () => {
