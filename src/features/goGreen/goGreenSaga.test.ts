@@ -186,14 +186,14 @@ describe('verification polling', () => {
     expect(Object.values(store.getState().api.queries).filter((query) => query?.status === 'pending')).toEqual([]);
   });
 
-  test('an email-change failure is only logged; nothing is shown and nothing polls', async () => {
+  test('an email-change failure is logged and the borrower told (the spec\'s snackbar text: no silent failure, issue 39); nothing polls', async () => {
     const { store, polls, reported } = onEmailStep({ [EMAIL_CHANGE]: { status: 500, body: { errors: ['x'] } } });
     store.dispatch(actions.verificationEmailRequested({ emailAddress: 'new@example.com' }));
     await advance(3 * POLL_INTERVAL_MS);
     expect(reported).toEqual([
       { kind: 'log', what: 'go-green: email change request failed', context: { flow: 'goGreen', status: 500 } },
     ]);
-    expect(selectSnackbarMessages(store.getState())).toEqual([]);
+    expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual(['goGreen.problem']);
     expect(store.getState().goGreen).toMatchObject({ verificationStatus: 'input', sendingVerification: false });
     expect(polls()).toHaveLength(0);
   });
