@@ -39,14 +39,14 @@ async function emailLink(address: string, subject: RegExp): Promise<string> {
 async function fillIdentity(page: Page, loanno: string, ssn: string, dob: string) {
   await page.getByLabel('Loan Number').fill(loanno);
   // Key by key with no delay, as autotype and fast typists do: every digit must land in its place.
-  await page.getByLabel('Social Security Number').pressSequentially(ssn);
+  await page.getByLabel('Social Security Number', { exact: true }).pressSequentially(ssn);
   await page.getByLabel('Date of Birth').pressSequentially(dob);
 }
 
 test('the SSN and date masks keep every digit in place at full typing speed and when edited in the middle', async () => {
   const page = await openPage(375);
   await page.goto('/loanmanager/register/');
-  const ssn = page.getByLabel('Social Security Number');
+  const ssn = page.getByLabel('Social Security Number', { exact: true });
   const dob = page.getByLabel('Date of Birth');
   for (let attempt = 0; attempt < 5; attempt++) {
     await ssn.fill('');
@@ -77,7 +77,7 @@ async function ssnWithPausedTimers() {
   await page.clock.install();
   await page.goto('/loanmanager/register/');
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
-  return { page, ssn: page.getByLabel('Social Security Number') };
+  return { page, ssn: page.getByLabel('Social Security Number', { exact: true }) };
 }
 
 test('an SSN edited in the middle keeps its caret with no timer run: a busy phone may handle the next key first', async () => {
@@ -119,7 +119,7 @@ test('register a seeded borrower end to end, then verify the email through its l
   await page.getByLabel('Email', { exact: true }).fill('reggie.register@example.com');
   await page.getByLabel('Email (again)').fill('reggie.register@example.com');
   await fillIdentity(page, '9000000008', '900000007', '12241978');
-  expect(await page.getByLabel('Social Security Number').inputValue()).toBe('900-00-0007'); // fake demo SSN
+  expect(await page.getByLabel('Social Security Number', { exact: true }).inputValue()).toBe('900-00-0007'); // fake demo SSN
   expect(await page.getByLabel('Date of Birth').inputValue()).toBe('12/24/1978');
   await page.getByRole('button', { name: 'Register' }).click();
   await page.waitForURL('**/loanmanager/main/').catch(async (error: unknown) => {
@@ -154,7 +154,7 @@ test('409: already registered, accepted, recovery submits by itself and the cach
   await page.getByLabel('Email', { exact: true }).fill('dana.demo@example.com');
   await page.getByLabel('Email (again)').fill('dana.demo@example.com');
   await fillIdentity(page, '9000000001', '900000001', '01151980');
-  expect(await page.getByLabel('Social Security Number').inputValue()).toBe('900-00-0001'); // fake demo SSN
+  expect(await page.getByLabel('Social Security Number', { exact: true }).inputValue()).toBe('900-00-0001'); // fake demo SSN
   expect(await page.getByLabel('Date of Birth').inputValue()).toBe('01/15/1980');
   await page.getByRole('button', { name: 'Register' }).click();
   // the question in the portal's own dialog (no window.confirm), answered from the keyboard

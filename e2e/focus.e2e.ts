@@ -44,7 +44,7 @@ async function fillDanasRegistration(page: Page) {
   await page.getByLabel('Email', { exact: true }).fill('dana.demo@example.com');
   await page.getByLabel('Email (again)').fill('dana.demo@example.com');
   await page.getByLabel('Loan Number').fill('9000000001');
-  await page.getByLabel('Social Security Number').pressSequentially('900000001'); // fake demo SSN
+  await page.getByLabel('Social Security Number', { exact: true }).pressSequentially('900000001'); // fake demo SSN
   await page.getByLabel('Date of Birth').pressSequentially('01151980');
 }
 

@@ -72,7 +72,7 @@ function expectNoSensitiveValues(text: string, extra: string[] = []) {
 
 /** Masked inputs can drop a keystroke on a loaded machine: type again until the field shows it all. */
 async function typeMasked(page: Page, label: string, keys: string, shown: string) {
-  const input = page.getByLabel(label);
+  const input = page.getByLabel(label, { exact: true });
   for (let attempt = 0; attempt < 3; attempt += 1) {
     await input.fill('');
     await input.pressSequentially(keys, { delay: 20 });

@@ -76,7 +76,7 @@ test('register in Spanish: the switch, every label, the errors, the landing page
   await page.getByLabel(es['registration.email'], { exact: true }).fill('reggie.register@example.com');
   await page.getByLabel(es['registration.emailAgain']).fill('reggie.register@example.com');
   await page.getByLabel(es['common.loanNumber']).fill('9000000008');
-  await page.getByLabel(es['common.ssn']).pressSequentially('900000007'); // fake demo SSN
+  await page.getByLabel(es['common.ssn'], { exact: true }).pressSequentially('900000007'); // fake demo SSN
   await page.getByLabel(es['common.dob']).pressSequentially('12241978');
   await Promise.all([page.waitForURL('**/loanmanager/main/'), page.getByRole('button', { name: es['registration.submit'] }).click()]);
   await page.getByRole('heading', { level: 1, name: es['server.loans.title'] }).waitFor();
@@ -129,7 +129,7 @@ test('a borrower who saved Spanish: the reset email, the reset page and the sign
   await first.getByLabel(es['registration.email'], { exact: true }).fill('nico.newcomer@example.com');
   await first.getByLabel(es['registration.emailAgain']).fill('nico.newcomer@example.com');
   await first.getByLabel(es['common.loanNumber']).fill('9000000007');
-  await first.getByLabel(es['common.ssn']).pressSequentially('900000008'); // fake demo SSN
+  await first.getByLabel(es['common.ssn'], { exact: true }).pressSequentially('900000008'); // fake demo SSN
   await first.getByLabel(es['common.dob']).pressSequentially('07041987');
   await Promise.all([first.waitForURL(/\/loanmanager\/(main|loanoverview)\//), first.getByRole('button', { name: es['registration.submit'] }).click()]);
 
