@@ -37,7 +37,7 @@ function saturation(rgb: string): number {
   return (max - min) / (1 - Math.abs(2 * lightness - 1));
 }
 
-test('on a phone, the sign-in page offers 44 px targets and a red-tinted error', async () => {
+test('on a phone, the sign-in page offers 44 px targets and a red error on the refused password', async () => {
   const page = await openPage(375);
   await page.goto('/loanmanager/login/');
   const form = page.getByRole('form', { name: 'Sign in' });
@@ -54,8 +54,10 @@ test('on a phone, the sign-in page offers 44 px targets and a red-tinted error',
   await form.getByRole('button', { name: 'Sign in' }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'The username or password is incorrect.' });
   await alert.waitFor();
-  const fill = await alert.evaluate((element) => getComputedStyle(element).backgroundColor);
-  expect(saturation(fill)).toBeGreaterThanOrEqual(0.3);
+  // the refusal is said on the password field (issue 39, E4): in the error colour, not a tinted box
+  const colour = await alert.evaluate((element) => getComputedStyle(element).color);
+  expect(saturation(colour)).toBeGreaterThanOrEqual(0.3);
+  expect(await form.getByLabel('Password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
 });
 
 test('on a phone, the signed-in header is two rows of 44 px targets, in the widgets’ fonts', async () => {

@@ -36,11 +36,11 @@ describe('the inactivity warning', () => {
     await dialog.waitFor({ state: 'visible' });
     await page.waitForFunction(() => !!document.activeElement?.closest('dialog'));
     // the least destructive answer has the focus: Enter keeps the borrower signed in
-    expect(await dialog.getByRole('button', { name: 'Stay signed in' }).evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Stay signed in', exact: true }).evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await dialog.getByRole('status').textContent()).toContain('You will be signed out in 2 minutes');
 
     const extended = page.waitForResponse((response) => response.url().endsWith('/loanmanager/api/user/session/extend/'));
-    await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+    await dialog.getByRole('button', { name: 'Stay signed in', exact: true }).click();
     expect((await extended).status()).toBe(200);
     await dialog.waitFor({ state: 'hidden' });
     // the old end passes: nothing happens, the borrower is still here and signed in
