@@ -38,7 +38,7 @@ test.each([375, 1280])('E1 at %i px: no answer from the server: the message, foc
   await page.waitForFunction((text) => document.activeElement?.textContent === text, message, { timeout: 5000 }).catch(() => undefined);
   expect(await activeText(page)).toBe(message);
   expect(await page.getByLabel('Username').inputValue()).toBe('nora.newcomer');
-  expect(await page.getByLabel('Social Security Number', { exact: true }).inputValue()).toBe('900-00-0006');
+  expect(await page.getByLabel('Social Security Number', { exact: true }).inputValue()).toBe('900-00-0006'); // fake demo SSN
   await expectNoAxeViolations(page, `register, server not reached, ${width} px`);
 });
 
@@ -87,5 +87,5 @@ test('the SSN is dots until the borrower asks to see it', async () => {
   await toggle.click();
   expect(await security()).toBe('none');
   expect(await toggle.getAttribute('aria-pressed')).toBe('true');
-  expect(await ssn.inputValue()).toBe('900-00-0006');
+  expect(await ssn.inputValue()).toBe('900-00-0006'); // fake demo SSN
 });
