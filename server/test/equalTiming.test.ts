@@ -7,18 +7,11 @@
  */
 import { DEMO_PASSWORD } from '../db/seed';
 import { hashPassword } from '../security';
-import { API, startTestServer, type TestClient, type TestServer } from './harness';
+import { API, serversClosedAfterEach, type TestClient } from './harness';
 import { mannWhitney, median, timeOf } from './timing';
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
-async function server(overrides: Parameters<typeof startTestServer>[0] = {}) {
-  const started = await startTestServer(overrides);
-  servers.push(started);
-  return started;
-}
+/** A test server of the test's own, closed after it. */
+const server = serversClosedAfterEach();
 
 /** `pairs` times each of `a` and `b`, in a random order within each pair; `between` runs untimed after each. */
 async function interleaved(pairs: number, a: () => Promise<unknown>, b: () => Promise<unknown>, between: () => Promise<unknown>) {

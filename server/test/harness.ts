@@ -381,3 +381,16 @@ export function lastReadiness(server: Pick<TestServer, 'logs'>): Record<string, 
     .map((line) => JSON.parse(line) as { readiness: Record<string, unknown> });
   return checks.at(-1)?.readiness;
 }
+
+/** Starts test servers (`startTestServer`) that are closed after each test of the file that calls this. */
+export function serversClosedAfterEach() {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    for (const started of servers.splice(0)) await started.close();
+  });
+  return async (overrides: Parameters<typeof startTestServer>[0] = {}) => {
+    const started = await startTestServer(overrides);
+    servers.push(started);
+    return started;
+  };
+}

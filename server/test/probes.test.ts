@@ -4,17 +4,10 @@
  * mail counts told whether a username had just been locked out), and is not ready while the
  * database refuses writes.
  */
-import { API, TEST_ENGINE, lastReadiness, startTestServer, type TestServer } from './harness';
+import { API, TEST_ENGINE, lastReadiness, serversClosedAfterEach, type TestServer } from './harness';
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
-async function server(overrides: Parameters<typeof startTestServer>[0] = {}) {
-  const started = await startTestServer(overrides);
-  servers.push(started);
-  return started;
-}
+/** A test server of the test's own, closed after it. */
+const server = serversClosedAfterEach();
 
 const probe = (portal: TestServer, path: 'healthz' | 'readyz') => portal.app.inject({ method: 'GET', url: `/loanmanager/${path}` });
 
