@@ -9,8 +9,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import GoGreenWidget from '../../features/goGreen/GoGreenWidget';
+import PopupsWidget from '../../features/popups/PopupsWidget';
 import RegistrationWidget from '../../features/registration/RegistrationWidget';
 import { mockApi } from '../../testing/mockApi';
 import { recordingNavigation, recordingReporter, renderWithProviders } from '../../testing/renderWithProviders';
@@ -24,13 +25,13 @@ jest.setTimeout(120_000);
 const generate = process.env.MAKE_RECORDINGS === '1' ? test : test.skip;
 export const RECORDINGS_DIR = path.resolve(__dirname, '../../../recordings');
 
-function startSession(page: string) {
+function startSession(page: string, config = defaultConfig()) {
   const recorder = createActionRecorder({ reducer: rootReducer, page: () => page });
   const { reporter } = recordingReporter();
   const { navigation } = recordingNavigation();
   const store = makeStore({
     reducerSideMiddleware: [recorder.middleware],
-    dependencies: { config: defaultConfig(), reporter, navigation },
+    dependencies: { config, reporter, navigation },
   });
   recorder.start();
   return { recorder, store };
@@ -74,4 +75,30 @@ generate('go green: a borrower with a verified address opts in', async () => {
   // let RTK Query's subscription bookkeeping settle, so the saved state is the final one
   await new Promise((resolve) => setTimeout(resolve, 100));
   save('go-green-opt-in', recorder);
+});
+
+generate('popups: the queue of three, the offer declined, the tax popup not to be shown again, the address acknowledged', async () => {
+  mockApi({
+    'POST user/popup/': {
+      body: [
+        { id: 'go-green-auto-pay', sub_type: 'go_green' },
+        { id: 'tax-reminder', tax_year: 2025 },
+        { id: 'tfa-verify-email', email: 'ada@example.com' },
+      ],
+    },
+    'POST user/set_popup_seen/': { body: {} },
+    'POST user/dismiss_popup/': { body: {} },
+  });
+  const { recorder, store } = startSession('/loanmanager/main/', defaultConfig({ coacct: '6' }));
+  const { user } = renderWithProviders(<PopupsWidget />, { store });
+  await screen.findByRole('dialog', { name: 'Go Paperless, Go Green' });
+  await user.click(screen.getByRole('button', { name: 'Not at this time, I prefer to receive paper documents via mail' }));
+  await screen.findByRole('dialog', { name: '2025 Tax Information' });
+  await user.click(screen.getByRole('button', { name: "Don't show again" }));
+  await screen.findByRole('dialog', { name: 'Please Verify Your Email Address' });
+  await user.click(screen.getByRole('button', { name: 'I acknowledge this email is correct' }));
+  await waitFor(() => expect(store.getState().popups.current?.phase).toBe('closed'));
+  await waitFor(() => expect(store.getState().popups.seen).toHaveLength(3));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  save('popups-sequence', recorder);
 });

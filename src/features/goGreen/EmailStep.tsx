@@ -8,7 +8,15 @@ import { BoundForm } from '../../components/FormFields/FormLayout';
 import { Text } from '../../components/Typography/Typography';
 import { LIMITS } from '../../lib/validation/messages';
 import { T, useT } from '../../platform/i18n/useT';
-import { goGreenActions, selectCanSendVerification, selectEmailErrors, selectGoGreen, type WithGoGreen } from './goGreenSlice';
+import {
+  goGreenActions,
+  goGreenEmailActions,
+  selectCanSendVerification,
+  selectEmailCheck,
+  selectEmailErrors,
+  selectGoGreen,
+  type WithGoGreen,
+} from './goGreenSlice';
 
 export const EMAIL_FIELD_ID = 'goGreen-email';
 /** How long after a verification email "Send the link again" waits: mail can take a minute to arrive. */
@@ -111,11 +119,11 @@ function WaitingForLink() {
 function EmailAddressField() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const value = useAppSelector((state: WithGoGreen) => selectGoGreen(state).emailForm.value);
-  const check = useAppSelector((state: WithGoGreen) => selectGoGreen(state).emailForm.check);
+  const value = useAppSelector((state: WithGoGreen) => selectGoGreen(state).emailForm.values.email);
+  const check = useAppSelector(selectEmailCheck);
   const touched = useAppSelector((state: WithGoGreen) => {
     const { emailForm } = selectGoGreen(state);
-    return emailForm.touched || emailForm.submitted;
+    return emailForm.touched.email === true || emailForm.submitted;
   });
   const error = useAppSelector((state: WithGoGreen) => selectEmailErrors(state).email ?? null);
   // the server's answer is shown as soon as it arrives; the rules' errors after the field is left
@@ -135,8 +143,8 @@ function EmailAddressField() {
         autoComplete="email"
         maxLength={LIMITS.inputMaximum}
         value={value}
-        onChange={(event) => dispatch(goGreenActions.emailChanged(event.target.value))}
-        onBlur={() => dispatch(goGreenActions.emailBlurred())}
+        onChange={(event) => dispatch(goGreenEmailActions.fieldChanged({ email: event.target.value }))}
+        onBlur={() => dispatch(goGreenEmailActions.fieldBlurred('email'))}
       />
     </LabelledField>
   );
@@ -188,7 +196,7 @@ export function EmailStep() {
       label={t('goGreen.emailForm')}
       onSubmit={(event) => {
         event.preventDefault();
-        dispatch(goGreenActions.emailSubmitted());
+        dispatch(goGreenEmailActions.submitted());
       }}
     >
       <EmailAddressField />

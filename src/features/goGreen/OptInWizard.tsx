@@ -13,7 +13,8 @@ import { useT } from '../../platform/i18n/useT';
 import { ConfirmEmailStep } from './ConfirmEmailStep';
 import { EmailStep } from './EmailStep';
 import { STEP_TITLES } from './goGreenMessages';
-import { selectEmailErrors, selectGoGreen, selectWizardSteps, type GoGreenState, type GoGreenStep, type WithGoGreen } from './goGreenSlice';
+import { selectEmailCheck,
+  selectEmailErrors, selectGoGreen, selectWizardSteps, type GoGreenState, type GoGreenStep, type WithGoGreen } from './goGreenSlice';
 import { ReviewDisclosuresStep } from './ReviewDisclosuresStep';
 import { useDisclosuresSanitizer, type DisclosuresSanitizer } from './useDisclosuresSanitizer';
 
@@ -31,7 +32,7 @@ function useCurrentStepFailed(step: GoGreenStep): boolean {
     const { emailForm, optIn } = selectGoGreen(state);
     if (step === 'reviewDisclosures') return optIn === 'failed';
     if (step !== 'email') return false;
-    const shown = emailForm.touched || emailForm.submitted || emailForm.check === 'invalid';
+    const shown = emailForm.touched.email === true || emailForm.submitted || selectEmailCheck(state) === 'invalid';
     return shown && selectEmailErrors(state).email !== undefined;
   });
 }

@@ -25,6 +25,7 @@ import { GO_GREEN_MESSAGES } from './goGreenMessages';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import {
   goGreenActions as actions,
+  goGreenEmailActions as emailForm,
   leftEmailStep,
   selectCanSendVerification,
   selectGoGreen,
@@ -75,10 +76,11 @@ function* loadStatus() {
 
 /** The address to check for this action: the typed one, or on coming back to step 2 one whose check leaving cut short. */
 function* addressToCheck(action: UnknownAction) {
-  if (actions.emailChanged.match(action)) return action.payload;
+  if (emailForm.fieldChanged.match(action)) return action.payload.email ?? null;
   if (!actions.nextPressed.match(action)) return null;
-  const { step, emailForm } = (yield select(selectGoGreen)) as GoGreenState;
-  return step === 'email' && emailForm.check === 'pending' ? emailForm.value : null;
+  const { step, emailForm: form } = (yield select(selectGoGreen)) as GoGreenState;
+  const check = form.checks?.email;
+  return step === 'email' && check?.status === 'pending' ? check.value : null;
 }
 
 /**
@@ -93,20 +95,20 @@ function* checkEmail(action: UnknownAction) {
   try {
     // a fresh check each time: the address may have been taken since an earlier answer
     yield* callQuery(userApi.endpoints.checkEmailAddress, { email_address: value }, FRESH);
-    yield put(actions.emailCheckSucceeded(value));
+    yield put(emailForm.fieldCheckSucceeded({ field: 'email', value }));
   } catch (error) {
     // any failure (taken, malformed, network) marks the address invalid (spec section 5); when the
     // server says why (in use by another account), the borrower is told that instead
     const message = httpStatusOf(error) === 400 ? firstListedErrorOf(error) : null;
-    yield put(actions.emailCheckFailed({ value, message }));
+    yield put(emailForm.fieldCheckFailed({ field: 'email', value, message }));
   }
 }
 
 function* sendFromForm() {
   const canSend = (yield select(selectCanSendVerification)) as boolean;
   if (!canSend) return;
-  const { emailForm } = (yield select(selectGoGreen)) as GoGreenState;
-  yield put(actions.verificationEmailRequested({ emailAddress: emailForm.value }));
+  const { emailForm: form } = (yield select(selectGoGreen)) as GoGreenState;
+  yield put(actions.verificationEmailRequested({ emailAddress: form.values.email }));
 }
 
 /**
@@ -286,8 +288,8 @@ function* reportSanitizerDownloadFailure(action: ReturnType<typeof actions.discl
 
 export function* goGreenSaga() {
   yield takeLatest(actions.widgetMounted.type, loadStatus);
-  yield takeLatest([actions.emailChanged.type, ...leftEmailStep], checkEmail);
-  yield takeEvery(actions.emailSubmitted.type, sendFromForm);
+  yield takeLatest([emailForm.fieldChanged.type, ...leftEmailStep], checkEmail);
+  yield takeEvery(emailForm.submitted.type, sendFromForm);
   yield takeEvery(actions.nextPressed.type, sendOnEnteringNeedsVerification);
   yield takeLeading(actions.verificationEmailRequested.type, sendVerification);
   yield takeLatest(actions.pollingStarted.type, pollVerification);

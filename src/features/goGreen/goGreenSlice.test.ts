@@ -3,14 +3,17 @@ import { api } from '../../api/baseApi';
 import { goGreenApi } from '../../api/goGreenApi';
 import { mockApi } from '../../testing/mockApi';
 import type { GoGreenInfo } from '../../api/contract';
+import { initialFormState } from '../../lib/forms/createFormSlice';
 import { MESSAGES } from '../../lib/validation/messages';
 import { selectGoGreenInfo, STATUS_CACHE_KEY } from '../../api/goGreenStatusCache';
 import {
   goGreenActions as actions,
+  goGreenEmailActions as emailForm,
   goGreenSlice,
   initialGoGreenState,
   intentionOf,
   selectCanSendVerification,
+  selectEmailCheck,
   selectEmailErrors,
   selectOptInEmail,
   selectWizardSteps,
@@ -67,14 +70,14 @@ describe('intention (documented mapping)', () => {
       loaded(),
       choose('no'),
       actions.nextPressed(),
-      actions.emailChanged('new@example.com'),
+      emailForm.fieldChanged({ email: 'new@example.com' }),
       actions.verificationEmailRequested({ emailAddress: 'new@example.com' }),
       actions.validationResultReceived({ emailValidated: true }),
       actions.backPressed(),
     );
     expect(reduce(changed, choose('no')).verificationStatus).toBe('changed');
     const switched = reduce(changed, choose('yes'));
-    expect(switched).toMatchObject({ verificationStatus: 'input', verificationEmail: null, emailForm: { value: '' } });
+    expect(switched).toMatchObject({ verificationStatus: 'input', verificationEmail: null, emailForm: { values: { email: '' } } });
   });
 });
 
@@ -115,14 +118,14 @@ describe('steps', () => {
 
   test('needsVerification pre-fills the form with the address on file it sends to', () => {
     const onEmail = reduce(loaded(), choose('yes'), actions.nextPressed());
-    expect(onEmail.emailForm.value).toBe('');
+    expect(onEmail.emailForm.values.email).toBe('');
     const sending = reduce(onEmail, actions.verificationEmailRequested({ emailAddress: 'uma@example.com' }));
-    expect(sending.emailForm.value).toBe('uma@example.com');
+    expect(sending.emailForm.values.email).toBe('uma@example.com');
   });
 
   test('a corrected address being sent is not overwritten', () => {
-    const typed = reduce(loaded(), choose('no'), actions.nextPressed(), actions.emailChanged('new@example.com'));
-    expect(reduce(typed, actions.verificationEmailRequested({ emailAddress: 'new@example.com' })).emailForm.value).toBe(
+    const typed = reduce(loaded(), choose('no'), actions.nextPressed(), emailForm.fieldChanged({ email: 'new@example.com' }));
+    expect(reduce(typed, actions.verificationEmailRequested({ emailAddress: 'new@example.com' })).emailForm.values.email).toBe(
       'new@example.com',
     );
   });
@@ -193,23 +196,42 @@ describe('verificationStatus (spec section 4)', () => {
 describe('email form', () => {
   const onEmail = () => reduce(loaded(), choose('no'), actions.nextPressed());
 
+  test('is a createFormSlice form like the others: its keystroke is one goGreenEmail/fieldChanged, its server check two more events', () => {
+    expect(initialGoGreenState.emailForm).toEqual(initialFormState({ email: '' }));
+    expect(emailForm.fieldChanged({ email: 'a@b.co' })).toEqual({ type: 'goGreenEmail/fieldChanged', payload: { email: 'a@b.co' } });
+    expect([emailForm.fieldBlurred('email'), emailForm.submitted()].map((action) => action.type)).toEqual([
+      'goGreenEmail/fieldBlurred',
+      'goGreenEmail/submitted',
+    ]);
+    const typed = reduce(onEmail(), emailForm.fieldChanged({ email: 'new@example.com' }), emailForm.fieldBlurred('email'));
+    expect(typed.emailForm).toMatchObject({
+      values: { email: 'new@example.com' },
+      touched: { email: true },
+      checks: { email: { value: 'new@example.com', status: 'pending', message: null } },
+    });
+    const refused = reduce(typed, emailForm.fieldCheckFailed({ field: 'email', value: 'new@example.com', message: 'In use.' }));
+    expect(selectEmailErrors({ goGreen: refused })).toEqual({ email: 'In use.' });
+  });
+
   test('Required and Invalid email address under the key email; no server check for them', () => {
     const empty = onEmail();
     expect(selectEmailErrors({ goGreen: empty })).toEqual({ email: MESSAGES.goGreenEmailRequired });
-    const invalid = reduce(empty, actions.emailChanged('not-an-address'));
+    const invalid = reduce(empty, emailForm.fieldChanged({ email: 'not-an-address' }));
     expect(selectEmailErrors({ goGreen: invalid })).toEqual({ email: MESSAGES.goGreenEmailInvalid });
-    expect(invalid.emailForm.check).toBe('idle');
+    expect(selectEmailCheck({ goGreen: invalid })).toBe('idle');
     expect(selectCanSendVerification({ goGreen: invalid })).toBe(false);
   });
 
   test('a well-formed address is pending until the server answers; only the answer for the current value counts', () => {
-    const pending = reduce(onEmail(), actions.emailChanged('new@example.com'));
-    expect(pending.emailForm.check).toBe('pending');
+    const pending = reduce(onEmail(), emailForm.fieldChanged({ email: 'new@example.com' }));
+    expect(selectEmailCheck({ goGreen: pending })).toBe('pending');
     expect(selectCanSendVerification({ goGreen: pending })).toBe(false);
-    expect(reduce(pending, actions.emailCheckSucceeded('old@example.com')).emailForm.check).toBe('pending');
-    const valid = reduce(pending, actions.emailCheckSucceeded('new@example.com'));
+    expect(selectEmailCheck({ goGreen: reduce(pending, emailForm.fieldCheckSucceeded({ field: 'email', value: 'old@example.com' })) })).toBe(
+      'pending',
+    );
+    const valid = reduce(pending, emailForm.fieldCheckSucceeded({ field: 'email', value: 'new@example.com' }));
     expect(selectCanSendVerification({ goGreen: valid })).toBe(true);
-    const invalid = reduce(pending, actions.emailCheckFailed({ value: 'new@example.com', message: null }));
+    const invalid = reduce(pending, emailForm.fieldCheckFailed({ field: 'email', value: 'new@example.com', message: null }));
     expect(selectEmailErrors({ goGreen: invalid })).toEqual({ email: MESSAGES.goGreenEmailInvalid });
   });
 

@@ -1,12 +1,14 @@
 /**
  * The go-green widget's state: the wizard (step, radio choice, intention, verification status), the
- * email form and the opt-in/opt-out requests. The status from the server (the spec's `info`) is not
+ * email form (a createFormSlice form, like every other form of the portal, whose server check of
+ * the address is its `fieldCheck*` reducers) and the opt-in/opt-out requests. The status from the server (the spec's `info`) is not
  * copied here: it is RTK Query's cached answer, read with `selectGoGreenInfo`. Both live in the one
  * store, so DevTools time travel and a replayed recording re-render the screen exactly.
  */
-import { createAction, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSelector, createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { firstAnswersActions } from '../../api/firstAnswers';
 import { selectGoGreenInfo, type WithGoGreenStatus } from '../../api/goGreenStatusCache';
+import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { reauthReducers, type WithReauthState } from '../../lib/reauth/reauthState';
 import { MESSAGES } from '../../lib/validation/messages';
 import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rules';
@@ -26,17 +28,28 @@ export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export type RequestStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
 /** The server-side check of the typed address: pending from the keystroke until the answer. */
 export type EmailCheckStatus = 'idle' | 'pending' | 'valid' | 'invalid';
+/** The verification form (spec section 3); its error key is `email` (spec section 5). */
+export interface GoGreenEmailValues {
+  email: string;
+}
 /** The wizard's steps, in order; 'email' exists only for needsVerification and withCorrectedDetails. */
 export type GoGreenStep = 'confirmEmail' | 'email' | 'reviewDisclosures';
 
-export interface EmailFormState {
-  value: string;
-  touched: boolean;
-  submitted: boolean;
-  check: EmailCheckStatus;
-  /** Why the server refused the address, when it said (e.g. in use by another account). */
-  checkMessage: string | null;
-}
+/**
+ * The email form of step 2: `goGreenEmail/fieldChanged`, `fieldBlurred`, `submitted`, and the
+ * server check of the address, pending from a keystroke the rules pass (`fieldCheckSucceeded`,
+ * `fieldCheckFailed`: the saga's answer, 500 ms after the last keystroke). Held inside the
+ * go-green state (`emailForm`), which resets it with the wizard.
+ */
+const emailFormSlice = createFormSlice({
+  name: 'goGreenEmail',
+  initialValues: { email: '' } as GoGreenEmailValues,
+  checkedFields: { email: (value) => validateGoGreenEmail(value) === null },
+});
+
+export const goGreenEmailActions = emailFormSlice.actions;
+
+const isEmailFormAction = (action: UnknownAction) => action.type.startsWith(`${emailFormSlice.name}/`);
 
 export interface GoGreenState extends WithReauthState {
   /** The widget's own load of the status (once per mount); the answer itself is in the API cache. */
@@ -61,7 +74,7 @@ export interface GoGreenState extends WithReauthState {
    * `link_expires_in_seconds`): the waiting step states it. Absent otherwise.
    */
   linkExpiresInSeconds?: number;
-  emailForm: EmailFormState;
+  emailForm: FormState<GoGreenEmailValues>;
   optIn: RequestStatus;
   optOut: RequestStatus;
   done: boolean;
@@ -72,7 +85,7 @@ export interface GoGreenState extends WithReauthState {
   optOutConfirmed: boolean;
 }
 
-const initialEmailForm: EmailFormState = { value: '', touched: false, submitted: false, check: 'idle', checkMessage: null };
+const initialEmailForm = emailFormSlice.getInitialState();
 
 export const initialGoGreenState: GoGreenState = {
   loadStatus: 'idle',
@@ -170,36 +183,12 @@ export const goGreenSlice = createSlice({
       }
     },
 
-    emailChanged(state, action: PayloadAction<string>) {
-      state.emailForm.value = action.payload;
-      state.emailForm.check = validateGoGreenEmail(action.payload) === null ? 'pending' : 'idle';
-      state.emailForm.checkMessage = null;
-    },
-    emailBlurred(state) {
-      state.emailForm.touched = true;
-    },
-    /** The server check of one value; an answer for an older value is ignored. */
-    emailCheckSucceeded(state, action: PayloadAction<string>) {
-      if (action.payload === state.emailForm.value) state.emailForm.check = 'valid';
-    },
-    /** `message`: the server's reason when it gave one; otherwise the spec's "Invalid email address". */
-    emailCheckFailed(state, action: PayloadAction<{ value: string; message: string | null }>) {
-      if (action.payload.value !== state.emailForm.value) return;
-      state.emailForm.check = 'invalid';
-      state.emailForm.checkMessage = action.payload.message;
-    },
-    /** Send Verification Email was pressed; the saga sends if the form is valid. */
-    emailSubmitted(state) {
-      state.emailForm.submitted = true;
-      state.emailForm.touched = true;
-    },
-
     verificationEmailRequested(state, action: PayloadAction<{ emailAddress: string }>) {
       state.sendingVerification = true;
       state.verificationEmail = action.payload.emailAddress;
-      if (state.intention === 'needsVerification' && state.emailForm.value === '') {
+      if (state.intention === 'needsVerification' && state.emailForm.values.email === '') {
         // the address on file, sent to automatically: shown in the form should that send fail
-        state.emailForm.value = action.payload.emailAddress;
+        state.emailForm.values.email = action.payload.emailAddress;
       }
     },
     /** input -> waiting: the server sent the link and the address needs validating. */
@@ -282,6 +271,9 @@ export const goGreenSlice = createSlice({
       // the page load that follows an opt-out: drawn saying so from the first paint
       if (action.payload.goGreenOptOut) state.optOutConfirmed = true;
     });
+    builder.addMatcher(isEmailFormAction, (state, action) => {
+      state.emailForm = emailFormSlice.reducer(state.emailForm, action);
+    });
   },
 });
 
@@ -327,18 +319,20 @@ export const selectWizardSteps = createSelector(
       : ['confirmEmail', 'reviewDisclosures'],
 );
 
+/** The server check of the address typed: idle until a value the rules pass is typed. */
+export const selectEmailCheck = (state: WithGoGreen): EmailCheckStatus => selectEmailForm(state).checks?.email?.status ?? 'idle';
+
 /** The email field's errors under the key `email`: the rules first, then the server check. */
 export const selectEmailErrors = createSelector([selectEmailForm], (form): FieldErrors<'email'> => {
+  const check = form.checks?.email;
   const message =
-    validateGoGreenEmail(form.value) ?? (form.check === 'invalid' ? (form.checkMessage ?? MESSAGES.goGreenEmailInvalid) : null);
+    validateGoGreenEmail(form.values.email) ?? (check?.status === 'invalid' ? (check.message ?? MESSAGES.goGreenEmailInvalid) : null);
   return message === null ? {} : { email: message };
 });
 
 /** Send Verification Email is disabled while the form is invalid or the check is pending. */
-export const selectCanSendVerification = (state: { goGreen: GoGreenState }) =>
-  selectEmailErrors(state).email === undefined &&
-  state.goGreen.emailForm.check !== 'pending' &&
-  !state.goGreen.sendingVerification;
+export const selectCanSendVerification = (state: WithGoGreen) =>
+  selectEmailErrors(state).email === undefined && selectEmailCheck(state) !== 'pending' && !state.goGreen.sendingVerification;
 
 /** The address opted in with: the one verified in step 2 (the corrected one), or the one on file. */
 export const selectOptInEmail = (state: WithGoGreen & WithGoGreenStatus) => {

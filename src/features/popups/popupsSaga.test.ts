@@ -86,15 +86,57 @@ describe('popupsSaga', () => {
       'popups/widgetMounted',
       'popups/listReceived',
       'popups/popupShown',
+      'popups/popupMarkedSeen',
+      'popups/closeRequested',
+      'popups/popupDismissed',
+      'popups/popupClosed',
+      'popups/popupShown',
+      'popups/popupMarkedSeen',
       'popups/closeRequested',
       'popups/popupClosed',
       'popups/popupShown',
-      'popups/closeRequested',
-      'popups/popupClosed',
-      'popups/popupShown',
+      'popups/popupMarkedSeen',
       'popups/closeRequested',
       'popups/popupClosed',
     ]);
+  });
+
+  it('keeps the queue in the store: pending, on screen, shown, seen and dismissed, at each step', async () => {
+    const { store, waitForOpen, close, settled } = setup([COMBINED, TAX]);
+    const popups = () => store.getState().popups;
+    store.dispatch(widgetMounted());
+    await waitForOpen('go-green-auto-pay');
+    expect(popups()).toMatchObject({ listed: true, pending: [TAX], shown: ['go-green-auto-pay'], seen: ['go-green-auto-pay'], dismissed: [] });
+
+    close({ reason: 'declined' });
+    await waitForOpen('tax-reminder');
+    expect(popups()).toMatchObject({ pending: [], dismissed: ['go-green-auto-pay'], seen: ['go-green-auto-pay', 'tax-reminder'] });
+    close({ reason: 'dont-show-again' });
+    await settled();
+    expect(popups()).toEqual({
+      listed: true,
+      pending: [],
+      current: { popup: { id: 'tax-reminder', taxYear: 2025 }, phase: 'closed', closeReason: 'dont-show-again' },
+      shown: ['go-green-auto-pay', 'tax-reminder'],
+      seen: ['go-green-auto-pay', 'tax-reminder'],
+      dismissed: ['go-green-auto-pay', 'tax-reminder'],
+    });
+  });
+
+  it('takes the next popup from the store: a queue restored into the store (time travel, a replayed state) is followed from where it was', async () => {
+    const { network, reported } = setup([]);
+    const { reporter } = recordingReporter();
+    const store = makeStore({
+      dependencies: { config: defaultConfig({ coacct: '6' }), reporter, navigation: recordingNavigation().navigation },
+      preloadedState: {
+        popups: { listed: true, pending: [VERIFY], current: null, shown: ['tax-reminder'], seen: ['tax-reminder'], dismissed: [] },
+      },
+    });
+    store.dispatch(widgetMounted());
+    await waitFor(() => expect(store.getState().popups.current).toMatchObject({ popup: { id: 'tfa-verify-email' }, phase: 'open' }));
+    expect(store.getState().popups).toMatchObject({ pending: [], shown: ['tax-reminder', 'tfa-verify-email'] });
+    expect(network.sent(POPUPS)).toHaveLength(0);
+    expect(reported).toEqual([]);
   });
 
   it('sends the seen mark and the dismissal with keepalive, so leaving the page at once does not cut them off', async () => {

@@ -1,14 +1,15 @@
 /**
  * The popup sequence (spec section 4): fetch the list once the widget is on the page, then
- * show the popups strictly one at a time, in order. Each is marked seen as it is shown; the
- * next opens only after the previous has fully closed. The tax popup's "Don't show again" and an
- * offer's decline link send a dismissal (the server rests a declined offer: server/popups.ts).
- * Server failures are only logged.
- * A page that came with its list (src/api/firstAnswers.ts) asks for nothing: its first popup is
- * already open (popupsSlice.ts), drawn before the flows arrived, and is followed from there.
+ * show the popups strictly one at a time, in order. The queue is store state (popupsSlice.ts,
+ * STYLE point 12): the saga takes the next popup from the store, shows it, and blocks until its
+ * dialog has fully closed before the next. Each is marked seen as it is shown. The tax popup's
+ * "Don't show again" and an offer's decline link send a dismissal (the server rests a declined
+ * offer: server/popups.ts). Server failures are only logged.
+ * A page that came with its list (src/api/firstAnswers.ts) asks for nothing: the list is already
+ * the queue and its first popup already open (popupsSlice.ts), drawn before the flows arrived, and
+ * is followed from there.
  */
-import type { Channel } from 'redux-saga';
-import { actionChannel, call, fork, put, select, take } from 'redux-saga/effects';
+import { call, fork, put, select, take } from 'redux-saga/effects';
 import type { DismissPopup, PopupItem } from '../../api/contract';
 import { firstAnswersActions, selectFirstAnswer, type FirstAnswers } from '../../api/firstAnswers';
 import { callMutation } from '../../api/sagaCall';
@@ -19,15 +20,16 @@ import {
   closeRequested,
   listReceived,
   popupClosed,
+  popupDismissed,
+  popupMarkedSeen,
   popupShown,
   selectCurrentPopup,
-  selectShownPopups,
+  selectListed,
+  selectNextPopup,
   unknownPopupSkipped,
   widgetMounted,
   type CurrentPopup,
 } from './popupsSlice';
-
-type ListReceived = ReturnType<typeof listReceived>;
 
 /** The status of a failed RTK Query call, without its body: enough to find it in the logs. */
 function failureContext(error: unknown): Record<string, unknown> {
@@ -35,13 +37,13 @@ function failureContext(error: unknown): Record<string, unknown> {
   return { status: status ?? String(error) };
 }
 
+/** Puts the page's list into the store (the queue), unless it is there already (the page came with it). */
 function* fetchPopups() {
   const fromPage: FirstAnswers['getPopups'] = yield select(selectFirstAnswer, 'getPopups');
-  if (fromPage) {
-    yield put(firstAnswersActions.taken('getPopups'));
-    yield put(listReceived(fromPage));
-    return;
-  }
+  // already the queue (popupsSlice.ts): only the hand-off is left
+  if (fromPage) yield put(firstAnswersActions.taken('getPopups'));
+  const listed: boolean = yield select(selectListed);
+  if (listed) return;
   const deps = yield* getDependencies();
   const { coacct } = deps.config;
   if (!coacct) {
@@ -59,6 +61,7 @@ function* fetchPopups() {
 function* markSeen(id: PopupId) {
   try {
     yield* callMutation(userApi.endpoints.markPopupSeen, { id_to_mark_as_seen: id });
+    yield put(popupMarkedSeen(id));
   } catch (error) {
     const deps = yield* getDependencies();
     deps.reporter.log('popups: could not mark a popup seen', { id, ...failureContext(error) });
@@ -69,6 +72,7 @@ function* markSeen(id: PopupId) {
 function* dismiss(id: DismissPopup['id_to_dismiss']) {
   try {
     yield* callMutation(userApi.endpoints.dismissPopup, { id_to_dismiss: id });
+    yield put(popupDismissed(id));
   } catch (error) {
     const deps = yield* getDependencies();
     deps.reporter.log('popups: could not dismiss a popup', { id, ...failureContext(error) });
@@ -99,7 +103,8 @@ function* followPopup(popup: Popup) {
   if (current?.phase !== 'closed') yield take(popupClosed);
 }
 
-export function* showPopup(item: PopupItem) {
+/** Shows the next item of the queue, or skips and reports it when this build cannot show it. */
+function* showNext(item: PopupItem) {
   const read = readPopup(item);
   if (!read.ok) {
     const deps = yield* getDependencies();
@@ -111,28 +116,16 @@ export function* showPopup(item: PopupItem) {
   yield* followPopup(read.popup);
 }
 
-/** The popup the page came with, on screen since the first view (popupsSlice.ts), if `item` is it. */
-function* shownWithPage(item: PopupItem) {
-  const current: CurrentPopup | null = yield select(selectCurrentPopup);
-  const shown: PopupId[] = yield select(selectShownPopups);
-  return current !== null && shown.length === 1 && current.popup.id === item.id ? current.popup : null;
-}
-
 export function* popupsSaga() {
-  const queued: Channel<ListReceived> = yield actionChannel(listReceived);
   // One list per page: a second popups widget (or a remount) shares the first one's sequence.
   yield take(widgetMounted);
-  yield fork(fetchPopups);
-  // only the first item of the list can be open already: the page's
-  let first = true;
+  yield call(fetchPopups);
+  // the popup the page came with, on screen (or already closed) since the first view
+  const withPage: CurrentPopup | null = yield select(selectCurrentPopup);
+  if (withPage) yield* followPopup(withPage.popup);
   for (;;) {
-    const action: ListReceived = yield take(queued);
-    for (const item of action.payload.items) {
-      const alreadyOpen: Popup | null = first ? yield* shownWithPage(item) : null;
-      first = false;
-      if (alreadyOpen) yield* followPopup(alreadyOpen);
-      else yield call(showPopup, item);
-    }
-    first = false;
+    const next: PopupItem | null = yield select(selectNextPopup);
+    if (next === null) return;
+    yield call(showNext, next);
   }
 }

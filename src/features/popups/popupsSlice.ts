@@ -1,7 +1,9 @@
 /**
- * The signed-in popups: the one on screen with its dialog phase, and what was shown. The
- * popups still to come wait in the saga's action channel (STYLE point 12), not in the store. The dialog renders from this state alone, so replay and time travel
- * show each popup exactly as it was.
+ * The signed-in popups, the whole queue in the store (STYLE point 12): the server's list still to
+ * come (`pending`), the one on screen with its dialog phase (`current`), what was shown, and what
+ * the server has marked seen and dismissed. The saga (popupsSaga.ts) takes the next popup from
+ * here; the dialog renders from this state alone, so DevTools, time travel and a replayed QA
+ * recording show the queue and each popup exactly as they were.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PopupItem } from '../../api/contract';
@@ -17,27 +19,35 @@ export interface CurrentPopup {
 }
 
 export interface PopupsState {
+  /** The page's list has arrived (from the server, or with the page): there is one list per page. */
+  listed: boolean;
+  /** The server's items still to come, in order, as it sent them (one this build cannot show is skipped at its turn). */
+  pending: PopupItem[];
   current: CurrentPopup | null;
   /** Every popup shown on this page, in order. */
   shown: PopupId[];
+  /** The popups the server has marked seen (each is sent as it is shown). */
+  seen: PopupId[];
+  /** The popups the server has dismissed (the tax popup's "Don't show again", a declined offer). */
+  dismissed: PopupId[];
 }
 
 export type CloseRequest =
   | { reason: Exclude<PopupCloseReason, 'dismissed'> }
   | { reason: 'dismissed'; trigger: DismissTrigger };
 
-const initialState: PopupsState = { current: null, shown: [] };
+const initialState: PopupsState = { listed: false, pending: [], current: null, shown: [], seen: [], dismissed: [] };
 
 /** A popups widget was mounted: the saga asks the server for the list, once per page. */
 export const widgetMounted = createAction('popups/widgetMounted');
-/** The server's list of popups for this page, in the order they are to be shown. */
-export const listReceived = createAction('popups/listReceived', (items: PopupItem[]) => ({ payload: { items } }));
-/** An item this build cannot show (unknown id or sub type, or unusable data): skipped and reported. */
-export const unknownPopupSkipped = createAction('popups/unknownPopupSkipped', (item: PopupItem, problem: string) => ({
-  payload: { item, problem },
-}));
+
+function receive(state: PopupsState, items: PopupItem[]) {
+  state.listed = true;
+  state.pending = [...items];
+}
 
 function show(state: PopupsState, popup: Popup) {
+  state.pending.shift();
   state.current = { popup, phase: nextDialogPhase('closed', { type: 'opened' }), closeReason: null };
   state.shown.push(popup.id);
 }
@@ -46,11 +56,26 @@ export const popupsSlice = createSlice({
   name: 'popups',
   initialState,
   reducers: {
+    /** The server's list of popups for this page, in the order they are to be shown: the queue. */
+    listReceived: {
+      reducer(state, action: PayloadAction<{ items: PopupItem[] }>) {
+        if (!state.listed) receive(state, action.payload.items);
+      },
+      prepare: (items: PopupItem[]) => ({ payload: { items } }),
+    },
+    /** The next popup of the queue is on screen. */
     popupShown: {
       reducer(state, action: PayloadAction<{ popup: Popup }>) {
         show(state, action.payload.popup);
       },
       prepare: (popup: Popup) => ({ payload: { popup } }),
+    },
+    /** The next item of the queue is one this build cannot show (unknown id or sub type, or unusable data): skipped and reported. */
+    unknownPopupSkipped: {
+      reducer(state) {
+        state.pending.shift();
+      },
+      prepare: (item: PopupItem, problem: string) => ({ payload: { item, problem } }),
     },
     closeRequested(state, action: PayloadAction<CloseRequest>) {
       const { current } = state;
@@ -69,24 +94,45 @@ export const popupsSlice = createSlice({
     popupClosed(state) {
       if (state.current) state.current.phase = nextDialogPhase(state.current.phase, { type: 'closeFinished' });
     },
+    /** The server has marked this popup seen. */
+    popupMarkedSeen: {
+      reducer(state, action: PayloadAction<{ id: PopupId }>) {
+        state.seen.push(action.payload.id);
+      },
+      prepare: (id: PopupId) => ({ payload: { id } }),
+    },
+    /** The server has dismissed this popup. */
+    popupDismissed: {
+      reducer(state, action: PayloadAction<{ id: PopupId }>) {
+        state.dismissed.push(action.payload.id);
+      },
+      prepare: (id: PopupId) => ({ payload: { id } }),
+    },
   },
   extraReducers: (builder) => {
-    // The page came with its list (src/api/firstAnswers.ts): its first popup is the widget's first
-    // view, open before the flows arrive; the saga then follows it (popupsSaga.ts). A first item
-    // this build cannot show is left to the saga, which skips and reports it as usual.
+    // The page came with its list (src/api/firstAnswers.ts): it is the queue, and its first popup
+    // is the widget's first view, open before the flows arrive; the saga then follows it
+    // (popupsSaga.ts). A first item this build cannot show is left to the saga, which skips and
+    // reports it as usual.
     builder.addCase(firstAnswersActions.received, (state, action) => {
-      const [first] = action.payload.getPopups ?? [];
-      if (!first || state.current !== null || state.shown.length > 0) return;
-      const read = readPopup(first);
-      if (read.ok) show(state, read.popup);
+      const items = action.payload.getPopups;
+      if (!items || state.listed) return;
+      receive(state, items);
+      const [first] = items;
+      const read = first ? readPopup(first) : null;
+      if (read?.ok) show(state, read.popup);
     });
   },
 });
 
-export const { popupShown, closeRequested, popupClosed } = popupsSlice.actions;
+export const { listReceived, popupShown, unknownPopupSkipped, closeRequested, popupClosed, popupMarkedSeen, popupDismissed } =
+  popupsSlice.actions;
 
 /** The part of the store this feature owns: what its selectors (and its components' inline ones) read. */
 export type WithPopups = { popups: PopupsState };
 
 export const selectCurrentPopup = (state: WithPopups) => state.popups.current;
 export const selectShownPopups = (state: WithPopups) => state.popups.shown;
+export const selectListed = (state: WithPopups) => state.popups.listed;
+/** The next item of the queue, if any. */
+export const selectNextPopup = (state: WithPopups): PopupItem | null => state.popups.pending[0] ?? null;

@@ -109,3 +109,28 @@ describe('createFormSlice', () => {
     expect(actions.rememberToggled(true).type).toBe('testForm/rememberToggled');
   });
 });
+
+describe('createFormSlice: a field the server checks as it is typed (checkedFields)', () => {
+  const checked = createFormSlice({
+    name: 'checkedForm',
+    initialValues: { email: '', note: '' },
+    checkedFields: { email: (value) => value.includes('@') },
+  });
+  const { fieldChanged, fieldCheckSucceeded, fieldCheckFailed } = checked.actions;
+  const after = (...steps: Parameters<typeof checked.reducer>[1][]) => steps.reduce(checked.reducer, checked.reducer(undefined, { type: '@@init' }));
+
+  it('a keystroke the rules pass makes the check pending; one they refuse, or another field, makes none', () => {
+    expect(after(fieldChanged({ email: 'a@b' })).checks).toEqual({ email: { value: 'a@b', status: 'pending', message: null } });
+    expect(after(fieldChanged({ email: 'a@b' }), fieldChanged({ email: 'ab' })).checks).toEqual({});
+    expect(after(fieldChanged({ note: 'a@b' })).checks).toBeUndefined();
+  });
+
+  it("settles with the server's answer for the value typed; an answer for an older value changes nothing", () => {
+    expect(after(fieldChanged({ email: 'a@b' }), fieldCheckSucceeded({ field: 'email', value: 'a@b' })).checks?.email?.status).toBe('valid');
+    const failed = after(fieldChanged({ email: 'a@b' }), fieldCheckFailed({ field: 'email', value: 'a@b', message: 'In use' }));
+    expect(failed.checks?.email).toEqual({ value: 'a@b', status: 'invalid', message: 'In use' });
+    const stale = after(fieldChanged({ email: 'a@b' }), fieldChanged({ email: 'a@bc' }), fieldCheckFailed({ field: 'email', value: 'a@b', message: null }));
+    expect(stale.checks?.email?.status).toBe('pending');
+    expect(fieldCheckSucceeded({ field: 'email', value: 'a@b' }).type).toBe('checkedForm/fieldCheckSucceeded');
+  });
+});

@@ -39,6 +39,24 @@ export interface FormState<V extends object> {
    * it was refused. Absent until a refusal with a list.
    */
   serverErrors?: string[];
+  /** The server checks of the fields that have one (`checkedFields`), by field. Absent until one is typed into. */
+  checks?: Partial<Record<string, FieldCheck>>;
+}
+
+/**
+ * A server-side check of a field as it is typed (e.g. go-green's address): pending from the
+ * keystroke until the saga's answer for that value; an answer for an older value changes nothing.
+ */
+export interface FieldCheck {
+  value: string;
+  status: 'pending' | 'valid' | 'invalid';
+  /** Why the server refused the value, when it said. */
+  message: string | null;
+}
+
+export interface FieldCheckAnswer<V> {
+  field: keyof V & string;
+  value: string;
 }
 
 /** Puts a submit's message into the state: the id (or text) and, if it has any, its values. */
@@ -59,7 +77,8 @@ export function initialFormState<V extends object>(values: V): FormState<V> {
 /**
  * The reducers every form shares. Feature slices add their own (past-tense events too).
  * Action types: `<name>/fieldChanged`, `fieldBlurred`, `submitted`, `submissionStarted`,
- * `submissionSucceeded`, `submissionFailed`, `fieldsRejected`, `serverErrorsReceived`, `formReset`, `formOpened`.
+ * `submissionSucceeded`, `submissionFailed`, `fieldsRejected`, `serverErrorsReceived`, `fieldCheckSucceeded`,
+ * `fieldCheckFailed`, `formReset`, `formOpened`.
  */
 export function createFormSlice<
   V extends object,
@@ -71,7 +90,14 @@ export function createFormSlice<
   initialValues: V;
   /** The slice's own case reducers, beside the shared ones (createSlice's `reducers`): each makes an action. */
   reducers?: ValidateSliceCaseReducers<FormState<V>, CR>;
+  /**
+   * Fields the server checks as they are typed, each with whether a value goes to the check (the
+   * rules pass): then `fieldChanged` makes its check pending, and `fieldCheckSucceeded` /
+   * `fieldCheckFailed` settle it.
+   */
+  checkedFields?: Partial<Record<keyof V & string, (value: string) => boolean>>;
 }) {
+  const checkedFields: Partial<Record<string, (value: string) => boolean>> = options.checkedFields ?? {};
   const initialState = initialFormState(options.initialValues);
   return createSlice({
     name: options.name,
@@ -79,6 +105,13 @@ export function createFormSlice<
     reducers: {
       fieldChanged(state, action: PayloadAction<Partial<V>>) {
         Object.assign(state.values as object, action.payload);
+        for (const [field, value] of Object.entries(action.payload)) {
+          const checked = checkedFields[field];
+          if (!checked) continue;
+          const checks = (state.checks ??= {});
+          if (typeof value === 'string' && checked(value)) checks[field] = { value, status: 'pending', message: null };
+          else delete checks[field];
+        }
         if (state.rejectedFields) {
           const changed = Object.keys(action.payload);
           state.rejectedFields = state.rejectedFields.filter((field) => !changed.includes(field));
@@ -118,6 +151,18 @@ export function createFormSlice<
       /** The error list of a refusal: each text goes on the field it names (placeServerErrors), the rest stay in the alert. */
       serverErrorsReceived(state, action: PayloadAction<string[]>) {
         state.serverErrors = action.payload;
+      },
+      /** The server accepted the value of a checked field. */
+      fieldCheckSucceeded(state, action: PayloadAction<FieldCheckAnswer<V>>) {
+        const check = state.checks?.[action.payload.field];
+        if (check?.value === action.payload.value) check.status = 'valid';
+      },
+      /** The server refused the value of a checked field (`message`: its reason, when it gave one). */
+      fieldCheckFailed(state, action: PayloadAction<FieldCheckAnswer<V> & { message: string | null }>) {
+        const check = state.checks?.[action.payload.field];
+        if (check?.value !== action.payload.value) return;
+        check.status = 'invalid';
+        check.message = action.payload.message;
       },
       formReset() {
         return initialState;
