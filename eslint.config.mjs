@@ -10,13 +10,15 @@ import tseslint from 'typescript-eslint';
 /*
  * The layers (docs/architecture.md), from the bottom up; a layer imports only the layers below it:
  *   src/platform < shared (src/api, src/components, src/lib) < src/features < src/app (store
- *   assembly) < src/widgets < src/pages < the entries (src/main.ts, src/serverRender.tsx).
+ *   assembly) < src/firstView (server rendering and hydration: the page store, src/firstView/README.md)
+ *   < src/widgets < src/pages < the entries (src/main.ts, src/serverRender.tsx).
  * src/testing (test support) is for tests only.
  */
 const PLATFORM = './src/platform';
 const SHARED = ['./src/api', './src/components', './src/lib'];
 const FEATURES = './src/features';
 const APP = './src/app';
+const FIRST_VIEW = './src/firstView';
 const WIDGETS = './src/widgets';
 const PAGES = './src/pages';
 const TESTING = './src/testing';
@@ -47,22 +49,27 @@ function layerZones({ forTests }) {
   return [
     {
       target: PLATFORM,
-      from: forTests ? [...SHARED, FEATURES, WIDGETS, PAGES, ...MAIN] : './src',
+      from: forTests ? [...SHARED, FEATURES, FIRST_VIEW, WIDGETS, PAGES, ...MAIN] : './src',
       ...(forTests ? {} : { except: ['./platform'] }),
       message: 'src/platform imports nothing of ours above it.',
     },
     {
       target: SHARED,
-      from: [FEATURES, WIDGETS, PAGES, ...MAIN, ...harness],
+      from: [FEATURES, FIRST_VIEW, WIDGETS, PAGES, ...MAIN, ...harness],
       message: 'Shared code (api, components, lib) imports only src/platform and itself.',
     },
     ...featureFences,
     {
       target: FEATURES,
-      from: [WIDGETS, PAGES, ...MAIN, ...harness],
+      from: [FIRST_VIEW, WIDGETS, PAGES, ...MAIN, ...harness],
       message: 'Features import src/platform and shared code only (the typed hooks are in src/lib/hooks.ts).',
     },
-    { target: APP, from: [WIDGETS, PAGES, ...MAIN, ...testing], message: 'src/app assembles the store; widgets and pages use it.' },
+    { target: APP, from: [FIRST_VIEW, WIDGETS, PAGES, ...MAIN, ...testing], message: 'src/app assembles the store; widgets and pages use it.' },
+    {
+      target: FIRST_VIEW,
+      from: [WIDGETS, PAGES, ...MAIN, ...testing],
+      message: 'src/firstView makes the page store and hydrates: it imports the store assembly and below, never widgets or pages.',
+    },
     { target: WIDGETS, from: [PAGES, ...MAIN, ...testing], message: 'Widgets never import pages.' },
     { target: PAGES, from: [...MAIN, ...testing], message: 'Only the entries (src/main.ts, src/serverRender.tsx) are above the pages.' },
   ];

@@ -69,7 +69,17 @@ const PROBES = {
   // an entry adding its own feature to the page store, as src/widgets/entries once did: the loader does it
   entryToApp: {
     filePath: 'src/features/login/loginWidget.entry.ts',
-    code: "import { addPageFeature } from '../../app/pageStore';\nexport const probe = addPageFeature;\n",
+    code: "import { addPageFeature } from '../../firstView/pageStore';\nexport const probe = addPageFeature;\n",
+  },
+  // the store assembly reaching up into the first view's page store
+  appToFirstView: {
+    filePath: 'src/app/probe.ts',
+    code: "import { makePageStore } from '../firstView/pageStore';\nexport const probe = makePageStore;\n",
+  },
+  // the first view reaching up into the widgets
+  firstViewToWidgets: {
+    filePath: 'src/firstView/probe.ts',
+    code: "import { WidgetShell } from '../widgets/WidgetShell';\nexport const probe = WidgetShell;\n",
   },
   sharedToApp: {
     filePath: 'src/lib/forms/probe.ts',
@@ -150,7 +160,9 @@ describe('the layering lint', () => {
     ["a feature importing another feature's types", 'featureToFeatureTypeOnly'],
     ['a feature loading another feature on demand', 'featureToFeatureDynamic'],
     ['a feature importing src/app', 'featureToApp'],
-    ["a widget's entry importing src/app (the page store)", 'entryToApp'],
+    ["a widget's entry importing src/firstView (the page store)", 'entryToApp'],
+    ['src/app importing src/firstView', 'appToFirstView'],
+    ['src/firstView importing src/widgets', 'firstViewToWidgets'],
     ['shared code importing src/app', 'sharedToApp'],
     ['shared code importing a feature', 'sharedToFeature'],
     ['a widget importing a page', 'widgetsToPages'],

@@ -13,7 +13,7 @@ import type { Messages } from '@lingui/core';
 import { PassThrough } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static.node';
 import { firstAnswersActions, type FirstAnswers } from './api/firstAnswers';
-import { createPageFeatures, makePageStore } from './app/pageStore';
+import { createPageFeatures, makePageStore } from './firstView/pageStore';
 import PortalApp from './pages/PortalApp';
 import { matchPortalRoute, portalRoutes } from './pages/portalRoutes';
 import { parseConfig } from './platform/config';

@@ -9,7 +9,7 @@
  * Queries without an argument, keyed by endpoint name, and the answer of a request the page load
  * follows (`goGreenOptOut`: read by go-green's slice, never moved into the cache). The popups list
  * (`getPopups`, a POST with the page's own account) is read by the popups' slice and saga, never
- * cached either. No RTK Query import: this slice is in every page's first load (src/app/lazyReducer.ts).
+ * cached either. No RTK Query import: this slice is in every page's first load (src/firstView/lazyReducer.ts).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { FIRST_ANSWERS_ELEMENT_ID } from '../platform/serverRender';

@@ -25,13 +25,6 @@ import {
 } from './contract';
 
 /**
- * Calls the page makes by itself, not the borrower (go-green's 5 s poll): the server does not let
- * them hold the session open (its `backgroundPoll` routes), and the inactivity warning does not
- * count them as activity.
- */
-export const BACKGROUND_POLL_ENDPOINTS: ReadonlySet<string> = new Set(['isValidated']);
-
-/**
  * The signed-in user's calls. The GETs are queries read from the cache; the sagas that must send
  * every check and every poll force a fresh request (`callQuery(..., { forceRefetch: true })`).
  */
@@ -88,3 +81,10 @@ export const userApi = api.injectEndpoints({
     }),
   }),
 });
+
+/**
+ * Calls the page makes by itself, not the borrower (go-green's 5 s poll): the server does not let
+ * them hold the session open (its `backgroundPoll` routes), and the inactivity warning does not
+ * count them as activity (matched by their endpoints' matchers).
+ */
+export const BACKGROUND_POLLS = [userApi.endpoints.isValidated] as const;

@@ -1,4 +1,4 @@
-import { pageFeatures } from '../app/pageStore';
+import { pageFeatures } from '../firstView/pageStore';
 
 // Loads the portal's chunk (React, antd, the router's first page): slow on a busy machine.
 jest.setTimeout(30_000);

@@ -4,7 +4,7 @@
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import { defaultConfig } from '../platform/config';
-import { makePageStore } from '../app/pageStore';
+import { makePageStore } from '../firstView/pageStore';
 import { createNavigation } from '../platform/navigation';
 import { recordingReporter, renderWithProviders } from '../testing/renderWithProviders';
 import PortalApp from './PortalApp';

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Dialog } from '../components/Dialog/Dialog';
 import { DIALOG_ANIMATION_SLACK_MS } from '../components/Dialog/dialogMachine';
 import { FLOWS_HOLD_MAX_MS } from '../app/createAppStore';
-import { makePageStore } from '../app/pageStore';
+import { makePageStore } from '../firstView/pageStore';
 import { defaultConfig } from '../platform/config';
 import { createNavigation } from '../platform/navigation';
 import { recordingReporter } from '../testing/renderWithProviders';

@@ -9,7 +9,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { firstAnswersActions, readFirstAnswers } from '../api/firstAnswers';
 import type { AppStore } from '../app/createAppStore';
 import { HYDRATED_ATTRIBUTE, type PreparesHydration } from '../platform/serverRender';
-import { replayTypedInput } from './replayTypedInput';
+import { replayTypedInput } from '../firstView/replayTypedInput';
 import { WidgetShell } from './WidgetShell';
 
 /**

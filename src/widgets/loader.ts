@@ -11,7 +11,7 @@ import englishTexts from '../platform/i18n/locales/en.json?ns=loader&shared=0';
 import spanishTexts from '../platform/i18n/locales/es.json?ns=loader&shared=0';
 import { readRawConfig, staticUrlOf } from '../platform/rawConfig';
 import { nextTask } from '../platform/nextTask';
-import { evaluatedInATaskOfTheirOwn } from './chunkEvaluation';
+import { evaluatedInATaskOfTheirOwn } from '../firstView/chunkEvaluation';
 import { WIDGET_ATTRIBUTE } from '../platform/portalElements';
 import type { WidgetRegistry } from './registry';
 

@@ -11,7 +11,7 @@ import { QA_TOOLBAR_ATTRIBUTE, SNACKBAR_ATTRIBUTE } from '../platform/portalElem
 import { SERVER_RENDERED_ATTRIBUTE } from '../platform/serverRender';
 import { WIDGET_CATALOG, type CatalogRow } from '../platform/widgetCatalog';
 import type { AppStore } from '../app/createAppStore';
-import { makePageStore } from '../app/pageStore';
+import { makePageStore } from '../firstView/pageStore';
 import { shouldRecord } from '../app/recorder/recorderControls';
 import { WidgetShell } from './WidgetShell';
 

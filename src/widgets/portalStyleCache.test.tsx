@@ -8,7 +8,7 @@ import { render, screen } from '@testing-library/react';
 import { Button, ConfigProvider } from 'antd';
 import { createElement, useContext } from 'react';
 import { renderToString } from 'react-dom/server';
-import { makePageStore } from '../app/pageStore';
+import { makePageStore } from '../firstView/pageStore';
 import { defaultConfig } from '../platform/config';
 import { createNavigation } from '../platform/navigation';
 import { recordingReporter } from '../testing/renderWithProviders';

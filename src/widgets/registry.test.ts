@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pageFeatures } from '../app/pageStore';
+import { pageFeatures } from '../firstView/pageStore';
 import { WIDGET_CATALOG, WIDGET_NAMES } from '../platform/widgetCatalog';
 import { widgetRegistry } from './registry';
 

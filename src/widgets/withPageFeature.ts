@@ -32,7 +32,7 @@ export function withPageFeature<M extends WidgetEntry>(entry: Promise<M>, namesp
   return Promise.all([
     entry,
     pageMessages(namespace),
-    import(/* webpackChunkName: "widget-runtime" */ '../app/pageStore'),
+    import(/* webpackChunkName: "widget-runtime" */ '../firstView/pageStore'),
     import(/* webpackChunkName: "widget-runtime" */ '../platform/i18n/pageI18n'),
   ]).then(([module, catalog, { addPageFeature }, { addPageMessages }]) => {
     addPageMessages(catalog.default);

@@ -8,13 +8,13 @@
  * signs out (account/logout/) and goes to the sign-in page, which says why and returns here.
  * Cancelling the saga (the page goes away) cancels the timers and closes the tab channel.
  */
-import type { Action, UnknownAction } from '@reduxjs/toolkit';
+import { isAnyOf, type Action, type UnknownAction } from '@reduxjs/toolkit';
 import { call, delay, put, race, take } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { api, httpStatusOf } from '../../api/baseApi';
 import type { SessionTimeout } from '../../api/contract';
 import { callMutation, callQuery } from '../../api/sagaCall';
-import { BACKGROUND_POLL_ENDPOINTS, userApi } from '../../api/userApi';
+import { BACKGROUND_POLLS, userApi } from '../../api/userApi';
 import { LOGIN_AFTER_SIGN_OUT, loginAfterInactivity } from '../../lib/portalUrls';
 import { getDependencies } from '../../platform/dependencies';
 import {
@@ -37,22 +37,28 @@ interface Limits {
   maxEndsAt: number;
 }
 
-const OWN_CALLS: ReadonlySet<string> = new Set(['getSessionTimeout', 'extendSession', 'logout', ...BACKGROUND_POLL_ENDPOINTS]);
+/** The calls this widget makes itself, and the background polls: they keep no session for the borrower. */
+const OWN_CALLS = [userApi.endpoints.getSessionTimeout, userApi.endpoints.extendSession, accountApi.endpoints.logout, ...BACKGROUND_POLLS];
+const isOwnCall = isAnyOf(...OWN_CALLS.flatMap((endpoint) => [endpoint.matchFulfilled, endpoint.matchRejected]));
+
+interface EndpointMatchers {
+  matchFulfilled(action: unknown): boolean;
+  matchRejected(action: unknown): action is { payload?: unknown };
+}
 
 /**
  * A request of the page that reached the server for the borrower: a query or mutation answered
  * (an error status too, except 401: then there was no session to keep), not a background poll.
+ * Every endpoint injected so far is asked (endpoints arrive with each feature's flows).
  */
 export function isBorrowerRequest(action: Action): boolean {
-  const { type } = action;
-  if (!type.startsWith(`${api.reducerPath}/execute`)) return false;
-  const meta = (action as { meta?: { arg?: { endpointName?: unknown } } }).meta;
-  const endpoint = meta?.arg?.endpointName;
-  if (typeof endpoint !== 'string' || OWN_CALLS.has(endpoint)) return false;
-  if (type.endsWith('/fulfilled')) return true;
-  if (!type.endsWith('/rejected')) return false;
-  const status = httpStatusOf((action as { payload?: unknown }).payload);
-  return status !== null && status !== 401;
+  if (isOwnCall(action)) return false;
+  return (Object.values(api.endpoints) as EndpointMatchers[]).some((endpoint) => {
+    if (endpoint.matchFulfilled(action)) return true;
+    if (!endpoint.matchRejected(action)) return false;
+    const status = httpStatusOf(action.payload);
+    return status !== null && status !== 401;
+  });
 }
 
 function secondsToMs(seconds: number): number {

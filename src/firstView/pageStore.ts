@@ -5,7 +5,7 @@
  * the first view is up (`startFlows`, WidgetShell) and no part of it holds them (`holdFlows`: a
  * widget still mounting, a dialog still opening); every action before that is kept for them.
  */
-import { createAppStore, type InjectableReducer, type MakeStoreOptions } from './createAppStore';
+import { createAppStore, type InjectableReducer, type MakeStoreOptions } from '../app/createAppStore';
 import { createLazyReducer } from './lazyReducer';
 import { nextTask } from '../platform/nextTask';
 import type { Feature } from '../lib/feature';
@@ -64,7 +64,7 @@ export function makePageStore({ features = pageFeatures, ...options }: MakePageS
         .then(nextTask)
         .then(() => import(/* webpackChunkName: "flows" */ './flowsStages/api'))
         .then(nextTask)
-        .then(() => import(/* webpackChunkName: "flows" */ './flows')),
+        .then(() => import(/* webpackChunkName: "flows" */ '../app/flows')),
   });
   features.subscribe(store.injectFeature);
   return store;

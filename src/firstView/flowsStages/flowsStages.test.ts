@@ -15,7 +15,7 @@ function stage(name: string, path: string) {
 }
 jest.mock('./packages', () => stage('packages', './packages'));
 jest.mock('./api', () => stage('api', './api'));
-jest.mock('../flows', () => stage('runtime', '../flows'));
+jest.mock('../../app/flows', () => stage('runtime', '../../app/flows'));
 
 it("evaluates the packages, the API and the runtime, each in a task of its own, then asks for a feature's sagas", async () => {
   const features = createPageFeatures();

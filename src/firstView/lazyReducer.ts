@@ -6,7 +6,7 @@
 import { combineSlices } from '@reduxjs/toolkit';
 import { firstAnswersSlice } from '../api/firstAnswers';
 import { snackbarSlice } from '../components/Snackbar/snackbarSlice';
-import type { RootState } from './rootReducer';
+import type { RootState } from '../app/rootReducer';
 
 /** The slices injected later (types only: nothing of a feature or of RTK Query is imported here). */
 export type LazyLoadedSlices = Omit<RootState, typeof snackbarSlice.reducerPath | typeof firstAnswersSlice.reducerPath>;

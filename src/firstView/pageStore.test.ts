@@ -7,11 +7,11 @@ import { feature as loginFeature } from '../features/login/loginWidget.feature';
 import { feature as requestPasswordResetFeature } from '../features/passwordReset/requestPasswordResetWidget.feature';
 import { feature as resetPasswordFeature } from '../features/passwordReset/resetPasswordWidget.feature';
 import type { Feature, FeatureSaga } from '../lib/feature';
-import { ALL_FEATURES } from './featureOfWidget';
-import { FLOWS_HOLD_MAX_MS } from './createAppStore';
+import { ALL_FEATURES } from '../app/featureOfWidget';
+import { FLOWS_HOLD_MAX_MS } from '../app/createAppStore';
 import { createPageFeatures, makePageStore } from './pageStore';
-import { rootReducer } from './rootReducer';
-import { makeStore } from './store';
+import { rootReducer } from '../app/rootReducer';
+import { makeStore } from '../app/store';
 
 const quiet = () => ({ reporter: recordingReporter().reporter, navigation: recordingNavigation().navigation });
 
