@@ -18,25 +18,43 @@ const swcTransform: Config['transform'] = {
 // ESM-only packages that jest must transform.
 const transformIgnorePatterns = ['/node_modules/(?!(zod|@testing-library/user-event|content-disposition|cookie|@fastify/cookie)/)'];
 
+/**
+ * The antd-heavy component tests (a widget rendered whole, the dialog, the server render): slow
+ * under load, so a project of their own (`npm run test:unit -- --selectProjects components`),
+ * apart from the store, saga and unit tests (`client`).
+ */
+const COMPONENT_TESTS = ['<rootDir>/src/**/*Widget.test.tsx', '<rootDir>/src/components/Dialog/**/*.test.tsx', '<rootDir>/src/serverRender.test.tsx'];
+
+const browserProject = {
+  testEnvironment: '<rootDir>/src/testing/jsdomEnvironment.ts',
+  roots: ['<rootDir>/src', '<rootDir>/__mocks__'],
+  setupFiles: ['<rootDir>/src/testing/jsdomPolyfills.ts'],
+  setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
+  transform: swcTransform,
+  transformIgnorePatterns,
+  moduleNameMapper: {
+    '\\.(png|svg|jpg|css)$': '<rootDir>/__mocks__/fileMock.ts',
+    // the icons' ES modules, which webpack shares with antd's ES build: their CommonJS twins here
+    '^@ant-design/icons/es/icons/(.*)$': '@ant-design/icons/lib/icons/$1',
+    // a widget's part of a catalog (webpack: scripts/i18n/catalogLoader.ts): the whole source catalog here
+    '^(?:.*/)?locales/([\\w-]+)\\.json\\?ns=.*$': '<rootDir>/src/platform/i18n/locales/$1.json',
+  },
+} satisfies Config['projects'] extends (infer P)[] | undefined ? Exclude<P, string> : never;
+
 const config: Config = {
+  // The one timeout: generous for a loaded 2-core machine. Only two tests ask for more, each saying why
+  // (scripts/lint.test.ts: ESLint's type-aware resolver over the whole project; server/test/fuzz.test.ts: 2,000 requests).
+  testTimeout: 60_000,
+  // CI has 2 cores: never more workers than that, whatever the machine says.
+  maxWorkers: 2,
   projects: [
     {
+      ...browserProject,
       displayName: 'client',
-      testEnvironment: '<rootDir>/src/testing/jsdomEnvironment.ts',
-      roots: ['<rootDir>/src', '<rootDir>/__mocks__'],
       testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
-      setupFiles: ['<rootDir>/src/testing/jsdomPolyfills.ts'],
-      setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
-      transform: swcTransform,
-      transformIgnorePatterns,
-      moduleNameMapper: {
-        '\\.(png|svg|jpg|css)$': '<rootDir>/__mocks__/fileMock.ts',
-        // the icons' ES modules, which webpack shares with antd's ES build: their CommonJS twins here
-        '^@ant-design/icons/es/icons/(.*)$': '@ant-design/icons/lib/icons/$1',
-        // a widget's part of a catalog (webpack: scripts/i18n/catalogLoader.ts): the whole source catalog here
-        '^(?:.*/)?locales/([\\w-]+)\\.json\\?ns=.*$': '<rootDir>/src/platform/i18n/locales/$1.json',
-      },
+      testPathIgnorePatterns: ['/node_modules/', 'Widget\\.test\\.tsx$', '/src/components/Dialog/', '/src/serverRender\\.test\\.tsx$'],
     },
+    { ...browserProject, displayName: 'components', testMatch: COMPONENT_TESTS },
     {
       displayName: 'server',
       testEnvironment: 'node',

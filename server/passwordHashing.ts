@@ -33,7 +33,7 @@ export class HashingBusyError extends Error {
   }
 }
 
-export const WORKER_FILE = path.join(__dirname, 'passwordHashWorker.cjs');
+const WORKER_FILE = path.join(__dirname, 'passwordHashWorker.cjs');
 
 export interface ScryptTask {
   password: string;

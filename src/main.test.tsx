@@ -7,7 +7,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { CONFIG_ELEMENT_ID } from './platform/rawConfig';
 
 // Each test loads the whole runtime (React, antd, the store) afresh, as a page does: slow on a busy machine.
-jest.setTimeout(30_000);
 const LOADING = { timeout: 15_000 };
 
 const publicPath = globalThis as unknown as { __webpack_public_path__?: string };

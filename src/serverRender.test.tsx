@@ -288,5 +288,5 @@ describe('typing before hydration', () => {
     expect(api.sent('POST account/login/')[0]?.body).toMatchObject({ username: 'early.bird', password: 'typed-before-hydration' });
     expect(username).toHaveValue('early.bird');
     });
-  }, 15_000);
+  });
 });

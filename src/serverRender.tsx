@@ -22,7 +22,7 @@ import type { ErrorReporter } from './platform/errorReporting';
 import { compileCatalog } from './platform/i18n/catalog';
 import english from './platform/i18n/locales/en.json';
 import spanish from './platform/i18n/locales/es.json';
-import { isLocale, type Locale } from './platform/i18n/locales';
+import { localeOfConfig, type Locale } from './platform/i18n/locales';
 import { memoryStorage } from './platform/memoryStorage';
 import { createNavigation } from './platform/navigation';
 import type { RenderPortalPage } from './platform/serverRender';
@@ -67,7 +67,7 @@ const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\
 
 export const renderPortalPage: RenderPortalPage = async ({ url, config: raw, firstAnswers }) => {
   // QA's pseudo-locale, or a language the portal does not speak: the browser draws those pages
-  if (!isLocale((raw as { locale?: unknown } | null)?.locale)) return null;
+  if (!localeOfConfig(raw).spoken) return null;
   const config = parseConfig(raw);
   const routes = portalRoutes.filter((candidate) => candidate.enabled?.(config) ?? true);
   const route = matchPortalRoute(new URL(url, ORIGIN).href, routes);

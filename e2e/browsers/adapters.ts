@@ -12,7 +12,7 @@ import { launchBrowser } from '../support/browser';
 import type { Engine, EngineAdapter, Key } from './driver';
 import { KEYS, startWebKitDriver, type WebDriverSession, type WebKitDriverProcess } from './webdriver';
 
-export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 export interface Launcher {
   engine: Engine;
@@ -24,7 +24,7 @@ export interface Launcher {
 
 const height = (width: number) => (width < 600 ? 800 : 900);
 
-export async function launchChromium(): Promise<Launcher> {
+async function launchChromium(): Promise<Launcher> {
   const browser: PlaywrightBrowser = await launchBrowser();
   return {
     engine: 'chromium',
@@ -58,7 +58,7 @@ export async function launchChromium(): Promise<Launcher> {
 
 const PUPPETEER_KEYS: Record<Key, KeyInput> = { Tab: 'Tab', 'Shift+Tab': 'Tab', Enter: 'Enter', Backspace: 'Backspace', Escape: 'Escape' };
 
-export async function launchFirefox(): Promise<Launcher> {
+async function launchFirefox(): Promise<Launcher> {
   const browser: PuppeteerBrowser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
@@ -110,7 +110,7 @@ export async function launchFirefox(): Promise<Launcher> {
 }
 
 /** WebKit's driver times each script with a page timer of this length (flows.ts's page clock leaves it real). */
-export const WEBDRIVER_SCRIPT_MS = 60_000;
+const WEBDRIVER_SCRIPT_MS = 60_000;
 
 const WEBDRIVER_KEYS: Record<Key, string> = {
   Tab: KEYS.Tab,
@@ -120,7 +120,7 @@ const WEBDRIVER_KEYS: Record<Key, string> = {
   Escape: KEYS.Escape,
 };
 
-export async function launchWebKit(startTimeoutMs: number): Promise<Launcher> {
+async function launchWebKit(startTimeoutMs: number): Promise<Launcher> {
   // WebKitWebDriver holds one session at a time: a second borrower (a second tab opening an
   // emailed link) gets a driver process of its own, kept for the next one.
   const idle: WebKitDriverProcess[] = [await startWebKitDriver(startTimeoutMs)];

@@ -137,7 +137,7 @@ function locateInPage(target: SerialTarget): boolean {
   return true;
 }
 
-export interface Box {
+interface Box {
   role: string;
   name: string;
   x: number;
@@ -190,7 +190,7 @@ export interface AxeViolation {
   targets: string[];
 }
 
-export const ARTIFACTS = path.resolve(__dirname, '../artifacts/browsers');
+const ARTIFACTS = path.resolve(__dirname, '../artifacts/browsers');
 
 let markCounter = 0;
 

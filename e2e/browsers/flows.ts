@@ -16,7 +16,7 @@ import { startReferenceServer } from '../support/referenceServer';
 import { launch, type Launcher } from './adapters';
 import { Driver, WAIT_MS, type Engine } from './driver';
 
-export type Language = 'en' | 'es';
+type Language = 'en' | 'es';
 type MessageKey = keyof typeof en & keyof typeof es;
 
 const CATALOGS: Record<Language, Record<string, string>> = { en, es };
@@ -210,7 +210,7 @@ function runClockFor(ms: number) {
 
 const MINUTE = 60_000;
 
-export const FLOWS: Record<FlowName, (c: Context) => Promise<void>> = {
+const FLOWS: Record<FlowName, (c: Context) => Promise<void>> = {
   async 'register several loans'(c) {
     const d = await c.open();
     await start(c, d, '/loanmanager/register/');
@@ -415,14 +415,11 @@ export const FLOWS: Record<FlowName, (c: Context) => Promise<void>> = {
 // ---------------------------------------------------------------------------------------------
 // The matrix and the jest wiring
 
-export const WIDTHS = [375, 1280] as const;
-export const LANGUAGES: Language[] = ['en', 'es'];
-
 /**
  * Which flows run where. E2E_BROWSER_FLOWS=half runs, outside Chromium, the representative half
  * listed here (every widget family once); the default runs everything everywhere.
  */
-export const REPRESENTATIVE_HALF: FlowName[] = [
+const REPRESENTATIVE_HALF: FlowName[] = [
   'register several loans',
   'reset password from the emailed link',
   'sign in and the popup sequence',

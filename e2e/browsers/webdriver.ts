@@ -15,7 +15,7 @@ function elementOf(found: Record<string, string>, what: string): string {
   return reference;
 }
 
-export class WebDriverError extends Error {
+class WebDriverError extends Error {
   constructor(
     readonly command: string,
     readonly error: string,
@@ -30,7 +30,7 @@ export class WebDriverError extends Error {
  * silent (seen on the loaded CI machine), and the flow must fail rather than hang. Above the
  * script and page-load timeouts (60 s), which the driver reports itself.
  */
-export const COMMAND_TIMEOUT_MS = 90_000;
+const COMMAND_TIMEOUT_MS = 90_000;
 
 async function call<T>(base: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${base}${path}`, {
@@ -123,7 +123,7 @@ export interface WebKitDriverProcess {
   stop(): void;
 }
 
-export const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 /** Starts `xvfb-run -a WebKitWebDriver --port=N` (its own process group, stopped as one). */
 export async function startWebKitDriver(timeoutMs: number): Promise<WebKitDriverProcess> {

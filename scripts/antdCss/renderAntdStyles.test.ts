@@ -54,7 +54,7 @@ describe('antd styles rendered at build time', () => {
   let styles: AntdStyles;
   beforeAll(() => {
     styles = renderAntdStyles();
-  }, 60_000);
+  });
 
   it('cannot touch a host page: every selector needs a class of the portal prefix, every animation name is the portal’s', () => {
     const { selectors, keyframes } = selectorsOf(styles.entries.map((entry) => entry.css).join(''));

@@ -14,7 +14,7 @@
  *   checked on every answer: an answer that does not match its schema is a 500 in development and in
  *   the tests. Production serializes with JSON.stringify, as before (docs/server.md, "The API description").
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler, preHandlerAsyncHookHandler } from 'fastify';
 import * as z from 'zod/mini';
 import { $ZodType, safeParse } from 'zod/v4/core';
 import { HttpError, parseWith, requireAccount, requireEmptyBody, type Auth, type PortalContext } from '../context';
@@ -109,9 +109,4 @@ export function declareRouteContracts(app: FastifyInstance, ctx: PortalContext) 
       ...(validates ? [rejectInvalidRequest] : []),
     ] as typeof route.preHandler;
   });
-}
-
-/** `reply.send` of a route whose body is already JSON text (go-green/status keeps its disclosures encoded). */
-export function sendJsonText(reply: FastifyReply, statusCode: number, json: string) {
-  return reply.code(statusCode).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(json);
 }

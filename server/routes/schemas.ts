@@ -31,7 +31,6 @@ export const resetRequestAnswerSchema = z.object({ link_minutes: z.int().check(z
 export const validAnswerSchema = z.object({ valid: z.literal(true) });
 export const emailValidatedAnswerSchema = z.object({ email_validated: z.literal(true) });
 export const electdocsAnswerSchema = z.object({ electdocs: z.boolean() });
-export const checkEmailAnswerSchema = validAnswerSchema;
 
 /** 403: a refused CSRF check, or a change of the address on file without a recent re-authentication. */
 export const refusedOrReauthSchema = z.union([errorBodySchema, reauthRequiredSchema]);
@@ -50,7 +49,7 @@ export const wrongPasswordSchema = z.object({
 });
 
 /** Paused sign-in (or too many requests): 429 with the pause in minutes when it is sign-in's. */
-export const tooManySchema = z.object({ errors: z.array(z.string()), lockout_minutes: z.optional(z.number()) });
+const tooManySchema = z.object({ errors: z.array(z.string()), lockout_minutes: z.optional(z.number()) });
 
 /** Every error answer the API can give before or besides a route's own: refused body (400), CSRF (403 on
  * unsafe methods), too large (413), wrong content type (415), rate limit (429), unexpected (500). */

@@ -23,7 +23,7 @@ import { popupsOf } from '../services/popupsToShow';
 import { confirmPassword } from '../services/reauthentication';
 import { sessionTimeoutOf } from '../services/sessionTimeout';
 import { accountOf, emptyBodySchema } from './contract';
-import { addition, answers, checkEmailAnswerSchema, emptyAnswerSchema, refusedOrReauthSchema, specCall, wrongPasswordSchema } from './schemas';
+import { addition, answers, emptyAnswerSchema, refusedOrReauthSchema, specCall, validAnswerSchema, wrongPasswordSchema } from './schemas';
 
 /** The contract's shape first (its texts), then only the popup ids this server knows ("Invalid value"). */
 const markSeenSchema = z.pipe(markPopupSeenSchema, z.strictObject({ id_to_mark_as_seen: popupIdSchema }));
@@ -36,7 +36,7 @@ export function userRoutes(fastify: FastifyInstance, ctx: PortalContext) {
   const signedIn = { signedIn: true } as const;
 
   app.get('/loanmanager/api/user/check_email_address/', {
-    schema: { ...specCall('Is this address usable?'), querystring: emailQuerySchema, response: answers({ 200: checkEmailAnswerSchema }, { signedIn: true }) },
+    schema: { ...specCall('Is this address usable?'), querystring: emailQuerySchema, response: answers({ 200: validAnswerSchema }, { signedIn: true }) },
     config: { ...emailChangeLimit, ...signedIn },
   }, async (request, reply) => {
     await checkEmailAvailable(ctx, accountOf(request), request.query.email_address);

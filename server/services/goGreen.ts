@@ -18,7 +18,7 @@ import { checkEmailAvailable, isAddressOnFile } from './emailAddress';
 import { requireReauthentication } from './reauthentication';
 
 /** Catalog texts (src/platform/i18n/locales), in the request's language when sent. */
-export const GO_GREEN_MESSAGES = {
+const GO_GREEN_MESSAGES = {
   /** "Please verify this email address before choosing electronic delivery." */
   emailNotVerified: localText('server.error.emailNotVerified'),
 } as const;

@@ -396,5 +396,5 @@ describe('account/login and account/logout', () => {
     }
     server.clock.advance(20 * 60 * 1000);
     expect((await client.get(`${API}go-green/status/`)).statusCode).toBe(401);
-  }, 30_000);
+  });
 });

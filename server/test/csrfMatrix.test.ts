@@ -130,7 +130,7 @@ beforeAll(async () => {
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   port = (server.app.server.address() as net.AddressInfo).port;
   if (!server.schema) db = new BetterSqlite3(path.join(server.dir, 'var', 'test.sqlite'), { readonly: true, fileMustExist: true });
-}, 60_000);
+});
 
 afterAll(async () => {
   db?.close();
@@ -406,7 +406,7 @@ describe('every unsafe route refuses a forged request, and its handler does not 
     }
     expect(sent).toBeGreaterThanOrEqual(unsafeRoutes.length);
     expect(problems).toEqual([]);
-  }, 60_000);
+  });
 
   it('the percent-encoded forms include the ones named in the contract', () => {
     const forms = percentEncodedForms('/loanmanager/api/go-green/opt_out/');
@@ -432,7 +432,7 @@ describe('positive controls (the matrix cannot pass because everything is refuse
       }
     }
     expect(problems).toEqual([]);
-  }, 60_000);
+  });
 
   it('the detectors see a handler that runs: opt_out changes the tables and the choice, the switch the account, sign-out ends the session', async () => {
     const optOut = unsafeRoutes.find((route) => route.url === `${API}go-green/opt_out/`)!;

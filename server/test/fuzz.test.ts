@@ -18,7 +18,7 @@ let report: FuzzReport | undefined;
 
 beforeAll(async () => {
   server = await startTestServer({ logLevel: 'info' });
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
 });

@@ -7,7 +7,6 @@ import { setHashingQueueLength } from '../metrics';
 import { API, startTestServer, type TestServer } from './harness';
 
 // a PostgreSQL test server on a loaded machine takes seconds to start
-jest.setTimeout(30_000);
 
 const servers: TestServer[] = [];
 afterEach(async () => {

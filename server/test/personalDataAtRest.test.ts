@@ -359,7 +359,7 @@ describe('production mode: no personal data or secret at rest', () => {
       mailTransport: mail.transport,
       logLevel: 'info',
     });
-  }, 60_000);
+  });
   afterAll(async () => {
     if (!closed) await server?.close();
   });
@@ -369,7 +369,7 @@ describe('production mode: no personal data or secret at rest', () => {
     expect([...book.kinds()].sort()).toEqual(
       expect.arrayContaining(['CSRF token', 'SSN', 'date of birth', 'link', 'nonce', 'password', 'session cookie']),
     );
-  }, 60_000);
+  });
 
   it('refuses the demo API token in production (401)', async () => {
     const response = await server.app.inject({
@@ -478,7 +478,7 @@ describe('development mode: the logs (the outbox stays readable on purpose)', ()
 
   beforeAll(async () => {
     server = await startTestServer({ mailTransport: mail.transport, logLevel: 'info' });
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.close();
   });
@@ -486,7 +486,7 @@ describe('development mode: the logs (the outbox stays readable on purpose)', ()
   it('runs every flow through the API in development mode', async () => {
     await runEveryFlow(server, mail, book);
     expect([...book.kinds()]).toEqual(expect.arrayContaining(['CSRF token', 'nonce', 'session cookie', 'link']));
-  }, 60_000);
+  });
 
   it('writes no SSN, date of birth, password, nonce, cookie, CSRF token or link to the logs', () => {
     const logs = server.logs();

@@ -61,7 +61,7 @@ describeOnPostgres('two instances on one PostgreSQL database', () => {
 
   beforeAll(async () => {
     ({ schema, first, second } = await startPair());
-  }, 60_000);
+  });
   afterAll(async () => {
     await first?.close();
     await second?.close();
@@ -119,7 +119,7 @@ describeOnPostgres('two instances deliver a queued mail once', () => {
 
   beforeAll(async () => {
     ({ schema, first, second } = await startPair({ mailTransport: transport }));
-  }, 60_000);
+  });
   afterAll(async () => {
     await first?.close();
     await second?.close();
@@ -157,7 +157,7 @@ function pairWithRouteLimit(limit: number) {
   const pair = {} as { schema: TestSchema; first: TestServer; second: TestServer };
   beforeAll(async () => {
     Object.assign(pair, await startPair({ routeRateLimitMax: limit }));
-  }, 60_000);
+  });
   afterAll(async () => {
     await pair.first?.close();
     await pair.second?.close();

@@ -25,7 +25,7 @@ export const PASSWORD_CHANGED_PARAM = 'password_changed';
 export const LOGIN_AFTER_PASSWORD_RESET = `${PORTAL_URLS.login}?${PASSWORD_CHANGED_PARAM}=1`;
 
 /** The query parameter of the sign-in page that names the signed-in page a borrower was sent from. */
-export const RETURN_PARAM = 'next';
+const RETURN_PARAM = 'next';
 
 /** The sign-in page after the header's "Sign out": it says "You have signed out" (a flag, nothing personal). */
 export const SIGNED_OUT_PARAM = 'signed_out';

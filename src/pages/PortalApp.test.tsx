@@ -106,7 +106,7 @@ describe('PortalApp', () => {
     act(() => navigation.navigate('/loanmanager/go-green/', { fullReload: true }));
     expect(assign).toHaveBeenLastCalledWith('/loanmanager/go-green/');
     expect(window.location.pathname).toBe('/loanmanager/login/');
-   }, 30_000);
+   });
 
   it('after a move within the portal, Back returns to the first page (the router took over the history)', async () => {
     window.history.replaceState(null, '', '/loanmanager/request_password_reset');

@@ -18,7 +18,7 @@ export interface PortalRoute {
 }
 
 /** The QA replay page: non-production builds, or a host whose config sets `qa_tools`. */
-export const qaToolsEnabled = (config: Pick<PortalConfig, 'qaTools'>) =>
+const qaToolsEnabled = (config: Pick<PortalConfig, 'qaTools'>) =>
   process.env.NODE_ENV !== 'production' || config.qaTools;
 
 export const PORTAL_BASENAME = '/loanmanager';

@@ -4,7 +4,7 @@
  * It is read once, by the loader, validated here and passed down; components never query the DOM for it.
  */
 import * as v from 'valibot';
-import { DEFAULT_LOCALE, isLocale, PSEUDO_LOCALE, type Locale } from './i18n/locales';
+import { localeOfConfig, type Locale } from './i18n/locales';
 import { readRawConfig } from './rawConfig';
 
 export { CONFIG_ELEMENT_ID } from './rawConfig';
@@ -71,6 +71,7 @@ export function parseConfig(raw: unknown): PortalConfig {
   const parsed = v.safeParse(configSchema, raw);
   if (!parsed.success) throw new Error('unable to get config');
   const data = parsed.output;
+  const { locale, unknown: unknownLocale } = localeOfConfig(data);
   const method = data.recaptcha?.method ?? 'dummy';
   if (method !== 'dummy' && method !== 'recaptcha_v3') throw new Error('invalid recaptcha method');
   // reCAPTCHA v3 cannot run without its site key: refused at startup, not at the first submit.
@@ -89,11 +90,8 @@ export function parseConfig(raw: unknown): PortalConfig {
     devtools: data.devtools === true,
     recordActions: data.record_actions === true,
     qaTools: data.qa_tools === true,
-    locale: isLocale(data.locale) ? data.locale : DEFAULT_LOCALE,
-    unknownLocale:
-      data.locale === undefined || data.locale === null || data.locale === PSEUDO_LOCALE || isLocale(data.locale)
-        ? null
-        : String(data.locale).slice(0, 20),
+    locale,
+    unknownLocale,
   };
 }
 

@@ -1,10 +1,10 @@
 import { createErrorReporter, scrubEvent } from './errorReporting';
 import { REDACTED } from './redaction';
 
-type SentryModule = typeof import('@sentry/react');
+type SentryModule = typeof import('@sentry/browser');
 type InitOptions = NonNullable<Parameters<SentryModule['init']>[0]>;
 
-/** A stand-in for @sentry/react that records what the reporter does with it. */
+/** A stand-in for @sentry/browser that records what the reporter does with it. */
 function fakeSentry() {
   const init = jest.fn<void, [InitOptions]>();
   const captureException = jest.fn();

@@ -12,7 +12,7 @@ export interface ErrorReporter {
   log(message: string, context?: Record<string, unknown>): void;
 }
 
-type SentryModule = typeof import('@sentry/react');
+type SentryModule = typeof import('@sentry/browser');
 
 /** Strips every sensitive value from a Sentry event or breadcrumb. Exported for tests. */
 export function scrubEvent<T extends object>(event: T): T {
@@ -26,7 +26,7 @@ export function scrubEvent<T extends object>(event: T): T {
 
 export function createErrorReporter(
   config: Pick<PortalConfig, 'errorReporting'>,
-  loadSentry: () => Promise<SentryModule> = () => import(/* webpackChunkName: "sentry" */ '@sentry/react'),
+  loadSentry: () => Promise<SentryModule> = () => import(/* webpackChunkName: "sentry" */ '@sentry/browser'),
 ): ErrorReporter {
   let sentry: Promise<SentryModule | null> = Promise.resolve(null);
   const { dsn, sampleRate } = config.errorReporting;

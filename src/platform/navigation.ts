@@ -3,7 +3,7 @@
  * router navigation; anything else (a foreign host page, a signed-in server page, or a
  * forced reload) is a full page load.
  */
-export interface NavigateOptions {
+interface NavigateOptions {
   /** Always a full page load, e.g. after opting out, so the server renders the new state. */
   fullReload?: boolean;
 }

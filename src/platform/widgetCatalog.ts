@@ -12,7 +12,7 @@ import type { MessageId } from './i18n/messageId';
 import type { CatalogNamespace } from './i18n/widgetCatalogs';
 
 /** A page of the standalone portal that shows this widget. */
-export interface CatalogPage {
+interface CatalogPage {
   /** Path under /loanmanager/, without slashes at either end; a '/*' tail matches the rest. */
   readonly path: string;
   /**
@@ -137,13 +137,13 @@ export type WidgetName = keyof typeof WIDGET_CATALOG;
 export const WIDGET_NAMES = Object.keys(WIDGET_CATALOG) as WidgetName[];
 
 /** A page of the portal that is no widget: the QA replay tool (src/pages/qa). */
-export interface ToolPage extends CatalogPage {
+interface ToolPage extends CatalogPage {
   readonly chunkGroup: string;
   /** Only where QA tools are on (non-production builds and servers, or a config's `qa_tools`). */
   readonly qaOnly: true;
 }
 
-export const QA_REPLAY_PAGE: ToolPage = {
+const QA_REPLAY_PAGE: ToolPage = {
   path: 'qa/replay',
   titleId: 'portal.title.qaReplay',
   chunkGroup: 'qa-replay',

@@ -3,7 +3,7 @@
  * fetch; paths are relative to /loanmanager/api/. Every request is recorded for assertions,
  * and an unexpected request fails loudly instead of hanging.
  */
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   url: URL;
   path: string;
@@ -24,7 +24,7 @@ export interface MockResponse {
 
 export type MockHandler = (request: RecordedRequest) => MockResponse | Promise<MockResponse>;
 
-export const API_PREFIX = '/loanmanager/api/';
+const API_PREFIX = '/loanmanager/api/';
 
 export function mockApi(handlers: Record<string, MockHandler | MockResponse>) {
   const requests: RecordedRequest[] = [];

@@ -5,7 +5,6 @@ import { WIDGET_CATALOG, WIDGET_NAMES } from '../platform/widgetCatalog';
 import { widgetRegistry } from './registry';
 
 // Loads every widget's chunk (React, antd, each feature): slow on a busy machine.
-jest.setTimeout(30_000);
 
 describe('the widget registry', () => {
   it('has one loader per catalog row, and no other', () => {

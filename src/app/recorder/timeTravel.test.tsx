@@ -16,8 +16,6 @@ import type { Recording } from './recordingFormat';
 import { replayRecording } from './replay';
 import { allowStateReplacement, makeReplayStore, showReplayState } from './replayStore';
 
-jest.setTimeout(60_000);
-
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
 
 async function recordRegistrationSession() {

@@ -13,7 +13,6 @@ import leafUrl from './leaf.svg';
 // antd's Steps, Radio and Form are heavy in jsdom; on a busy CI machine a whole flow takes several seconds.
 // Addresses are pasted, not typed: one change event each (the saga tests cover typing and its timing).
 // 60 s: the longest flow took 30 s at load average 7 (a quiet CI run finishes the file in 90 s).
-jest.setTimeout(60_000);
 
 const STATUS = 'GET go-green/status/';
 const EMAIL_CHANGE = 'POST user/request_email_change/';

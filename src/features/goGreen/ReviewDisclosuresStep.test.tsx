@@ -21,7 +21,6 @@ jest.mock('./onDemandModules', () => {
 });
 
 // antd's Steps and Radio are heavy in jsdom; on a busy CI machine a flow takes several seconds.
-jest.setTimeout(30_000);
 
 type SanitizerModule = Awaited<ReturnType<typeof loadDisclosuresSanitizer>>;
 

@@ -7,8 +7,6 @@ import { testI18n } from '../../testing/testI18n';
 import { loginAfterInactivity } from '../../lib/portalUrls';
 import LoginWidget from './LoginWidget';
 
-jest.setTimeout(30_000);
-
 const LOGIN = 'POST account/login/';
 const signIn = () => screen.getByRole('button', { name: /Sign in$/ });
 

@@ -4,8 +4,6 @@ import { renderWidget } from '../../testing/renderWidget';
 import { testI18n } from '../../testing/testI18n';
 import RequestPasswordResetWidget from './RequestPasswordResetWidget';
 
-jest.setTimeout(30_000);
-
 const REQUEST = 'POST account/request_password_reset/';
 const flow = (log: { of: (...domains: string[]) => string[] }) => log.of('requestPasswordReset', 'api/executeMutation');
 

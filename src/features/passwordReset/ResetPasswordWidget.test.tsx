@@ -8,7 +8,6 @@ import { testI18n } from '../../testing/testI18n';
 import ResetPasswordWidget from './ResetPasswordWidget';
 
 // antd's Form is heavy in jsdom: a flow can take 30 s on a loaded 2-core machine.
-jest.setTimeout(60_000);
 
 const VALIDATE = 'POST account/validate_nonce/';
 const RESET = 'POST account/reset_password/';

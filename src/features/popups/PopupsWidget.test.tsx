@@ -11,7 +11,6 @@ import { testI18n } from '../../testing/testI18n';
 import PopupsWidget from './PopupsWidget';
 
 // each dialog here closes by its fallback (jsdom runs no animation): seconds per test on a shared machine
-jest.setTimeout(30_000);
 
 const SEEN = 'POST user/set_popup_seen/';
 const DISMISS = 'POST user/dismiss_popup/';

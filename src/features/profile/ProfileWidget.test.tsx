@@ -9,8 +9,6 @@ import { testI18n } from '../../testing/testI18n';
 import { PROFILE_MESSAGES } from './profileSlice';
 import ProfileWidget from './ProfileWidget';
 
-jest.setTimeout(30_000);
-
 const STATUS = 'GET go-green/status/';
 const EMAIL_CHANGE = 'POST user/request_email_change/';
 const onFile: MockResponse = {
@@ -157,7 +155,7 @@ describe('profile: the password asked again before a change (issue 38)', () => {
     expect(JSON.stringify(store.getState())).not.toContain(PASSWORD);
     expect(JSON.stringify(redact(actions.actions))).not.toContain(PASSWORD);
     expect(actions.of('profile')).toEqual(expect.arrayContaining(['profile/reauthRequired', 'profile/reauthConfirmed', 'profile/reauthDialogClosed']));
-  }, 60_000);
+  });
 
   test('a wrong password: said on the field, announced, the dialog stays; a pause says so', async () => {
     const answers: MockResponse[] = [
@@ -180,7 +178,7 @@ describe('profile: the password asked again before a change (issue 38)', () => {
     expect(await within(dialog).findByText(/Please wait 15 minutes/)).toBeInTheDocument();
     expect(api.sent(EMAIL_CHANGE)).toHaveLength(1);
     expect(screen.queryByText(english(PROFILE_MESSAGES.verificationSent))).not.toBeInTheDocument();
-  }, 60_000);
+  });
 
   test('Cancel: nothing changed, focus back on the button that started it, the address typed kept', async () => {
     const api = serverWithWindow(() => ({ body: { reauth_expires_in_seconds: 600 } }));
@@ -193,5 +191,5 @@ describe('profile: the password asked again before a change (issue 38)', () => {
     expect(screen.getByRole('textbox', { name: english('profile.newEmail') })).toHaveValue('new@example.com');
     expect(api.sent(CONFIRM)).toHaveLength(0);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  }, 60_000);
+  });
 });

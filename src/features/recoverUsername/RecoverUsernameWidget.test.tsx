@@ -9,8 +9,6 @@ import { testI18n } from '../../testing/testI18n';
 import { recoverUsernameSlice } from './recoverUsernameSlice';
 import RecoverUsernameWidget from './RecoverUsernameWidget';
 
-jest.setTimeout(30_000);
-
 const RECOVER = 'POST account/recover_username/';
 const submit = () => screen.getByRole('button', { name: /Recover Username$/ });
 const flow = (log: { of: (...domains: string[]) => string[] }) => log.of('recoverUsername', 'api/executeMutation');

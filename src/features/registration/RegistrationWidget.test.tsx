@@ -12,7 +12,6 @@ import { registrationSlice } from './registrationSlice';
 import RegistrationWidget from './RegistrationWidget';
 
 // antd in jsdom on a shared machine: a filled form takes seconds to render and type into
-jest.setTimeout(30_000);
 
 const REGISTER = 'POST account/register/';
 

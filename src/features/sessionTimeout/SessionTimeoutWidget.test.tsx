@@ -34,7 +34,6 @@ function renderWidget(i18n?: I18n) {
 const liveRegion = (dialog: HTMLElement) => within(dialog).getByRole('status');
 
 // antd's dialog in jsdom takes seconds on this 2-core machine
-jest.setTimeout(20_000);
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());

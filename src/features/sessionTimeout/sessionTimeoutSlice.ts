@@ -20,7 +20,7 @@ export interface SessionTimeoutState {
   extendFailed: boolean;
 }
 
-export const initialSessionTimeoutState: SessionTimeoutState = {
+const initialSessionTimeoutState: SessionTimeoutState = {
   endsAt: null,
   dialog: 'closed',
   pending: 'none',

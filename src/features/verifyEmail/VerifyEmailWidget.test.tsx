@@ -5,8 +5,6 @@ import { renderWidget } from '../../testing/renderWidget';
 import { testI18n } from '../../testing/testI18n';
 import VerifyEmailWidget from './VerifyEmailWidget';
 
-jest.setTimeout(30_000);
-
 const VERIFY = 'POST anon-user/verify_email/';
 
 afterEach(() => window.history.replaceState(null, '', '/'));

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /** `unchecked`: the call itself failed (a 5xx or no network), so the link may still be good. */
-export type VerifyEmailStatus = 'idle' | 'verifying' | 'verified' | 'error' | 'unchecked';
+type VerifyEmailStatus = 'idle' | 'verifying' | 'verified' | 'error' | 'unchecked';
 
 export interface VerifyEmailState {
   status: VerifyEmailStatus;

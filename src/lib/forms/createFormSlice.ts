@@ -47,7 +47,7 @@ export interface FormState<V extends object> {
  * A server-side check of a field as it is typed (e.g. go-green's address): pending from the
  * keystroke until the saga's answer for that value; an answer for an older value changes nothing.
  */
-export interface FieldCheck {
+interface FieldCheck {
   value: string;
   status: 'pending' | 'valid' | 'invalid';
   /** Why the server refused the value, when it said. */

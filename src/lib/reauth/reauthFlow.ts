@@ -31,7 +31,7 @@ export class ReauthCancelled extends Error {
 }
 
 /** A 403 whose body says the change needs the password again (the contract's `reauthRequiredSchema`). */
-export function isReauthRequired(error: unknown): boolean {
+function isReauthRequired(error: unknown): boolean {
   return httpStatusOf(error) === 403 && reauthRequiredSchema.safeParse(errorBodyOf(error)).success;
 }
 

@@ -99,7 +99,7 @@ const MONTHS = [
  * cannot be read for sure: no month name or two, a year that is not four digits, anything but one day
  * and one year. Never a guess: a date it cannot read is refused, not turned into another one.
  */
-export function textualDobDigits(text: string): string | null {
+function textualDobDigits(text: string): string | null {
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
   const months = new Set<number>();
   for (const word of words) {

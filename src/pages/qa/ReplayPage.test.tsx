@@ -5,8 +5,6 @@ import { mockApi } from '../../testing/mockApi';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import ReplayPage from './ReplayPage';
 
-jest.setTimeout(60_000);
-
 const recordingText = fs.readFileSync(path.resolve(__dirname, '../../../recordings/go-green-opt-in.recording.json'), 'utf8');
 const file = (text: string, name = 'session.recording.json') => new File([text], name, { type: 'application/json' });
 

@@ -27,6 +27,31 @@ export const LOCALE_COOKIE = 'lm_locale';
  */
 export const PSEUDO_LOCALE = 'en-XA';
 
+/** What a config block's `locale` asks for, decided here only (the loader, parseConfig, the server render). */
+export interface LocaleChoice {
+  /** The language shown: the asked one if the portal speaks it, else English. */
+  locale: Locale;
+  /** The asked value is a language the portal speaks (not missing, not the pseudo-locale). */
+  spoken: boolean;
+  /** QA's pseudo-locale was asked for. */
+  pseudo: boolean;
+  /** A value the portal does not speak (shown in English), for one error report; at most 20 characters. */
+  unknown: string | null;
+}
+
+/** Reads `locale` from a raw (unvalidated) config block: anything but a known language is English. */
+export function localeOfConfig(raw: unknown): LocaleChoice {
+  const asked = raw && typeof raw === 'object' && 'locale' in raw ? raw.locale : undefined;
+  const pseudo = asked === PSEUDO_LOCALE;
+  const known = isLocale(asked);
+  return {
+    locale: known ? asked : DEFAULT_LOCALE,
+    spoken: known,
+    pseudo,
+    unknown: known || pseudo || asked === undefined || asked === null ? null : String(asked).slice(0, 20),
+  };
+}
+
 /**
  * Marks the hidden field of the language switch (a form the server writes in every page's header)
  * that names the page to come back to: the portal sets it to the page it shows after a move made

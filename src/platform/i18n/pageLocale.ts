@@ -3,7 +3,7 @@
  * `locale` (the embedding contract). Dependency-free: it ships in the loader, whose catalog
  * imports (src/widgets/registry.ts) read it.
  */
-import { DEFAULT_LOCALE, isLocale, PSEUDO_LOCALE, type Locale } from './locales';
+import { DEFAULT_LOCALE, localeOfConfig, type Locale } from './locales';
 
 let chosen: Locale = DEFAULT_LOCALE;
 let pseudo = false;
@@ -14,10 +14,8 @@ export const pageLocale = (): Locale => chosen;
 /** The page shows the pseudo-locale: the English catalog, transformed as it arrives (withPageFeature.ts). */
 export const isPseudoPage = (): boolean => pseudo;
 
-/** Reads `locale` from the raw config: anything but a known language is English (config.ts reports it). */
+/** Keeps the page's choice (locales.ts `localeOfConfig`, as parseConfig's `locale`) for the catalogs, which download before the config is validated. */
 export function choosePageLocale(raw: unknown): Locale {
-  const asked = raw && typeof raw === 'object' && 'locale' in raw ? raw.locale : undefined;
-  pseudo = asked === PSEUDO_LOCALE;
-  chosen = isLocale(asked) ? asked : DEFAULT_LOCALE;
+  ({ locale: chosen, pseudo } = localeOfConfig(raw));
   return chosen;
 }
