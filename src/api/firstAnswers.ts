@@ -1,7 +1,7 @@
 /**
  * Answers that come with the page (issue 18): a signed-in page whose first view shows an API
  * answer gets that answer from the server with its HTML, drawn there and put in the page's store
- * before hydration (`firstAnswers/received`), so the borrower sees it without waiting for the flows
+ * before hydration (`firstAnswers/received`, by src/firstView/firstAnswers.ts), so the borrower sees it without waiting for the flows
  * to download and ask. The flows move it into RTK Query's cache and ask nothing more for it
  * (`callQueryAndKeep` in sagaCall.ts, which takes it: `firstAnswers/taken`): the page's own load is
  * the "once on load" of the spec. Until then the selectors of the cached answer fall back to it.
@@ -12,8 +12,7 @@
  * cached either. No RTK Query import: this slice is in every page's first load (src/firstView/lazyReducer.ts).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { FIRST_ANSWERS_ELEMENT_ID } from '../platform/serverRender';
-import { FIRST_ANSWER_ENDPOINTS, type FirstAnswerEndpoint } from '../platform/widgetCatalog';
+import type { FirstAnswerEndpoint } from '../platform/widgetCatalog';
 import type { GoGreenInfo, PopupItem } from './contract';
 
 /** Each endpoint a page may be answered with, and its answer (the contract's type). */
@@ -51,29 +50,3 @@ export type WithFirstAnswers = { firstAnswers?: FirstAnswers };
 
 export const selectFirstAnswer = <K extends FirstAnswerEndpoint>(state: WithFirstAnswers, endpoint: K): FirstAnswers[K] =>
   state.firstAnswers?.[endpoint];
-
-/** The answers that are lists (the popups); every other one is an object. */
-const LIST_ANSWERS: ReadonlySet<FirstAnswerEndpoint> = new Set(['getPopups']);
-
-/**
- * The first answers of a page, from its JSON element: only the known endpoints (or only `wanted`),
- * each a list or an object as its endpoint answers (the server writes them from the same code as
- * the API's answers). Anything else, or no element, is no first answer: the flows then ask as usual.
- */
-export function readFirstAnswers(doc: Document, wanted: readonly FirstAnswerEndpoint[] = FIRST_ANSWER_ENDPOINTS): FirstAnswers {
-  const text = doc.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent;
-  if (!text) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return {};
-  }
-  if (typeof parsed !== 'object' || parsed === null) return {};
-  const answers: Partial<Record<FirstAnswerEndpoint, unknown>> = {};
-  for (const endpoint of wanted) {
-    const value = (parsed as Record<string, unknown>)[endpoint];
-    if (typeof value === 'object' && value !== null && Array.isArray(value) === LIST_ANSWERS.has(endpoint)) answers[endpoint] = value;
-  }
-  return answers as FirstAnswers;
-}

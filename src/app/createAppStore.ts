@@ -38,7 +38,7 @@ export interface InjectableReducer extends Reducer<RootState> {
 }
 
 /** What a seam gets of the store: the flows install into it (flows.ts). */
-export interface SeamStore extends FlowsStore {
+interface SeamStore extends FlowsStore {
   dependencies: PortalDependencies;
   /** false: the sagas never run (tests of reducers alone). */
   runSagas: boolean;

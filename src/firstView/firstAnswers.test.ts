@@ -1,6 +1,7 @@
 import { FIRST_ANSWERS_ELEMENT_ID } from '../platform/serverRender';
 import { appendJsonDataBlock } from '../testing/jsonDataBlock';
-import { firstAnswersActions, firstAnswersSlice, readFirstAnswers, selectFirstAnswer } from './firstAnswers';
+import { firstAnswersActions, firstAnswersSlice, selectFirstAnswer } from '../api/firstAnswers';
+import { readFirstAnswers } from './firstAnswers';
 
 const STATUS = { email_address: 'uma@example.com', email_validated: false, electdocs: false, disclosures: '<p>Terms</p>' };
 
