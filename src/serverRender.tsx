@@ -86,7 +86,7 @@ export const renderPortalPage: RenderPortalPage = async ({ url, config: raw, fir
     dependencies: { config, navigation, captcha: NO_CAPTCHA, reporter: SILENT, sessionStore: memoryStorage() },
   });
   // what the page comes with, as the hydration hands it to the browser's store (src/firstView/hydration.tsx)
-  if (firstAnswers) receiveFirstAnswers(store, firstAnswers as FirstAnswers);
+  if (firstAnswers) await receiveFirstAnswers(store, firstAnswers as FirstAnswers);
   // antd's design tokens are CSS variables, written by antd as the widget renders: collected here for the page's head
   const styles = primedStyleCache();
   const { prelude } = await prerenderToNodeStream(

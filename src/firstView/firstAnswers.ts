@@ -2,9 +2,12 @@
  * The answers a page came with (src/api/firstAnswers.ts), read from its JSON element and handed to
  * the store before the first render: by the server render (src/serverRender.tsx), the hydration
  * (hydration.tsx) and the mount of a widget the browser draws (src/widgets/mountWidget.tsx).
+ * A query's answer goes into RTK Query's cache (`upsertQueryEntries`), where the endpoint's
+ * `select` reads it and the flows find it (src/api/sagaCall.ts `callQueryAndKeep`); then every
+ * answer is announced (`firstAnswers/received`) to the slices whose first view it is.
  */
-import type { Dispatch } from '@reduxjs/toolkit';
-import { firstAnswersActions, type FirstAnswers } from '../api/firstAnswers';
+import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
+import { firstAnswersReceived, type FirstAnswers } from '../api/firstAnswers';
 import { FIRST_ANSWERS_ELEMENT_ID } from '../platform/serverRender';
 import { FIRST_ANSWER_ENDPOINTS, type FirstAnswerEndpoint } from '../platform/widgetCatalog';
 
@@ -34,9 +37,28 @@ export function readFirstAnswers(doc: Document, wanted: readonly FirstAnswerEndp
   return answers as FirstAnswers;
 }
 
-/** Puts the page's answers in the store (nothing when there are none). */
-export function receiveFirstAnswers(store: { dispatch: Dispatch }, answers: FirstAnswers) {
-  if (Object.keys(answers).length > 0) store.dispatch(firstAnswersActions.received(answers));
+/** The answers that are an argumentless query's: RTK Query's cache holds them. */
+const CACHED_ANSWERS = ['getGoGreenStatus'] as const satisfies readonly FirstAnswerEndpoint[];
+
+type UpsertQueryEntries = (entries: Array<{ endpointName: string; arg: undefined; value: unknown }>) => UnknownAction;
+
+/**
+ * Puts the page's answers in the store (nothing when there are none). RTK Query is loaded only
+ * for a query's answer: the widgets that read one bring it in their own chunk (their feature's
+ * slices hold the cache), so the import finds it there.
+ */
+export function receiveFirstAnswers(store: { dispatch: Dispatch }, answers: FirstAnswers): Promise<void> | void {
+  const announce = () => {
+    if (Object.keys(answers).length > 0) store.dispatch(firstAnswersReceived(answers));
+  };
+  const cached = CACHED_ANSWERS.filter((endpointName) => answers[endpointName] !== undefined);
+  if (cached.length === 0) return announce();
+  return import(/* webpackChunkName: "api" */ '../api/baseApi').then(({ api }) => {
+    // the base `api` is typed without its injected endpoints: known here by name only
+    const upsertQueryEntries = api.util.upsertQueryEntries as unknown as UpsertQueryEntries;
+    store.dispatch(upsertQueryEntries(cached.map((endpointName) => ({ endpointName, arg: undefined, value: answers[endpointName] }))));
+    announce();
+  });
 }
 
 const handedOver = new Set<string>();
@@ -44,10 +66,15 @@ const handedOver = new Set<string>();
 /**
  * The answers a widget the browser draws shows first (its catalog row's `firstAnswers`), when the
  * page came with them: in the store before its first render (the feature's slice is in by now).
- * Once per widget and page.
+ * Once per widget and page. A promise when the answers wait for RTK Query (a query's answer).
  */
-export function handOverFirstAnswers(store: { dispatch: Dispatch }, doc: Document, widget: string, wanted: readonly FirstAnswerEndpoint[] | undefined) {
+export function handOverFirstAnswers(
+  store: { dispatch: Dispatch },
+  doc: Document,
+  widget: string,
+  wanted: readonly FirstAnswerEndpoint[] | undefined,
+): Promise<void> | void {
   if (!wanted || handedOver.has(widget)) return;
   handedOver.add(widget);
-  receiveFirstAnswers(store, readFirstAnswers(doc, wanted));
+  return receiveFirstAnswers(store, readFirstAnswers(doc, wanted));
 }

@@ -13,7 +13,7 @@ import { replayTypedInput } from './replayTypedInput';
 export async function prepareHydration(store: AppStore, element: HTMLElement, Widget: ComponentType) {
   // a render that suspends mid-hydration is finished synchronously by the next update
   await (Widget as PreparesHydration).prepareHydration?.(store.dependencies.navigation.currentUrl());
-  receiveFirstAnswers(store, readFirstAnswers(element.ownerDocument));
+  await receiveFirstAnswers(store, readFirstAnswers(element.ownerDocument));
 }
 
 /**

@@ -112,15 +112,19 @@ function render(store: AppStore, element: HTMLElement, name: string, Widget: Com
       hydrateWidget(store, element, name, Widget, releaseFlowsHold),
     );
   }
-  handOverFirstAnswers(store, element.ownerDocument, name, catalogRowOf(name)?.firstAnswers);
-  const root = createRoot(element);
-  startTransition(() =>
-    root.render(
-      <WidgetShell store={store} widget={name} container={element} withSnackbar={false} startsFlows releaseFlowsHold={releaseFlowsHold}>
-        <Widget />
-      </WidgetShell>,
-    ),
-  );
+  const draw = () => {
+    const root = createRoot(element);
+    startTransition(() =>
+      root.render(
+        <WidgetShell store={store} widget={name} container={element} withSnackbar={false} startsFlows releaseFlowsHold={releaseFlowsHold}>
+          <Widget />
+        </WidgetShell>,
+      ),
+    );
+  };
+  const handedOver = handOverFirstAnswers(store, element.ownerDocument, name, catalogRowOf(name)?.firstAnswers);
+  if (handedOver) return handedOver.then(draw);
+  draw();
 }
 
 /** Mounts a widget into its element (once the page store is ready: at once, unless the page records). */
