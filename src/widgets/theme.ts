@@ -68,7 +68,7 @@ export const PORTAL_PREFIX_CLS = 'lm';
  * The widgets' antd configuration (WidgetShell.tsx): the prefix, and the theme without runtime
  * component styles, which come as CSS files rendered from `portalTheme` at build time
  * (scripts/antdCss). The design token, as CSS variables, is still antd's at runtime, served from
- * portalTokenCache.json (portalStyleCache.ts).
+ * src/firstView/portalTokenCache.json (portalStyleCache.ts).
  */
 export const PORTAL_ANTD_CONFIG = {
   prefixCls: PORTAL_PREFIX_CLS,

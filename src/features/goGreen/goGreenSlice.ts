@@ -6,7 +6,7 @@
  * store, so DevTools time travel and a replayed recording re-render the screen exactly.
  */
 import { createAction, createSelector, createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
-import { firstAnswersActions } from '../../api/firstAnswers';
+import { firstAnswersReceived } from '../../api/firstAnswers';
 import { selectGoGreenInfo, type WithGoGreenStatus } from '../../api/goGreenStatusCache';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { reauthReducers, type WithReauthState } from '../../lib/reauth/reauthState';
@@ -264,7 +264,7 @@ export const goGreenSlice = createSlice({
     }),
   },
   extraReducers: (builder) => {
-    builder.addCase(firstAnswersActions.received, (state, action) => {
+    builder.addCase(firstAnswersReceived, (state, action) => {
       if (action.payload.getGoGreenStatus === undefined || state.loadStatus !== 'idle') return;
       state.loadStatus = 'loaded';
       state.statusCameWithPage = true;
