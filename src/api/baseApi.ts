@@ -58,10 +58,10 @@ function issuePaths(checked: ReturnType<PayloadSchema['safeParse']>) {
   return [...new Set((checked.error?.issues ?? []).map((issue) => issue.path.map(String).join('.')))];
 }
 
-export const CSRF_COOKIE = 'csrftoken';
-export const CSRF_HEADER = 'X-CSRFToken';
+const CSRF_COOKIE = 'csrftoken';
+const CSRF_HEADER = 'X-CSRFToken';
 
-export function readCookie(name: string, cookieString: string = typeof document === 'undefined' ? '' : document.cookie) {
+function readCookie(name: string, cookieString: string = typeof document === 'undefined' ? '' : document.cookie) {
   for (const part of cookieString.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));
@@ -70,7 +70,7 @@ export function readCookie(name: string, cookieString: string = typeof document 
 }
 
 /** Absolute (scheme:) and protocol-relative (//host) addresses never get the CSRF token. */
-export function isRelativeUrl(url: string): boolean {
+function isRelativeUrl(url: string): boolean {
   return !/^([a-z][a-z\d+.-]*:|\/\/)/i.test(url);
 }
 

@@ -5,7 +5,7 @@ import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../platform/palet
  * The portal's antd theme. antd's default secondary and placeholder greys, and its default
  * blue on white, fall under 4.5:1; every text colour here passes WCAG AA (checked by axe in e2e).
  */
-export const PORTAL_TOKENS = {
+const PORTAL_TOKENS = {
   colorPrimary: PALETTE.primary,
   colorLink: PALETTE.primary,
   colorLinkHover: PALETTE.linkHover,
