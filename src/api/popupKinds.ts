@@ -4,7 +4,7 @@
  * schemas (src/api/contract.ts) arrive with the flows.
  */
 export const POPUP_IDS = ['go-green-auto-pay', 'tax-reminder', 'tfa-verify-email'] as const;
-export const POPUP_SUB_TYPES = ['go_green', 'auto_pay', 'auto_pay_go_green_combined'] as const;
+const POPUP_SUB_TYPES = ['go_green', 'auto_pay', 'auto_pay_go_green_combined'] as const;
 
 export type PopupSubType = (typeof POPUP_SUB_TYPES)[number];
 
