@@ -354,11 +354,17 @@ export class Driver {
     await this.adapter.evaluate(async () => {
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
       const deadline = performance.now() + 5000;
+      // a spinner repeats for ever: only animations that end are waited for, and never past the deadline
+      const ending = () => document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
       for (let quiet = 0; quiet < 2 && performance.now() < deadline; ) {
-        const running = document.getAnimations();
-        await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+        const running = ending();
+        const left = deadline - performance.now();
+        await Promise.race([
+          Promise.all(running.map((animation) => animation.finished.catch(() => undefined))),
+          new Promise((resolve) => setTimeout(resolve, Math.max(0, left))),
+        ]);
         await frame();
-        quiet = running.length === 0 && document.getAnimations().length === 0 ? quiet + 1 : 0;
+        quiet = running.length === 0 && ending().length === 0 ? quiet + 1 : 0;
       }
       return true;
     }, null);

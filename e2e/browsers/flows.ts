@@ -2,7 +2,7 @@
  * Every borrower flow of issue 42, written once against driver.ts and run in each engine, at each
  * width, in each language (the *.browsers.ts files, one per engine). Texts come from the message
  * catalogs by key, so a wording change needs no edit here; a changed step of a widget is one edit
- * in one flow below (see REAUTHENTICATE for the step issue 39 adds).
+ * in one flow below.
  *
  * Each flow is one borrower in a fresh browser context (own cookies and storage); each run (an
  * engine at a width in a language) has its own reference server with a fresh database, so every
@@ -132,19 +132,17 @@ async function verifyByLink(c: Context, link: string, state: string) {
 }
 
 /**
- * Issue 39 adds a password-confirm (re-authentication) dialog before an email change. THE ONE
- * PLACE to adapt after that merge: answer the dialog here (its name, label and button from the
- * catalog keys h4 adds), e.g.
- *   await d.waitFor({ role: 'dialog', name: c.t('profile.reauth.title') });
- *   await d.check('profile reauth dialog');
- *   await d.fill(c.t('profile.reauth.password'), DEMO_PASSWORD);
- *   await d.click({ role: 'button', name: c.t('profile.reauth.confirm') });
- * Until then the change needs no password and this does nothing.
+ * A change of the address on file asks for the password again in the portal's own dialog
+ * (src/components/ReauthDialog): answered here, for every flow that changes an address.
  */
-async function REAUTHENTICATE(c: Context, d: Driver, password: string) {
-  void c;
-  void d;
-  void password;
+async function reauthenticate(c: Context, d: Driver, password: string, state: string) {
+  await d.waitFor({ role: 'dialog', name: c.t('common.reauth.title') });
+  await d.waitUntil('the focus in the dialog', () => !!document.activeElement?.closest('dialog, [role="dialog"]'), null);
+  await d.check(state);
+  await expectFocusTrapped(d, 4);
+  await d.fill(c.t('common.reauth.password'), password);
+  await d.click({ role: 'button', name: c.t('common.reauth.confirm') });
+  await d.waitUntil('the dialog closed', () => !document.querySelector('dialog[open], [role="dialog"]'), null);
 }
 
 /** Tabs through the open dialog: the focus stays in it (the page behind is never reached). */
@@ -345,7 +343,7 @@ const FLOWS: Record<FlowName, (c: Context) => Promise<void>> = {
     await d.check('profile');
     await d.fill(c.t('profile.newEmail'), 'dana.changed@example.com');
     await d.click({ role: 'button', name: c.t('profile.changeEmail') });
-    await REAUTHENTICATE(c, d, DEMO_PASSWORD);
+    await reauthenticate(c, d, DEMO_PASSWORD, 'profile password asked again');
     await d.waitFor({ text: c.t('profile.verificationSent') });
     await d.check('profile verification sent');
     await verifyByLink(c, await emailedLink(c, 'dana.changed@example.com', 'verify_email'), '');
