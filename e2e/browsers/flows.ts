@@ -157,6 +157,30 @@ async function expectFocusTrapped(d: Driver, presses: number) {
   }
 }
 
+/**
+ * A desktop browser with classic scrollbars (Firefox on Linux, any browser on Windows) lays the
+ * page out up to this much narrower than its window.
+ */
+const CLASSIC_SCROLLBAR_PX = 17;
+
+/**
+ * The signed-in header's account links fit their row, without scrolling sideways: at the run's
+ * width and, on a phone-sized window, beside a classic scrollbar.
+ */
+async function expectHeaderLinksFit(c: Context, d: Driver) {
+  const nav = await d.find({ role: 'navigation', name: c.t('server.header.accountNav') });
+  const widths = c.run.width < 600 ? [c.run.width, c.run.width - CLASSIC_SCROLLBAR_PX] : [c.run.width];
+  for (const width of widths) {
+    await d.setWidth(width);
+    const overflow = await d.evaluate((css) => {
+      const list = document.querySelector(css)?.querySelector('ul');
+      return list ? list.scrollWidth - list.clientWidth : -1;
+    }, nav);
+    expect({ width, overflow }).toEqual({ width, overflow: 0 });
+  }
+  await d.setWidth(c.run.width);
+}
+
 /** A page clock the flows can move, installed in a loaded page (classic WebDriver runs no script before the page's own). */
 function installClock() {
   type Timer = { id: number; at: number; fn: () => void };
@@ -307,6 +331,7 @@ const FLOWS: Record<FlowName, (c: Context) => Promise<void>> = {
       await d.click({ role: 'button', name: c.t(answer) });
     }
     await d.waitUntil('every popup closed', () => !document.querySelector('dialog[open], [role="dialog"]'), null);
+    await expectHeaderLinksFit(c, d);
   },
 
   async 'go green with verification polling, then opt out'(c) {
@@ -414,8 +439,8 @@ const FLOWS: Record<FlowName, (c: Context) => Promise<void>> = {
 // The matrix and the jest wiring
 
 /**
- * Which flows run where. E2E_BROWSER_FLOWS=half runs, outside Chromium, the representative half
- * listed here (every widget family once); the default runs everything everywhere.
+ * The representative half (every widget family once: registration and its masks, an emailed link,
+ * dialogs and their focus trap, a poll, the session's timers, a foreign host page).
  */
 const REPRESENTATIVE_HALF: FlowName[] = [
   'register several loans',
@@ -429,20 +454,32 @@ const REPRESENTATIVE_HALF: FlowName[] = [
 /** Flows that read the page in one language only. */
 const ENGLISH_ONLY: FlowName[] = ['embedded widget on a host page of another origin'];
 
+/**
+ * E2E_BROWSER_SET=ci (.ci/run): the representative half, Firefox at 1280 px in English and WebKit
+ * at 375 px in Spanish (each width and each language once); Chromium runs every flow in
+ * `npm run test:e2e` already.
+ */
+const CI_SET = process.env.E2E_BROWSER_SET === 'ci';
+const CI_RUNS: Partial<Record<Engine, Run>> = {
+  firefox: { engine: 'firefox', width: 1280, language: 'en' },
+  webkit: { engine: 'webkit', width: 375, language: 'es' },
+};
+
 function flowsFor(run: Run): FlowName[] {
   const all = Object.keys(FLOWS) as FlowName[];
-  const chosen = run.engine !== 'chromium' && process.env.E2E_BROWSER_FLOWS === 'half' ? REPRESENTATIVE_HALF : all;
+  const half = CI_SET || (run.engine !== 'chromium' && process.env.E2E_BROWSER_FLOWS === 'half');
   const only = process.env.E2E_BROWSER_ONLY;
-  return chosen.filter((flow) => (run.language === 'en' || !ENGLISH_ONLY.includes(flow)) && (!only || flow.includes(only)));
+  return (half ? REPRESENTATIVE_HALF : all).filter((flow) => (run.language === 'en' || !ENGLISH_ONLY.includes(flow)) && (!only || flow.includes(only)));
 }
 
 /**
- * The runs of an engine. Chromium: both widths in both languages. Firefox and WebKit, to keep CI
- * within its time: every flow at 1280 px in English and at 375 px in Spanish (each width and each
- * language once); E2E_BROWSER_MATRIX=full runs all four there too. E2E_BROWSER_WIDTHS and
- * E2E_BROWSER_LANGUAGES narrow any engine (a quick local run).
+ * The runs of an engine. By default (`npm run test:e2e:browsers`, every flow): Chromium at both
+ * widths in both languages; Firefox and WebKit at 1280 px in English and at 375 px in Spanish
+ * (E2E_BROWSER_MATRIX=full: all four there too). E2E_BROWSER_WIDTHS and E2E_BROWSER_LANGUAGES
+ * narrow any engine (a quick local run).
  */
 function runsFor(engine: Engine): Run[] {
+  if (CI_SET) return CI_RUNS[engine] ? [CI_RUNS[engine]] : [];
   const widths = (process.env.E2E_BROWSER_WIDTHS ?? '375,1280').split(',').map(Number) as Array<375 | 1280>;
   const languages = (process.env.E2E_BROWSER_LANGUAGES ?? 'en,es').split(',') as Language[];
   const all = widths.flatMap((width) => languages.map((language) => ({ engine, width, language })));
@@ -458,15 +495,20 @@ function templatePattern(template: string): RegExp {
 /** Registers, in a jest test file, every run of `engine` (call at the top level). */
 export function defineFlows(engine: Engine) {
   let launcher: Launcher | undefined;
+  const runs = runsFor(engine);
+  const flows = runs.reduce((sum, run) => sum + flowsFor(run).length, 0);
+  const started = Date.now();
   beforeAll(async () => {
     launcher = await launch(engine, WAIT_MS);
-    console.log(`${engine}: ${await launcher.version()}`);
   }, 2 * WAIT_MS);
   afterAll(async () => {
+    // each engine's time in the log (.ci/run runs two engines side by side)
+    const version = await launcher?.version().catch(() => '?');
     await launcher?.stop();
+    console.log(`${engine} (${version ?? 'not started'}): ${flows} flows in ${runs.length} run(s), ${Math.round((Date.now() - started) / 1000)} s`);
   });
 
-  for (const run of runsFor(engine)) {
+  for (const run of runs) {
     const runName = `${run.engine}-${run.language}-${run.width}`;
     describe(`${run.engine} at ${run.width} px in ${run.language === 'en' ? 'English' : 'Spanish'}`, () => {
       let server: Awaited<ReturnType<typeof startReferenceServer>> | undefined;
@@ -496,6 +538,8 @@ export function defineFlows(engine: Engine) {
             if (!launcher) throw new Error('no browser');
             const driver = new Driver(await launcher.open(run.width), baseUrl, runName, run.width);
             drivers.push(driver);
+            // the page is laid out at the run's width in every engine (WebKit's window included)
+            expect(await driver.evaluate(() => window.innerWidth, null)).toBe(run.width);
             return driver;
           },
           host: async () => {
