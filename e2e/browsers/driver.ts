@@ -193,6 +193,11 @@ export interface AxeViolation {
 
 const ARTIFACTS = path.resolve(__dirname, '../artifacts/browsers');
 
+/** Forgets what a run recorded before (its states are recorded anew). */
+export function clearRecorded(runName: string) {
+  fs.rmSync(path.join(ARTIFACTS, runName), { recursive: true, force: true });
+}
+
 let markCounter = 0;
 
 /**

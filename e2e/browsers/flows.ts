@@ -14,7 +14,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed';
 import { startHostServer, type HostServer } from '../fixtures/hostServer';
 import { startReferenceServer } from '../support/referenceServer';
 import { launch, type Launcher } from './adapters';
-import { Driver, WAIT_MS, type Engine } from './driver';
+import { clearRecorded, Driver, WAIT_MS, type Engine } from './driver';
 
 type Language = 'en' | 'es';
 type MessageKey = keyof typeof en & keyof typeof es;
@@ -519,6 +519,7 @@ export function defineFlows(engine: Engine) {
       let host: HostServer | undefined;
       const drivers: Driver[] = [];
       beforeAll(async () => {
+        clearRecorded(runName);
         server = await startReferenceServer();
       }, 2 * WAIT_MS);
       afterAll(async () => {

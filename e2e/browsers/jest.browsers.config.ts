@@ -16,6 +16,7 @@ const config: Config = {
   testEnvironment: 'node',
   testMatch: [`<rootDir>/e2e/browsers/@(${engines}).browsers.ts`],
   globalSetup: '<rootDir>/e2e/support/globalSetup.ts',
+  globalTeardown: '<rootDir>/e2e/browsers/compareAfterRun.ts',
   testTimeout: 360_000,
   verbose: true,
   // puppeteer-core 25 is ES modules only (Node 20's jest cannot require them): compiled like the tests
