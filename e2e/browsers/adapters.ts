@@ -174,6 +174,7 @@ async function launchWebKit(startTimeoutMs: number): Promise<Launcher> {
         },
         cookies: () => session.cookies(),
         screenshot: async (file) => {
+          // the window only: a window as tall as the page would grow the page's 100vh with it
           fs.writeFileSync(file, await session.screenshot());
         },
         close: async () => {
