@@ -199,7 +199,7 @@ a:hover{color:${linkHover}}
 .site-locale button[aria-current=true]{background:#fff;color:${header};border-color:#fff;font-weight:600}
 .site-nav{grid-area:nav;margin:0 -8px;min-width:0;container-type:inline-size}
 .site-nav ul{display:flex;flex-wrap:nowrap;overflow-x:auto;list-style:none;margin:0;padding:0}
-.site-nav a{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px;padding:0 clamp(4px,(100cqw - 296px) / 8,8px);font-size:15px;text-decoration:none;white-space:nowrap;border-bottom:3px solid transparent}
+.site-nav a{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px;padding:0 8px;padding:0 clamp(4px,(100cqw - 296px) / 8,8px);font-size:15px;text-decoration:none;white-space:nowrap;border-bottom:3px solid transparent}
 .site-nav a:focus-visible{outline-offset:-3px}
 .site-nav a:hover{border-bottom-color:rgba(255,255,255,.6)}
 .site-nav a[aria-current=page]{border-bottom-color:#fff;font-weight:600}
