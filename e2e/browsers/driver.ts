@@ -31,7 +31,7 @@ export interface EngineAdapter {
   type(css: string, text: string): Promise<void>;
   /** A key pressed on whatever has the focus. */
   press(key: Key): Promise<void>;
-  /** The viewport's CSS size (WebKit: as near as its window allows; the real width is reported). */
+  /** The viewport's CSS size (WebKit: its window sized until the page sees it; each run checks the width). */
   setViewport(width: number, height: number): Promise<void>;
   cookies(): Promise<Array<{ name: string; value: string; sameSite?: string; httpOnly?: boolean }>>;
   screenshot(file: string): Promise<void>;
