@@ -1,8 +1,8 @@
 /**
- * `npm run theme:token-cache`: writes src/widgets/portalTokenCache.json, the design token cssinjs
+ * `npm run theme:token-cache`: writes src/firstView/portalTokenCache.json, the design token cssinjs
  * works out for the widgets' antd configuration (src/widgets/theme.ts) as their first component
  * renders, in a production build. The widgets and the server render start from it instead of
- * working it out on every page load (src/widgets/portalStyleCache.ts). Run it after changing the
+ * working it out on every page load (src/firstView/portalStyleCache.ts). Run it after changing the
  * theme or antd; portalStyleCache.test.tsx says when.
  *
  * cssinjs picks its hash class's prefix from NODE_ENV as it loads: this module must be loaded with
@@ -14,10 +14,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { TokenCacheEntry } from '../src/widgets/portalStyleCache';
+import type { TokenCacheEntry } from '../src/firstView/portalStyleCache';
 import { PORTAL_ANTD_CONFIG } from '../src/widgets/theme';
 
-export const TOKEN_CACHE_FILE = path.resolve(__dirname, '../src/widgets/portalTokenCache.json');
+export const TOKEN_CACHE_FILE = path.resolve(__dirname, '../src/firstView/portalTokenCache.json');
 
 /** cssinjs's cache entries are `[times used, value]` under a key whose parts are joined by `%`. */
 interface CacheEntity {

@@ -167,7 +167,7 @@ describe('a page with the config block', () => {
     // once the flows run (they started with the first view)
     await store.startFlows();
     // only what this page's widgets need: two widgets of one kind, one feature
-    expect(Object.keys(store.getState()).sort()).toEqual(['api', 'firstAnswers', 'requestPasswordReset', 'snackbar']);
+    expect(Object.keys(store.getState()).sort()).toEqual(['api', 'requestPasswordReset', 'snackbar']);
     store.dispatch(messageShown('Shown once'));
     await waitFor(() => expect(screen.getAllByText('Shown once')).toHaveLength(1), LOADING);
     // ...in the page's own snackbar element, never inside a widget box (whichever widget mounted first)

@@ -12,7 +12,8 @@ import { setupI18n, type I18n } from '@lingui/core';
 import type { Messages } from '@lingui/core';
 import { PassThrough } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static.node';
-import { firstAnswersActions, type FirstAnswers } from './api/firstAnswers';
+import type { FirstAnswers } from './api/firstAnswers';
+import { receiveFirstAnswers } from './firstView/firstAnswers';
 import { createPageFeatures, makePageStore } from './firstView/pageStore';
 import PortalApp from './pages/PortalApp';
 import { matchPortalRoute, portalRoutes } from './pages/portalRoutes';
@@ -29,7 +30,7 @@ import type { RenderPortalPage } from './platform/serverRender';
 import { widgetRegistry } from './widgets/registry';
 import type { WidgetEntry } from './widgets/withPageFeature';
 import { WidgetShell } from './widgets/WidgetShell';
-import { primedStyleCache } from './widgets/portalStyleCache';
+import { primedStyleCache } from './firstView/portalStyleCache';
 import { portalTheme } from './widgets/theme';
 
 const CATALOGS: Record<Locale, Messages> = {
@@ -84,8 +85,8 @@ export const renderPortalPage: RenderPortalPage = async ({ url, config: raw, fir
     features,
     dependencies: { config, navigation, captcha: NO_CAPTCHA, reporter: SILENT, sessionStore: memoryStorage() },
   });
-  // what the page comes with, as the hydration hands it to the browser's store (src/widgets/hydrateWidget.tsx)
-  if (firstAnswers) store.dispatch(firstAnswersActions.received(firstAnswers as FirstAnswers));
+  // what the page comes with, as the hydration hands it to the browser's store (src/firstView/hydration.tsx)
+  if (firstAnswers) await receiveFirstAnswers(store, firstAnswers as FirstAnswers);
   // antd's design tokens are CSS variables, written by antd as the widget renders: collected here for the page's head
   const styles = primedStyleCache();
   const { prelude } = await prerenderToNodeStream(

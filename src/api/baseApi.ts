@@ -4,7 +4,8 @@
  * the API base from the config, the token credential, the widget's language (`Accept-Language:
  * en|es`, the config's `locale`: the server writes its error texts in it), the CSRF header on
  * unsafe relative requests, the local "required payload is missing" check against the contract schema, and the
- * check of every success answer against the contract's response schema: an answer that does not
+ * check of every success answer against the contract's response schema (both looked up by the
+ * endpoint's name: endpointSchemas.ts, installed by the flows): an answer that does not
  * fit is reported and fails the call with RESPONSE_MISMATCH, which the flows treat as the success
  * the 2xx was (`isResponseMismatch`). The schemas check only what the spec names and the UI reads.
  */
@@ -18,11 +19,22 @@ interface PayloadSchema {
   safeParse(value: unknown): { success: boolean; error?: { issues: ReadonlyArray<{ path: PropertyKey[] }> } };
 }
 
-export interface ApiRequest extends FetchArgs {
+/** An endpoint's schemas in the contract (endpointSchemas.ts). */
+export interface EndpointSchemas {
   /** Checked before anything is sent; the call fails locally when the payload does not fit. */
   contract?: PayloadSchema;
   /** The contract's schema of a success answer (`...ResponseSchema`); an answer that does not fit fails the call. */
   response?: PayloadSchema;
+}
+
+let schemasByEndpoint: Readonly<Record<string, EndpointSchemas>> = {};
+
+/**
+ * The endpoints' schemas, by name: installed with the flows (flows.ts), which alone send requests,
+ * so that the endpoints' definitions (and a first view reading the cache) load no zod.
+ */
+export function installEndpointSchemas(schemas: Readonly<Record<string, EndpointSchemas>>) {
+  schemasByEndpoint = schemas;
 }
 
 /** The `error` of a call whose success answer does not fit the contract (already reported by the base query). */
@@ -46,10 +58,10 @@ function issuePaths(checked: ReturnType<PayloadSchema['safeParse']>) {
   return [...new Set((checked.error?.issues ?? []).map((issue) => issue.path.map(String).join('.')))];
 }
 
-export const CSRF_COOKIE = 'csrftoken';
-export const CSRF_HEADER = 'X-CSRFToken';
+const CSRF_COOKIE = 'csrftoken';
+const CSRF_HEADER = 'X-CSRFToken';
 
-export function readCookie(name: string, cookieString: string = typeof document === 'undefined' ? '' : document.cookie) {
+function readCookie(name: string, cookieString: string = typeof document === 'undefined' ? '' : document.cookie) {
   for (const part of cookieString.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));
@@ -58,7 +70,7 @@ export function readCookie(name: string, cookieString: string = typeof document 
 }
 
 /** Absolute (scheme:) and protocol-relative (//host) addresses never get the CSRF token. */
-export function isRelativeUrl(url: string): boolean {
+function isRelativeUrl(url: string): boolean {
   return !/^([a-z][a-z\d+.-]*:|\/\/)/i.test(url);
 }
 
@@ -68,9 +80,9 @@ function joinUrl(base: string, path: string) {
 
 const rawBaseQuery = fetchBaseQuery({ credentials: 'same-origin' });
 
-export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> = async (request, api, extraOptions) => {
-  const args: ApiRequest = typeof request === 'string' ? { url: request } : request;
-  const { contract, response, ...fetchArgs } = args;
+const apiBaseQuery: BaseQueryFn<FetchArgs | string, unknown, ApiError> = async (request, api, extraOptions) => {
+  const fetchArgs: FetchArgs = typeof request === 'string' ? { url: request } : request;
+  const { contract, response } = schemasByEndpoint[api.endpoint] ?? {};
   if (contract) {
     const payload = fetchArgs.method && fetchArgs.method !== 'GET' ? fetchArgs.body : fetchArgs.params;
     const checked = contract.safeParse(payload);

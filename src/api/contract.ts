@@ -5,15 +5,14 @@
  * zod/mini keeps the client bundle small (it tree-shakes per check).
  */
 import * as z from 'zod/mini';
-import { POPUP_IDS, POPUP_SUB_TYPES } from './popupKinds';
+import { POPUP_IDS } from './popupKinds';
 
 const requiredString = () => z.string().check(z.minLength(1));
 
 export const popupIdSchema = z.enum(POPUP_IDS);
-export const popupSubTypeSchema = z.enum(POPUP_SUB_TYPES);
 
 /** One popup the server asks the client to show. Unknown ids are tolerated here and skipped later. */
-export const popupItemSchema = z.object({
+const popupItemSchema = z.object({
   id: z.string(),
   sub_type: z.optional(z.nullable(z.string())),
   tax_year: z.optional(z.nullable(z.union([z.number(), z.string()]))),
@@ -32,7 +31,7 @@ export const dismissPopupSchema = z.strictObject({ id_to_dismiss: z.enum(['tax-r
  * a `{loanno, property_address}` object (the reference server's), an object with other fields, or a
  * plain loan number as a string or a number. Nothing of an item is read.
  */
-export const loanSummarySchema = z.union([z.string(), z.number(), z.looseObject({})]);
+const loanSummarySchema = z.union([z.string(), z.number(), z.looseObject({})]);
 
 export const registrationSchema = z.strictObject({
   firstname: requiredString(),
@@ -162,7 +161,6 @@ export type PopupItem = z.infer<typeof popupItemSchema>;
 export type PopupRequest = z.infer<typeof popupRequestSchema>;
 export type MarkPopupSeen = z.infer<typeof markPopupSeenSchema>;
 export type DismissPopup = z.infer<typeof dismissPopupSchema>;
-export type LoanSummary = z.infer<typeof loanSummarySchema>;
 export type Registration = z.infer<typeof registrationSchema>;
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 export type RecoverUsername = z.infer<typeof recoverUsernameSchema>;
@@ -181,6 +179,5 @@ export type IsValidatedResponse = z.infer<typeof isValidatedResponseSchema>;
 export type SessionTimeout = z.infer<typeof sessionTimeoutSchema>;
 export type Login = z.infer<typeof loginSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 export type ConfirmPassword = z.infer<typeof confirmPasswordSchema>;
 export type ConfirmPasswordResponse = z.infer<typeof confirmPasswordResponseSchema>;

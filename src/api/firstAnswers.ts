@@ -1,19 +1,15 @@
 /**
  * Answers that come with the page (issue 18): a signed-in page whose first view shows an API
- * answer gets that answer from the server with its HTML, drawn there and put in the page's store
- * before hydration (`firstAnswers/received`), so the borrower sees it without waiting for the flows
- * to download and ask. The flows move it into RTK Query's cache and ask nothing more for it
- * (`callQueryAndKeep` in sagaCall.ts, which takes it: `firstAnswers/taken`): the page's own load is
- * the "once on load" of the spec. Until then the selectors of the cached answer fall back to it.
- *
- * Queries without an argument, keyed by endpoint name, and the answer of a request the page load
- * follows (`goGreenOptOut`: read by go-green's slice, never moved into the cache). The popups list
- * (`getPopups`, a POST with the page's own account) is read by the popups' slice and saga, never
- * cached either. No RTK Query import: this slice is in every page's first load (src/firstView/lazyReducer.ts).
+ * answer gets it from the server with its HTML, so the borrower sees it without waiting for the
+ * flows. Before the first render, src/firstView/firstAnswers.ts puts a query's answer into RTK
+ * Query's cache (`upsertQueryEntries`: go-green/status, read with the endpoint's `select`), then
+ * dispatches `firstAnswers/received` with every answer, for the slices whose first view they are:
+ * go-green's (the status is loaded; the opt-out the page load follows) and the popups' (the list,
+ * a POST's answer: the queue). No store state of its own; no RTK Query import (in every page's
+ * first load).
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { FIRST_ANSWERS_ELEMENT_ID } from '../platform/serverRender';
-import { FIRST_ANSWER_ENDPOINTS, type FirstAnswerEndpoint } from '../platform/widgetCatalog';
+import { createAction } from '@reduxjs/toolkit';
+import type { FirstAnswerEndpoint } from '../platform/widgetCatalog';
 import type { GoGreenInfo, PopupItem } from './contract';
 
 /** Each endpoint a page may be answered with, and its answer (the contract's type). */
@@ -30,50 +26,5 @@ type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const namesMatch: Exact<keyof FirstAnswers, FirstAnswerEndpoint> = true;
 void namesMatch;
 
-export const firstAnswersSlice = createSlice({
-  name: 'firstAnswers',
-  initialState: {} as FirstAnswers,
-  reducers: {
-    /** The answers the page came with (the server's render and the hydration dispatch the same). */
-    received(state, action: PayloadAction<FirstAnswers>) {
-      return { ...state, ...action.payload };
-    },
-    /** Moved into the API cache by the flows: from now on the cache is the answer. */
-    taken(state, action: PayloadAction<FirstAnswerEndpoint>) {
-      delete state[action.payload];
-    },
-  },
-});
-
-export const firstAnswersActions = firstAnswersSlice.actions;
-
-export type WithFirstAnswers = { firstAnswers?: FirstAnswers };
-
-export const selectFirstAnswer = <K extends FirstAnswerEndpoint>(state: WithFirstAnswers, endpoint: K): FirstAnswers[K] =>
-  state.firstAnswers?.[endpoint];
-
-/** The answers that are lists (the popups); every other one is an object. */
-const LIST_ANSWERS: ReadonlySet<FirstAnswerEndpoint> = new Set(['getPopups']);
-
-/**
- * The first answers of a page, from its JSON element: only the known endpoints (or only `wanted`),
- * each a list or an object as its endpoint answers (the server writes them from the same code as
- * the API's answers). Anything else, or no element, is no first answer: the flows then ask as usual.
- */
-export function readFirstAnswers(doc: Document, wanted: readonly FirstAnswerEndpoint[] = FIRST_ANSWER_ENDPOINTS): FirstAnswers {
-  const text = doc.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent;
-  if (!text) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return {};
-  }
-  if (typeof parsed !== 'object' || parsed === null) return {};
-  const answers: Partial<Record<FirstAnswerEndpoint, unknown>> = {};
-  for (const endpoint of wanted) {
-    const value = (parsed as Record<string, unknown>)[endpoint];
-    if (typeof value === 'object' && value !== null && Array.isArray(value) === LIST_ANSWERS.has(endpoint)) answers[endpoint] = value;
-  }
-  return answers as FirstAnswers;
-}
+/** The answers the page came with (the server's render and the hydration dispatch the same). */
+export const firstAnswersReceived = createAction<FirstAnswers>('firstAnswers/received');

@@ -1,15 +1,15 @@
 import { api } from './baseApi';
-import { goGreenInfoSchema, goGreenOptInSchema, type GoGreenInfo, type GoGreenOptIn } from './contract';
+import type { GoGreenInfo, GoGreenOptIn } from './contract';
 
 export const goGreenApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Fetched once on load; the answer is the go-green info. */
     getGoGreenStatus: build.query<GoGreenInfo, void>({
-      query: () => ({ url: 'go-green/status/', response: goGreenInfoSchema }),
+      query: () => ({ url: 'go-green/status/' }),
       providesTags: ['GoGreenStatus'],
     }),
     goGreenOptIn: build.mutation<unknown, GoGreenOptIn>({
-      query: (body) => ({ url: 'go-green/opt_in/', method: 'POST', body, contract: goGreenOptInSchema }),
+      query: (body) => ({ url: 'go-green/opt_in/', method: 'POST', body }),
     }),
     goGreenOptOut: build.mutation<unknown, void>({
       query: () => ({ url: 'go-green/opt_out/', method: 'POST' }),

@@ -3,11 +3,8 @@
  * a mutation's cache entry is removed (it may hold a password or SSN in its arguments) and a
  * request still in flight when the saga is cancelled is aborted.
  */
-import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, fork, put, select, take } from 'redux-saga/effects';
-import type { FirstAnswerEndpoint } from '../platform/widgetCatalog';
-import { api } from './baseApi';
-import { firstAnswersActions, selectFirstAnswer } from './firstAnswers';
+import { getDependencies } from '../platform/dependencies';
 
 interface MutationRequest<R> {
   unwrap(): Promise<R>;
@@ -84,10 +81,12 @@ function* releaseOn(request: { unsubscribe(): void }, actionType: string) {
   }
 }
 
-/** RTK Query's `upsertQueryEntries`, for an endpoint known by name only (the base `api` is typed without its injected endpoints). */
-const upsertQueryEntries = api.util.upsertQueryEntries as unknown as (
-  entries: Array<{ endpointName: string; arg: unknown; value: unknown }>,
-) => UnknownAction;
+/** Per store (keyed by its dependencies): the reads `callQueryAndKeep` has asked for. */
+const askedIn = new WeakMap<object, Set<string>>();
+
+interface CachedQueryEndpoint<R, A> extends QueryEndpoint<R, A> {
+  select(arg: A): (state: never) => { isSuccess: boolean };
+}
 
 /**
  * A read whose answer the screen takes from the cache (the endpoint's `select`): a fresh request,
@@ -96,22 +95,22 @@ const upsertQueryEntries = api.util.upsertQueryEntries as unknown as (
  * while the screen that shows it is open. Resolves with the first answer or throws its failure;
  * either way the calling saga ends only once the entry is released.
  *
- * When the page came with the answer (firstAnswers.ts), that is the fresh one: it goes into the
- * cache as RTK Query's own entry and no request is sent.
+ * The first read of an entry in a store that already holds its answer (the page came with it:
+ * src/firstView/firstAnswers.ts put it in the cache) takes that answer and sends nothing: the
+ * page's own load is the "once on load" of the spec. Every later read asks afresh.
  */
 export function* callQueryAndKeep<R, A>(
-  endpoint: QueryEndpoint<R, A>,
+  endpoint: CachedQueryEndpoint<R, A>,
   arg: A,
   releaseActionType: string,
 ): Generator<unknown, R, unknown> {
-  // any endpoint may be asked for; only those of FIRST_ANSWER_ENDPOINTS can have come with the page
-  const endpointName = endpoint.name as FirstAnswerEndpoint;
-  const firstAnswer = (yield select(selectFirstAnswer, endpointName)) as unknown;
-  if (firstAnswer !== undefined) {
-    yield put(upsertQueryEntries([{ endpointName, arg, value: firstAnswer }]));
-    yield put(firstAnswersActions.taken(endpointName));
-  }
-  const refetch = firstAnswer === undefined;
+  const dependencies = yield* getDependencies();
+  const asked = askedIn.get(dependencies) ?? new Set<string>();
+  askedIn.set(dependencies, asked);
+  const read = `${endpoint.name}(${JSON.stringify(arg) ?? ''})`;
+  const cached = ((yield select(endpoint.select(arg) as (state: unknown) => { isSuccess: boolean })) as { isSuccess: boolean }).isSuccess;
+  const refetch = asked.has(read) || !cached;
+  asked.add(read);
   const request = (yield put(endpoint.initiate(arg, { forceRefetch: refetch }) as never)) as unknown as QueryRequest<R>;
   yield fork(releaseOn, request, releaseActionType);
   return yield* settle(request, () => undefined);

@@ -1,28 +1,5 @@
 import { api } from './baseApi';
-import {
-  confirmPasswordResponseSchema,
-  confirmPasswordSchema,
-  dismissPopupSchema,
-  emailQuerySchema,
-  isValidatedResponseSchema,
-  markPopupSeenSchema,
-  popupListSchema,
-  popupRequestSchema,
-  requestEmailChangeResponseSchema,
-  requestEmailChangeSchema,
-  sessionTimeoutSchema,
-  type ConfirmPassword,
-  type ConfirmPasswordResponse,
-  type DismissPopup,
-  type EmailQuery,
-  type IsValidatedResponse,
-  type MarkPopupSeen,
-  type PopupItem,
-  type PopupRequest,
-  type RequestEmailChange,
-  type RequestEmailChangeResponse,
-  type SessionTimeout,
-} from './contract';
+import type { ConfirmPassword, ConfirmPasswordResponse, DismissPopup, EmailQuery, IsValidatedResponse, MarkPopupSeen, PopupItem, PopupRequest, RequestEmailChange, RequestEmailChangeResponse, SessionTimeout } from './contract';
 
 /**
  * The signed-in user's calls. The GETs are queries read from the cache; the sagas that must send
@@ -31,12 +8,12 @@ import {
 export const userApi = api.injectEndpoints({
   endpoints: (build) => ({
     checkEmailAddress: build.query<unknown, EmailQuery>({
-      query: (params) => ({ url: 'user/check_email_address/', params, contract: emailQuerySchema }),
+      query: (params) => ({ url: 'user/check_email_address/', params }),
       // read once by the saga that asked, with a fresh request each time: not kept once read
       keepUnusedDataFor: 0,
     }),
     isValidated: build.query<IsValidatedResponse, EmailQuery>({
-      query: (params) => ({ url: 'user/is_validated/', params, contract: emailQuerySchema, response: isValidatedResponseSchema }),
+      query: (params) => ({ url: 'user/is_validated/', params }),
       keepUnusedDataFor: 0,
     }),
     requestEmailChange: build.mutation<RequestEmailChangeResponse, RequestEmailChange>({
@@ -44,8 +21,6 @@ export const userApi = api.injectEndpoints({
         url: 'user/request_email_change/',
         method: 'POST',
         body,
-        contract: requestEmailChangeSchema,
-        response: requestEmailChangeResponseSchema,
       }),
     }),
     // re-authentication (issue 38): the password proved again opens a short window in which a change
@@ -56,28 +31,26 @@ export const userApi = api.injectEndpoints({
         url: 'user/confirm_password/',
         method: 'POST',
         body,
-        contract: confirmPasswordSchema,
-        response: confirmPasswordResponseSchema,
       }),
     }),
     // when the session ends (docs/security.md, control 24): read once per page by the inactivity warning
     getSessionTimeout: build.query<SessionTimeout, void>({
-      query: () => ({ url: 'user/session/', response: sessionTimeoutSchema }),
+      query: () => ({ url: 'user/session/' }),
       keepUnusedDataFor: 0,
     }),
     extendSession: build.mutation<SessionTimeout, void>({
-      query: () => ({ url: 'user/session/extend/', method: 'POST', response: sessionTimeoutSchema }),
+      query: () => ({ url: 'user/session/extend/', method: 'POST' }),
     }),
     getPopups: build.mutation<PopupItem[], PopupRequest>({
-      query: (body) => ({ url: 'user/popup/', method: 'POST', body, contract: popupRequestSchema, response: popupListSchema }),
+      query: (body) => ({ url: 'user/popup/', method: 'POST', body }),
     }),
     // keepalive: a popup's action often leaves the page at once (autopay, profile); the mark must
     // still reach the server, or the popup shows again on the next visit.
     markPopupSeen: build.mutation<unknown, MarkPopupSeen>({
-      query: (body) => ({ url: 'user/set_popup_seen/', method: 'POST', body, contract: markPopupSeenSchema, keepalive: true }),
+      query: (body) => ({ url: 'user/set_popup_seen/', method: 'POST', body, keepalive: true }),
     }),
     dismissPopup: build.mutation<unknown, DismissPopup>({
-      query: (body) => ({ url: 'user/dismiss_popup/', method: 'POST', body, contract: dismissPopupSchema, keepalive: true }),
+      query: (body) => ({ url: 'user/dismiss_popup/', method: 'POST', body, keepalive: true }),
     }),
   }),
 });

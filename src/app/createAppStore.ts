@@ -1,6 +1,8 @@
 /**
- * The store factory without any feature in it: `makeStore` (store.ts) builds the full store
- * from it, `makePageStore` (pageStore.ts) a page's store that features are injected into.
+ * The store as RTK's templates make it: `configureStore`, with RTK Query's and redux-saga's
+ * middleware in their places. One seam differs (`FlowsSeam`): when the flows (flows.ts: RTK
+ * Query's cache and redux-saga) are installed and each feature's sagas started. The full store
+ * (store.ts) installs them at once; a page's store (src/firstView) after its first view.
  */
 import { configureStore, createDynamicMiddleware, type Middleware, type Reducer } from '@reduxjs/toolkit';
 import type { ApiExtra } from '../api/baseApi';
@@ -11,10 +13,9 @@ import type { PortalDependencies } from '../platform/dependencies';
 import { memoryStorage } from '../platform/memoryStorage';
 import { devToolsOptions } from '../platform/devtools';
 import { createErrorReporter } from '../platform/errorReporting';
-import type { Feature, FeatureSaga, FeatureSlice } from '../lib/feature';
-import type * as Flows from './flows';
+import type { Feature, FeatureSlice } from '../lib/feature';
+import type { FlowsStore } from './flows';
 import type { RootState } from './rootReducer';
-import { createActionBuffers, type ActionBuffer } from './actionBuffer';
 
 export interface MakeStoreOptions {
   preloadedState?: Partial<RootState>;
@@ -36,19 +37,33 @@ export interface InjectableReducer extends Reducer<RootState> {
   inject(slice: FeatureSlice): unknown;
 }
 
+/** What a seam gets of the store: the flows install into it (flows.ts). */
+interface SeamStore extends FlowsStore {
+  dependencies: PortalDependencies;
+  /** false: the sagas never run (tests of reducers alone). */
+  runSagas: boolean;
+}
+
+/** When the flows start, and each feature's sagas. */
+export interface FlowsSeam {
+  /** Placed last, right before the reducers. */
+  middleware: Middleware[];
+  connect(store: SeamStore): {
+    /** A feature's slices are in the store: start its sagas (once each), now or when the flows are up. */
+    featureAdded(feature: Feature): void;
+    /** The first view is up: resolves once every feature added so far runs its sagas. */
+    startFlows(): Promise<void>;
+    /** Keeps the flows from starting until the returned release is called. */
+    holdFlows(): () => void;
+  };
+}
+
 export interface CreateAppStoreOptions extends MakeStoreOptions {
   reducer: InjectableReducer;
   /** Injected before the store is made (their slices are in its first state). */
   features: readonly Feature[];
-  /**
-   * The flows runtime (flows.ts): the module itself (the full store: started at once), or its
-   * download (a page: started by `startFlows`, after the first view).
-   */
-  flows: typeof Flows | (() => Promise<typeof Flows>);
+  seam: FlowsSeam;
 }
-
-/** The longest a hold keeps the flows waiting (`holdFlows`). */
-export const FLOWS_HOLD_MAX_MS = 5000;
 
 export function defaultDependencies(overrides: Partial<PortalDependencies> = {}): PortalDependencies {
   const config = overrides.config ?? defaultConfig();
@@ -61,23 +76,13 @@ export function defaultDependencies(overrides: Partial<PortalDependencies> = {})
   };
 }
 
-export function createAppStore({
-  reducer,
-  features,
-  flows,
-  preloadedState,
-  dependencies,
-  middleware = [],
-  reducerSideMiddleware = [],
-  runSagas = true,
-}: CreateAppStoreOptions) {
-  const deps = defaultDependencies(dependencies);
-  const extra: ApiExtra = { config: deps.config, reporter: deps.reporter };
+export function createAppStore(options: CreateAppStoreOptions) {
+  const { reducer, features, seam, preloadedState, middleware = [], reducerSideMiddleware = [], runSagas = true } = options;
+  const dependencies = defaultDependencies(options.dependencies);
+  const extra: ApiExtra = { config: dependencies.config, reporter: dependencies.reporter };
+  // RTK Query's and redux-saga's middleware, added when the flows are installed (flows.ts)
   const apiSlot = createDynamicMiddleware();
-  // redux-saga's middleware arrives with the flows; until then (and for features whose sagas
-  // still download) the buffers keep every action for them
   const sagaSlot = createDynamicMiddleware();
-  const buffers = createActionBuffers();
   for (const feature of features) for (const slice of feature.slices) reducer.inject(slice);
   const store = configureStore({
     reducer,
@@ -88,8 +93,8 @@ export function createAppStore({
         .concat(apiSlot.middleware)
         .concat(reducerSideMiddleware)
         .concat(sagaSlot.middleware)
-        .concat(buffers.middleware),
-    devTools: devToolsOptions(deps.config),
+        .concat(seam.middleware),
+    devTools: devToolsOptions(dependencies.config),
   });
 
   function injectSlices(slices: readonly FeatureSlice[]) {
@@ -100,119 +105,24 @@ export function createAppStore({
     store.replaceReducer(reducer);
   }
 
-  const flowsStore: Flows.FlowsStore = {
+  const flows = seam.connect({
     dispatch: store.dispatch,
     getState: store.getState,
     injectSlice: (slice) => injectSlices([slice]),
     addApiMiddleware: (apiMiddleware) => apiSlot.addMiddleware(apiMiddleware),
     addSagaMiddleware: (sagaMiddleware) => sagaSlot.addMiddleware(sagaMiddleware),
-  };
-  let runtime: typeof Flows | null = null;
-  let sagaRuntime: Flows.SagaRuntime | null = null;
-  let runtimeLoading: Promise<typeof Flows> | null = null;
-  const startedSagas = new Set<FeatureSaga>();
+    dependencies,
+    runSagas,
+  });
 
-  function install(module: typeof Flows) {
-    runtime = module;
-    module.installApi(flowsStore);
-    if (runSagas) sagaRuntime = module.installSagas(flowsStore, deps);
-    return module;
-  }
-
-  /** Starts a feature's sagas: at once when they and the flows are at hand, else once both have downloaded. */
-  function startSagas(feature: Feature, buffer?: ActionBuffer): Promise<void> {
-    const start = (sagas: readonly FeatureSaga[]) => {
-      const missed = buffer?.close() ?? [];
-      const fresh = sagas.filter((saga) => !startedSagas.has(saga));
-      for (const saga of fresh) startedSagas.add(saga);
-      sagaRuntime?.start(fresh, missed);
-    };
-    if (runtime && typeof feature.sagas !== 'function') return Promise.resolve(start(feature.sagas));
-    const { sagas } = feature;
-    // asked for once the flows are evaluated, stage by stage: asked for beside them, the feature's
-    // sagas evaluated the flows' packages in the task their files arrived in (bench/RESULTS.md, section 5)
-    return loadFlows().then(() => (typeof sagas === 'function' ? sagas() : sagas)).then(
-      (loaded) => start(loaded),
-      (error: unknown) => {
-        buffer?.close();
-        deps.reporter.report(error, { flow: 'loadFlows', feature: feature.name });
-      },
-    );
-  }
-
-  function loadFlows(): Promise<typeof Flows> {
-    if (runtime) return Promise.resolve(runtime);
-    if (typeof flows !== 'function') return Promise.resolve(install(flows));
-    runtimeLoading ??= flows().then(install);
-    return runtimeLoading;
-  }
-
-  const waiting: Array<{ feature: Feature; buffer: ActionBuffer }> = [];
-  const starting = new Set<Promise<void>>();
-  let flowsWanted = false;
-  function track(started: Promise<void>) {
-    starting.add(started);
-    void started.finally(() => starting.delete(started));
-  }
-
-  let holds = 0;
-  const resumeOnRelease: Array<() => void> = [];
-
-  /**
-   * Keeps the flows from starting until the returned release is called (each release counts
-   * once), or at most `FLOWS_HOLD_MAX_MS`: a first view still arriving on screen (a widget being
-   * mounted, a dialog's opening animation). Once the flows have started, a hold changes nothing.
-   */
-  function holdFlows(): () => void {
-    if (flowsWanted) return () => undefined;
-    holds += 1;
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      clearTimeout(longest);
-      holds -= 1;
-      if (holds === 0) for (const resume of resumeOnRelease.splice(0)) resume();
-    };
-    // a first view that never arrives (its widget failed) does not keep the page's flows away for good
-    const longest = setTimeout(release, FLOWS_HOLD_MAX_MS);
-    return release;
-  }
-
-  /**
-   * The page's first view is up: the flows download and the features' sagas start (once no hold
-   * is left). Idempotent; resolves once every feature injected so far runs its sagas (or its
-   * download failed, reported).
-   */
-  function startFlows(): Promise<void> {
-    if (!flowsWanted && holds > 0) return new Promise<void>((resume) => resumeOnRelease.push(resume)).then(startFlows);
-    if (!flowsWanted) {
-      flowsWanted = true;
-      track(loadFlows().then(() => undefined, (error: unknown) => deps.reporter.report(error, { flow: 'loadFlows' })));
-      for (const { feature, buffer } of waiting.splice(0)) track(startSagas(feature, buffer));
-    }
-    return Promise.all([...starting]).then(() => undefined);
-  }
-
-  /**
-   * Adds a feature to this store: its slices (the state holds them at once) and its sagas
-   * (each started once, however often it is injected; until they run, they are owed every
-   * action from now on). Idempotent.
-   */
+  /** Adds a feature: its slices at once, its sagas (each once per store) as the seam says. Idempotent. */
   function injectFeature(feature: Feature) {
     injectSlices(feature.slices);
-    if (!runSagas) return;
-    const atHand = runtime !== null && typeof feature.sagas !== 'function';
-    if (flowsWanted) track(startSagas(feature, atHand ? undefined : buffers.open()));
-    else waiting.push({ feature, buffer: buffers.open() });
+    if (runSagas) flows.featureAdded(feature);
   }
 
-  if (typeof flows !== 'function') {
-    install(flows);
-    flowsWanted = true;
-  }
   for (const feature of features) injectFeature(feature);
-  return Object.assign(store, { dependencies: deps, injectFeature, startFlows, holdFlows });
+  return Object.assign(store, { dependencies, injectFeature, startFlows: flows.startFlows, holdFlows: flows.holdFlows });
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

@@ -12,7 +12,8 @@ import type { Dispatch, Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import createSagaMiddleware, { channel as createChannel, stdChannel, type Channel, type MulticastChannel } from 'redux-saga';
 import { spawn, take } from 'redux-saga/effects';
-import { api } from '../api/baseApi';
+import { api, installEndpointSchemas } from '../api/baseApi';
+import { ENDPOINT_SCHEMAS } from '../api/endpointSchemas';
 import { DEPENDENCIES_CONTEXT, type PortalDependencies } from '../platform/dependencies';
 import { sagaMonitorOf } from '../platform/sagaMonitor';
 import type { FeatureSaga, FeatureSlice } from '../lib/feature';
@@ -30,8 +31,9 @@ export interface FlowsStore {
   addSagaMiddleware(middleware: Middleware): void;
 }
 
-/** Installs RTK Query in the store: its cache slice, its middleware, its focus/online listeners. */
+/** Installs RTK Query in the store: its cache slice, its middleware, its focus/online listeners, the contract's schemas. */
 export function installApi(store: FlowsStore) {
+  installEndpointSchemas(ENDPOINT_SCHEMAS);
   store.injectSlice(api);
   store.addApiMiddleware(api.middleware);
   setupListeners(store.dispatch);

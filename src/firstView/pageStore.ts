@@ -2,11 +2,11 @@
  * A page's one store (src/widgets/mountWidget.tsx): it starts with the snackbar only; each
  * widget's loader adds its feature (src/widgets/withPageFeature.ts) and the store injects its slices before
  * the widget renders. The flows (RTK Query, redux-saga and each feature's sagas) download once
- * the first view is up (`startFlows`, WidgetShell) and no part of it holds them (`holdFlows`: a
- * widget still mounting, a dialog still opening); every action before that is kept for them.
+ * the first view is up and no part of it holds them (pageFlows.ts).
  */
 import { createAppStore, type InjectableReducer, type MakeStoreOptions } from '../app/createAppStore';
 import { createLazyReducer } from './lazyReducer';
+import { pageFlows } from './pageFlows';
 import { nextTask } from '../platform/nextTask';
 import type { Feature } from '../lib/feature';
 
@@ -59,12 +59,13 @@ export function makePageStore({ features = pageFeatures, ...options }: MakePageS
     features: features.list(),
     // evaluated in three tasks (their packages, the API's definitions, the runtime): in one, the
     // flows were a 139 ms task at 4x CPU after main/'s first view (bench/RESULTS.md, section 5)
-    flows: () =>
+    seam: pageFlows(() =>
       import(/* webpackChunkName: "flows" */ './flowsStages/packages')
         .then(nextTask)
         .then(() => import(/* webpackChunkName: "flows" */ './flowsStages/api'))
         .then(nextTask)
         .then(() => import(/* webpackChunkName: "flows" */ '../app/flows')),
+    ),
   });
   features.subscribe(store.injectFeature);
   return store;

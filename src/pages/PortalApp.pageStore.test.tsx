@@ -17,16 +17,16 @@ it("injects each route's feature as the route loads, keeping the earlier ones", 
   const store = makePageStore({
     dependencies: { config: defaultConfig(), reporter: recordingReporter().reporter, navigation },
   });
-  expect(Object.keys(store.getState()).sort()).toEqual(['firstAnswers', 'snackbar']);
+  expect(Object.keys(store.getState()).sort()).toEqual(['snackbar']);
   renderWithProviders(<PortalApp />, { store });
   expect(await screen.findByText('Having trouble signing in?')).toBeInTheDocument();
-  expect(Object.keys(store.getState()).sort()).toEqual(['firstAnswers', 'requestPasswordReset', 'snackbar']);
+  expect(Object.keys(store.getState()).sort()).toEqual(['requestPasswordReset', 'snackbar']);
   // the first view is up: the flows bring the API cache
   await act(() => store.startFlows());
-  expect(Object.keys(store.getState()).sort()).toEqual(['api', 'firstAnswers', 'requestPasswordReset', 'snackbar']);
+  expect(Object.keys(store.getState()).sort()).toEqual(['api', 'requestPasswordReset', 'snackbar']);
 
   act(() => navigation.navigate('/loanmanager/login/'));
   await waitFor(() => expect(document.title).toBe('Sign In | Loan Manager'));
   expect(await screen.findByRole('textbox', { name: 'Username' })).toBeInTheDocument();
-  expect(Object.keys(store.getState()).sort()).toEqual(['api', 'firstAnswers', 'login', 'requestPasswordReset', 'snackbar']);
+  expect(Object.keys(store.getState()).sort()).toEqual(['api', 'login', 'requestPasswordReset', 'snackbar']);
 });

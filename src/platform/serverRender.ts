@@ -16,7 +16,7 @@ export const HYDRATED_ATTRIBUTE = 'data-loanmanager-hydrated';
 
 /**
  * A widget component that must load something before it hydrates, so that its first render does
- * not suspend (src/widgets/hydrateWidget.tsx calls it): the portal loads the page of the address.
+ * not suspend (src/firstView/hydration.tsx calls it): the portal loads the page of the address.
  */
 export interface PreparesHydration {
   prepareHydration?(url: string): Promise<void>;

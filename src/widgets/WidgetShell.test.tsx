@@ -7,7 +7,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Dialog } from '../components/Dialog/Dialog';
 import { DIALOG_ANIMATION_SLACK_MS } from '../components/Dialog/dialogMachine';
-import { FLOWS_HOLD_MAX_MS } from '../app/createAppStore';
+import { FLOWS_HOLD_MAX_MS } from '../firstView/pageFlows';
 import { makePageStore } from '../firstView/pageStore';
 import { defaultConfig } from '../platform/config';
 import { createNavigation } from '../platform/navigation';

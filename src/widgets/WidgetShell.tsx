@@ -18,7 +18,7 @@ import { FlowsHoldContext } from '../lib/FlowsHoldContext';
 import { NavigationContext } from '../lib/NavigationContext';
 import { pageI18n } from '../platform/i18n/pageI18n';
 import { useT } from '../platform/i18n/useT';
-import { pageStyleCache, type StyleCache } from './portalStyleCache';
+import { pageStyleCache, type StyleCache } from '../firstView/portalStyleCache';
 import { PORTAL_ANTD_CONFIG } from './theme';
 import { WidgetErrorBoundary } from './WidgetErrorBoundary';
 

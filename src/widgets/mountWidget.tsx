@@ -4,13 +4,13 @@
  */
 import { startTransition, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { firstAnswersActions, readFirstAnswers } from '../api/firstAnswers';
 import type { PortalConfig } from '../platform/config';
 import { HOST_RESET_CSS, HOST_RESET_ID } from '../platform/hostReset';
 import { QA_TOOLBAR_ATTRIBUTE, SNACKBAR_ATTRIBUTE } from '../platform/portalElements';
 import { SERVER_RENDERED_ATTRIBUTE } from '../platform/serverRender';
 import { WIDGET_CATALOG, type CatalogRow } from '../platform/widgetCatalog';
 import type { AppStore } from '../app/createAppStore';
+import { handOverFirstAnswers } from '../firstView/firstAnswers';
 import { makePageStore } from '../firstView/pageStore';
 import { shouldRecord } from '../app/recorder/recorderControls';
 import { WidgetShell } from './WidgetShell';
@@ -92,20 +92,6 @@ function catalogRowOf(name: string): CatalogRow | undefined {
 }
 
 /** Widgets whose page's answers were handed to the store: once per page, even if one is placed twice. */
-const answersHandedOver = new Set<string>();
-
-/**
- * The answers a widget the browser draws shows first (its catalog row's `firstAnswers`), when the
- * page came with them: in the store before its first render (the feature's slice is in by now).
- */
-function handOverFirstAnswers(store: AppStore, doc: Document, name: string) {
-  const wanted = catalogRowOf(name)?.firstAnswers;
-  if (!wanted || answersHandedOver.has(name)) return;
-  answersHandedOver.add(name);
-  const answers = readFirstAnswers(doc, wanted);
-  if (Object.keys(answers).length > 0) store.dispatch(firstAnswersActions.received(answers));
-}
-
 function flowsMakeFirstView(name: string): boolean {
   return Boolean(catalogRowOf(name)?.page?.flowsOfFirstView?.length);
 }
@@ -126,15 +112,19 @@ function render(store: AppStore, element: HTMLElement, name: string, Widget: Com
       hydrateWidget(store, element, name, Widget, releaseFlowsHold),
     );
   }
-  handOverFirstAnswers(store, element.ownerDocument, name);
-  const root = createRoot(element);
-  startTransition(() =>
-    root.render(
-      <WidgetShell store={store} widget={name} container={element} withSnackbar={false} startsFlows releaseFlowsHold={releaseFlowsHold}>
-        <Widget />
-      </WidgetShell>,
-    ),
-  );
+  const draw = () => {
+    const root = createRoot(element);
+    startTransition(() =>
+      root.render(
+        <WidgetShell store={store} widget={name} container={element} withSnackbar={false} startsFlows releaseFlowsHold={releaseFlowsHold}>
+          <Widget />
+        </WidgetShell>,
+      ),
+    );
+  };
+  const handedOver = handOverFirstAnswers(store, element.ownerDocument, name, catalogRowOf(name)?.firstAnswers);
+  if (handedOver) return handedOver.then(draw);
+  draw();
 }
 
 /** Mounts a widget into its element (once the page store is ready: at once, unless the page records). */

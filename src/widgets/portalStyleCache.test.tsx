@@ -12,9 +12,9 @@ import { makePageStore } from '../firstView/pageStore';
 import { defaultConfig } from '../platform/config';
 import { createNavigation } from '../platform/navigation';
 import { recordingReporter } from '../testing/renderWithProviders';
-import portalTokenCache from './portalTokenCache.json';
-import type * as PortalStyleCache from './portalStyleCache';
-import { pageStyleCache, primedStyleCache } from './portalStyleCache';
+import portalTokenCache from '../firstView/portalTokenCache.json';
+import type * as PortalStyleCache from '../firstView/portalStyleCache';
+import { pageStyleCache, primedStyleCache } from '../firstView/portalStyleCache';
 import { PORTAL_ANTD_CONFIG } from './theme';
 import { WidgetShell } from './WidgetShell';
 
@@ -41,9 +41,9 @@ async function inProduction<T>(run: (modules: Modules) => T): Promise<T> {
         antd: await import('antd'),
         react: await import('react'),
         server: await import('react-dom/server'),
-        styleCache: await import('./portalStyleCache'),
+        styleCache: await import('../firstView/portalStyleCache'),
         generator: await import('../../scripts/portalTokenCache'),
-        entry: (await import('./portalTokenCache.json')).default,
+        entry: (await import('../firstView/portalTokenCache.json')).default,
       });
     });
     return result as T;

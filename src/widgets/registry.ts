@@ -15,7 +15,7 @@ import type { ComponentType } from 'react';
 import type { WidgetName } from '../platform/widgetCatalog';
 import { withPageFeature } from './withPageFeature';
 
-export type WidgetModule = { default: ComponentType };
+type WidgetModule = { default: ComponentType };
 
 export type WidgetLoader = () => Promise<WidgetModule>;
 

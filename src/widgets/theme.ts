@@ -5,7 +5,7 @@ import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../platform/palet
  * The portal's antd theme. antd's default secondary and placeholder greys, and its default
  * blue on white, fall under 4.5:1; every text colour here passes WCAG AA (checked by axe in e2e).
  */
-export const PORTAL_TOKENS = {
+const PORTAL_TOKENS = {
   colorPrimary: PALETTE.primary,
   colorLink: PALETTE.primary,
   colorLinkHover: PALETTE.linkHover,
@@ -68,7 +68,7 @@ export const PORTAL_PREFIX_CLS = 'lm';
  * The widgets' antd configuration (WidgetShell.tsx): the prefix, and the theme without runtime
  * component styles, which come as CSS files rendered from `portalTheme` at build time
  * (scripts/antdCss). The design token, as CSS variables, is still antd's at runtime, served from
- * portalTokenCache.json (portalStyleCache.ts).
+ * src/firstView/portalTokenCache.json (portalStyleCache.ts).
  */
 export const PORTAL_ANTD_CONFIG = {
   prefixCls: PORTAL_PREFIX_CLS,

@@ -22,8 +22,9 @@ import {
 /** A keystroke in the address field: the whole value, as the input sends it. */
 const typed = (email: string) => goGreenEmailActions.fieldChanged({ email });
 import { api as baseApi } from '../../api/baseApi';
-import { firstAnswersActions } from '../../api/firstAnswers';
-import { selectGoGreenInfo, STATUS_CACHE_KEY } from '../../api/goGreenStatusCache';
+import { firstAnswersReceived, type FirstAnswers } from '../../api/firstAnswers';
+import { goGreenApi } from '../../api/goGreenApi';
+import { selectGoGreenInfo } from '../../api/goGreenStatusCache';
 import { loadClientDescription } from './onDemandModules';
 
 // the download of the client-description code is a boundary like the network: a test can fail it
@@ -57,6 +58,14 @@ function setup(handlers: Record<string, MockHandler | MockResponse> = {}, goGree
   });
   const polls = () => api.sent(IS_VALIDATED).map((request) => request.url.searchParams.get('email_address'));
   return { store, api, reported, visited, log, polls };
+}
+
+/** What the first view does with a page that came with its answers (src/firstView/firstAnswers.ts): the status into RTK Query's cache, then the announcement. */
+function cameWithPage(store: ReturnType<typeof setup>['store'], answers: FirstAnswers) {
+  if (answers.getGoGreenStatus) {
+    store.dispatch(goGreenApi.util.upsertQueryEntries([{ endpointName: 'getGoGreenStatus', arg: undefined, value: answers.getGoGreenStatus }]));
+  }
+  store.dispatch(firstAnswersReceived(answers));
 }
 
 /** Lets the fake clock run, with every promise (fetch, RTK Query, saga) settled between timers. */
@@ -350,15 +359,14 @@ describe('load, opt-in and opt-out', () => {
   test('a page that came with the status shows it at once, asks nothing, and keeps it in the cache until unmounted', async () => {
     const { store, api } = setup();
     const fromPage = { ...onFile, email_address: 'from.the.page@example.com' };
-    store.dispatch(firstAnswersActions.received({ getGoGreenStatus: fromPage }));
+    cameWithPage(store, { getGoGreenStatus: fromPage });
     expect(store.getState().goGreen.loadStatus).toBe('loaded');
     store.dispatch(actions.widgetMounted());
     expect(store.getState().goGreen.loadStatus).toBe('loaded');
     await advance(0);
     expect(api.sent(STATUS)).toEqual([]);
-    // RTK Query's own entry now, kept while mounted; the page's copy is gone
-    expect(store.getState().api.queries[STATUS_CACHE_KEY]).toMatchObject({ status: 'fulfilled', data: fromPage });
-    expect(store.getState().firstAnswers).toEqual({});
+    // RTK Query's own entry, kept while mounted
+    expect(goGreenApi.endpoints.getGoGreenStatus.select()(store.getState())).toMatchObject({ status: 'fulfilled', data: fromPage });
     await advance(5 * 60_000);
     expect(selectGoGreenInfo(store.getState())).toEqual(fromPage);
     store.dispatch(actions.widgetUnmounted());
@@ -374,7 +382,7 @@ describe('load, opt-in and opt-out', () => {
 
   test('the page’s status is still refreshed when its tag is invalidated (an address changed elsewhere on the page)', async () => {
     const { store, api } = setup();
-    store.dispatch(firstAnswersActions.received({ getGoGreenStatus: { ...onFile, email_address: 'old@example.com' } }));
+    cameWithPage(store, { getGoGreenStatus: { ...onFile, email_address: 'old@example.com' } });
     store.dispatch(actions.widgetMounted());
     await advance(0);
     store.dispatch(baseApi.util.invalidateTags(['GoGreenStatus']));

@@ -5,7 +5,7 @@ import { mockApi } from '../../testing/mockApi';
 import type { GoGreenInfo } from '../../api/contract';
 import { initialFormState } from '../../lib/forms/createFormSlice';
 import { MESSAGES } from '../../lib/validation/messages';
-import { selectGoGreenInfo, STATUS_CACHE_KEY } from '../../api/goGreenStatusCache';
+import { selectGoGreenInfo } from '../../api/goGreenStatusCache';
 import {
   goGreenActions as actions,
   goGreenEmailActions as emailForm,
@@ -38,7 +38,7 @@ const choose = (choice: 'yes' | 'no', emailValidated = false) => actions.emailCh
 /** The store around the slice: the status answer sits in the API cache, as RTK Query keeps it. */
 const withStatus = (goGreen: GoGreenState, status: GoGreenInfo = info()) => ({
   goGreen,
-  api: { queries: { [STATUS_CACHE_KEY]: { status: 'fulfilled', data: status } } },
+  api: api.reducer(undefined, goGreenApi.util.upsertQueryEntries([{ endpointName: 'getGoGreenStatus', arg: undefined, value: status }])),
 });
 
 /** On step 2 with the given intention, a verification email sent: status waiting. */
@@ -258,7 +258,7 @@ describe('load, opt-in and opt-out', () => {
     mockApi({ 'GET go-green/status/': { body: info() } });
     await store.dispatch(goGreenApi.endpoints.getGoGreenStatus.initiate(undefined));
     expect(goGreenApi.endpoints.getGoGreenStatus.select()(store.getState()).data).toEqual(info());
-    expect(Object.keys(store.getState().api.queries)).toEqual([STATUS_CACHE_KEY]);
+    expect(Object.values(store.getState().api.queries).map((entry) => entry?.endpointName)).toEqual(['getGoGreenStatus']);
     expect(selectGoGreenInfo(store.getState())).toEqual(info());
   });
 

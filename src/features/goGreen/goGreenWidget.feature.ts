@@ -3,11 +3,13 @@
  * from the widget's entry (goGreenWidget.entry.ts), so the full store (src/app/featureOfWidget.ts, and
  * with it the root reducer, the node replay script) can take it without the widget's components.
  */
+import { api } from '../../api/baseApi';
 import type { Feature } from '../../lib/feature';
 import { goGreenSlice } from './goGreenSlice';
 
 export const feature = {
   name: 'go-green',
-  slices: [goGreenSlice],
+  // the API cache too: its first view reads go-green's status there (src/api/goGreenStatusCache.ts)
+  slices: [goGreenSlice, api],
   sagas: () => import(/* webpackChunkName: "flows-go-green" */ './goGreenSaga').then((module) => [module.goGreenSaga]),
 } satisfies Feature;

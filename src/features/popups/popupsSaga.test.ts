@@ -6,7 +6,7 @@ import { makeStore } from '../../app/store';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { recordingNavigation, recordingReporter } from '../../testing/renderWithProviders';
 import type { PopupId } from './popupModel';
-import { firstAnswersActions } from '../../api/firstAnswers';
+import { firstAnswersReceived } from '../../api/firstAnswers';
 import { closeRequested, popupClosed, widgetMounted, type CloseRequest } from './popupsSlice';
 
 const COMBINED: PopupItem = { id: 'go-green-auto-pay', sub_type: 'auto_pay_go_green_combined' };
@@ -271,7 +271,7 @@ describe('popupsSaga', () => {
   describe('on a page that came with its list (src/api/firstAnswers.ts)', () => {
     it('the first popup is open before the flows start; they ask for nothing, mark it seen, and go on with the rest', async () => {
       const { store, network, current, seenIds, waitForOpen, close } = setup([]);
-      store.dispatch(firstAnswersActions.received({ getPopups: [COMBINED, TAX] }));
+      store.dispatch(firstAnswersReceived({ getPopups: [COMBINED, TAX] }));
       // the widget's first view: no saga has run, nothing has been sent
       expect(current()).toMatchObject({ popup: { id: 'go-green-auto-pay', subType: 'auto_pay_go_green_combined' }, phase: 'open' });
       expect(network.requests).toHaveLength(0);
@@ -279,7 +279,6 @@ describe('popupsSaga', () => {
       store.dispatch(widgetMounted());
       await waitFor(() => expect(seenIds()).toEqual([{ id_to_mark_as_seen: 'go-green-auto-pay' }]));
       expect(network.sent(POPUPS)).toHaveLength(0);
-      expect(store.getState().firstAnswers).toEqual({});
 
       close({ reason: 'declined' });
       await waitForOpen('tax-reminder');
@@ -289,7 +288,7 @@ describe('popupsSaga', () => {
 
     it('a popup closed before the flows arrived is still marked seen, its choice still sent, and the next one shown', async () => {
       const { store, network, seenIds, waitForOpen, close } = setup([]);
-      store.dispatch(firstAnswersActions.received({ getPopups: [TAX, VERIFY] }));
+      store.dispatch(firstAnswersReceived({ getPopups: [TAX, VERIFY] }));
       close({ reason: 'dont-show-again' });
       expect(store.getState().popups.current).toMatchObject({ popup: { id: 'tax-reminder' }, phase: 'closed' });
 
@@ -302,7 +301,7 @@ describe('popupsSaga', () => {
 
     it('one closing when the flows arrive is followed to its end before the next opens', async () => {
       const { store, current, waitForOpen, settled } = setup([]);
-      store.dispatch(firstAnswersActions.received({ getPopups: [COMBINED, TAX] }));
+      store.dispatch(firstAnswersReceived({ getPopups: [COMBINED, TAX] }));
       store.dispatch(closeRequested({ reason: 'declined' }));
       store.dispatch(widgetMounted());
       await settled();
@@ -313,7 +312,7 @@ describe('popupsSaga', () => {
 
     it('a first item this build cannot show is not drawn: the flows skip and report it, then show the next', async () => {
       const { store, current, reported, waitForOpen } = setup([]);
-      store.dispatch(firstAnswersActions.received({ getPopups: [{ id: 'tax-reminder', tax_year: 'soon' }, VERIFY] }));
+      store.dispatch(firstAnswersReceived({ getPopups: [{ id: 'tax-reminder', tax_year: 'soon' }, VERIFY] }));
       expect(current()).toBeNull();
       store.dispatch(widgetMounted());
       await waitForOpen('tfa-verify-email');
@@ -322,7 +321,7 @@ describe('popupsSaga', () => {
 
     it('an empty list shows nothing and asks for nothing', async () => {
       const { store, network, current, settled } = setup([TAX]);
-      store.dispatch(firstAnswersActions.received({ getPopups: [] }));
+      store.dispatch(firstAnswersReceived({ getPopups: [] }));
       store.dispatch(widgetMounted());
       await settled();
       expect(current()).toBeNull();
@@ -331,12 +330,12 @@ describe('popupsSaga', () => {
 
     it('a second hand-over of the answers (a second popups widget) does not reopen or repeat anything', async () => {
       const { store, seenIds, waitForOpen, close } = setup([]);
-      store.dispatch(firstAnswersActions.received({ getPopups: [COMBINED, TAX] }));
+      store.dispatch(firstAnswersReceived({ getPopups: [COMBINED, TAX] }));
       store.dispatch(widgetMounted());
       await waitFor(() => expect(seenIds()).toHaveLength(1));
       close({ reason: 'declined' });
       await waitForOpen('tax-reminder');
-      store.dispatch(firstAnswersActions.received({ getPopups: [COMBINED, TAX] }));
+      store.dispatch(firstAnswersReceived({ getPopups: [COMBINED, TAX] }));
       expect(store.getState().popups.current).toMatchObject({ popup: { id: 'tax-reminder' }, phase: 'open' });
       expect(store.getState().popups.shown).toEqual(['go-green-auto-pay', 'tax-reminder']);
     });

@@ -11,7 +11,6 @@
  */
 import { call, fork, put, select, take } from 'redux-saga/effects';
 import type { DismissPopup, PopupItem } from '../../api/contract';
-import { firstAnswersActions, selectFirstAnswer, type FirstAnswers } from '../../api/firstAnswers';
 import { callMutation } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
 import { getDependencies } from '../../platform/dependencies';
@@ -39,9 +38,6 @@ function failureContext(error: unknown): Record<string, unknown> {
 
 /** Puts the page's list into the store (the queue), unless it is there already (the page came with it). */
 function* fetchPopups() {
-  const fromPage: FirstAnswers['getPopups'] = yield select(selectFirstAnswer, 'getPopups');
-  // already the queue (popupsSlice.ts): only the hand-off is left
-  if (fromPage) yield put(firstAnswersActions.taken('getPopups'));
   const listed: boolean = yield select(selectListed);
   if (listed) return;
   const deps = yield* getDependencies();

@@ -7,7 +7,7 @@
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PopupItem } from '../../api/contract';
-import { firstAnswersActions } from '../../api/firstAnswers';
+import { firstAnswersReceived } from '../../api/firstAnswers';
 import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../../components/Dialog/dialogMachine';
 import { isClosingDisabled, readPopup, type Popup, type PopupCloseReason, type PopupId } from './popupModel';
 
@@ -114,7 +114,7 @@ export const popupsSlice = createSlice({
     // is the widget's first view, open before the flows arrive; the saga then follows it
     // (popupsSaga.ts). A first item this build cannot show is left to the saga, which skips and
     // reports it as usual.
-    builder.addCase(firstAnswersActions.received, (state, action) => {
+    builder.addCase(firstAnswersReceived, (state, action) => {
       const items = action.payload.getPopups;
       if (!items || state.listed) return;
       receive(state, items);

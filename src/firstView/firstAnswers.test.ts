@@ -1,6 +1,10 @@
 import { FIRST_ANSWERS_ELEMENT_ID } from '../platform/serverRender';
 import { appendJsonDataBlock } from '../testing/jsonDataBlock';
-import { firstAnswersActions, firstAnswersSlice, readFirstAnswers, selectFirstAnswer } from './firstAnswers';
+import { configureStore, type Middleware } from '@reduxjs/toolkit';
+import { api } from '../api/baseApi';
+import { firstAnswersReceived } from '../api/firstAnswers';
+import { goGreenApi } from '../api/goGreenApi';
+import { readFirstAnswers, receiveFirstAnswers } from './firstAnswers';
 
 const STATUS = { email_address: 'uma@example.com', email_validated: false, electdocs: false, disclosures: '<p>Terms</p>' };
 
@@ -38,12 +42,26 @@ describe('readFirstAnswers: the answers a server-drawn page carries', () => {
   });
 });
 
-describe('the firstAnswers slice', () => {
-  it('holds each answer until the flows take it', () => {
-    const received = firstAnswersSlice.reducer(undefined, firstAnswersActions.received({ getGoGreenStatus: STATUS }));
-    expect(selectFirstAnswer({ firstAnswers: received }, 'getGoGreenStatus')).toEqual(STATUS);
-    const taken = firstAnswersSlice.reducer(received, firstAnswersActions.taken('getGoGreenStatus'));
-    expect(selectFirstAnswer({ firstAnswers: taken }, 'getGoGreenStatus')).toBeUndefined();
-    expect(JSON.parse(JSON.stringify(received))).toEqual(received);
+describe('receiveFirstAnswers: the page’s answers before the first render', () => {
+  it('puts a query’s answer into RTK Query’s cache, where the endpoint’s select reads it, then announces every answer', async () => {
+    const seen: string[] = [];
+    const record: Middleware = () => (next) => (action) => {
+      seen.push((action as { type: string }).type);
+      return next(action);
+    };
+    const store = configureStore({ reducer: { api: api.reducer }, middleware: (getDefault) => getDefault().concat(record) });
+    const popups = [{ id: 'tax-reminder', tax_year: 2025 }];
+    await receiveFirstAnswers(store, { getGoGreenStatus: STATUS, getPopups: popups });
+    expect(goGreenApi.endpoints.getGoGreenStatus.select()(store.getState())).toMatchObject({ status: 'fulfilled', data: STATUS });
+    expect(seen).toEqual([api.util.upsertQueryEntries([]).type, firstAnswersReceived.type]);
+  });
+
+  it('hands over the other answers at once, with no RTK Query to wait for', () => {
+    const dispatched: unknown[] = [];
+    const popups = [{ id: 'tax-reminder', tax_year: 2025 }];
+    expect(receiveFirstAnswers({ dispatch: (action) => (dispatched.push(action), action) }, { getPopups: popups })).toBeUndefined();
+    expect(dispatched).toEqual([firstAnswersReceived({ getPopups: popups })]);
+    expect(receiveFirstAnswers({ dispatch: (action) => (dispatched.push(action), action) }, {})).toBeUndefined();
+    expect(dispatched).toHaveLength(1);
   });
 });
