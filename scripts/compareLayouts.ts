@@ -6,6 +6,7 @@
  * in only one engine. The screenshots beside each JSON are for a person to look at side by side.
  *
  *   npx tsx scripts/compareLayouts.ts [--tolerance 4] [--json out.json]
+ * `npm run test:e2e:browsers` prints it after the suite (e2e/browsers/compareAfterRun.ts).
  * Exits 0: it reports, the lead decides (fonts differ per engine, so some moves are expected).
  */
 import fs from 'node:fs';
@@ -74,22 +75,23 @@ export function compare(run: string, state: string, chromium: Box[], other: Box[
   return differences;
 }
 
-function main() {
-  const args = process.argv.slice(2);
-  const tolerance = Number(args[args.indexOf('--tolerance') + 1] ?? 4) || 4;
-  const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
-  if (!fs.existsSync(ARTIFACTS)) {
-    console.error(`nothing recorded in ${ARTIFACTS}: run npm run test:e2e:browsers first`);
-    process.exit(1);
-  }
+/**
+ * Every engine's recorded states against Chromium's of the same run (language and width): the
+ * differences, and the report's lines (one per difference, then a summary per run).
+ */
+export function compareRecorded(tolerance = 4): { differences: Difference[]; lines: string[] } {
   const all: Difference[] = [];
   const summary: string[] = [];
   const notComparable: string[] = [];
-  for (const runDir of fs.readdirSync(ARTIFACTS).sort()) {
+  const runs = fs.existsSync(ARTIFACTS) ? fs.readdirSync(ARTIFACTS).sort() : [];
+  for (const runDir of runs) {
     const [engine, ...rest] = runDir.split('-');
     if (engine === 'chromium' || !rest.length) continue;
     const chromiumDir = path.join(ARTIFACTS, ['chromium', ...rest].join('-'));
-    if (!fs.existsSync(chromiumDir)) continue;
+    if (!fs.existsSync(chromiumDir)) {
+      summary.push(`${runDir}: no chromium-${rest.join('-')} recorded, not compared`);
+      continue;
+    }
     let states = 0;
     let differing = 0;
     for (const file of fs.readdirSync(path.join(ARTIFACTS, runDir)).filter((name) => name.endsWith('.json'))) {
@@ -98,7 +100,6 @@ function main() {
       const mine = JSON.parse(fs.readFileSync(path.join(ARTIFACTS, runDir, file), 'utf8')) as Recorded;
       const theirs = JSON.parse(fs.readFileSync(reference, 'utf8')) as Recorded;
       if (mine.viewport.width !== theirs.viewport.width) {
-        // a layout at another width is not comparable box by box (WebKit's window cannot be 375 px)
         notComparable.push(`${runDir} ${mine.state}: viewport ${mine.viewport.width} px wide, chromium ${theirs.viewport.width} px: not compared`);
         continue;
       }
@@ -109,14 +110,25 @@ function main() {
     }
     summary.push(`${runDir}: ${states} states compared with chromium, ${differing} with differences beyond ${tolerance} px`);
   }
-  for (const difference of all) {
-    const a = difference.chromium;
-    const b = difference.other;
-    const where = (box?: Box) => (box ? `${box.x},${box.y} ${box.width}x${box.height}` : '-');
-    console.log(`${difference.run} | ${difference.state} | ${difference.role} "${difference.name.slice(0, 50)}" | ${difference.kind} | chromium ${where(a)} | engine ${where(b)}`);
+  const where = (box?: Box) => (box ? `${box.x},${box.y} ${box.width}x${box.height}` : '-');
+  const lines = all.map(
+    (difference) =>
+      `${difference.run} | ${difference.state} | ${difference.role} "${difference.name.slice(0, 50)}" | ${difference.kind} | chromium ${where(difference.chromium)} | engine ${where(difference.other)}`,
+  );
+  return { differences: all, lines: [...lines, ...notComparable, ...summary] };
+}
+
+function main() {
+  const args = process.argv.slice(2);
+  const tolerance = Number(args[args.indexOf('--tolerance') + 1] ?? 4) || 4;
+  const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
+  if (!fs.existsSync(ARTIFACTS)) {
+    console.error(`nothing recorded in ${ARTIFACTS}: run npm run test:e2e:browsers first`);
+    process.exit(1);
   }
-  console.log([...notComparable, ...summary].join('\n'));
-  if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(all, null, 1));
+  const { differences, lines } = compareRecorded(tolerance);
+  console.log(lines.join('\n'));
+  if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(differences, null, 1));
 }
 
 if (require.main === module) main();

@@ -165,8 +165,10 @@ const { header, primary, linkHover, text, textSecondary, divider, surface, pageB
  * language switch and "Sign out", then the account links; its DOM is in that order, so Tab follows
  * what the eye reads (a one-row desktop header would put the links between the name and the switch,
  * which the phone's two rows cannot). No item wraps: each is `nowrap`, and under 360 px the header
- * tightens (smaller name and links, less padding) so the Spanish rows fit at 320 px; should a font
- * still be wider, the links scroll sideways rather than fall to a row of their own. Under 768 px the
+ * tightens (smaller name and links, less padding) so the Spanish rows fit at 320 px. The links'
+ * padding also follows the row's own width (a container), so they fit beside a classic scrollbar,
+ * which narrows the page but not the width media queries see (375 px window: 358 px, issue 42);
+ * should a font still be wider, the links scroll sideways rather than fall to a row of their own. Under 768 px the
  * switch shows only the other language (the page's own is the page). A signed-out page's header is
  * one row, the name and both languages.
  */
@@ -195,9 +197,9 @@ a:hover{color:${linkHover}}
 .site-locale button{font:inherit;font-size:14px;color:#fff;background:transparent;border:1px solid rgba(255,255,255,.6);border-radius:${RADIUS.control}px;min-height:${TOUCH_TARGET_PX}px;min-width:${TOUCH_TARGET_PX}px;padding:0 10px;cursor:pointer;white-space:nowrap}
 .site-locale button:hover{background:rgba(255,255,255,.12)}
 .site-locale button[aria-current=true]{background:#fff;color:${header};border-color:#fff;font-weight:600}
-.site-nav{grid-area:nav;margin:0 -8px;min-width:0}
+.site-nav{grid-area:nav;margin:0 -8px;min-width:0;container-type:inline-size}
 .site-nav ul{display:flex;flex-wrap:nowrap;overflow-x:auto;list-style:none;margin:0;padding:0}
-.site-nav a{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px;padding:0 8px;font-size:15px;text-decoration:none;white-space:nowrap;border-bottom:3px solid transparent}
+.site-nav a{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px;padding:0 8px;padding:0 clamp(4px,(100cqw - 296px) / 8,8px);font-size:15px;text-decoration:none;white-space:nowrap;border-bottom:3px solid transparent}
 .site-nav a:focus-visible{outline-offset:-3px}
 .site-nav a:hover{border-bottom-color:rgba(255,255,255,.6)}
 .site-nav a[aria-current=page]{border-bottom-color:#fff;font-weight:600}

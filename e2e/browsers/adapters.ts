@@ -167,13 +167,14 @@ async function launchWebKit(startTimeoutMs: number): Promise<Launcher> {
           await session.sendKeys(await session.activeElement(), WEBDRIVER_KEYS[key]);
         },
         setViewport: async (w, h) => {
-          // the window has a frame and a minimum width: size it, then correct by what the page sees
+          // the window has a frame (and a toolbar, shrunk by webkit-gtk/): size it, then correct by what the page sees
           await session.setWindowRect({ width: w, height: h });
           const inner = await session.execute<[number, number]>('return [window.innerWidth, window.innerHeight];');
           if (inner[0] !== w || inner[1] !== h) await session.setWindowRect({ width: w + (w - inner[0]), height: h + (h - inner[1]) });
         },
         cookies: () => session.cookies(),
         screenshot: async (file) => {
+          // the window only: a window as tall as the page would grow the page's 100vh with it
           fs.writeFileSync(file, await session.screenshot());
         },
         close: async () => {
@@ -186,7 +187,7 @@ async function launchWebKit(startTimeoutMs: number): Promise<Launcher> {
         },
       };
       await adapter.setViewport(width, height(width));
-      versionText = `WebKitGTK ${await session.execute<string>('return navigator.userAgent;')}`;
+      versionText = `WebKitGTK ${session.browserVersion}`;
       return adapter;
     },
     stop: async () => {

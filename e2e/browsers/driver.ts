@@ -31,7 +31,7 @@ export interface EngineAdapter {
   type(css: string, text: string): Promise<void>;
   /** A key pressed on whatever has the focus. */
   press(key: Key): Promise<void>;
-  /** The viewport's CSS size (WebKit: as near as its window allows; the real width is reported). */
+  /** The viewport's CSS size (WebKit: its window sized until the page sees it; each run checks the width). */
   setViewport(width: number, height: number): Promise<void>;
   cookies(): Promise<Array<{ name: string; value: string; sameSite?: string; httpOnly?: boolean }>>;
   screenshot(file: string): Promise<void>;
@@ -41,7 +41,7 @@ export interface EngineAdapter {
 /** How the flows name an element: by its label (form fields), by role and accessible name, or by text. */
 export type Target =
   | { label: string | RegExp }
-  | { role: 'button' | 'link' | 'heading' | 'radio' | 'checkbox' | 'dialog' | 'alert' | 'status'; name?: string | RegExp; level?: number }
+  | { role: 'button' | 'link' | 'heading' | 'radio' | 'checkbox' | 'dialog' | 'alert' | 'status' | 'navigation'; name?: string | RegExp; level?: number }
   | { text: string | RegExp };
 
 interface SerialTarget {
@@ -104,6 +104,7 @@ function locateInPage(target: SerialTarget): boolean {
     dialog: 'dialog[open], [role="dialog"], [role="alertdialog"]',
     alert: '[role="alert"]',
     status: '[role="status"], output',
+    navigation: 'nav, [role="navigation"]',
   };
   for (const old of Array.from(document.querySelectorAll(`[data-e2e-mark="${target.mark}"]`))) old.removeAttribute('data-e2e-mark');
   let candidates: Element[];
@@ -191,6 +192,11 @@ export interface AxeViolation {
 }
 
 const ARTIFACTS = path.resolve(__dirname, '../artifacts/browsers');
+
+/** Forgets what a run recorded before (its states are recorded anew). */
+export function clearRecorded(runName: string) {
+  fs.rmSync(path.join(ARTIFACTS, runName), { recursive: true, force: true });
+}
 
 let markCounter = 0;
 
@@ -354,11 +360,17 @@ export class Driver {
     await this.adapter.evaluate(async () => {
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
       const deadline = performance.now() + 5000;
+      // a spinner repeats for ever: only animations that end are waited for, and never past the deadline
+      const ending = () => document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
       for (let quiet = 0; quiet < 2 && performance.now() < deadline; ) {
-        const running = document.getAnimations();
-        await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+        const running = ending();
+        const left = deadline - performance.now();
+        await Promise.race([
+          Promise.all(running.map((animation) => animation.finished.catch(() => undefined))),
+          new Promise((resolve) => setTimeout(resolve, Math.max(0, left))),
+        ]);
         await frame();
-        quiet = running.length === 0 && document.getAnimations().length === 0 ? quiet + 1 : 0;
+        quiet = running.length === 0 && ending().length === 0 ? quiet + 1 : 0;
       }
       return true;
     }, null);

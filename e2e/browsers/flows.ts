@@ -2,7 +2,7 @@
  * Every borrower flow of issue 42, written once against driver.ts and run in each engine, at each
  * width, in each language (the *.browsers.ts files, one per engine). Texts come from the message
  * catalogs by key, so a wording change needs no edit here; a changed step of a widget is one edit
- * in one flow below (see REAUTHENTICATE for the step issue 39 adds).
+ * in one flow below.
  *
  * Each flow is one borrower in a fresh browser context (own cookies and storage); each run (an
  * engine at a width in a language) has its own reference server with a fresh database, so every
@@ -14,7 +14,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed';
 import { startHostServer, type HostServer } from '../fixtures/hostServer';
 import { startReferenceServer } from '../support/referenceServer';
 import { launch, type Launcher } from './adapters';
-import { Driver, WAIT_MS, type Engine } from './driver';
+import { clearRecorded, Driver, WAIT_MS, type Engine } from './driver';
 
 type Language = 'en' | 'es';
 type MessageKey = keyof typeof en & keyof typeof es;
@@ -132,19 +132,17 @@ async function verifyByLink(c: Context, link: string, state: string) {
 }
 
 /**
- * Issue 39 adds a password-confirm (re-authentication) dialog before an email change. THE ONE
- * PLACE to adapt after that merge: answer the dialog here (its name, label and button from the
- * catalog keys h4 adds), e.g.
- *   await d.waitFor({ role: 'dialog', name: c.t('profile.reauth.title') });
- *   await d.check('profile reauth dialog');
- *   await d.fill(c.t('profile.reauth.password'), DEMO_PASSWORD);
- *   await d.click({ role: 'button', name: c.t('profile.reauth.confirm') });
- * Until then the change needs no password and this does nothing.
+ * A change of the address on file asks for the password again in the portal's own dialog
+ * (src/components/ReauthDialog): answered here, for every flow that changes an address.
  */
-async function REAUTHENTICATE(c: Context, d: Driver, password: string) {
-  void c;
-  void d;
-  void password;
+async function reauthenticate(c: Context, d: Driver, password: string, state: string) {
+  await d.waitFor({ role: 'dialog', name: c.t('common.reauth.title') });
+  await d.waitUntil('the focus in the dialog', () => !!document.activeElement?.closest('dialog, [role="dialog"]'), null);
+  await d.check(state);
+  await expectFocusTrapped(d, 4);
+  await d.fill(c.t('common.reauth.password'), password);
+  await d.click({ role: 'button', name: c.t('common.reauth.confirm') });
+  await d.waitUntil('the dialog closed', () => !document.querySelector('dialog[open], [role="dialog"]'), null);
 }
 
 /** Tabs through the open dialog: the focus stays in it (the page behind is never reached). */
@@ -156,6 +154,34 @@ async function expectFocusTrapped(d: Driver, presses: number) {
       null,
     );
     expect(inside).toBe(true);
+  }
+}
+
+/**
+ * A desktop browser with classic scrollbars (Windows 10, "always show scrollbars", Firefox's
+ * classic ones) lays the page out up to this much narrower than its window, while media queries
+ * still see the window's width.
+ */
+const CLASSIC_SCROLLBAR_PX = 17;
+
+/**
+ * The signed-in header's account links fit their row, without scrolling sideways: at the run's
+ * width and beside a classic scrollbar (the page's box narrowed by its width, the window not).
+ */
+async function expectHeaderLinksFit(c: Context, d: Driver) {
+  const nav = await d.find({ role: 'navigation', name: c.t('server.header.accountNav') });
+  for (const scrollbar of [0, CLASSIC_SCROLLBAR_PX]) {
+    const overflow = await d.evaluate(
+      ([css, gutter]) => {
+        document.documentElement.style.paddingRight = `${gutter}px`;
+        const list = document.querySelector(css)?.querySelector('ul');
+        const result = list ? list.scrollWidth - list.clientWidth : -1;
+        document.documentElement.style.paddingRight = '';
+        return result;
+      },
+      [nav, scrollbar] as const,
+    );
+    expect({ scrollbar, overflow }).toEqual({ scrollbar, overflow: 0 });
   }
 }
 
@@ -309,6 +335,7 @@ const FLOWS: Record<FlowName, (c: Context) => Promise<void>> = {
       await d.click({ role: 'button', name: c.t(answer) });
     }
     await d.waitUntil('every popup closed', () => !document.querySelector('dialog[open], [role="dialog"]'), null);
+    await expectHeaderLinksFit(c, d);
   },
 
   async 'go green with verification polling, then opt out'(c) {
@@ -345,7 +372,7 @@ const FLOWS: Record<FlowName, (c: Context) => Promise<void>> = {
     await d.check('profile');
     await d.fill(c.t('profile.newEmail'), 'dana.changed@example.com');
     await d.click({ role: 'button', name: c.t('profile.changeEmail') });
-    await REAUTHENTICATE(c, d, DEMO_PASSWORD);
+    await reauthenticate(c, d, DEMO_PASSWORD, 'profile password asked again');
     await d.waitFor({ text: c.t('profile.verificationSent') });
     await d.check('profile verification sent');
     await verifyByLink(c, await emailedLink(c, 'dana.changed@example.com', 'verify_email'), '');
@@ -416,8 +443,8 @@ const FLOWS: Record<FlowName, (c: Context) => Promise<void>> = {
 // The matrix and the jest wiring
 
 /**
- * Which flows run where. E2E_BROWSER_FLOWS=half runs, outside Chromium, the representative half
- * listed here (every widget family once); the default runs everything everywhere.
+ * The representative half (every widget family once: registration and its masks, an emailed link,
+ * dialogs and their focus trap, a poll, the session's timers, a foreign host page).
  */
 const REPRESENTATIVE_HALF: FlowName[] = [
   'register several loans',
@@ -431,20 +458,32 @@ const REPRESENTATIVE_HALF: FlowName[] = [
 /** Flows that read the page in one language only. */
 const ENGLISH_ONLY: FlowName[] = ['embedded widget on a host page of another origin'];
 
+/**
+ * E2E_BROWSER_SET=ci (.ci/run): the representative half, Firefox at 1280 px in English and WebKit
+ * at 375 px in Spanish (each width and each language once); Chromium runs every flow in
+ * `npm run test:e2e` already.
+ */
+const CI_SET = process.env.E2E_BROWSER_SET === 'ci';
+const CI_RUNS: Partial<Record<Engine, Run>> = {
+  firefox: { engine: 'firefox', width: 1280, language: 'en' },
+  webkit: { engine: 'webkit', width: 375, language: 'es' },
+};
+
 function flowsFor(run: Run): FlowName[] {
   const all = Object.keys(FLOWS) as FlowName[];
-  const chosen = run.engine !== 'chromium' && process.env.E2E_BROWSER_FLOWS === 'half' ? REPRESENTATIVE_HALF : all;
+  const half = CI_SET || (run.engine !== 'chromium' && process.env.E2E_BROWSER_FLOWS === 'half');
   const only = process.env.E2E_BROWSER_ONLY;
-  return chosen.filter((flow) => (run.language === 'en' || !ENGLISH_ONLY.includes(flow)) && (!only || flow.includes(only)));
+  return (half ? REPRESENTATIVE_HALF : all).filter((flow) => (run.language === 'en' || !ENGLISH_ONLY.includes(flow)) && (!only || flow.includes(only)));
 }
 
 /**
- * The runs of an engine. Chromium: both widths in both languages. Firefox and WebKit, to keep CI
- * within its time: every flow at 1280 px in English and at 375 px in Spanish (each width and each
- * language once); E2E_BROWSER_MATRIX=full runs all four there too. E2E_BROWSER_WIDTHS and
- * E2E_BROWSER_LANGUAGES narrow any engine (a quick local run).
+ * The runs of an engine. By default (`npm run test:e2e:browsers`, every flow): Chromium at both
+ * widths in both languages; Firefox and WebKit at 1280 px in English and at 375 px in Spanish
+ * (E2E_BROWSER_MATRIX=full: all four there too). E2E_BROWSER_WIDTHS and E2E_BROWSER_LANGUAGES
+ * narrow any engine (a quick local run).
  */
 function runsFor(engine: Engine): Run[] {
+  if (CI_SET) return CI_RUNS[engine] ? [CI_RUNS[engine]] : [];
   const widths = (process.env.E2E_BROWSER_WIDTHS ?? '375,1280').split(',').map(Number) as Array<375 | 1280>;
   const languages = (process.env.E2E_BROWSER_LANGUAGES ?? 'en,es').split(',') as Language[];
   const all = widths.flatMap((width) => languages.map((language) => ({ engine, width, language })));
@@ -460,21 +499,27 @@ function templatePattern(template: string): RegExp {
 /** Registers, in a jest test file, every run of `engine` (call at the top level). */
 export function defineFlows(engine: Engine) {
   let launcher: Launcher | undefined;
+  const runs = runsFor(engine);
+  const flows = runs.reduce((sum, run) => sum + flowsFor(run).length, 0);
+  const started = Date.now();
   beforeAll(async () => {
     launcher = await launch(engine, WAIT_MS);
-    console.log(`${engine}: ${await launcher.version()}`);
   }, 2 * WAIT_MS);
   afterAll(async () => {
+    // each engine's time in the log (.ci/run runs two engines side by side)
+    const version = await launcher?.version().catch(() => '?');
     await launcher?.stop();
+    console.log(`${engine} (${version ?? 'not started'}): ${flows} flows in ${runs.length} run(s), ${Math.round((Date.now() - started) / 1000)} s`);
   });
 
-  for (const run of runsFor(engine)) {
+  for (const run of runs) {
     const runName = `${run.engine}-${run.language}-${run.width}`;
     describe(`${run.engine} at ${run.width} px in ${run.language === 'en' ? 'English' : 'Spanish'}`, () => {
       let server: Awaited<ReturnType<typeof startReferenceServer>> | undefined;
       let host: HostServer | undefined;
       const drivers: Driver[] = [];
       beforeAll(async () => {
+        clearRecorded(runName);
         server = await startReferenceServer();
       }, 2 * WAIT_MS);
       afterAll(async () => {
@@ -498,6 +543,8 @@ export function defineFlows(engine: Engine) {
             if (!launcher) throw new Error('no browser');
             const driver = new Driver(await launcher.open(run.width), baseUrl, runName, run.width);
             drivers.push(driver);
+            // the page is laid out at the run's width in every engine (WebKit's window included)
+            expect(await driver.evaluate(() => window.innerWidth, null)).toBe(run.width);
             return driver;
           },
           host: async () => {

@@ -5,9 +5,10 @@ import type { Config } from 'jest';
 /**
  * The cross-browser suite (issue 42): the flows of flows.ts in Chromium, Firefox and WebKit, one
  * file per engine, each run (width × language) on its own reference server. Run alone with
- * `npm run test:e2e:browsers`; E2E_BROWSERS=firefox,webkit picks engines.
+ * `npm run test:e2e:browsers`; E2E_BROWSERS=firefox,webkit picks engines; E2E_BROWSER_SET=ci is
+ * .ci/run's half (flows.ts), Firefox and WebKit only.
  */
-const engines = (process.env.E2E_BROWSERS ?? 'chromium,firefox,webkit').split(',').join('|');
+const engines = (process.env.E2E_BROWSERS ?? (process.env.E2E_BROWSER_SET === 'ci' ? 'firefox,webkit' : 'chromium,firefox,webkit')).split(',').join('|');
 
 const config: Config = {
   rootDir: path.resolve(__dirname, '../..'),
@@ -15,6 +16,7 @@ const config: Config = {
   testEnvironment: 'node',
   testMatch: [`<rootDir>/e2e/browsers/@(${engines}).browsers.ts`],
   globalSetup: '<rootDir>/e2e/support/globalSetup.ts',
+  globalTeardown: '<rootDir>/e2e/browsers/compareAfterRun.ts',
   testTimeout: 360_000,
   verbose: true,
   // puppeteer-core 25 is ES modules only (Node 20's jest cannot require them): compiled like the tests

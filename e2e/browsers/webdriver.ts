@@ -4,6 +4,7 @@
  * driver; a plain HTTP session works, and this is all it takes.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { freePort } from '../support/globalSetup';
 
 /** The element reference key of the W3C spec. */
@@ -55,6 +56,8 @@ export class WebDriverSession {
   constructor(
     private readonly base: string,
     readonly id: string,
+    /** The engine's version, as the driver reports it (WebKitGTK's, e.g. 2.50.6). */
+    readonly browserVersion: string,
   ) {}
 
   private send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
@@ -123,12 +126,20 @@ export interface WebKitDriverProcess {
   stop(): void;
 }
 
+/** A GTK user configuration that lets MiniBrowser's window be as narrow as a phone. */
+const GTK_CONFIG = path.join(__dirname, 'webkit-gtk');
+
 const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 /** Starts `xvfb-run -a WebKitWebDriver --port=N` (its own process group, stopped as one). */
 export async function startWebKitDriver(timeoutMs: number): Promise<WebKitDriverProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn('xvfb-run', ['-a', 'WebKitWebDriver', `--port=${port}`], { detached: true, stdio: 'ignore' });
+  const child: ChildProcess = spawn('xvfb-run', ['-a', 'WebKitWebDriver', `--port=${port}`], {
+    detached: true,
+    stdio: 'ignore',
+    // GTK reads $XDG_CONFIG_HOME/gtk-3.0/gtk.css: the browser's own toolbar shrunk (see that file)
+    env: { ...process.env, XDG_CONFIG_HOME: GTK_CONFIG },
+  });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -143,7 +154,7 @@ export async function startWebKitDriver(timeoutMs: number): Promise<WebKitDriver
   return {
     base,
     async newSession() {
-      const created = await call<{ sessionId: string }>(base, 'POST', '/session', {
+      const created = await call<{ sessionId: string; capabilities?: { browserVersion?: string } }>(base, 'POST', '/session', {
         capabilities: {
           alwaysMatch: {
             browserName: 'MiniBrowser',
@@ -151,7 +162,7 @@ export async function startWebKitDriver(timeoutMs: number): Promise<WebKitDriver
           },
         },
       });
-      return new WebDriverSession(base, created.sessionId);
+      return new WebDriverSession(base, created.sessionId, created.capabilities?.browserVersion ?? '?');
     },
     stop() {
       if (child.pid) {
