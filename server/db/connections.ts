@@ -105,12 +105,17 @@ export class BatchingSocket extends net.Socket {
  * request). Never a `*` select: a prepared statement whose result columns change (a migration adding
  * a column) fails with "cached plan must not change result type".
  */
+const statementNames = new Map<string, string | null>();
 function prepareStatements(client: PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((text: unknown, values?: unknown[]) => {
-    if (typeof text !== 'string' || !values || values.length === 0 || /select \*|\.\*/i.test(text)) return query(text, values);
-    const name = `k${createHash('sha1').update(text).digest('base64url')}`;
-    return query({ name, text, values });
+    if (typeof text !== 'string' || !values || values.length === 0) return query(text, values);
+    let name = statementNames.get(text);
+    if (name === undefined) {
+      name = /select \*|\.\*/i.test(text) ? null : `k${createHash('sha1').update(text).digest('base64url')}`;
+      if (statementNames.size < 1000) statementNames.set(text, name);
+    }
+    return name === null ? query(text, values) : query({ name, text, values });
   }) as typeof client.query;
 }
 

@@ -1,6 +1,7 @@
 /** Borrowers, their loans, their users and their email addresses (and the demo seed). */
 import { isLocale, type Locale } from '../../../src/platform/i18n/locales';
 import { keyedDob, keyedSsn, type IdentityKey } from '../../secrets';
+import { compiledOnce } from '../compiled';
 import { bit, flag, type Dialect } from '../dialect';
 import type { Database, Db } from '../schema';
 import type { Account, AccountsStore, Borrower, CreateUserResult, User } from '../store';
@@ -102,6 +103,11 @@ function uniqueViolation(error: unknown): string | null {
 /** `identity`: the keys of the SSN and date of birth, current first. */
 export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: readonly IdentityKey[]): AccountsStore {
   const current = identity[0]!;
+  // asked by every signed-in request that has no session row (API tokens), and by the address checks
+  const account = compiledOnce(db, (userId: number) =>
+    db.selectFrom('users as u').innerJoin('borrowers as b', 'b.id', 'u.borrower_id').select(ACCOUNT_COLUMNS).where('u.id', '=', userId),
+  );
+  const emailInUse = compiledOnce(db, (emailAddress: string, borrowerId: number) => emailInUseByOtherUserQuery(db, d, emailAddress, borrowerId));
   return {
     /** Tries the current key, then the previous one (a rotation under way), and moves a row found
      * under the previous key to the current one. */
@@ -155,13 +161,7 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
     },
 
     async getAccount(userId) {
-      // one statement for both rows: every signed-in request asks
-      const row = await db
-        .selectFrom('users as u')
-        .innerJoin('borrowers as b', 'b.id', 'u.borrower_id')
-        .select(ACCOUNT_COLUMNS)
-        .where('u.id', '=', userId)
-        .executeTakeFirst();
+      const [row] = await account(userId);
       return row ? accountOf(row) : null;
     },
 
@@ -186,7 +186,7 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
       }));
     },
 
-    emailInUseByOtherUser: (emailAddress, borrowerId) => emailInUseByOtherUser(db, d, emailAddress, borrowerId),
+    emailInUseByOtherUser: async (emailAddress, borrowerId) => (await emailInUse(emailAddress, borrowerId)).length > 0,
     isEmailValidated: (borrowerId, emailAddress) => isEmailValidated(db, d, borrowerId, emailAddress),
 
     async recordPendingEmail(borrowerId, emailAddress, now) {

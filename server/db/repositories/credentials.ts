@@ -1,5 +1,6 @@
 /** Sessions, API tokens, emailed nonces, known browsers and sign-in throttling. */
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../compiled';
 import type { Dialect } from '../dialect';
 import type { Database, Db } from '../schema';
 import { KNOWN_BROWSER_DAYS, type BrowserRecognition, type CredentialsStore, type EmailVerification, type Lockout, type NoncePurpose, type NonceRecord } from '../store';
@@ -21,6 +22,21 @@ async function usableNonce(db: Db, d: Dialect, purpose: NoncePurpose, nonceHash:
 }
 
 export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout: Lockout): CredentialsStore {
+  // the session and its account in one statement: every signed-in request reads it
+  const findSession = compiledOnce(db, (keyHash: string, now: number, idleSince: number) =>
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .innerJoin('borrowers as b', 'b.id', 'u.borrower_id')
+      .select(['s.id', 's.last_seen_at', 's.expires_at', ...ACCOUNT_COLUMNS])
+      .where('s.key_hash', '=', keyHash)
+      .where('s.expires_at', '>', now)
+      .where('s.last_seen_at', '>', idleSince),
+  );
+  // another instance may have written a later time: never move it back
+  const touchSession = compiledOnce(db, (id: number, now: number) =>
+    db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).where('last_seen_at', '<', now),
+  );
   return {
     async createSession(input) {
       await db.deleteFrom('sessions').where((eb) => eb.or([eb('expires_at', '<=', input.now), eb('last_seen_at', '<=', input.idleSince)])).execute();
@@ -33,22 +49,12 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
     },
 
     async findSession(keyHash, now, idleSince) {
-      // the session and its account in one statement: every signed-in request reads it
-      const row = await db
-        .selectFrom('sessions as s')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .innerJoin('borrowers as b', 'b.id', 'u.borrower_id')
-        .select(['s.id', 's.last_seen_at', 's.expires_at', ...ACCOUNT_COLUMNS])
-        .where('s.key_hash', '=', keyHash)
-        .where('s.expires_at', '>', now)
-        .where('s.last_seen_at', '>', idleSince)
-        .executeTakeFirst();
+      const [row] = await findSession(keyHash, now, idleSince);
       return row ? { id: row.id, userId: row.u_id, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at, account: accountOf(row) } : null;
     },
 
     async touchSession(id, now) {
-      // another instance may have written a later time: never move it back
-      await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).where('last_seen_at', '<', now).execute();
+      await touchSession(id, now);
     },
 
     async deleteSession(id) {

@@ -1,9 +1,18 @@
 /** Popups seen (per session or token) and dismissed (for good). */
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../compiled';
 import type { Database } from '../schema';
 import type { PopupsStore } from '../store';
 
 export function popupsRepository(db: Kysely<Database>): PopupsStore {
+  // one statement for both: the popup route asks on every page of the portal
+  const hidden = compiledOnce(db, (sessionKey: string, userId: number) =>
+    db
+      .selectFrom('popup_seen')
+      .select('popup_id')
+      .where('session_key', '=', sessionKey)
+      .union(db.selectFrom('popup_dismissed').select('popup_id').where('user_id', '=', userId)),
+  );
   return {
     async markPopupSeen(sessionKey, userId, popupId, now) {
       await db
@@ -22,13 +31,7 @@ export function popupsRepository(db: Kysely<Database>): PopupsStore {
     },
 
     async hiddenPopups(sessionKey, userId) {
-      // one statement for both: the popup route asks on every page of the portal
-      const rows = await db
-        .selectFrom('popup_seen')
-        .select('popup_id')
-        .where('session_key', '=', sessionKey)
-        .union(db.selectFrom('popup_dismissed').select('popup_id').where('user_id', '=', userId))
-        .execute();
+      const rows = await hidden(sessionKey, userId);
       return new Set(rows.map((row) => row.popup_id));
     },
   };
