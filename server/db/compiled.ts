@@ -3,7 +3,8 @@
  * it (a walk of its tree) on every call: on the requests every page makes that was several times
  * the statement itself (SQLite: findSession 61 µs against 9.6 µs written by hand). `build` runs once
  * with a marker in place of each argument; a call sends the same SQL text with its own values put
- * where the markers landed among the parameters. Only for queries run outside a transaction.
+ * where the markers landed among the parameters. Only for queries run outside a transaction, and
+ * `build` may only place its arguments as values (computing with one would compute with its marker).
  */
 import type { Compilable, Kysely } from 'kysely';
 import type { Database } from './schema';
