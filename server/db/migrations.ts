@@ -13,12 +13,11 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { IdentityKey } from '../secrets';
-import type { Engine } from './dialect';
-import type { Database } from './schema';
+import type { Database, Dialect } from './dialect';
 
 /** What a migration's `run` works with: the database inside the migration's transaction. */
 export interface MigrationContext {
-  engine: Engine;
+  dialect: Dialect;
   db: Kysely<Database>;
   /** Runs SQL of several statements. */
   exec(text: string): Promise<void>;
@@ -30,19 +29,14 @@ export interface Migration {
   name: string;
   /** Run by both engines. */
   sql?: string;
-  /** Run by one engine only, after `sql`. */
-  sqlite?: string;
-  postgres?: string;
+  /** Run by one engine only, after `sql`: SQL, or work SQL cannot do. */
+  sqlite?: string | ((m: MigrationContext) => Promise<void>);
+  postgres?: string | ((m: MigrationContext) => Promise<void>);
   /** Run after the SQL, in the same transaction. */
   run?: (m: MigrationContext) => Promise<void>;
 }
 
-/** Adds a column unless the table has it (a migration recorded as not run, run again). */
-async function addColumn({ engine, db, exec }: MigrationContext, table: string, column: string, type: string) {
-  if (engine === 'postgres') return exec(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${column} ${type}`);
-  const { rows } = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(db);
-  if (!rows.some(({ name }) => name === column)) await exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
-}
+const addColumn = ({ dialect, db }: MigrationContext, table: string, column: string, type: string) => dialect.addColumn(db, table, column, type);
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -335,7 +329,8 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 2,
     name: 'keyed identity values, expiring tokens, outbox bodies that can be sealed and purged, sign-in failures',
-    sqlite: `
+    async sqlite(m) {
+      await m.exec(`
       ALTER TABLE borrowers ADD COLUMN ssn_key TEXT NOT NULL DEFAULT '';
       ALTER TABLE borrowers ADD COLUMN dob_key TEXT NOT NULL DEFAULT '';
 
@@ -369,9 +364,7 @@ export const MIGRATIONS: readonly Migration[] = [
         failures INTEGER NOT NULL,
         window_start INTEGER NOT NULL
       );
-    `,
-    async run(m) {
-      if (m.engine === 'postgres') return; // in its step 1
+    `);
       const { rows } = await sql<{ id: number; ssn_hash: string; dob: string }>`SELECT id, ssn_hash, dob FROM borrowers`.execute(m.db);
       for (const row of rows) {
         // ssn_hash is ssnDigest(ssn) (server/secrets.ts): keying it needs no digits
@@ -509,16 +502,13 @@ async function renumberLegacyPostgres(db: Kysely<Database>) {
   if (renumbered.length > 0) await db.insertInto('schema_migrations').values(renumbered).execute();
 }
 
-/** One lock per schema: test files (and tenants) in their own schemas of one database do not wait on each other. */
-const MIGRATION_LOCK = sql`hashtext('loanmanager-migrations:' || COALESCE(current_schema(), ''))`;
-
 /**
  * Brings the schema up to date. `db` is one connection (PostgreSQL: the lock and the
  * transactions are on it); `exec` runs SQL of several statements on it. Returns whether the
  * database had no schema before.
  */
-export async function migrate(engine: Engine, db: Kysely<Database>, exec: (text: string) => Promise<void>, identity: IdentityKey): Promise<boolean> {
-  if (engine === 'postgres') await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`.execute(db);
+export async function migrate(dialect: Dialect, db: Kysely<Database>, exec: (text: string) => Promise<void>, identity: IdentityKey): Promise<boolean> {
+  await dialect.migrationLock(db, true);
   try {
     await exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
     const inTransaction = async (work: () => Promise<void>) => {
@@ -531,22 +521,21 @@ export async function migrate(engine: Engine, db: Kysely<Database>, exec: (text:
         throw error;
       }
     };
-    if (engine === 'postgres') await inTransaction(() => renumberLegacyPostgres(db));
+    await inTransaction(() => renumberLegacyPostgres(db)); // a SQLite database never has that first name
     const row = await db.selectFrom('schema_migrations').select((eb) => eb.fn.max('version').as('version')).executeTakeFirst();
     const current = Number(row?.version ?? 0);
-    const context: MigrationContext = { engine, db, exec, identity };
-    for (const migration of MIGRATIONS) {
-      if (migration.version <= current) continue;
+    const context: MigrationContext = { dialect, db, exec, identity };
+    for (const migration of MIGRATIONS.filter(({ version }) => version > current)) {
       await inTransaction(async () => {
-        if (migration.sql) await exec(migration.sql);
-        const own = migration[engine];
-        if (own) await exec(own);
-        await migration.run?.(context);
+        for (const step of [migration.sql, migration[dialect.engine], migration.run]) {
+          if (typeof step === 'string') await exec(step);
+          else await step?.(context);
+        }
         await db.insertInto('schema_migrations').values({ version: migration.version, name: migration.name, applied_at: Date.now() }).execute();
       });
     }
     return current === 0;
   } finally {
-    if (engine === 'postgres') await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`.execute(db);
+    await dialect.migrationLock(db, false);
   }
 }

@@ -5,8 +5,8 @@
  * repository per domain (./repositories/).
  */
 import { Kysely, sql } from 'kysely';
-import { dialectOf, type Engine } from './dialect';
-import { connectPostgres, connectSqlite, type Connection } from './connections';
+import { dialectOf, type Database } from './dialect';
+import { connectPostgres, connectSqlite } from './connections';
 import { LATEST_VERSION, migrate } from './migrations';
 import { accountsRepository } from './repositories/accounts';
 import { credentialsRepository } from './repositories/credentials';
@@ -14,7 +14,6 @@ import { goGreenRepository } from './repositories/goGreen';
 import { outboxRepository } from './repositories/outbox';
 import { popupsRepository } from './repositories/popups';
 import { rateLimitsRepository } from './repositories/rateLimits';
-import type { Database } from './schema';
 import type { PortalStore, StoreOptions } from './store';
 
 export interface OpenStoreOptions extends StoreOptions {
@@ -31,20 +30,20 @@ const READINESS_TIMEOUT_MS = 2_000;
 
 export async function openStore({ databaseUrl, databasePath, poolSize, identity, lockout }: OpenStoreOptions): Promise<PortalStore> {
   if (!identity[0]) throw new Error('openStore needs at least one identity key');
-  const connection: Connection = databaseUrl ? connectPostgres(databaseUrl, poolSize) : connectSqlite(databasePath);
-  const engine: Engine = connection.engine;
+  const connection = databaseUrl ? connectPostgres(databaseUrl, poolSize) : connectSqlite(databasePath);
+  const { engine } = connection;
+  const dialect = dialectOf(engine);
   const db = new Kysely<Database>({ dialect: connection.dialect });
   let createdFresh: boolean;
   try {
     createdFresh = await db.connection().execute((pinned) =>
-      migrate(engine, pinned, connection.exec ?? (async (text) => void (await sql.raw(text).execute(pinned))), identity[0]!),
+      migrate(dialect, pinned, connection.exec ?? (async (text) => void (await sql.raw(text).execute(pinned))), identity[0]!),
     );
     connection.afterMigrations?.();
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  const dialect = dialectOf(engine);
   let closed = false;
   return {
     engine,

@@ -216,7 +216,7 @@ describe('identity values at rest', () => {
     try {
       const old = new BetterSqlite3(file);
       old.pragma('journal_mode = WAL');
-      old.exec(MIGRATIONS[0]!.sqlite!);
+      old.exec(MIGRATIONS[0]!.sqlite as string);
       old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
       old.prepare('INSERT INTO schema_migrations VALUES (1, ?, 0)').run(MIGRATIONS[0]!.name);
       old.prepare("INSERT INTO loans VALUES ('9000000099', 'x', 1, '2026-01-01')").run();

@@ -3,7 +3,7 @@ import { VERIFY_NONCE_HOURS } from '../security';
 import { Kysely, SqliteDialect } from 'kysely';
 import { dialectOf } from '../db/dialect';
 import { emailInUseByOtherUserQuery } from '../db/repositories/accounts';
-import type { Database } from '../db/schema';
+import type { Database } from '../db/dialect';
 import { API, describeOnSqlite, firstAnswersIn, nonceOf, pageConfig, startTestServer, type TestClient, type TestServer } from './harness';
 
 let server: TestServer;

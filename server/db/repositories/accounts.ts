@@ -1,11 +1,23 @@
 /** Borrowers, their loans, their users and their email addresses (and the demo seed). */
+import type { Generated, Kysely, Selectable } from 'kysely';
 import { isLocale, type Locale } from '../../../src/platform/i18n/locales';
 import { keyedDob, keyedSsn, type IdentityKey } from '../../secrets';
 import { compiledOnce } from '../compiled';
-import { bit, flag, type Dialect } from '../dialect';
-import type { Database, Db } from '../schema';
+import { bit, flag, type Database, type Db, type Dialect, type Flag } from '../dialect';
 import type { Account, AccountsStore, Borrower, CreateUserResult, User } from '../store';
-import type { Kysely, Selectable } from 'kysely';
+
+declare module '../dialect' {
+  interface Database {
+  loans: { loanno: string; property_address: string; monthly_payment_cents: number; next_payment_due: string };
+  borrowers: {
+    id: Generated<number>; firstname: string; lastname: string; ssn_key: string; dob_key: string;
+    email_address: string | null; email_validated: Flag; electdocs: Flag; autopay: Flag;
+  };
+  loan_borrowers: { loanno: string; borrower_id: number; role: 'primary' | 'co' };
+  users: { id: Generated<number>; borrower_id: number; username: string; password_hash: string; created_at: number; locale: string | null };
+  email_addresses: { borrower_id: number; email_address: string; requested_at: number; validated_at: number | null };
+  }
+}
 
 type BorrowerRow = Pick<Selectable<Database['borrowers']>, 'id' | 'firstname' | 'lastname' | 'email_address' | 'email_validated' | 'electdocs' | 'autopay'>;
 type UserRow = Pick<Selectable<Database['users']>, 'id' | 'borrower_id' | 'username' | 'password_hash' | 'locale'>;

@@ -1,10 +1,25 @@
 /** Sessions, API tokens, emailed nonces, known browsers and sign-in throttling. */
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import { compiledOnce } from '../compiled';
-import type { Dialect } from '../dialect';
-import type { Database, Db } from '../schema';
+import type { Database, Db, Dialect } from '../dialect';
 import { KNOWN_BROWSER_DAYS, type BrowserRecognition, type CredentialsStore, type EmailVerification, type Lockout, type NoncePurpose, type NonceRecord } from '../store';
 import { ACCOUNT_COLUMNS, accountOf, emailInUseByOtherUser, setEmailOnFile } from './accounts';
+
+declare module '../dialect' {
+  interface Database {
+  sessions: {
+    id: Generated<number>; key_hash: string; user_id: number; created_at: number; expires_at: number; last_seen_at: number;
+    reauth_until: number | null;
+  };
+  api_tokens: { id: Generated<number>; token_hash: string; user_id: number; label: string; created_at: number; expires_at: number };
+  nonces: {
+    id: Generated<number>; purpose: NoncePurpose; nonce_hash: string; user_id: number; email_address: string | null;
+    created_at: number; expires_at: number; used_at: number | null;
+  };
+  login_failures: { username_key: string; failures: number; window_start: number };
+  known_browsers: { user_id: number; browser_key: string; first_seen_at: number; last_seen_at: number };
+  }
+}
 
 /** `lock` (PostgreSQL, inside a transaction): holds the nonce's row until commit, so an instance
  * using the same link at the same moment waits and then finds it used. */

@@ -1,8 +1,19 @@
 /** Paperless delivery and its append-only consent audit (each text of the disclosures kept once). */
-import type { Kysely } from 'kysely';
-import { bit } from '../dialect';
-import type { Database } from '../schema';
-import type { GoGreenStore } from '../store';
+import type { Generated, Kysely } from 'kysely';
+import { bit, type Database } from '../dialect';
+import type { ConsentRecord, GoGreenStore } from '../store';
+
+/** Both append-only. */
+declare module '../dialect' {
+  interface Database {
+  consent_audit: {
+    id: Generated<number>; borrower_id: number; user_id: number; action: ConsentRecord['action']; email_address: string | null;
+    time_zone: string | null; browser: string | null; os: string | null; client_address: string; user_agent: string | null;
+    created_at: number; disclosures_locale: string | null; disclosures_sha256: string | null;
+  };
+  consent_disclosures: { sha256: string; text: string; first_agreed_at: number };
+  }
+}
 
 export function goGreenRepository(db: Kysely<Database>): GoGreenStore {
   return {

@@ -1,8 +1,17 @@
 /** The outbox of mail: the durable queue described in `OutboxStore` (../store.ts). */
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
-import { flag, type Dialect } from '../dialect';
-import type { Database } from '../schema';
+import type { ExpressionBuilder, Generated, Kysely, Selectable } from 'kysely';
+import { flag, type Database, type Dialect, type Flag } from '../dialect';
 import type { OutboxHealth, OutboxMessage, OutboxStore } from '../store';
+
+declare module '../dialect' {
+  interface Database {
+  outbox: {
+    id: Generated<number>; to_address: string; subject: string; body: string | null; links: string | null; sealed: Flag;
+    created_at: number; purge_at: number; sent_at: number | null; send_error: string | null; attempts: Generated<number>;
+    next_attempt_at: number | null; claimed_by: string | null; claimed_until: number | null; abandoned_at: number | null;
+  };
+  }
+}
 
 const COLUMNS = [
   'id', 'to_address', 'subject', 'body', 'links', 'sealed', 'created_at', 'purge_at', 'sent_at', 'send_error', 'attempts', 'next_attempt_at', 'abandoned_at',

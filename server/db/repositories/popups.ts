@@ -1,8 +1,16 @@
 /** Popups seen (per session or token) and dismissed (the tax popup for good, a declined offer for a while). */
 import { sql, type Kysely } from 'kysely';
 import { compiledOnce } from '../compiled';
-import type { Database } from '../schema';
+import type { Database } from '../dialect';
 import { historyOf, type PopupsStore } from '../store';
+
+/** "Seen" lasts for a session (or API token); "dismissed" is the time of the latest dismissal. */
+declare module '../dialect' {
+  interface Database {
+  popup_seen: { session_key: string; user_id: number; popup_id: string; seen_at: number };
+  popup_dismissed: { user_id: number; popup_id: string; dismissed_at: number };
+  }
+}
 
 export function popupsRepository(db: Kysely<Database>): PopupsStore {
   // one statement for both: the popup route asks on every page of the portal

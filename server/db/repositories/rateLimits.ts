@@ -2,8 +2,15 @@
  * several instances at once all land. */
 import type { Kysely } from 'kysely';
 import { compiledOnce } from '../compiled';
-import type { Database } from '../schema';
+import type { Database } from '../dialect';
 import type { RateLimitStore } from '../store';
+
+/** One row per counted key (route and client); a window that has ended restarts the count. */
+declare module '../dialect' {
+  interface Database {
+    rate_limits: { key: string; count: number; window_ends_at: number };
+  }
+}
 
 export function rateLimitsRepository(db: Kysely<Database>): RateLimitStore {
   let lastSweep = 0;
