@@ -1,15 +1,13 @@
 /**
- * The schema, as ONE numbered list of migrations for both engines (the numbering SQLite has had
- * since version 1). A step holds the SQL both engines run (`sql`), beside it the SQL only one
- * engine needs (`sqlite`, `postgres`: where types, triggers or indexes must differ), and work SQL
- * cannot do (`run`, e.g. keying values with the server secret). Each runs once, in order, in a
- * transaction, and is recorded in `schema_migrations`; on PostgreSQL under an advisory lock (two
- * instances starting together: one migrates, the other waits and finds it done). Never edit a
- * migration that has shipped: add a new one. Times are integer milliseconds since the epoch.
+ * The schema, as ONE numbered list of migrations for both engines. A step holds the SQL both
+ * engines run (`sql`, with the type words of Dialect.ddl: {id}, {time}, {flag}, {nocase}), beside
+ * it what only one engine needs (`sqlite`, `postgres`: triggers, case-insensitive keys), and work
+ * SQL cannot do (`run`, e.g. keying values with the server secret). Each runs once, in order, in a
+ * transaction, recorded in `schema_migrations`, under the dialect's lock. Never change what a
+ * shipped migration does: add a new one. Times are integer milliseconds since the epoch.
  *
- * PostgreSQL shipped after SQLite's migration 4: its step 1 is the schema as of 4 (steps 2-4 and
- * 7 have nothing to do there). It had a numbering of its own (1-6) until this list:
- * `renumberLegacyPostgres` moves a database made then onto this one, in place.
+ * PostgreSQL had a list of its own (1-6, its 1 being SQLite's 1-4 and 7) until this one:
+ * `renumberLegacyPostgres` moves a database made then onto this numbering, in place.
  */
 import { sql, type Kysely } from 'kysely';
 import type { IdentityKey } from '../secrets';
@@ -36,13 +34,13 @@ export interface Migration {
   run?: (m: MigrationContext) => Promise<void>;
 }
 
-const addColumn = ({ dialect, db }: MigrationContext, table: string, column: string, type: string) => dialect.addColumn(db, table, column, type);
+const addColumn = ({ dialect, db }: MigrationContext, table: string, column: string, type: string) => dialect.addColumn(db, table, column, dialect.ddl(type));
 
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'initial schema',
-    sqlite: `
+    sql: `
       CREATE TABLE loans (
         loanno TEXT PRIMARY KEY,
         property_address TEXT NOT NULL,
@@ -51,16 +49,16 @@ export const MIGRATIONS: readonly Migration[] = [
       );
 
       CREATE TABLE borrowers (
-        id INTEGER PRIMARY KEY,
+        id {id},
         firstname TEXT NOT NULL,
         lastname TEXT NOT NULL,
         -- sha256 of the nine digits: the SSN itself is never stored by the portal
         ssn_hash TEXT NOT NULL,
         dob TEXT NOT NULL,
         email_address TEXT,
-        email_validated INTEGER NOT NULL DEFAULT 0,
-        electdocs INTEGER NOT NULL DEFAULT 0,
-        autopay INTEGER NOT NULL DEFAULT 0
+        email_validated {flag},
+        electdocs {flag},
+        autopay {flag}
       );
 
       CREATE TABLE loan_borrowers (
@@ -72,49 +70,49 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX loan_borrowers_borrower ON loan_borrowers(borrower_id);
 
       CREATE TABLE users (
-        id INTEGER PRIMARY KEY,
+        id {id},
         borrower_id INTEGER NOT NULL UNIQUE REFERENCES borrowers(id),
-        username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        username TEXT NOT NULL UNIQUE{nocase},
         password_hash TEXT NOT NULL,
-        created_at INTEGER NOT NULL
+        created_at {time} NOT NULL
       );
 
       -- addresses a borrower asked to use, and whether they proved they receive mail there
       CREATE TABLE email_addresses (
         borrower_id INTEGER NOT NULL REFERENCES borrowers(id),
-        email_address TEXT NOT NULL COLLATE NOCASE,
-        requested_at INTEGER NOT NULL,
-        validated_at INTEGER,
+        email_address TEXT NOT NULL{nocase},
+        requested_at {time} NOT NULL,
+        validated_at {time},
         PRIMARY KEY (borrower_id, email_address)
       );
 
       CREATE TABLE sessions (
-        id INTEGER PRIMARY KEY,
+        id {id},
         key_hash TEXT NOT NULL UNIQUE,
         user_id INTEGER NOT NULL REFERENCES users(id),
-        created_at INTEGER NOT NULL,
-        expires_at INTEGER NOT NULL
+        created_at {time} NOT NULL,
+        expires_at {time} NOT NULL
       );
       CREATE INDEX sessions_user ON sessions(user_id);
 
       CREATE TABLE api_tokens (
-        id INTEGER PRIMARY KEY,
+        id {id},
         token_hash TEXT NOT NULL UNIQUE,
         user_id INTEGER NOT NULL REFERENCES users(id),
         label TEXT NOT NULL,
-        created_at INTEGER NOT NULL
+        created_at {time} NOT NULL
       );
 
       -- single-use secrets sent by email; only their sha256 is stored
       CREATE TABLE nonces (
-        id INTEGER PRIMARY KEY,
+        id {id},
         purpose TEXT NOT NULL CHECK (purpose IN ('password_reset', 'verify_email')),
         nonce_hash TEXT NOT NULL UNIQUE,
         user_id INTEGER NOT NULL REFERENCES users(id),
         email_address TEXT,
-        created_at INTEGER NOT NULL,
-        expires_at INTEGER NOT NULL,
-        used_at INTEGER
+        created_at {time} NOT NULL,
+        expires_at {time} NOT NULL,
+        used_at {time}
       );
 
       -- "seen" lasts for one session (or one API token)
@@ -122,7 +120,7 @@ export const MIGRATIONS: readonly Migration[] = [
         session_key TEXT NOT NULL,
         user_id INTEGER NOT NULL REFERENCES users(id),
         popup_id TEXT NOT NULL,
-        seen_at INTEGER NOT NULL,
+        seen_at {time} NOT NULL,
         PRIMARY KEY (session_key, popup_id)
       );
 
@@ -130,13 +128,13 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TABLE popup_dismissed (
         user_id INTEGER NOT NULL REFERENCES users(id),
         popup_id TEXT NOT NULL,
-        dismissed_at INTEGER NOT NULL,
+        dismissed_at {time} NOT NULL,
         PRIMARY KEY (user_id, popup_id)
       );
 
       -- electronic delivery consent: append-only
       CREATE TABLE consent_audit (
-        id INTEGER PRIMARY KEY,
+        id {id},
         borrower_id INTEGER NOT NULL REFERENCES borrowers(id),
         user_id INTEGER NOT NULL REFERENCES users(id),
         action TEXT NOT NULL CHECK (action IN ('opt_in', 'opt_out')),
@@ -146,138 +144,35 @@ export const MIGRATIONS: readonly Migration[] = [
         os TEXT,
         client_address TEXT NOT NULL,
         user_agent TEXT,
-        created_at INTEGER NOT NULL
+        created_at {time} NOT NULL
       );
-      CREATE TRIGGER consent_audit_no_update BEFORE UPDATE ON consent_audit
-        BEGIN SELECT RAISE(ABORT, 'consent_audit is append-only'); END;
-      CREATE TRIGGER consent_audit_no_delete BEFORE DELETE ON consent_audit
-        BEGIN SELECT RAISE(ABORT, 'consent_audit is append-only'); END;
 
       CREATE TABLE outbox (
-        id INTEGER PRIMARY KEY,
+        id {id},
         to_address TEXT NOT NULL,
         subject TEXT NOT NULL,
         body TEXT NOT NULL,
         -- JSON array of the paths the message links to
         links TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        sent_at INTEGER,
+        created_at {time} NOT NULL,
+        sent_at {time},
         send_error TEXT
       );
     `,
-    // PostgreSQL's first schema is SQLite's as of migration 4 (keyed identity values, outbox as a
-    // durable queue, sign-in failures, rate limits) and the email index of 7
+    sqlite: `
+      CREATE TRIGGER consent_audit_no_update BEFORE UPDATE ON consent_audit
+        BEGIN SELECT RAISE(ABORT, 'consent_audit is append-only'); END;
+      CREATE TRIGGER consent_audit_no_delete BEFORE DELETE ON consent_audit
+        BEGIN SELECT RAISE(ABORT, 'consent_audit is append-only'); END;
+    `,
+    // case-insensitive keys by lower() indexes (SQLite's COLLATE NOCASE), and indexes SQLite does without
     postgres: `
-      CREATE TABLE loans (
-        loanno TEXT PRIMARY KEY,
-        property_address TEXT NOT NULL,
-        monthly_payment_cents INTEGER NOT NULL,
-        next_payment_due TEXT NOT NULL
-      );
-
-      CREATE TABLE borrowers (
-        id INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-        firstname TEXT NOT NULL,
-        lastname TEXT NOT NULL,
-        -- HMAC-SHA256 keyed by SERVER_SECRET (server/secrets.ts): never the SSN or date of birth
-        ssn_key TEXT NOT NULL,
-        dob_key TEXT NOT NULL,
-        email_address TEXT,
-        email_validated BOOLEAN NOT NULL DEFAULT FALSE,
-        electdocs BOOLEAN NOT NULL DEFAULT FALSE,
-        autopay BOOLEAN NOT NULL DEFAULT FALSE
-      );
-      CREATE INDEX borrowers_identity ON borrowers(ssn_key, dob_key);
-      CREATE INDEX borrowers_email ON borrowers(lower(email_address));
-
-      CREATE TABLE loan_borrowers (
-        loanno TEXT NOT NULL REFERENCES loans(loanno),
-        borrower_id INTEGER NOT NULL REFERENCES borrowers(id),
-        role TEXT NOT NULL CHECK (role IN ('primary', 'co')),
-        PRIMARY KEY (loanno, borrower_id)
-      );
-      CREATE INDEX loan_borrowers_borrower ON loan_borrowers(borrower_id);
-
-      CREATE TABLE users (
-        id INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-        borrower_id INTEGER NOT NULL UNIQUE REFERENCES borrowers(id),
-        username TEXT NOT NULL,
-        password_hash TEXT NOT NULL,
-        created_at BIGINT NOT NULL
-      );
-      -- usernames are unique whatever their case, as SQLite's COLLATE NOCASE makes them
+      ALTER TABLE users DROP CONSTRAINT users_username_key;
       CREATE UNIQUE INDEX users_username_lower ON users(lower(username));
-
-      CREATE TABLE email_addresses (
-        borrower_id INTEGER NOT NULL REFERENCES borrowers(id),
-        email_address TEXT NOT NULL,
-        requested_at BIGINT NOT NULL,
-        validated_at BIGINT
-      );
+      ALTER TABLE email_addresses DROP CONSTRAINT email_addresses_pkey;
       CREATE UNIQUE INDEX email_addresses_key ON email_addresses(borrower_id, lower(email_address));
-
-      CREATE TABLE sessions (
-        id INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-        key_hash TEXT NOT NULL UNIQUE,
-        user_id INTEGER NOT NULL REFERENCES users(id),
-        created_at BIGINT NOT NULL,
-        expires_at BIGINT NOT NULL
-      );
-      CREATE INDEX sessions_user ON sessions(user_id);
       CREATE INDEX sessions_expiry ON sessions(expires_at);
-
-      CREATE TABLE api_tokens (
-        id INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-        token_hash TEXT NOT NULL UNIQUE,
-        user_id INTEGER NOT NULL REFERENCES users(id),
-        label TEXT NOT NULL,
-        created_at BIGINT NOT NULL,
-        expires_at BIGINT NOT NULL
-      );
-      CREATE INDEX api_tokens_user ON api_tokens(user_id);
-
-      -- single-use secrets sent by email; only their sha256 is stored
-      CREATE TABLE nonces (
-        id INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-        purpose TEXT NOT NULL CHECK (purpose IN ('password_reset', 'verify_email')),
-        nonce_hash TEXT NOT NULL UNIQUE,
-        user_id INTEGER NOT NULL REFERENCES users(id),
-        email_address TEXT,
-        created_at BIGINT NOT NULL,
-        expires_at BIGINT NOT NULL,
-        used_at BIGINT
-      );
       CREATE INDEX nonces_user ON nonces(user_id);
-
-      CREATE TABLE popup_seen (
-        session_key TEXT NOT NULL,
-        user_id INTEGER NOT NULL REFERENCES users(id),
-        popup_id TEXT NOT NULL,
-        seen_at BIGINT NOT NULL,
-        PRIMARY KEY (session_key, popup_id)
-      );
-
-      CREATE TABLE popup_dismissed (
-        user_id INTEGER NOT NULL REFERENCES users(id),
-        popup_id TEXT NOT NULL,
-        dismissed_at BIGINT NOT NULL,
-        PRIMARY KEY (user_id, popup_id)
-      );
-
-      -- electronic delivery consent: append-only
-      CREATE TABLE consent_audit (
-        id INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-        borrower_id INTEGER NOT NULL REFERENCES borrowers(id),
-        user_id INTEGER NOT NULL REFERENCES users(id),
-        action TEXT NOT NULL CHECK (action IN ('opt_in', 'opt_out')),
-        email_address TEXT,
-        time_zone TEXT,
-        browser TEXT,
-        os TEXT,
-        client_address TEXT NOT NULL,
-        user_agent TEXT,
-        created_at BIGINT NOT NULL
-      );
       CREATE INDEX consent_audit_borrower ON consent_audit(borrower_id, id);
       CREATE FUNCTION consent_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN RAISE EXCEPTION 'consent_audit is append-only'; END;
@@ -286,74 +181,35 @@ export const MIGRATIONS: readonly Migration[] = [
         FOR EACH ROW EXECUTE FUNCTION consent_audit_append_only();
       CREATE TRIGGER consent_audit_no_truncate BEFORE TRUNCATE ON consent_audit
         FOR EACH STATEMENT EXECUTE FUNCTION consent_audit_append_only();
-
-      -- body and links: plain text (development mailbox) or sealed with the server secret
-      -- (production), and emptied once delivered or once purge_at passes
-      CREATE TABLE outbox (
-        id INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-        to_address TEXT NOT NULL,
-        subject TEXT NOT NULL,
-        body TEXT,
-        links TEXT,
-        sealed BOOLEAN NOT NULL DEFAULT FALSE,
-        created_at BIGINT NOT NULL,
-        purge_at BIGINT NOT NULL,
-        sent_at BIGINT,
-        send_error TEXT,
-        attempts INTEGER NOT NULL DEFAULT 0,
-        -- null once delivered or given up on
-        next_attempt_at BIGINT,
-        -- the lease of the worker sending it: claimable again once claimed_until has passed
-        claimed_by TEXT,
-        claimed_until BIGINT,
-        abandoned_at BIGINT
-      );
-      CREATE INDEX outbox_purge ON outbox(purge_at) WHERE body IS NOT NULL;
-      CREATE INDEX outbox_due ON outbox(next_attempt_at) WHERE next_attempt_at IS NOT NULL;
-
-      -- failed sign-ins per username (known or not, so the answer never tells which exist)
-      CREATE TABLE login_failures (
-        username_key TEXT PRIMARY KEY,
-        failures INTEGER NOT NULL,
-        window_start BIGINT NOT NULL
-      );
-
-      CREATE TABLE rate_limits (
-        key TEXT PRIMARY KEY,
-        count INTEGER NOT NULL,
-        window_ends_at BIGINT NOT NULL
-      );
-      CREATE INDEX rate_limits_window_end ON rate_limits(window_ends_at);
     `,
   },
   {
     version: 2,
     name: 'keyed identity values, expiring tokens, outbox bodies that can be sealed and purged, sign-in failures',
-    async sqlite(m) {
-      await m.exec(`
+    sql: `
       ALTER TABLE borrowers ADD COLUMN ssn_key TEXT NOT NULL DEFAULT '';
       ALTER TABLE borrowers ADD COLUMN dob_key TEXT NOT NULL DEFAULT '';
 
-      ALTER TABLE api_tokens ADD COLUMN expires_at INTEGER NOT NULL DEFAULT 0;
-      UPDATE api_tokens SET expires_at = created_at + 90 * 86400000;
+      ALTER TABLE api_tokens ADD COLUMN expires_at {time} NOT NULL DEFAULT 0;
+      UPDATE api_tokens SET expires_at = created_at + 7776000000; -- 90 days
       CREATE INDEX api_tokens_user ON api_tokens(user_id);
 
       -- body and links: plain text (development mailbox) or sealed with the server secret
       -- (production), and emptied once delivered or once purge_at passes; the rest stays as metadata
       CREATE TABLE outbox_v2 (
-        id INTEGER PRIMARY KEY,
+        id {id},
         to_address TEXT NOT NULL,
         subject TEXT NOT NULL,
         body TEXT,
         links TEXT,
-        sealed INTEGER NOT NULL DEFAULT 0,
-        created_at INTEGER NOT NULL,
-        purge_at INTEGER NOT NULL,
-        sent_at INTEGER,
+        sealed {flag},
+        created_at {time} NOT NULL,
+        purge_at {time} NOT NULL,
+        sent_at {time},
         send_error TEXT
       );
       INSERT INTO outbox_v2 (id, to_address, subject, body, links, sealed, created_at, purge_at, sent_at, send_error)
-        SELECT id, to_address, subject, NULL, NULL, 0, created_at, created_at, sent_at, send_error FROM outbox;
+        SELECT id, to_address, subject, NULL, NULL, FALSE, created_at, created_at, sent_at, send_error FROM outbox;
       DROP TABLE outbox;
       ALTER TABLE outbox_v2 RENAME TO outbox;
       CREATE INDEX outbox_purge ON outbox(purge_at) WHERE body IS NOT NULL;
@@ -362,9 +218,16 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TABLE login_failures (
         username_key TEXT PRIMARY KEY,
         failures INTEGER NOT NULL,
-        window_start INTEGER NOT NULL
+        window_start {time} NOT NULL
       );
-    `);
+    `,
+    postgres: `
+      ALTER TABLE borrowers ALTER COLUMN ssn_key DROP DEFAULT, ALTER COLUMN dob_key DROP DEFAULT;
+      ALTER TABLE api_tokens ALTER COLUMN expires_at DROP DEFAULT;
+      ALTER INDEX outbox_v2_pkey RENAME TO outbox_pkey;
+      ALTER SEQUENCE outbox_v2_id_seq RENAME TO outbox_id_seq;
+    `,
+    async run(m) {
       const { rows } = await sql<{ id: number; ssn_hash: string; dob: string }>`SELECT id, ssn_hash, dob FROM borrowers`.execute(m.db);
       for (const row of rows) {
         // ssn_hash is ssnDigest(ssn) (server/secrets.ts): keying it needs no digits
@@ -381,14 +244,14 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 3,
     name: 'outbox as a durable queue: attempts, next attempt, leases, abandoned',
-    sqlite: `
+    sql: `
       ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
       -- null once delivered or given up on
-      ALTER TABLE outbox ADD COLUMN next_attempt_at INTEGER;
+      ALTER TABLE outbox ADD COLUMN next_attempt_at {time};
       -- the lease of the worker sending it: claimable again once claimed_until has passed
       ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
-      ALTER TABLE outbox ADD COLUMN claimed_until INTEGER;
-      ALTER TABLE outbox ADD COLUMN abandoned_at INTEGER;
+      ALTER TABLE outbox ADD COLUMN claimed_until {time};
+      ALTER TABLE outbox ADD COLUMN abandoned_at {time};
       -- the single-try mailer kept the body of a failed message: it is retried while its links live
       UPDATE outbox SET next_attempt_at = created_at WHERE sent_at IS NULL AND body IS NOT NULL;
       UPDATE outbox SET abandoned_at = purge_at, send_error = COALESCE(send_error, 'expired')
@@ -399,12 +262,12 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 4,
     name: 'rate-limit counters shared by every instance on the database',
-    sqlite: `
+    sql: `
       -- one row per counted key (route and client); a window that has ended restarts at 1
       CREATE TABLE rate_limits (
         key TEXT PRIMARY KEY,
         count INTEGER NOT NULL,
-        window_ends_at INTEGER NOT NULL
+        window_ends_at {time} NOT NULL
       );
       CREATE INDEX rate_limits_window_end ON rate_limits(window_ends_at);
     `,
@@ -412,7 +275,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 5,
     name: 'idle expiry of sessions: the time of their last request',
-    sql: 'ALTER TABLE sessions ADD COLUMN last_seen_at BIGINT NOT NULL DEFAULT 0',
+    sql: 'ALTER TABLE sessions ADD COLUMN last_seen_at {time} NOT NULL DEFAULT 0',
     async run({ db }) {
       // sessions open at the upgrade start their idle time now rather than being ended at once
       await sql`UPDATE sessions SET last_seen_at = ${Date.now()}`.execute(db);
@@ -428,8 +291,9 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 7,
     name: 'an index on the borrowers\' email addresses, for the address-in-use checks',
-    // NOCASE, as the checks compare; PostgreSQL has had its lower(email_address) index since its step 1
+    // ignoring case, as the checks compare
     sqlite: 'CREATE INDEX IF NOT EXISTS borrowers_email ON borrowers(email_address COLLATE NOCASE)',
+    postgres: 'CREATE INDEX IF NOT EXISTS borrowers_email ON borrowers(lower(email_address))',
   },
   {
     version: 8,
@@ -438,7 +302,7 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: `CREATE TABLE IF NOT EXISTS consent_disclosures (
         sha256 TEXT PRIMARY KEY,
         text TEXT NOT NULL,
-        first_agreed_at BIGINT NOT NULL
+        first_agreed_at {time} NOT NULL
       )`,
     sqlite: `
       CREATE TRIGGER IF NOT EXISTS consent_disclosures_no_update BEFORE UPDATE ON consent_disclosures
@@ -468,8 +332,8 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: `CREATE TABLE IF NOT EXISTS known_browsers (
         user_id INTEGER NOT NULL REFERENCES users(id),
         browser_key TEXT NOT NULL,
-        first_seen_at BIGINT NOT NULL,
-        last_seen_at BIGINT NOT NULL,
+        first_seen_at {time} NOT NULL,
+        last_seen_at {time} NOT NULL,
         PRIMARY KEY (user_id, browser_key)
       )`,
   },
@@ -478,7 +342,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'the re-authentication window of each session (issue 38)',
     // until when the session may change the address on file (user/confirm_password/ opens it for
     // 10 minutes); null: closed. On the session row, so every instance on the database agrees.
-    run: (m) => addColumn(m, 'sessions', 'reauth_until', 'BIGINT'),
+    run: (m) => addColumn(m, 'sessions', 'reauth_until', '{time}'),
   },
 ];
 
@@ -510,7 +374,11 @@ async function renumberLegacyPostgres(db: Kysely<Database>) {
 export async function migrate(dialect: Dialect, db: Kysely<Database>, exec: (text: string) => Promise<void>, identity: IdentityKey): Promise<boolean> {
   await dialect.migrationLock(db, true);
   try {
-    await exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
+    await exec(dialect.ddl(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at {time} NOT NULL
+  )`));
     const inTransaction = async (work: () => Promise<void>) => {
       await exec('BEGIN');
       try {
@@ -528,7 +396,7 @@ export async function migrate(dialect: Dialect, db: Kysely<Database>, exec: (tex
     for (const migration of MIGRATIONS.filter(({ version }) => version > current)) {
       await inTransaction(async () => {
         for (const step of [migration.sql, migration[dialect.engine], migration.run]) {
-          if (typeof step === 'string') await exec(step);
+          if (typeof step === 'string') await exec(dialect.ddl(step));
           else await step?.(context);
         }
         await db.insertInto('schema_migrations').values({ version: migration.version, name: migration.name, applied_at: Date.now() }).execute();

@@ -15,6 +15,7 @@ import { openStore } from '../db/open';
 import { openSqliteStore } from '../db/open';
 import type { StoreOptions } from '../db/store';
 import { MIGRATIONS } from '../db/migrations';
+import { dialectOf } from '../db/dialect';
 import { DEMO_API_TOKEN, DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
 import type { MailTransport } from '../mail';
 import { serverKeys, ssnDigest } from '../secrets';
@@ -216,7 +217,7 @@ describe('identity values at rest', () => {
     try {
       const old = new BetterSqlite3(file);
       old.pragma('journal_mode = WAL');
-      old.exec(MIGRATIONS[0]!.sqlite as string);
+      old.exec(dialectOf('sqlite').ddl(`${MIGRATIONS[0]!.sql}${MIGRATIONS[0]!.sqlite as string}`));
       old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
       old.prepare('INSERT INTO schema_migrations VALUES (1, ?, 0)').run(MIGRATIONS[0]!.name);
       old.prepare("INSERT INTO loans VALUES ('9000000099', 'x', 1, '2026-01-01')").run();

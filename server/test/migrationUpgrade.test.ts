@@ -15,7 +15,7 @@ import { openStore } from '../db/open';
 import type { PortalStore } from '../db/store';
 import { keyedDob, keyedSsn, serverKeys } from '../secrets';
 import { LEGACY_PG_MIGRATIONS, LEGACY_SQLITE_MIGRATIONS, runLegacyPgMigrations, runLegacySqliteMigrations } from './fixtures/legacyMigrations';
-import { createTestSchema, describeOnPostgres, describeOnSqlite } from './harness';
+import { createTestSchema, describeOnPostgres, describeOnSqlite, type TestSchema } from './harness';
 
 const NOW = Date.parse('2026-02-10T12:00:00Z');
 const identity = serverKeys(randomBytes(32)).identity;
@@ -70,6 +70,30 @@ async function expectDataKept(store: PortalStore) {
 
 const NEW_VERSIONS = MIGRATIONS.map(({ version, name }) => ({ version, name }));
 
+/** A SQLite file's tables, indexes and triggers as it declares them. */
+function sqliteSchemaOf(file: string) {
+  const db = new BetterSqlite3(file, { readonly: true });
+  try {
+    return db.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").all();
+  } finally {
+    db.close();
+  }
+}
+
+/** A PostgreSQL schema's columns, indexes, constraints and triggers, its own name left out. */
+async function pgSchemaOf(schema: TestSchema) {
+  const rows = await schema.query<Record<string, unknown>>(`
+    SELECT 'column' AS kind, table_name || '.' || column_name AS name,
+      concat_ws(' ', data_type, is_nullable, column_default, is_identity) AS def
+      FROM information_schema.columns WHERE table_schema = current_schema()
+    UNION ALL SELECT 'index', indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()
+    UNION ALL SELECT 'constraint', conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
+    UNION ALL SELECT 'trigger', tgname, pg_get_triggerdef(t.oid) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+      WHERE c.relnamespace = current_schema()::regnamespace AND NOT tgisinternal
+    ORDER BY 1, 2`);
+  return rows.map((row) => ({ ...row, def: String(row.def).replaceAll(`${schema.name}.`, '') }));
+}
+
 describeOnSqlite('a SQLite database made by the two-list code', () => {
   it('is taken over by the one list with its data, and a second opening is a no-op', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-upgrade-'));
@@ -101,6 +125,10 @@ describeOnSqlite('a SQLite database made by the two-list code', () => {
       } finally {
         after.close();
       }
+      // and it is the schema the one list makes from nothing
+      const fresh = await openStore({ databaseUrl: null, databasePath: path.join(dir, 'fresh.sqlite'), poolSize: 1, identity, lockout });
+      await fresh.close();
+      expect(sqliteSchemaOf(path.join(dir, 'fresh.sqlite'))).toEqual(sqliteSchemaOf(file));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -139,6 +167,15 @@ describeOnPostgres('a PostgreSQL database made by the two-list code', () => {
         "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'sessions'",
       );
       expect(columns.map(({ column_name: name }) => name)).toContain('reauth_until');
+      // and it is the schema the one list makes from nothing
+      const fresh = await createTestSchema();
+      try {
+        const store = await openStore({ databaseUrl: fresh.databaseUrl, databasePath: '', poolSize: 1, identity, lockout });
+        await store.close();
+        expect(await pgSchemaOf(fresh)).toEqual(await pgSchemaOf(schema));
+      } finally {
+        await fresh.drop();
+      }
     } finally {
       await schema.drop();
     }
