@@ -21,25 +21,18 @@ export interface Connection {
   afterMigrations?: () => void;
 }
 
-/** Statements compiled once per SQL text; past this many texts, new ones are compiled each time. */
-const CACHED_STATEMENTS_MAX = 500;
-
 /**
  * better-sqlite3 compiles a statement on every `prepare()`, which Kysely's driver calls for every
- * query: on the hot path compiling was a tenth of the CPU. Kysely builds the same text for the same
- * query, and its driver changes no statement's state (no raw, pluck, expand), so one compiled
- * statement per text serves every call. (SQLite recompiles a cached statement by itself when a
- * migration changes the schema.)
+ * query: on the hot path that was a tenth of the CPU. Kysely builds the same text for the same
+ * query and its driver changes no statement's state, so one compiled statement per text (up to
+ * 500 texts) serves every call. SQLite recompiles a cached statement itself after a migration.
  */
 function cacheStatements(db: BetterSqlite3.Database) {
   const compile = db.prepare.bind(db);
   const statements = new Map<string, BetterSqlite3.Statement>();
   db.prepare = ((text: string) => {
-    let statement = statements.get(text);
-    if (!statement) {
-      statement = compile(text);
-      if (statements.size < CACHED_STATEMENTS_MAX) statements.set(text, statement);
-    }
+    const statement = statements.get(text) ?? compile(text);
+    if (statements.size < 500) statements.set(text, statement);
     return statement;
   }) as typeof db.prepare;
 }
@@ -51,16 +44,14 @@ export function connectSqlite(databasePath: string): Connection {
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  // Deleted and overwritten content is zeroed, not left in free pages: a purged mail body or a
-  // dropped column must not be readable from the file.
+  // deleted and overwritten content is zeroed: a purged mail body or a dropped column must not stay in free pages
   db.pragma('secure_delete = ON');
   return {
     engine: 'sqlite',
     dialect: new SqliteDialect({ database: db }),
     exec: async (text) => void db.exec(text),
     afterMigrations() {
-      // Old page images (from before a migration rewrote a table) leave the WAL.
-      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.pragma('wal_checkpoint(TRUNCATE)'); // old page images (a migration rewrote a table) leave the WAL
       cacheStatements(db);
     },
   };
@@ -83,16 +74,16 @@ function batchingWrite(this: net.Socket, ...args: unknown[]): boolean {
 }
 
 /**
- * node-postgres writes each message of a query (parse, bind, describe, execute, sync) to the socket
- * on its own, and with Nagle off each write is a send of its own and a wake-up of the server
- * process: on the hot path those sends were half of this process's CPU. This socket sends what is
- * written within one tick in one go. (A TLS connection writes through its own socket instead.)
+ * node-postgres writes each message of a query (parse, bind, describe, execute, sync) on its own,
+ * and with Nagle off each write is a send and a wake-up of the server process: on the hot path
+ * half of this process's CPU. This socket sends what is written within one tick in one go.
+ * (A TLS connection writes through its own socket instead.)
  */
 export class BatchingSocket extends net.Socket {
   constructor() {
     super();
-    // net.Socket's connect() puts its own write back on the instance, so the batching one goes on
-    // once connected; this listener runs before node-postgres's, which writes the first message.
+    // connect() puts net.Socket's own write back on the instance, so the batching one goes on once
+    // connected; this listener runs before node-postgres's, which writes the first message
     this.once('connect', () => {
       this.write = batchingWrite;
     });
@@ -100,10 +91,9 @@ export class BatchingSocket extends net.Socket {
 }
 
 /**
- * Every statement Kysely sends with parameters is prepared once per connection, named by its text
- * (node-postgres then sends bind and execute only: no parse or planning on the server for each
- * request). Never a `*` select: a prepared statement whose result columns change (a migration adding
- * a column) fails with "cached plan must not change result type".
+ * Every statement sent with parameters is prepared once per connection, named by its text (then
+ * only bind and execute are sent: no parse or planning per request). Never a `*` select: a prepared
+ * statement whose result columns change (a migration adding one) fails "cached plan must not change result type".
  */
 const statementNames = new Map<string, string | null>();
 function prepareStatements(client: PoolClient) {
@@ -127,13 +117,10 @@ export function connectPostgres(databaseUrl: string, poolSize: number): Connecti
     connectionTimeoutMillis: 5_000,
     application_name: 'loanmanager',
     stream: () => new BatchingSocket(),
-    // a statement stuck this long fails (the request gets an error) instead of holding its connection
-    statement_timeout: 15_000,
-    // idle connections do not keep the process alive (a shutdown that gave up waiting still exits)
-    allowExitOnIdle: true,
+    statement_timeout: 15_000, // a stuck statement fails its request instead of holding its connection
+    allowExitOnIdle: true, // idle connections do not keep a shutting-down process alive
   });
-  // An idle connection the server dropped is replaced at the next checkout; without a listener
-  // its 'error' event would end the process.
+  // an idle connection the server dropped is replaced at the next checkout; unheard, its 'error' would end the process
   pool.on('error', () => undefined);
   pool.on('connect', prepareStatements);
   return { engine: 'postgres', dialect: new PostgresDialect({ pool }) };

@@ -8,14 +8,14 @@ import type { Account, AccountsStore, Borrower, CreateUserResult, User } from '.
 
 declare module '../dialect' {
   interface Database {
-  loans: { loanno: string; property_address: string; monthly_payment_cents: number; next_payment_due: string };
-  borrowers: {
-    id: Generated<number>; firstname: string; lastname: string; ssn_key: string; dob_key: string;
-    email_address: string | null; email_validated: Flag; electdocs: Flag; autopay: Flag;
-  };
-  loan_borrowers: { loanno: string; borrower_id: number; role: 'primary' | 'co' };
-  users: { id: Generated<number>; borrower_id: number; username: string; password_hash: string; created_at: number; locale: string | null };
-  email_addresses: { borrower_id: number; email_address: string; requested_at: number; validated_at: number | null };
+    loans: { loanno: string; property_address: string; monthly_payment_cents: number; next_payment_due: string };
+    borrowers: {
+      id: Generated<number>; firstname: string; lastname: string; ssn_key: string; dob_key: string;
+      email_address: string | null; email_validated: Flag; electdocs: Flag; autopay: Flag;
+    };
+    loan_borrowers: { loanno: string; borrower_id: number; role: 'primary' | 'co' };
+    users: { id: Generated<number>; borrower_id: number; username: string; password_hash: string; created_at: number; locale: string | null };
+    email_addresses: { borrower_id: number; email_address: string; requested_at: number; validated_at: number | null };
   }
 }
 
@@ -32,22 +32,12 @@ export const ACCOUNT_COLUMNS = [
 export type AccountRow = Omit<UserRow, 'id'> & Omit<BorrowerRow, 'id'> & { u_id: number };
 
 const toBorrower = (row: BorrowerRow): Borrower => ({
-  id: row.id,
-  firstname: row.firstname,
-  lastname: row.lastname,
-  emailAddress: row.email_address,
-  emailValidated: flag(row.email_validated),
-  electdocs: flag(row.electdocs),
-  autopay: flag(row.autopay),
+  id: row.id, firstname: row.firstname, lastname: row.lastname, emailAddress: row.email_address,
+  emailValidated: flag(row.email_validated), electdocs: flag(row.electdocs), autopay: flag(row.autopay),
 });
-
+// a language this build does not know (a newer instance saved it) is no choice
 const toUser = (row: UserRow): User => ({
-  id: row.id,
-  borrowerId: row.borrower_id,
-  username: row.username,
-  passwordHash: row.password_hash,
-  // a language this build does not know (a newer instance saved it) is no choice
-  locale: isLocale(row.locale) ? row.locale : null,
+  id: row.id, borrowerId: row.borrower_id, username: row.username, passwordHash: row.password_hash, locale: isLocale(row.locale) ? row.locale : null,
 });
 
 export const accountOf = (row: AccountRow): Account => ({
@@ -177,9 +167,7 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
       return row ? accountOf(row) : null;
     },
 
-    async setUserLocale(userId: number, locale: Locale) {
-      await db.updateTable('users').set({ locale }).where('id', '=', userId).execute();
-    },
+    setUserLocale: async (userId: number, locale: Locale) => void (await db.updateTable('users').set({ locale }).where('id', '=', userId).execute()),
 
     async loansOfBorrower(borrowerId) {
       const rows = await db
@@ -190,11 +178,7 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
         .orderBy('l.loanno')
         .execute();
       return rows.map((row) => ({
-        loanno: row.loanno,
-        propertyAddress: row.property_address,
-        monthlyPaymentCents: row.monthly_payment_cents,
-        nextPaymentDue: row.next_payment_due,
-        role: row.role,
+        loanno: row.loanno, propertyAddress: row.property_address, monthlyPaymentCents: row.monthly_payment_cents, nextPaymentDue: row.next_payment_due, role: row.role,
       }));
     },
 
@@ -225,14 +209,8 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
         const { id } = await trx
           .insertInto('borrowers')
           .values({
-            firstname: borrower.firstname,
-            lastname: borrower.lastname,
-            ssn_key: keyedSsn(current, borrower.ssn),
-            dob_key: keyedDob(current, borrower.dob),
-            email_address: borrower.emailAddress,
-            email_validated: bit(borrower.emailValidated),
-            electdocs: bit(borrower.electdocs),
-            autopay: bit(borrower.autopay),
+            firstname: borrower.firstname, lastname: borrower.lastname, ssn_key: keyedSsn(current, borrower.ssn), dob_key: keyedDob(current, borrower.dob),
+            email_address: borrower.emailAddress, email_validated: bit(borrower.emailValidated), electdocs: bit(borrower.electdocs), autopay: bit(borrower.autopay),
           })
           .returning('id')
           .executeTakeFirstOrThrow();

@@ -55,12 +55,8 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
   return {
     async createSession(input) {
       await db.deleteFrom('sessions').where((eb) => eb.or([eb('expires_at', '<=', input.now), eb('last_seen_at', '<=', input.idleSince)])).execute();
-      const { id } = await db
-        .insertInto('sessions')
-        .values({ key_hash: input.keyHash, user_id: input.userId, created_at: input.now, expires_at: input.expiresAt, last_seen_at: input.now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
+      const row = { key_hash: input.keyHash, user_id: input.userId, created_at: input.now, expires_at: input.expiresAt, last_seen_at: input.now };
+      return (await db.insertInto('sessions').values(row).returning('id').executeTakeFirstOrThrow()).id;
     },
 
     async findSession(keyHash, now, idleSince) {
@@ -68,17 +64,11 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
       return row ? { id: row.id, userId: row.u_id, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at, account: accountOf(row) } : null;
     },
 
-    async touchSession(id, now) {
-      await touchSession(id, now);
-    },
+    touchSession: async (id, now) => void (await touchSession(id, now)),
 
-    async deleteSession(id) {
-      await db.deleteFrom('sessions').where('id', '=', id).execute();
-    },
+    deleteSession: async (id) => void (await db.deleteFrom('sessions').where('id', '=', id).execute()),
 
-    async openReauthWindow(sessionId, until) {
-      await db.updateTable('sessions').set({ reauth_until: until }).where('id', '=', sessionId).execute();
-    },
+    openReauthWindow: async (sessionId, until) => void (await db.updateTable('sessions').set({ reauth_until: until }).where('id', '=', sessionId).execute()),
 
     async reauthWindowOpen(sessionId, now) {
       return (await db.selectFrom('sessions').select('id').where('id', '=', sessionId).where('reauth_until', '>', now).executeTakeFirst()) !== undefined;
@@ -89,12 +79,8 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
     },
 
     async createApiToken(input) {
-      const { id } = await db
-        .insertInto('api_tokens')
-        .values({ token_hash: input.tokenHash, user_id: input.userId, label: input.label, created_at: input.now, expires_at: input.expiresAt })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
+      const row = { token_hash: input.tokenHash, user_id: input.userId, label: input.label, created_at: input.now, expires_at: input.expiresAt };
+      return (await db.insertInto('api_tokens').values(row).returning('id').executeTakeFirstOrThrow()).id;
     },
 
     async findApiToken(tokenHash, now) {
@@ -106,12 +92,8 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
       await db
         .insertInto('nonces')
         .values({
-          purpose: input.purpose,
-          nonce_hash: input.nonceHash,
-          user_id: input.userId,
-          email_address: input.emailAddress,
-          created_at: input.now,
-          expires_at: input.expiresAt,
+          purpose: input.purpose, nonce_hash: input.nonceHash, user_id: input.userId, email_address: input.emailAddress,
+          created_at: input.now, expires_at: input.expiresAt,
         })
         .execute();
     },
@@ -165,9 +147,7 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
       return Number(counted.failures);
     },
 
-    async clearLoginFailures(usernameKey) {
-      await db.deleteFrom('login_failures').where('username_key', '=', usernameKey).execute();
-    },
+    clearLoginFailures: async (usernameKey) => void (await db.deleteFrom('login_failures').where('username_key', '=', usernameKey).execute()),
 
     async recognizeBrowser(userId, browserKey, now) {
       return db.transaction().execute(async (trx): Promise<BrowserRecognition> => {

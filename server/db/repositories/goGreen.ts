@@ -31,17 +31,9 @@ export function goGreenRepository(db: Kysely<Database>): GoGreenStore {
         await trx
           .insertInto('consent_audit')
           .values({
-            borrower_id: consent.borrowerId,
-            user_id: consent.userId,
-            action: consent.action,
-            email_address: consent.emailAddress,
-            time_zone: consent.timeZone,
-            browser: consent.browser,
-            os: consent.os,
-            client_address: consent.clientAddress,
-            user_agent: consent.userAgent,
-            created_at: consent.createdAt,
-            disclosures_locale: disclosures?.locale ?? null,
+            borrower_id: consent.borrowerId, user_id: consent.userId, action: consent.action, email_address: consent.emailAddress,
+            time_zone: consent.timeZone, browser: consent.browser, os: consent.os, client_address: consent.clientAddress,
+            user_agent: consent.userAgent, created_at: consent.createdAt, disclosures_locale: disclosures?.locale ?? null,
             disclosures_sha256: disclosures?.sha256 ?? null,
           })
           .execute();
@@ -60,16 +52,8 @@ export function goGreenRepository(db: Kysely<Database>): GoGreenStore {
         .orderBy('a.id')
         .execute();
       return rows.map((row) => ({
-        borrowerId: row.borrower_id,
-        userId: row.user_id,
-        action: row.action,
-        emailAddress: row.email_address,
-        timeZone: row.time_zone,
-        browser: row.browser,
-        os: row.os,
-        clientAddress: row.client_address,
-        userAgent: row.user_agent,
-        createdAt: Number(row.created_at),
+        borrowerId: row.borrower_id, userId: row.user_id, action: row.action, emailAddress: row.email_address, timeZone: row.time_zone,
+        browser: row.browser, os: row.os, clientAddress: row.client_address, userAgent: row.user_agent, createdAt: row.created_at,
         disclosures:
           row.disclosures_locale !== null && row.disclosures_sha256 !== null && row.text !== null
             ? { locale: row.disclosures_locale, sha256: row.disclosures_sha256, text: row.text }

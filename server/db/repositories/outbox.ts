@@ -1,15 +1,15 @@
 /** The outbox of mail: the durable queue described in `OutboxStore` (../store.ts). */
 import type { ExpressionBuilder, Generated, Kysely, Selectable } from 'kysely';
-import { flag, type Database, type Dialect, type Flag } from '../dialect';
+import { bit, flag, type Database, type Dialect, type Flag } from '../dialect';
 import type { OutboxHealth, OutboxMessage, OutboxStore } from '../store';
 
 declare module '../dialect' {
   interface Database {
-  outbox: {
-    id: Generated<number>; to_address: string; subject: string; body: string | null; links: string | null; sealed: Flag;
-    created_at: number; purge_at: number; sent_at: number | null; send_error: string | null; attempts: Generated<number>;
-    next_attempt_at: number | null; claimed_by: string | null; claimed_until: number | null; abandoned_at: number | null;
-  };
+    outbox: {
+      id: Generated<number>; to_address: string; subject: string; body: string | null; links: string | null; sealed: Flag;
+      created_at: number; purge_at: number; sent_at: number | null; send_error: string | null; attempts: Generated<number>;
+      next_attempt_at: number | null; claimed_by: string | null; claimed_until: number | null; abandoned_at: number | null;
+    };
   }
 }
 
@@ -19,19 +19,8 @@ const COLUMNS = [
 type OutboxRow = Pick<Selectable<Database['outbox']>, (typeof COLUMNS)[number]>;
 
 const messageOf = (row: OutboxRow): OutboxMessage => ({
-  id: row.id,
-  to: row.to_address,
-  subject: row.subject,
-  body: row.body,
-  links: row.links,
-  sealed: flag(row.sealed),
-  createdAt: row.created_at,
-  purgeAt: row.purge_at,
-  sentAt: row.sent_at,
-  sendError: row.send_error,
-  attempts: row.attempts,
-  nextAttemptAt: row.next_attempt_at,
-  abandonedAt: row.abandoned_at,
+  id: row.id, to: row.to_address, subject: row.subject, body: row.body, links: row.links, sealed: flag(row.sealed), createdAt: row.created_at,
+  purgeAt: row.purge_at, sentAt: row.sent_at, sendError: row.send_error, attempts: row.attempts, nextAttemptAt: row.next_attempt_at, abandonedAt: row.abandoned_at,
 });
 
 /** What clears a message's claim, and what empties it. */
@@ -44,21 +33,11 @@ const unleasedAt = (now: number) => (eb: ExpressionBuilder<Database, 'outbox'>) 
 export function outboxRepository(db: Kysely<Database>, d: Dialect): OutboxStore {
   return {
     async addToOutbox(message) {
-      const { id } = await db
-        .insertInto('outbox')
-        .values({
-          to_address: message.to,
-          subject: message.subject,
-          body: message.body,
-          links: message.links,
-          sealed: message.sealed ? 1 : 0,
-          created_at: message.now,
-          purge_at: message.purgeAt,
-          next_attempt_at: message.now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
+      const row = {
+        to_address: message.to, subject: message.subject, body: message.body, links: message.links, sealed: bit(message.sealed),
+        created_at: message.now, purge_at: message.purgeAt, next_attempt_at: message.now,
+      };
+      return (await db.insertInto('outbox').values(row).returning('id').executeTakeFirstOrThrow()).id;
     },
 
     async claimDueMessages(instanceId, now, limit, leaseMs) {
