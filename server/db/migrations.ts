@@ -14,7 +14,7 @@ import type { IdentityKey } from '../secrets';
 import type { Database, Dialect } from './dialect';
 
 /** What a migration's `run` works with: the database inside the migration's transaction. */
-export interface MigrationContext {
+interface MigrationContext {
   dialect: Dialect;
   db: Kysely<Database>;
   /** Runs SQL of several statements. */
