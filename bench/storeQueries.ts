@@ -3,8 +3,8 @@
  * `npx tsx bench/storeQueries.ts <root> [<root>…]` (a root is a checkout: another worktree's root
  * measures that build; the first is the base the ratios are taken against). PGURL=postgres://…
  * measures PostgreSQL (each build in a schema of its own), else a SQLite file per build. Each
- * round measures every query of every build (CPU µs a call over CALLS calls); the figures are the
- * medians of ROUNDS rounds. Fictional data.
+ * round measures every query of every build (CPU µs a call over CALLS calls), every other round in
+ * the other order; the figures are the medians of ROUNDS rounds. Fictional data.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,8 +13,8 @@ import path from 'node:path';
 import { Client } from 'pg';
 
 const roots = process.argv.length > 2 ? process.argv.slice(2) : [path.resolve(__dirname, '..')];
-const ROUNDS = Number(process.env.ROUNDS ?? 7);
-const CALLS = Number(process.env.CALLS ?? 2000);
+const ROUNDS = Number(process.env.ROUNDS ?? 20);
+const CALLS = Number(process.env.CALLS ?? 1000);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** A PostgreSQL URL whose connections work in a fresh schema of their own. */
@@ -71,7 +71,9 @@ async function main() {
   const figures = names.map(() => builds.map((): number[] => []));
   for (const build of builds) for (const query of Object.values(build.queries)) await cpuPerCall(query); // warm-up
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [q, name] of names.entries()) for (const [b, build] of builds.entries()) figures[q]![b]!.push(await cpuPerCall(build.queries[name]!));
+    // every other round in the other order, so no build always runs right after another
+    const order = round % 2 === 0 ? [...builds.keys()] : [...builds.keys()].reverse();
+    for (const [q, name] of names.entries()) for (const b of order) figures[q]![b]!.push(await cpuPerCall(builds[b]!.queries[name]!));
   }
   console.log(`${process.env.PGURL ? 'PostgreSQL' : 'SQLite'}, ${ROUNDS} rounds of ${CALLS} calls, load average ${os.loadavg()[0]!.toFixed(1)}`);
   console.log(`query | ${roots.map((root) => `${path.basename(root)} µs`).join(' | ')} | ratios to the first (median, min–max of rounds)`);

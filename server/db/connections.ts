@@ -10,6 +10,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import { Pool, types, type PoolClient } from 'pg';
+import type { RunAtOnce } from './compiled';
 import type { Engine } from './dialect';
 
 export interface Connection {
@@ -19,6 +20,8 @@ export interface Connection {
   exec?: (text: string) => Promise<void>;
   /** Once the schema is up to date. */
   afterMigrations?: () => void;
+  /** The compiled hot path's statements without Kysely's executor (./compiled.ts). */
+  runAtOnce?: RunAtOnce;
 }
 
 /**
@@ -53,6 +56,12 @@ export function connectSqlite(databasePath: string): Connection {
     afterMigrations() {
       db.pragma('wal_checkpoint(TRUNCATE)'); // old page images (a migration rewrote a table) leave the WAL
       cacheStatements(db);
+    },
+    // one connection: while a transaction holds it, a statement waits its turn in Kysely's executor
+    runAtOnce(text, parameters) {
+      if (db.inTransaction) return null;
+      const statement = db.prepare(text);
+      return statement.reader ? statement.all(parameters) : (statement.run(parameters), []);
     },
   };
 }

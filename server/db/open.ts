@@ -5,6 +5,7 @@
  * repository per domain (./repositories/).
  */
 import { Kysely, sql } from 'kysely';
+import { runAtOnce } from './compiled';
 import { dialectOf, type Database } from './dialect';
 import { connectPostgres, connectSqlite } from './connections';
 import { LATEST_VERSION, migrate } from './migrations';
@@ -40,6 +41,7 @@ export async function openStore({ databaseUrl, databasePath, poolSize, identity,
       migrate(dialect, pinned, connection.exec ?? (async (text) => void (await sql.raw(text).execute(pinned))), identity[0]!),
     );
     connection.afterMigrations?.();
+    if (connection.runAtOnce) runAtOnce(db, connection.runAtOnce);
   } catch (error) {
     await db.destroy();
     throw error;
