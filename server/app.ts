@@ -38,7 +38,7 @@ import { databaseRateLimitStore } from './rateLimitStore';
 import { normalisedPath, registerAuthHooks } from './sessions';
 
 /** Request bodies above this size are refused with 413. */
-export const BODY_LIMIT = 16 * 1024;
+const BODY_LIMIT = 16 * 1024;
 const LOADER_FILE = 'loanmanager-widgets.js';
 const STATIC_PREFIX = '/loanmanager/static/';
 const isStaticFile = (request: FastifyRequest) => request.routeOptions.url?.startsWith(STATIC_PREFIX) === true;
@@ -79,7 +79,7 @@ export function securityHeaders(csp: string): Record<string, string> {
   };
 }
 
-export const HSTS = 'max-age=31536000; includeSubDomains';
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** The secret this server keys and seals with: SERVER_SECRET, or in development one kept in the database's folder. */
 function resolveSecret(options: ServerOptions): Buffer {
@@ -92,7 +92,7 @@ function resolveSecret(options: ServerOptions): Buffer {
 /** Content-Security-Policy: scripts only from this origin (plus Google's when reCAPTCHA v3 is on).
  * The config block is `application/json`, which CSP does not treat as script. antd injects
  * <style> elements, hence 'unsafe-inline' for styles only. */
-export function contentSecurityPolicy(options: Pick<ServerOptions, 'recaptcha' | 'errorReportingDsn'>): string {
+function contentSecurityPolicy(options: Pick<ServerOptions, 'recaptcha' | 'errorReportingDsn'>): string {
   const google = options.recaptcha.method === 'recaptcha_v3';
   const scripts = google ? " https://www.google.com https://www.gstatic.com" : '';
   const connect = [

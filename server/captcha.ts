@@ -11,7 +11,7 @@ export interface CaptchaVerifier {
   verify(token: string, action: CaptchaAction, clientAddress: string): Promise<boolean>;
 }
 
-export const MINIMUM_SCORE = 0.5;
+const MINIMUM_SCORE = 0.5;
 const SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
 interface SiteverifyAnswer {

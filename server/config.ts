@@ -89,16 +89,16 @@ export interface ServerOptions {
   now: () => Date;
 }
 
-export const DEFAULT_PORT = 8080;
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_RATE_LIMIT_MAX = 30;
-export const DEFAULT_ROUTE_RATE_LIMIT_MAX = 120;
-export const DEFAULT_STATIC_RATE_LIMIT_MAX = 1000;
+const DEFAULT_PORT = 8080;
+const DEFAULT_HOST = '127.0.0.1';
+const DEFAULT_RATE_LIMIT_MAX = 30;
+const DEFAULT_ROUTE_RATE_LIMIT_MAX = 120;
+const DEFAULT_STATIC_RATE_LIMIT_MAX = 1000;
 /** OWASP's 2023 minimum for scrypt: N=2^17, r=8, p=1. */
 export const DEFAULT_SCRYPT_N = 2 ** 17;
-export const DEFAULT_API_TOKEN_DAYS = 90;
-export const DEFAULT_DATABASE_POOL_SIZE = 10;
-export const TIMEOUTS = { requestMs: 10_000, headersMs: 5_000, keepAliveMs: 5_000 } as const;
+const DEFAULT_API_TOKEN_DAYS = 90;
+const DEFAULT_DATABASE_POOL_SIZE = 10;
+const TIMEOUTS = { requestMs: 10_000, headersMs: 5_000, keepAliveMs: 5_000 } as const;
 export const LOGIN_LOCKOUT = { failures: 5, minutes: 15 } as const;
 
 /** Why a production start is refused: one line naming the variable. */
@@ -109,7 +109,7 @@ function flag(value: string | undefined): boolean | null {
   return value === '1' || value.toLowerCase() === 'true';
 }
 
-export function recaptchaMethodOf(value: string | undefined): RecaptchaMethod {
+function recaptchaMethodOf(value: string | undefined): RecaptchaMethod {
   const method = value && value !== '' ? value : 'dummy';
   if (method !== 'dummy' && method !== 'recaptcha_v3') {
     throw new Error(`RECAPTCHA_METHOD must be dummy or recaptcha_v3, not ${method}`);
@@ -118,7 +118,7 @@ export function recaptchaMethodOf(value: string | undefined): RecaptchaMethod {
 }
 
 /** The DSN must be an https address (a typo here would silently report nothing). */
-export function errorReportingDsnOf(value: string | undefined): string | null {
+function errorReportingDsnOf(value: string | undefined): string | null {
   if (value === undefined || value === '') return null;
   let url: URL;
   try {
@@ -161,7 +161,7 @@ function secretOf(env: NodeJS.ProcessEnv, name: string): Buffer | null {
 }
 
 /** ALLOWED_ORIGINS: a comma-separated list of origins (scheme://host[:port], nothing after). */
-export function originsOf(value: string | undefined): string[] {
+function originsOf(value: string | undefined): string[] {
   if (!value) return [];
   return value
     .split(',')
@@ -182,7 +182,7 @@ export function originsOf(value: string | undefined): string[] {
 }
 
 /** The page warns 2 minutes ahead and the last request is recorded to within a minute: below 5 minutes the warning would leave no time to answer it. */
-export const SESSION_IDLE_MINUTES_MINIMUM = 5;
+const SESSION_IDLE_MINUTES_MINIMUM = 5;
 
 export function sessionIdleMinutesOf(env: NodeJS.ProcessEnv): number {
   const minutes = positiveInteger(env, 'SESSION_IDLE_MINUTES', DEFAULT_SESSION_IDLE_MINUTES);
@@ -210,7 +210,7 @@ export function trustProxyOf(value: string | undefined): TrustProxy {
   return entries;
 }
 
-export const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 30;
+const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 30;
 
 /** SHUTDOWN_TIMEOUT_SECONDS: how long a graceful shutdown may take before the process exits anyway. */
 export function shutdownTimeoutMsOf(env: NodeJS.ProcessEnv): number {
@@ -312,7 +312,7 @@ export const DEFAULT_HELP: HelpContact = {
 };
 
 /** DATABASE_URL: only a postgres:// (or postgresql://) address; anything else is a typo, not SQLite. */
-export function databaseUrlOf(value: string | undefined): string | null {
+function databaseUrlOf(value: string | undefined): string | null {
   if (value === undefined || value === '') return null;
   let url: URL | null = null;
   try {

@@ -12,8 +12,8 @@ import { FIRST_ANSWERS_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, type ServerRendere
 import { serverText } from './i18n';
 import { maskCsrfToken } from './security';
 
-export const LOADER_PATH = '/loanmanager/static/loanmanager-widgets.js';
-export const SERVICER_NAME = 'Loan Manager';
+const LOADER_PATH = '/loanmanager/static/loanmanager-widgets.js';
+const SERVICER_NAME = 'Loan Manager';
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -98,7 +98,7 @@ export interface HelpContact {
 export const PRIVACY_PATH = '/loanmanager/privacy/';
 export const ACCESSIBILITY_PATH = '/loanmanager/accessibility/';
 
-export interface SignedInNav {
+interface SignedInNav {
   /** main/ for several loans, loanoverview/ for one */
   homePath: string;
   csrfToken: string;

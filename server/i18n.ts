@@ -19,7 +19,7 @@ const instances = new Map<Locale, I18n>(
   ]),
 );
 
-export function serverI18n(locale: Locale = DEFAULT_LOCALE): I18n {
+function serverI18n(locale: Locale = DEFAULT_LOCALE): I18n {
   return instances.get(locale) ?? (instances.get(DEFAULT_LOCALE) as I18n);
 }
 

@@ -18,17 +18,17 @@ import type { Account, User } from './db/store';
 import { isHttps } from './security';
 
 /** The switch's cookie lasts a year; its path is the portal's, like the pages that read it. */
-export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const LOCALE_COOKIE_OPTIONS = { path: '/loanmanager', httpOnly: true, sameSite: 'lax' } as const;
 
 /** The language the cookie names, or null (none, or not a language of the portal). */
-export function cookieLocale(request: FastifyRequest): Locale | null {
+function cookieLocale(request: FastifyRequest): Locale | null {
   const value = request.cookies[LOCALE_COOKIE];
   return isLocale(value) ? value : null;
 }
 
 /** The language an `Accept-Language` header names when it is exactly one code of the portal, else null. */
-export function headerLocale(request: FastifyRequest): Locale | null {
+function headerLocale(request: FastifyRequest): Locale | null {
   const header = request.headers['accept-language'];
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
   return isLocale(value) ? value : null;
@@ -36,7 +36,7 @@ export function headerLocale(request: FastifyRequest): Locale | null {
 
 /** The language an API request says the borrower is using: the widget's header, else the cookie;
  * null when it says none (an API client that sends neither). */
-export function requestedLocale(request: FastifyRequest): Locale | null {
+function requestedLocale(request: FastifyRequest): Locale | null {
   return headerLocale(request) ?? cookieLocale(request);
 }
 

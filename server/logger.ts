@@ -31,7 +31,7 @@ const SERIALIZED_KEYS: ReadonlySet<string> = new Set(['req', 'res', 'err']);
  * on every line, which cost more than a tenth of a signed-in request's CPU. One walk over the
  * (small) object does the same, deeper and case-insensitively.
  */
-export function redactLogObject(object: Record<string, unknown>): Record<string, unknown> {
+function redactLogObject(object: Record<string, unknown>): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(object)) {
     const value = object[key];

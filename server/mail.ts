@@ -19,7 +19,7 @@ import type { OutboxMessage, PortalStore } from './db/store';
 import { EMAIL_PATTERN } from '../src/lib/validation/rules';
 import type { MessageCipher } from './secrets';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   /** Plain text with the links written out as absolute URLs. */
@@ -84,7 +84,7 @@ export interface Mailer {
 }
 
 /** A message without links (the username reminder) keeps its text this long. */
-export const UNLINKED_MESSAGE_HOURS = 48;
+const UNLINKED_MESSAGE_HOURS = 48;
 
 /** The delay before attempt `failures + 1`: base * 2^(failures - 1), capped, then jittered into its
  * upper half so instances that failed together do not retry together. */

@@ -29,7 +29,7 @@ const ABANDONED_WINDOW_MS = 24 * 3600_000;
 const OUTBOX_READ_REUSE_MS = 1000;
 /** Seconds; from a static file's milliseconds to a slow sign-in's scrypt. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
 let hashingQueueLength: () => number = () => passwordHashingState().waiting;
 

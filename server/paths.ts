@@ -7,7 +7,7 @@
 import path from 'node:path';
 
 /** true when this file runs compiled to JavaScript (dist/server/), false under tsx or jest. */
-export const COMPILED = path.extname(__filename) === '.js';
+const COMPILED = path.extname(__filename) === '.js';
 
 /** The checkout's root: the folder holding package.json, server/, src/ and dist/. */
 export const ROOT = path.resolve(__dirname, COMPILED ? '../../..' : '..');

@@ -14,7 +14,7 @@ import type { Borrower, PopupHistory } from './db/store';
 export const OFFER_REST_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The marketing popups: one of them at most per session, and a declined one rests. */
-export const MARKETING_POPUPS: ReadonlySet<string> = new Set(['go-green-auto-pay']);
+const MARKETING_POPUPS: ReadonlySet<string> = new Set(['go-green-auto-pay']);
 
 /** January to April, unless forced on or off (TAX_SEASON=1 / TAX_SEASON=0). */
 export function isTaxSeason(now: Date, forced: boolean | null): boolean {

@@ -14,7 +14,7 @@ export const CHUNK_MANIFEST = 'chunk-manifest.json';
  * no webpack names: src/platform/i18n/widgetCatalogs.ts), written by webpack.config.ts.
  */
 export const catalogChunkGroup = (locale: string, namespace: string) => `catalog:${locale}:${namespace}`;
-export const STATIC_PREFIX = '/loanmanager/static/';
+const STATIC_PREFIX = '/loanmanager/static/';
 
 type ChunkManifest = Record<string, string[]>;
 

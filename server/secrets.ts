@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const SECRET_MINIMUM_BYTES = 32;
-export const DEV_SECRET_FILE = 'server-secret';
+const DEV_SECRET_FILE = 'server-secret';
 
 /** Parses a secret given as base64, base64url or hex; null when it is too short or not one of those. */
 export function parseSecret(text: string): Buffer | null {
@@ -57,7 +57,7 @@ function keyId(secret: Buffer): string {
   return createHash('sha256').update('loanmanager key id').update(secret).digest('hex').slice(0, 8);
 }
 
-export type IdentityField = 'ssn' | 'dob';
+type IdentityField = 'ssn' | 'dob';
 
 /** One key's view: the keyed value of an SSN or a date of birth. */
 export interface IdentityKey {

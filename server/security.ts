@@ -116,7 +116,7 @@ export async function verifyPassword(password: string, stored: string, padToN?: 
 }
 
 /** The costs N, 2N, … below `target` (powers of two both): what brings a hash at N up to one at `target`. */
-export function paddingCosts(n: number, target: number): number[] {
+function paddingCosts(n: number, target: number): number[] {
   const costs: number[] = [];
   if (!Number.isInteger(Math.log2(n)) || !Number.isInteger(Math.log2(target))) return costs;
   for (let cost = n; cost < target; cost *= 2) costs.push(cost);
@@ -142,7 +142,7 @@ export function needsRehash(stored: string, n: number): boolean {
 
 /** A hash no password matches, compared against when the username is unknown (same timing). */
 const dummyHashes = new Map<number, Promise<string>>();
-export function dummyPasswordHash(n: number): Promise<string> {
+function dummyPasswordHash(n: number): Promise<string> {
   let hash = dummyHashes.get(n);
   if (!hash) {
     hash = hashPassword(randomToken(), n);
@@ -219,7 +219,6 @@ function oneTimeFlag(name: string) {
  * comes from the account, never from the cookie or the page address).
  */
 const verificationSent = oneTimeFlag('lm_verification_sent');
-export const VERIFICATION_SENT_COOKIE = verificationSent.name;
 export const flagVerificationSent = verificationSent.set;
 export const takeVerificationSentFlag = verificationSent.take;
 
@@ -228,6 +227,5 @@ export const takeVerificationSentFlag = verificationSent.take;
  * page comes with it (src/api/firstAnswers.ts), so it is drawn saying so from the first paint.
  */
 const optedOut = oneTimeFlag('lm_opted_out');
-export const OPTED_OUT_COOKIE = optedOut.name;
 export const flagOptedOut = optedOut.set;
 export const takeOptedOutFlag = optedOut.take;

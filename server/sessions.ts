@@ -33,13 +33,13 @@ import {
 } from './security';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-export const CSRF_FAILED = 'CSRF verification failed';
+const CSRF_FAILED = 'CSRF verification failed';
 const INVALID_TOKEN = 'Invalid token.';
 
-export const BAD_PATH = 'Bad request path';
+const BAD_PATH = 'Bad request path';
 
 const isStatic = (path: string) => path.startsWith('/loanmanager/static/');
-export const isApi = (path: string) => path.startsWith(API_PREFIX);
+const isApi = (path: string) => path.startsWith(API_PREFIX);
 
 /** A path of plain characters only: nothing to decode, nothing a router could read two ways. */
 const PLAIN_PATH = /^\/[A-Za-z0-9_\-/]*$/;

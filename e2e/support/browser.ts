@@ -8,7 +8,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/serverRender';
 
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const WIDTHS = [375, 1280] as const;
 export const ARTIFACTS = path.resolve(__dirname, '../artifacts');
 
@@ -137,7 +137,7 @@ export interface AxeViolation {
 }
 
 /** Runs axe-core (WCAG 2.x A/AA and best practices) on the page as it is now. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Colour contrast is only meaningful once fades (antd's motion) have finished, including one
   // that starts while waiting (a widget still rendering its view in a transition): settled means
   // two frames in a row with no animation running.

@@ -24,13 +24,13 @@ import type { OutboxHealth } from '../db/store';
 
 import { HEALTHZ_PATH, READYZ_PATH } from '../probePaths';
 
-export { HEALTHZ_PATH, PROBE_PATHS, READYZ_PATH } from '../probePaths';
+export { PROBE_PATHS } from '../probePaths';
 
 /** Mail due this long ago and still not delivered counts as stuck. */
-export const STUCK_MAIL_MS = 10 * 60_000;
+const STUCK_MAIL_MS = 10 * 60_000;
 const ABANDONED_WINDOW_MS = 24 * 3600_000;
 /** The heartbeat readiness writes: a rate-limit counter no request ever uses. */
-export const WRITE_PROBE_KEY = 'probe:readyz';
+const WRITE_PROBE_KEY = 'probe:readyz';
 /** A write that has not answered in this time counts as refused. */
 const WRITE_PROBE_TIMEOUT_MS = 2_000;
 

@@ -67,7 +67,7 @@ function languageSwitchTarget(back: unknown): string {
 }
 
 /** The header's language switch of a page answering `request`. */
-export function localeSwitchFor(request: FastifyRequest): LocaleSwitch {
+function localeSwitchFor(request: FastifyRequest): LocaleSwitch {
   return { csrfToken: request.csrfToken, returnPath: returnPathOf(request) };
 }
 

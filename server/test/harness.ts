@@ -19,7 +19,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Client } from 'pg';
 
 /** The PostgreSQL database the suite runs on, or null for SQLite. */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
 export const TEST_ENGINE: 'sqlite' | 'postgres' = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 /** For tests that read or write the SQLite file itself: skipped when the suite runs on PostgreSQL. */
 export const describeOnSqlite = TEST_ENGINE === 'sqlite' ? describe : describe.skip;
@@ -73,13 +73,13 @@ export const PRODUCTION_ENV = {
   SMTP_URL: 'smtp://127.0.0.1:2525',
 };
 
-export interface TestClock {
+interface TestClock {
   now: () => Date;
   advance(ms: number): void;
   set(date: Date): void;
 }
 
-export function createClock(start = new Date('2026-02-10T12:00:00Z')): TestClock {
+function createClock(start = new Date('2026-02-10T12:00:00Z')): TestClock {
   let current = start.getTime();
   return {
     now: () => new Date(current),

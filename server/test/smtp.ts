@@ -5,7 +5,7 @@
  */
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   to: string[];
   subject: string;
   raw: string;

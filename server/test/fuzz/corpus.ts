@@ -45,16 +45,16 @@ export function registeredRoutes(server: TestServer): RouteEntry[] {
 // ---------------------------------------------------------------------------------------------
 // Paths as the router sees them
 
-export const API_PATH = '/loanmanager/api/';
+const API_PATH = '/loanmanager/api/';
 
 /** The path part of a request target (absolute-form reduced to its path). */
-export function pathOf(target: string): string {
+function pathOf(target: string): string {
   const withoutOrigin = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
   return withoutOrigin.split(/[?#]/, 1)[0] ?? '';
 }
 
 /** Percent-decodes what decodes (an encoded slash stays encoded: the router does not split on it). */
-export function decodedPath(target: string): string {
+function decodedPath(target: string): string {
   return pathOf(target).replace(/(?:%[0-9a-f]{2})+/gi, (run) =>
     run.split(/(?=%)/).map((escape) => (/^%2f$/i.test(escape) ? escape : safeDecode(escape))).join(''),
   );
@@ -69,7 +69,7 @@ function safeDecode(text: string): string {
 }
 
 /** Whether the router reaches (or refuses) this target as an API address: decoded, slashes collapsed. */
-export function isApiTarget(target: string): boolean {
+function isApiTarget(target: string): boolean {
   const collapsed = decodedPath(target).replace(/\/{2,}/g, '/');
   return collapsed.startsWith(API_PATH) || collapsed === API_PATH.slice(0, -1);
 }
@@ -77,8 +77,8 @@ export function isApiTarget(target: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Generators
 
-export type AuthMode = 'anonymous' | 'session' | 'token' | 'bogus-session' | 'no-cookies';
-export type CsrfMode = 'right' | 'none' | 'wrong' | 'junk';
+type AuthMode = 'anonymous' | 'session' | 'token' | 'bogus-session' | 'no-cookies';
+type CsrfMode = 'right' | 'none' | 'wrong' | 'junk';
 
 export interface FuzzRequest {
   /** `METHOD pattern` of the route it was made from, or `extra <path>`. */
@@ -103,12 +103,12 @@ export interface FuzzRequest {
 }
 
 /** Replaced when sent: the CSRF token the request's mode stands for (form fields carry it). */
-export const CSRF_PLACEHOLDER = '__FUZZ_CSRF__';
+const CSRF_PLACEHOLDER = '__FUZZ_CSRF__';
 /** Replaced when sent: the borrower id of the session (the popups' coacct). */
-export const COACCT_PLACEHOLDER = '__FUZZ_COACCT__';
+const COACCT_PLACEHOLDER = '__FUZZ_COACCT__';
 
 /** Users the pool signs in as; the generated bodies never name them, so no lockout or password change hits the pool. */
-export const POOL_USERS = ['paula.paperless', 'cory.coborrower'] as const;
+const POOL_USERS = ['paula.paperless', 'cory.coborrower'] as const;
 /** The address the pool signs in from (no generated request uses it, so rate limits never hit the pool). */
 const POOL_ADDRESS = '192.0.2.10';
 
@@ -167,7 +167,7 @@ const oddValue: fc.Arbitrary<unknown> = fc.oneof(
 type Entries = Array<[string, unknown]>;
 
 /** JSON text of entries as given (duplicate keys and `__proto__` included, which object literals cannot hold). */
-export function jsonOf(entries: Entries): string {
+function jsonOf(entries: Entries): string {
   return `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'}`).join(',')}}`;
 }
 
@@ -609,7 +609,7 @@ export function requestArbitrary(routes: RouteEntry[]): fc.Arbitrary<FuzzRequest
  * `runs` requests: every route in turn (so each is covered however the seed falls), the rest of the
  * request drawn by fast-check from `seed`.
  */
-export function generateRequests(routes: RouteEntry[], seed: number, runs: number): FuzzRequest[] {
+function generateRequests(routes: RouteEntry[], seed: number, runs: number): FuzzRequest[] {
   const perRoute = routes.map((route, index) =>
     fc.sample(routeRequest(route), { seed: seed + index, numRuns: Math.ceil((runs * 0.95) / routes.length) }),
   );
@@ -684,7 +684,7 @@ export function describeRequest(request: FuzzRequest): string {
   });
 }
 
-export interface Outcome {
+interface Outcome {
   /** null: no answer within the time limit, or inject failed. */
   status: number | null;
   /** No answer within the time limit. */
@@ -879,7 +879,7 @@ export async function openFuzzSession(
   };
 }
 
-export interface Violation {
+interface Violation {
   request: string;
   status: number | null;
   detail: string;

@@ -21,7 +21,7 @@ import {
 import { sanitizeAction, sanitizeState } from './redactRecording';
 
 /** Dispatched by `start()`; never recorded itself. */
-export const recordingStarted = createAction('qa/recordingStarted');
+const recordingStarted = createAction('qa/recordingStarted');
 
 type StateRecord = Record<string, unknown>;
 

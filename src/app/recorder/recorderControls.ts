@@ -37,13 +37,13 @@ export function shouldRecord(config: Pick<PortalConfig, 'recordActions'>, search
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export function recordingFileName(date: Date = new Date()): string {
+function recordingFileName(date: Date = new Date()): string {
   const stamp = `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
   return `loanmanager-${stamp}.recording.json`;
 }
 
 /** Hands the recording to the browser as a file download. */
-export function downloadRecording(recording: Recording, doc: Document = document): string {
+function downloadRecording(recording: Recording, doc: Document = document): string {
   const name = recordingFileName();
   const blob = new Blob([JSON.stringify(recording, null, 1)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
@@ -59,7 +59,7 @@ export function downloadRecording(recording: Recording, doc: Document = document
   return name;
 }
 
-export function isDownloadShortcut(event: Pick<KeyboardEvent, 'altKey' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'code'>) {
+function isDownloadShortcut(event: Pick<KeyboardEvent, 'altKey' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'code'>) {
   return event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === DOWNLOAD_SHORTCUT.code;
 }
 

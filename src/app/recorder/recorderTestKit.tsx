@@ -1,10 +1,8 @@
 /**
- * Test-only: a small form slice injected into the root reducer, with a controlled form that
- * renders it, so the recorder can be tested on form keystrokes whatever state the feature
+ * Test-only: a small form slice injected into the root reducer, so the recorder can be tested on form keystrokes whatever state the feature
  * forms are in.
  */
 import { createFormSlice } from '../../lib/forms/createFormSlice';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { rootReducer, type RootState } from '../rootReducer';
 
 export interface TestFormValues {
@@ -28,33 +26,3 @@ export function selectTestForm(state: RootState): TestFormState {
   return (state as unknown as { qaTestForm?: TestFormState }).qaTestForm ?? testFormSlice.getInitialState();
 }
 
-/** Controlled inputs: what the store holds is what the borrower sees. */
-export function TestForm() {
-  const dispatch = useAppDispatch();
-  const values = useAppSelector((state: RootState) => selectTestForm(state).values);
-  const fields: Array<[keyof TestFormValues, string]> = [
-    ['firstname', 'First name'],
-    ['password', 'Password'],
-    ['ssn', 'SSN'],
-    ['dob', 'Date of birth'],
-  ];
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        dispatch(testFormSlice.actions.submitted());
-      }}
-    >
-      {fields.map(([field, label]) => (
-        <label key={field}>
-          {label}
-          <input
-            value={values[field]}
-            onChange={(event) => dispatch(testFormSlice.actions.fieldChanged({ [field]: event.target.value }))}
-          />
-        </label>
-      ))}
-      <button type="submit">Submit</button>
-    </form>
-  );
-}

@@ -11,7 +11,7 @@ const recordedActionSchema = z.looseObject({
   error: z.optional(z.unknown()),
 });
 
-export const recordingSchema = z.object({
+const recordingSchema = z.object({
   format: z.literal(RECORDING_FORMAT),
   formatVersion: z.literal(RECORDING_FORMAT_VERSION),
   appVersion: z.string(),

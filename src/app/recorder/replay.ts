@@ -9,9 +9,9 @@ import { APP_VERSION } from './appVersion';
 import type { Recording } from './recordingFormat';
 import { sanitizeState } from './redactRecording';
 
-export type StateReducer<S> = (state: S | undefined, action: UnknownAction) => S;
+type StateReducer<S> = (state: S | undefined, action: UnknownAction) => S;
 
-export interface ReplayStep {
+interface ReplayStep {
   /** 1-based: step N is the state after the recording's first N actions */
   step: number;
   type: string;
@@ -21,7 +21,7 @@ export interface ReplayStep {
   changes: string[];
 }
 
-export interface ReplayFailure {
+interface ReplayFailure {
   /** the step (1-based action number) that no longer replays; 0 for the initial state */
   step: number;
   type: string;
@@ -80,7 +80,7 @@ export function describeChanges(before: unknown, after: unknown, path = '', dept
 }
 
 /** Every path at which two JSON values differ (deep), at most `limit` of them. */
-export function diffStates(actual: unknown, expected: unknown, limit = 20, path = ''): string[] {
+function diffStates(actual: unknown, expected: unknown, limit = 20, path = ''): string[] {
   const out: string[] = [];
   const walk = (a: unknown, e: unknown, at: string) => {
     if (out.length >= limit) return;

@@ -13,13 +13,13 @@ import { memoryStorage } from '../../platform/memoryStorage';
 import { rootReducer, type RootState } from '../rootReducer';
 import { makeStore } from '../store';
 
-export const OFFLINE_API_BASE = 'blob:loanmanager-replay-offline/';
+const OFFLINE_API_BASE = 'blob:loanmanager-replay-offline/';
 
 /** Replaces the whole state: how the replay page (and a time-travel test) jumps to a step. */
-export const replayStateShown = createAction<RootState>('qa/replayStateShown');
+const replayStateShown = createAction<RootState>('qa/replayStateShown');
 
 /** Lets through only the replay's own jumps and RTK Query's hook handshake (a probe, not a change). */
-export const replayGate: Middleware = () => (next) => (action) => {
+const replayGate: Middleware = () => (next) => (action) => {
   if (!isAction(action)) return next(action);
   if (replayStateShown.match(action) || api.internalActions.internal_getRTKQSubscriptions.match(action)) {
     return next(action);
@@ -32,7 +32,7 @@ function showableReducer(state: RootState | undefined, action: UnknownAction): R
 }
 
 /** Dependencies that cannot reach the outside world. */
-export function replayDependencies(config: PortalConfig): PortalDependencies {
+function replayDependencies(config: PortalConfig): PortalDependencies {
   return {
     config: {
       ...config,

@@ -20,7 +20,7 @@ import {
 
 export const EMAIL_FIELD_ID = 'goGreen-email';
 /** How long after a verification email "Send the link again" waits: mail can take a minute to arrive. */
-export const RESEND_WAIT_SECONDS = 30;
+const RESEND_WAIT_SECONDS = 30;
 
 /** Seconds left of a wait that starts over whenever `restartKey` changes. */
 function useSecondsLeft(seconds: number, restartKey: number): number {

@@ -8,7 +8,7 @@ import { goGreenActions, selectGoGreen, type WithGoGreen } from './goGreenSlice'
 import { loadClientDescription, preload } from './onDemandModules';
 import type { DisclosuresSanitizer } from './useDisclosuresSanitizer';
 
-export const DISCLOSURES_MAX_HEIGHT_PX = 300;
+const DISCLOSURES_MAX_HEIGHT_PX = 300;
 
 const BOX_STYLE = {
   maxHeight: DISCLOSURES_MAX_HEIGHT_PX,

@@ -53,7 +53,7 @@ function* logFailure(message: string, error: unknown) {
  * while the widget is mounted: the screen reads it there.
  */
 /** Set just before the full page load that follows an opt-out; read (once) by the next load. */
-export const OPTED_OUT_KEY = 'loanmanager.goGreen.optedOut';
+const OPTED_OUT_KEY = 'loanmanager.goGreen.optedOut';
 
 function* confirmOptOutAfterReload() {
   const { sessionStore } = yield* getDependencies();
@@ -218,7 +218,7 @@ function* sendVerification(action: ReturnType<typeof actions.verificationEmailRe
   yield race({ send: call(requestVerification, action.payload.emailAddress), left: take([...leftEmailStep]) });
 }
 
-export function* pollUntilValidated(emailAddress: string) {
+function* pollUntilValidated(emailAddress: string) {
   for (;;) {
     yield delay(POLL_INTERVAL_MS);
     const result: IsValidatedResponse = yield* callQuery(userApi.endpoints.isValidated, { email_address: emailAddress }, FRESH);

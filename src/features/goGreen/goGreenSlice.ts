@@ -23,13 +23,13 @@ import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rul
  */
 export type GoGreenIntention = 'alreadyVerifiedAndNoChange' | 'needsVerification' | 'withCorrectedDetails';
 export type EmailChoice = 'yes' | 'no';
-export type VerificationStatus = 'input' | 'waiting' | 'changed';
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
-export type RequestStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
+type VerificationStatus = 'input' | 'waiting' | 'changed';
+type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+type RequestStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
 /** The server-side check of the typed address: pending from the keystroke until the answer. */
 export type EmailCheckStatus = 'idle' | 'pending' | 'valid' | 'invalid';
 /** The verification form (spec section 3); its error key is `email` (spec section 5). */
-export interface GoGreenEmailValues {
+interface GoGreenEmailValues {
   email: string;
 }
 /** The wizard's steps, in order; 'email' exists only for needsVerification and withCorrectedDetails. */
@@ -109,7 +109,7 @@ export function intentionOf(choice: EmailChoice, emailValidated: boolean): GoGre
   return emailValidated ? 'alreadyVerifiedAndNoChange' : 'needsVerification';
 }
 
-export function needsEmailStep(intention: GoGreenIntention | null): boolean {
+function needsEmailStep(intention: GoGreenIntention | null): boolean {
   return intention === 'needsVerification' || intention === 'withCorrectedDetails';
 }
 

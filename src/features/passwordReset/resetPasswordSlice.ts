@@ -16,9 +16,9 @@ export interface ResetPasswordValues {
 }
 
 /** `unchecked`: the check itself failed (a 5xx or no network), so the link may still be good. */
-export type NonceStatus = 'checking' | 'valid' | 'expired' | 'unchecked';
+type NonceStatus = 'checking' | 'valid' | 'expired' | 'unchecked';
 
-export interface ResetPasswordState extends FormState<ResetPasswordValues> {
+interface ResetPasswordState extends FormState<ResetPasswordValues> {
   nonceStatus: NonceStatus;
 }
 

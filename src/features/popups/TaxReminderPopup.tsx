@@ -6,7 +6,7 @@ import { PrimaryButton, TOUCH_TARGET_PX } from './popupActions';
 import type { PopupViewProps } from './popupDialogProps';
 
 /** Spec section 9. */
-export const TAX_POPUP_MAX_WIDTH = 800;
+const TAX_POPUP_MAX_WIDTH = 800;
 
 const optionGrid = {
   display: 'grid',

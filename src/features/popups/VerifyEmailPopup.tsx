@@ -7,7 +7,7 @@ import { PrimaryButton, TOUCH_TARGET_PX } from './popupActions';
 import type { PopupViewProps } from './popupDialogProps';
 
 /** Spec section 9. */
-export const VERIFY_EMAIL_POPUP_MAX_WIDTH = 300;
+const VERIFY_EMAIL_POPUP_MAX_WIDTH = 300;
 
 /** Must be answered: no close button, backdrop or Escape (the slice refuses those too). */
 export function VerifyEmailPopup({ email, dialog, onClose }: PopupViewProps & { email: string }) {

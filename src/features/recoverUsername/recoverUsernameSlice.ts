@@ -16,7 +16,7 @@ export interface RecoverUsernameValues {
   dob: string;
 }
 
-export const RECOVER_USERNAME_FIELDS = ['loanno', 'ssn', 'dob'] as const;
+const RECOVER_USERNAME_FIELDS = ['loanno', 'ssn', 'dob'] as const;
 
 export const recoverUsernameSlice = createFormSlice({
   name: 'recoverUsername',

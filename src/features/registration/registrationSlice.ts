@@ -24,7 +24,7 @@ export const REGISTRATION_FIELDS = [
   'dob',
 ] as const satisfies readonly RegistrationField[];
 
-export const initialRegistrationValues: RegistrationValues = {
+const initialRegistrationValues: RegistrationValues = {
   firstname: '',
   lastname: '',
   username: '',
@@ -45,7 +45,7 @@ const registrationFormSlice = createFormSlice({
   reducers: { ...submissionEvents, ...captchaEvents },
 });
 
-export interface RegistrationState extends FormState<RegistrationValues> {
+interface RegistrationState extends FormState<RegistrationValues> {
   /** After a 409: the in-page question whether to have the username emailed (spec section 8). */
   recoveryQuestion: DialogPhase;
   /** The borrower declined: the form says what to do next (sign in, or recover the username). */

@@ -51,7 +51,7 @@ interface EndpointMatchers {
  * (an error status too, except 401: then there was no session to keep), not a background poll.
  * Every endpoint injected so far is asked (endpoints arrive with each feature's flows).
  */
-export function isBorrowerRequest(action: Action): boolean {
+function isBorrowerRequest(action: Action): boolean {
   if (isOwnCall(action)) return false;
   return (Object.values(api.endpoints) as EndpointMatchers[]).some((endpoint) => {
     if (endpoint.matchFulfilled(action)) return true;

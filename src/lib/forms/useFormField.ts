@@ -34,9 +34,6 @@ export interface FormBinding<V extends object, S = unknown> {
   labels?: Readonly<Partial<Record<string, MessageId>>>;
 }
 
-/** The keys of V whose values are strings (text inputs) or booleans (checkboxes). */
-export type StringField<V> = { [F in keyof V & string]: V[F] extends string ? F : never }[keyof V & string];
-export type BooleanField<V> = { [F in keyof V & string]: V[F] extends boolean ? F : never }[keyof V & string];
 
 export function fieldId(formName: string, field: string): string {
   return `${formName}-${field}`;

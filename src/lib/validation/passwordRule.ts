@@ -1,6 +1,6 @@
 import { LIMITS, MESSAGES } from './messages';
 
-export type PasswordRuleReason = 'capital' | 'number' | 'specialChar' | 'minimumLength';
+type PasswordRuleReason = 'capital' | 'number' | 'specialChar' | 'minimumLength';
 
 export interface PasswordRuleResult {
   valid: boolean;

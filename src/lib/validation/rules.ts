@@ -57,7 +57,7 @@ export const dob: Rule = (value) => {
   return isFutureIsoDate(iso) ? MESSAGES.dobInFuture : null;
 };
 
-export function matches(other: string, message: MessageId): Rule {
+function matches(other: string, message: MessageId): Rule {
   return (value) => (value === other ? null : message);
 }
 
