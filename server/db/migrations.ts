@@ -22,15 +22,13 @@ interface MigrationContext {
   identity: IdentityKey;
 }
 
+/** A step: `sql` (both engines), then its engine's own part (SQL, or work), then `run`, in one transaction. */
 export interface Migration {
   version: number;
   name: string;
-  /** Run by both engines. */
   sql?: string;
-  /** Run by one engine only, after `sql`: SQL, or work SQL cannot do. */
   sqlite?: string | ((m: MigrationContext) => Promise<void>);
   postgres?: string | ((m: MigrationContext) => Promise<void>);
-  /** Run after the SQL, in the same transaction. */
   run?: (m: MigrationContext) => Promise<void>;
 }
 
@@ -349,8 +347,7 @@ export const MIGRATIONS: readonly Migration[] = [
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
 
 /** PostgreSQL's own numbering before this list, and the steps of this list each of its versions was. */
-const LEGACY_POSTGRES_FIRST =
-  'schema as of SQLite migration 4 (keyed identity values, outbox as a durable queue, sign-in failures, rate limits)';
+const LEGACY_POSTGRES_FIRST = 'schema as of SQLite migration 4 (keyed identity values, outbox as a durable queue, sign-in failures, rate limits)';
 const LEGACY_POSTGRES: Record<number, number[]> = { 1: [1, 2, 3, 4, 7], 2: [5], 3: [6], 4: [8], 5: [9], 6: [10] };
 
 /** A PostgreSQL database migrated by its old list (1-6) gets the versions of this one, in place. */
@@ -381,13 +378,10 @@ export async function migrate(dialect: Dialect, db: Kysely<Database>, exec: (tex
   )`));
     const inTransaction = async (work: () => Promise<void>) => {
       await exec('BEGIN');
-      try {
-        await work();
-        await exec('COMMIT');
-      } catch (error) {
+      await work().then(() => exec('COMMIT'), async (error: unknown) => {
         await exec('ROLLBACK');
         throw error;
-      }
+      });
     };
     await inTransaction(() => renumberLegacyPostgres(db)); // a SQLite database never has that first name
     const row = await db.selectFrom('schema_migrations').select((eb) => eb.fn.max('version').as('version')).executeTakeFirst();
