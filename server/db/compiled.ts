@@ -1,11 +1,9 @@
 /**
- * Hot-path queries built and compiled once. Kysely builds and compiles a query on every call: on
- * the requests every page makes that was several times the statement itself (SQLite: findSession
- * 61 µs against 9.6 µs by hand). `build` runs once with a marker for each argument; a call sends
- * that SQL with its own values where the markers landed. Only outside a transaction, and `build`
- * may only place its arguments as values (computing with one would compute with its marker).
- * Where the connection can run SQL at once (SQLite, no transaction open), it skips Kysely's
- * executor too: its promises and connection lock cost as much again as the statement.
+ * Hot-path queries built and compiled once: Kysely builds and compiles a query at every call, several
+ * times the statement's own cost on SQLite. `build` runs once with a marker for each argument (which it
+ * may only place as values); a call sends that SQL with its own values. Only outside a transaction.
+ * Where the connection can run SQL at once (SQLite, no transaction open), Kysely's executor is skipped
+ * too: its promises and connection lock cost as much again as the statement.
  */
 import type { Compilable, Kysely } from 'kysely';
 

@@ -1,8 +1,7 @@
 /**
- * The one place that asks which engine runs: the statements whose SQL must differ. Case-insensitive
- * text (SQLite's COLLATE NOCASE columns, PostgreSQL's lower() indexes), row locks (PostgreSQL's
- * FOR UPDATE [SKIP LOCKED]; SQLite has one writer), the migrations' advisory lock and adding a
- * column unless it is there. Everything else is written once.
+ * The one place that asks which engine runs: what must differ (the migrations' type words, text
+ * ignoring case, a conflict target, row locks, the migrations' advisory lock, adding a column).
+ * Everything else is written once.
  */
 import { sql, type ColumnType, type Expression, type Kysely, type QueryExecutorProvider, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 

@@ -1,13 +1,10 @@
 /**
- * The schema, as ONE numbered list of migrations for both engines. A step holds the SQL both
- * engines run (`sql`, with the type words of Dialect.ddl: {id}, {time}, {flag}, {nocase}), beside
- * it what only one engine needs (`sqlite`, `postgres`: triggers, case-insensitive keys), and work
- * SQL cannot do (`run`, e.g. keying values with the server secret). Each runs once, in order, in a
- * transaction, recorded in `schema_migrations`, under the dialect's lock. Never change what a
- * shipped migration does: add a new one. Times are integer milliseconds since the epoch.
- *
- * PostgreSQL had a list of its own (1-6, its 1 being SQLite's 1-4 and 7) until this one:
- * `renumberLegacyPostgres` moves a database made then onto this numbering, in place.
+ * The schema, as ONE numbered list of migrations for both engines: SQL both run (with the type words
+ * of Dialect.ddl), beside it what one engine needs (triggers, case-insensitive keys), and work SQL
+ * cannot do (keying values with the server secret). Each runs once, in order, in a transaction,
+ * recorded in `schema_migrations`, under the dialect's lock. Never change what a shipped migration
+ * does: add a new one. Times are integer milliseconds since the epoch. PostgreSQL had a list of its
+ * own (1-6) until this one: `renumberLegacyPostgres` moves a database made then onto it, in place.
  */
 import { sql, type Kysely } from 'kysely';
 import type { IdentityKey } from '../secrets';

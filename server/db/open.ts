@@ -32,8 +32,7 @@ const READINESS_TIMEOUT_MS = 2_000;
 export async function openStore({ databaseUrl, databasePath, poolSize, identity, lockout }: OpenStoreOptions): Promise<PortalStore> {
   if (!identity[0]) throw new Error('openStore needs at least one identity key');
   const connection = databaseUrl ? connectPostgres(databaseUrl, poolSize) : connectSqlite(databasePath);
-  const { engine } = connection;
-  const dialect = dialectOf(engine);
+  const dialect = dialectOf(connection.engine);
   const db = new Kysely<Database>({ dialect: connection.dialect });
   let createdFresh: boolean;
   try {
@@ -48,11 +47,11 @@ export async function openStore({ databaseUrl, databasePath, poolSize, identity,
   }
   let closed = false;
   return {
-    engine,
+    engine: dialect.engine,
     createdFresh,
     async readiness() {
       let timer: NodeJS.Timeout | undefined;
-      const answer = (reachable: boolean, schemaVersion: number | null) => ({ engine, reachable, schemaVersion, expectedSchemaVersion: LATEST_VERSION });
+      const answer = (reachable: boolean, schemaVersion: number | null) => ({ engine: dialect.engine, reachable, schemaVersion, expectedSchemaVersion: LATEST_VERSION });
       try {
         // answers within the limit even when the pool or the server does not
         const timeout = new Promise<never>((_resolve, reject) => {

@@ -1,5 +1,4 @@
-/** The request counters of the rate limits: one atomic upsert per count, so requests counted by
- * several instances at once all land. */
+/** The rate limits' counters: one atomic upsert per count, so requests counted by several instances at once all land. */
 import type { Kysely } from 'kysely';
 import { compiledOnce } from '../compiled';
 import type { Database } from '../dialect';
