@@ -107,14 +107,15 @@ export class BatchingSocket extends net.Socket {
 const statementNames = new Map<string, string | null>();
 function prepareStatements(client: PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  client.query = ((text: unknown, values?: unknown[]) => {
-    if (typeof text !== 'string' || !values || values.length === 0) return query(text, values);
+  // pool.query() passes a callback after the values
+  client.query = ((text: unknown, values?: unknown[], ...callback: unknown[]) => {
+    if (typeof text !== 'string' || !values || values.length === 0) return query(text, values, ...callback);
     let name = statementNames.get(text);
     if (name === undefined) {
       name = /select \*|\.\*/i.test(text) ? null : `k${createHash('sha1').update(text).digest('base64url')}`;
       if (statementNames.size < 1000) statementNames.set(text, name);
     }
-    return name === null ? query(text, values) : query({ name, text, values });
+    return name === null ? query(text, values, ...callback) : query({ name, text, values }, ...callback);
   }) as typeof client.query;
 }
 
@@ -132,5 +133,6 @@ export function connectPostgres(databaseUrl: string, poolSize: number): Connecti
   // an idle connection the server dropped is replaced at the next checkout; unheard, its 'error' would end the process
   pool.on('error', () => undefined);
   pool.on('connect', prepareStatements);
-  return { engine: 'postgres', dialect: new PostgresDialect({ pool }) };
+  const runAtOnce: RunAtOnce = (text, parameters) => pool.query(text, [...parameters]).then((result) => result.rows);
+  return { engine: 'postgres', dialect: new PostgresDialect({ pool }), runAtOnce };
 }
