@@ -107,8 +107,7 @@ export class BatchingSocket extends net.Socket {
 const statementNames = new Map<string, string | null>();
 function prepareStatements(client: PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  // pool.query() passes a callback after the values
-  client.query = ((text: unknown, values?: unknown[], ...callback: unknown[]) => {
+  client.query = ((text: unknown, values?: unknown[], ...callback: unknown[]) => { // pool.query() passes a callback
     if (typeof text !== 'string' || !values || values.length === 0) return query(text, values, ...callback);
     let name = statementNames.get(text);
     if (name === undefined) {
@@ -133,6 +132,5 @@ export function connectPostgres(databaseUrl: string, poolSize: number): Connecti
   // an idle connection the server dropped is replaced at the next checkout; unheard, its 'error' would end the process
   pool.on('error', () => undefined);
   pool.on('connect', prepareStatements);
-  const runAtOnce: RunAtOnce = (text, parameters) => pool.query(text, [...parameters]).then((result) => result.rows);
-  return { engine: 'postgres', dialect: new PostgresDialect({ pool }), runAtOnce };
+  return { engine: 'postgres', dialect: new PostgresDialect({ pool }), runAtOnce: (text, parameters) => pool.query(text, [...parameters]).then(({ rows }) => rows) };
 }
