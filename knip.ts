@@ -23,10 +23,6 @@ const config: KnipConfig = {
   },
   // scripts/throwawayPostgres.ts runs Debian's PostgreSQL as its user
   ignoreBinaries: ['su'],
-  ignoreDependencies: [
-    // TEMPORARY: added to main for branches not merged yet (h10's Kysely data layer)
-    'kysely',
-  ],
 };
 
 export default config;

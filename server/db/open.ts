@@ -1,7 +1,20 @@
-/** Opens the store on the engine the configuration names: PostgreSQL when a DATABASE_URL is set,
- * the SQLite file otherwise. Nothing past this point knows which one runs. */
-import { openPgStore } from './pg/open';
-import { openDatabase } from './sqlite/open';
+/**
+ * Opens the store on the engine the configuration names: PostgreSQL when a DATABASE_URL is set,
+ * the SQLite file otherwise. Past the connection (./connections.ts) and the few statements of
+ * ./dialect.ts, both engines run the same code: one Kysely database, one migration list, one
+ * repository per domain (./repositories/).
+ */
+import { Kysely, sql } from 'kysely';
+import { runAtOnce } from './compiled';
+import { dialectOf, type Database } from './dialect';
+import { connectPostgres, connectSqlite } from './connections';
+import { LATEST_VERSION, migrate } from './migrations';
+import { accountsRepository } from './repositories/accounts';
+import { credentialsRepository } from './repositories/credentials';
+import { goGreenRepository } from './repositories/goGreen';
+import { outboxRepository } from './repositories/outbox';
+import { popupsRepository } from './repositories/popups';
+import { rateLimitsRepository } from './repositories/rateLimits';
 import type { PortalStore, StoreOptions } from './store';
 
 export interface OpenStoreOptions extends StoreOptions {
@@ -13,7 +26,61 @@ export interface OpenStoreOptions extends StoreOptions {
   poolSize: number;
 }
 
-export async function openStore({ databaseUrl, databasePath, poolSize, ...options }: OpenStoreOptions): Promise<PortalStore> {
-  if (databaseUrl) return openPgStore({ databaseUrl, poolSize, ...options });
-  return openDatabase(databasePath, options);
+/** Readiness answers within this, whatever the database does. */
+const READINESS_TIMEOUT_MS = 2_000;
+
+export async function openStore({ databaseUrl, databasePath, poolSize, identity, lockout }: OpenStoreOptions): Promise<PortalStore> {
+  if (!identity[0]) throw new Error('openStore needs at least one identity key');
+  const connection = databaseUrl ? connectPostgres(databaseUrl, poolSize) : connectSqlite(databasePath);
+  const dialect = dialectOf(connection.engine);
+  const db = new Kysely<Database>({ dialect: connection.dialect });
+  let createdFresh: boolean;
+  try {
+    createdFresh = await db.connection().execute((pinned) =>
+      migrate(dialect, pinned, connection.exec ?? (async (text) => void (await sql.raw(text).execute(pinned))), identity[0]!),
+    );
+    connection.afterMigrations?.();
+    if (connection.runAtOnce) runAtOnce(db, connection.runAtOnce);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  let closed = false;
+  return {
+    engine: dialect.engine,
+    createdFresh,
+    async readiness() {
+      let timer: NodeJS.Timeout | undefined;
+      const answer = (reachable: boolean, schemaVersion: number | null) => ({ engine: dialect.engine, reachable, schemaVersion, expectedSchemaVersion: LATEST_VERSION });
+      try {
+        // answers within the limit even when the pool or the server does not
+        const timeout = new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error('readiness timed out')), READINESS_TIMEOUT_MS);
+        });
+        const row = await Promise.race([
+          db.selectFrom('schema_migrations').select((eb) => eb.fn.max('version').as('version')).executeTakeFirst(),
+          timeout,
+        ]);
+        return answer(true, row?.version == null ? null : Number(row.version));
+      } catch {
+        return answer(false, null);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+    ...accountsRepository(db, dialect, identity),
+    ...credentialsRepository(db, dialect, lockout),
+    ...goGreenRepository(db),
+    ...popupsRepository(db),
+    ...outboxRepository(db, dialect),
+    ...rateLimitsRepository(db),
+  };
 }
+
+/** The store on a SQLite file (tests and tools). */
+export const openSqliteStore = (databasePath: string, options: StoreOptions) => openStore({ databaseUrl: null, databasePath, poolSize: 1, ...options });

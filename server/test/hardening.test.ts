@@ -12,9 +12,10 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { DEFAULT_SCRYPT_N, optionsFromEnv } from '../config';
 import { openStore } from '../db/open';
-import { openDatabase } from '../db/sqlite/open';
+import { openSqliteStore } from '../db/open';
 import type { StoreOptions } from '../db/store';
 import { MIGRATIONS } from '../db/migrations';
+import { dialectOf } from '../db/dialect';
 import { DEMO_API_TOKEN, DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
 import type { MailTransport } from '../mail';
 import { serverKeys, ssnDigest } from '../secrets';
@@ -216,7 +217,7 @@ describe('identity values at rest', () => {
     try {
       const old = new BetterSqlite3(file);
       old.pragma('journal_mode = WAL');
-      old.exec(MIGRATIONS[0]!.sql);
+      old.exec(dialectOf('sqlite').ddl(`${MIGRATIONS[0]!.sql}${MIGRATIONS[0]!.sqlite as string}`));
       old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
       old.prepare('INSERT INTO schema_migrations VALUES (1, ?, 0)').run(MIGRATIONS[0]!.name);
       old.prepare("INSERT INTO loans VALUES ('9000000099', 'x', 1, '2026-01-01')").run();
@@ -227,7 +228,7 @@ describe('identity values at rest', () => {
       old.prepare("INSERT INTO outbox (to_address, subject, body, links, created_at) VALUES ('a@example.com', 's', 'live link', '[]', 0)").run();
       old.close();
 
-      const store = openDatabase(file, { identity: serverKeys(randomBytes(32)).identity, lockout: { failures: 5, windowMs: 1 } });
+      const store = await openSqliteStore(file, { identity: serverKeys(randomBytes(32)).identity, lockout: { failures: 5, windowMs: 1 } });
       expect((await store.findLoanMatch('9000000099', nora.ssn, nora.dob))?.borrower.firstname).toBe('Nora');
       expect((await store.listOutbox(10))[0]).toMatchObject({ subject: 's', body: null });
       await store.close();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer, type BuildOptions } from '../app';
-import { BIGINT_AS_NUMBER } from '../db/pg/open';
+import { BIGINT_AS_NUMBER } from '../db/connections';
 import { DEMO_PASSWORD } from '../db/seed';
 import { FIRST_ANSWERS_ELEMENT_ID } from '../../src/platform/serverRender';
 import zlib from 'node:zlib';

@@ -5,7 +5,6 @@
  * language in the recipient's saved language (the rest: emailLanguage.test.ts), and the migration that keeps that language, on SQLite or PostgreSQL (`npm run test:pg`).
  */
 import { MIGRATIONS } from '../db/migrations';
-import { PG_MIGRATIONS } from '../db/pg/migrations';
 import { DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
 import { isPortalReturnPath } from '../../src/lib/portalUrls';
 import { API, formTokensIn, nonceOf, pageConfig, registrationBody, startTestServer, TEST_ENGINE, type TestClient, type TestServer, unmaskFormToken } from './harness';
@@ -499,8 +498,8 @@ describe('emails of a request that names no language (an API client): the recipi
 });
 
 describe('the saved language in the database', () => {
-  const migrations = TEST_ENGINE === 'postgres' ? PG_MIGRATIONS : MIGRATIONS;
-  const latest = migrations.find((migration) => /ALTER TABLE users ADD COLUMN locale TEXT/.test(migration.sql))!;
+  const migrations = MIGRATIONS;
+  const latest = migrations.find((migration) => /ALTER TABLE users ADD COLUMN locale TEXT/.test(migration.sql ?? ''))!;
 
   it('is added by a migration of this engine, and applies to a database that had none', async () => {
     expect(latest).toBeDefined();

@@ -7,9 +7,8 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { ConfigError, instanceIdOf, optionsFromEnv, trustProxyOf } from '../config';
 import { shutDown } from '../main';
-import { MIGRATIONS } from '../db/migrations';
+import { LATEST_VERSION } from '../db/migrations';
 import { DEMO_API_TOKEN } from '../db/seed';
-import { PG_MIGRATIONS } from '../db/pg/migrations';
 import { API, TEST_ENGINE, lastReadiness, startTestServer, type TestServer } from './harness';
 import { startSmtpServer } from './smtp';
 
@@ -26,9 +25,6 @@ async function server(overrides: Parameters<typeof startTestServer>[0] = {}) {
 async function alterDatabase(server: TestServer, sql: string) {
   await server.query(sql);
 }
-
-/** The newest migration of the engine the suite runs on. */
-const LATEST_VERSION = Math.max(...(TEST_ENGINE === 'postgres' ? PG_MIGRATIONS : MIGRATIONS).map((migration) => migration.version));
 
 describe('probes', () => {
   it('healthz answers without a cookie or the database, and says nothing more than ok', async () => {

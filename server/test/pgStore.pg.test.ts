@@ -4,14 +4,15 @@
  * two instances race. Runs when the suite runs on PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
-import { openPgStore } from '../db/pg/open';
-import { PG_MIGRATIONS } from '../db/pg/migrations';
+import { openStore } from '../db/open';
+import { MIGRATIONS } from '../db/migrations';
 import type { PortalStore } from '../db/store';
 import { serverKeys } from '../secrets';
 import { createTestSchema, describeOnPostgres, type TestSchema } from './harness';
 
 const storeOptions = (databaseUrl: string) => ({
   databaseUrl,
+  databasePath: '',
   poolSize: 3,
   identity: serverKeys(randomBytes(32)).identity,
   lockout: { failures: 5, windowMs: 60_000 },
@@ -31,17 +32,17 @@ describeOnPostgres('the PostgreSQL store', () => {
   });
 
   it('two stores opened at once on an empty schema: one migrates, the other finds it done', async () => {
-    stores = await Promise.all([1, 2, 3].map(() => openPgStore(storeOptions(schema.databaseUrl))));
+    stores = await Promise.all([1, 2, 3].map(() => openStore(storeOptions(schema.databaseUrl))));
     expect(stores.filter((store) => store.createdFresh)).toHaveLength(1);
     const applied = await schema.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(applied.map((row) => row.version)).toEqual(PG_MIGRATIONS.map((migration) => migration.version));
-    const reopened = await openPgStore(storeOptions(schema.databaseUrl));
+    expect(applied.map((row) => row.version)).toEqual(MIGRATIONS.map((migration) => migration.version));
+    const reopened = await openStore(storeOptions(schema.databaseUrl));
     stores.push(reopened);
     expect(reopened.createdFresh).toBe(false);
   });
 
   it('usernames are unique whatever their case, and found whatever the case asked', async () => {
-    const [one, two] = (stores = await Promise.all([1, 2].map(() => openPgStore(storeOptions(schema.databaseUrl)))));
+    const [one, two] = (stores = await Promise.all([1, 2].map(() => openStore(storeOptions(schema.databaseUrl)))));
     await one!.seedLoan({ loanno: '9000000099', propertyAddress: '1 Test St', monthlyPaymentCents: 1, nextPaymentDue: '2026-03-01' });
     const seed = (ssn: string) =>
       one!.seedBorrower(

@@ -6,7 +6,6 @@
  */
 import { LOGIN_LOCKOUT } from '../config';
 import { MIGRATIONS } from '../db/migrations';
-import { PG_MIGRATIONS } from '../db/pg/migrations';
 import { DEMO_API_TOKEN, DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
 import { REAUTH_WINDOW_MS, TOKEN_CANNOT_REAUTHENTICATE } from '../services/reauthentication';
 import { API, TEST_ENGINE, nonceOf, registrationBody, startTestServer, type OutboxEntry, type TestClient, type TestServer } from './harness';
@@ -334,7 +333,7 @@ describe('a completed password reset', () => {
 });
 
 describe('the window in the database', () => {
-  const migrations = TEST_ENGINE === 'postgres' ? PG_MIGRATIONS : MIGRATIONS;
+  const migrations = MIGRATIONS;
   const migration = migrations.find((candidate) => candidate.name.startsWith('the re-authentication window'))!;
 
   it('is added by a migration of this engine that can run again, to a database that had none', async () => {

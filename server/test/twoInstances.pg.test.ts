@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { BuildOptions } from '../app';
 import type { MailTransport } from '../mail';
 import { claimSize } from '../rateLimitStore';
-import { PG_MIGRATIONS } from '../db/pg/migrations';
+import { MIGRATIONS } from '../db/migrations';
 import { API, createTestSchema, describeOnPostgres, nonceOf, type TestClient, type TestSchema, type TestServer, startTestServer } from './harness';
 
 /** Two instances started at the same moment on one fresh schema, with one server secret. */
@@ -71,7 +71,7 @@ describeOnPostgres('two instances on one PostgreSQL database', () => {
   it('migrated and seeded the schema once though both started together', async () => {
     // each migration recorded exactly once
     expect(await schema.query('SELECT version FROM schema_migrations ORDER BY version')).toEqual(
-      PG_MIGRATIONS.map(({ version }) => ({ version })),
+      MIGRATIONS.map(({ version }) => ({ version })),
     );
     expect(await schema.query("SELECT count(*)::int AS count FROM users WHERE username = 'dana.demo'")).toEqual([{ count: 1 }]);
   });

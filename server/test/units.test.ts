@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { createCaptchaVerifier } from '../captcha';
 import { optionsFromEnv } from '../config';
-import { openDatabase } from '../db/sqlite/open';
+import { openSqliteStore } from '../db/open';
 import { jsonForScript } from '../html';
 import { Writable } from 'node:stream';
 import { createLogger, redactRequestUrl } from '../logger';
 import net from 'node:net';
 import { normalisedPath } from '../sessions';
-import { BatchingSocket } from '../db/pg/open';
+import { BatchingSocket } from '../db/connections';
 import { maskEmail } from '../mail';
 import { isTaxSeason, popupsFor } from '../popups';
 import { hashPassword, verifyPassword } from '../security';
@@ -262,11 +262,11 @@ describe('database migrations', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-db-'));
     try {
       const file = path.join(dir, 'nested', 'db.sqlite');
-      const first = openDatabase(file, STORE_OPTIONS);
+      const first = await openSqliteStore(file, STORE_OPTIONS);
       expect(first.createdFresh).toBe(true);
       await first.seedLoan({ loanno: '9000000099', propertyAddress: 'x', monthlyPaymentCents: 1, nextPaymentDue: '2026-01-01' });
       await first.close();
-      const second = openDatabase(file, STORE_OPTIONS);
+      const second = await openSqliteStore(file, STORE_OPTIONS);
       expect(second.createdFresh).toBe(false);
       // (matched by message: better-sqlite3 errors can come from another jest realm, so no toThrow)
       const duplicate = await second

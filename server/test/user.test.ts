@@ -1,6 +1,9 @@
 import { DEMO_API_TOKEN } from '../db/seed';
 import { VERIFY_NONCE_HOURS } from '../security';
-import { EMAIL_IN_USE_BY_OTHER_USER_SQL } from '../db/sqlite/accounts';
+import { Kysely, SqliteDialect } from 'kysely';
+import { dialectOf } from '../db/dialect';
+import { emailInUseByOtherUserQuery } from '../db/repositories/accounts';
+import type { Database } from '../db/dialect';
 import { API, describeOnSqlite, firstAnswersIn, nonceOf, pageConfig, startTestServer, type TestClient, type TestServer } from './harness';
 
 let server: TestServer;
@@ -266,7 +269,10 @@ describe('token authentication', () => {
 
 describeOnSqlite('the address-in-use check on SQLite', () => {
   it('reads the borrowers_email index, not every borrower', async () => {
-    const plan = await server.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${EMAIL_IN_USE_BY_OTHER_USER_SQL}`, ['dana@example.com', 1]);
+    // the statement the store sends, compiled by the SQLite dialect (compiling needs no connection)
+    const compiler = new Kysely<Database>({ dialect: new SqliteDialect({ database: {} as never }) });
+    const query = emailInUseByOtherUserQuery(compiler, dialectOf('sqlite'), 'dana@example.com', 1).compile();
+    const plan = await server.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]);
     const steps = plan.map(({ detail }) => detail);
     expect(steps.some((step) => /borrowers_email/.test(step))).toBe(true);
     expect(steps.some((step) => /^SCAN b\b/.test(step))).toBe(false);

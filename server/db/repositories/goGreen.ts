@@ -1,0 +1,64 @@
+/** Paperless delivery and its append-only consent audit (each text of the disclosures kept once). */
+import type { Generated, Kysely } from 'kysely';
+import { bit, type Database } from '../dialect';
+import type { ConsentRecord, GoGreenStore } from '../store';
+
+/** Both append-only. */
+declare module '../dialect' {
+  interface Database {
+  consent_audit: {
+    id: Generated<number>; borrower_id: number; user_id: number; action: ConsentRecord['action']; email_address: string | null;
+    time_zone: string | null; browser: string | null; os: string | null; client_address: string; user_agent: string | null;
+    created_at: number; disclosures_locale: string | null; disclosures_sha256: string | null;
+  };
+  consent_disclosures: { sha256: string; text: string; first_agreed_at: number };
+  }
+}
+
+export function goGreenRepository(db: Kysely<Database>): GoGreenStore {
+  return {
+    async setElectdocs(borrowerId, electdocs, consent) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('borrowers').set({ electdocs: bit(electdocs) }).where('id', '=', borrowerId).execute();
+        const { disclosures } = consent;
+        if (disclosures) {
+          await trx
+            .insertInto('consent_disclosures')
+            .values({ sha256: disclosures.sha256, text: disclosures.text, first_agreed_at: consent.createdAt })
+            .onConflict((oc) => oc.column('sha256').doNothing())
+            .execute();
+        }
+        await trx
+          .insertInto('consent_audit')
+          .values({
+            borrower_id: consent.borrowerId, user_id: consent.userId, action: consent.action, email_address: consent.emailAddress,
+            time_zone: consent.timeZone, browser: consent.browser, os: consent.os, client_address: consent.clientAddress,
+            user_agent: consent.userAgent, created_at: consent.createdAt, disclosures_locale: disclosures?.locale ?? null,
+            disclosures_sha256: disclosures?.sha256 ?? null,
+          })
+          .execute();
+      });
+    },
+
+    async consentAudit(borrowerId) {
+      const rows = await db
+        .selectFrom('consent_audit as a')
+        .leftJoin('consent_disclosures as d', 'd.sha256', 'a.disclosures_sha256')
+        .select([
+          'a.borrower_id', 'a.user_id', 'a.action', 'a.email_address', 'a.time_zone', 'a.browser', 'a.os',
+          'a.client_address', 'a.user_agent', 'a.created_at', 'a.disclosures_locale', 'a.disclosures_sha256', 'd.text',
+        ])
+        .where('a.borrower_id', '=', borrowerId)
+        .orderBy('a.id')
+        .execute();
+      return rows.map((row) => ({
+        borrowerId: row.borrower_id, userId: row.user_id, action: row.action, emailAddress: row.email_address, timeZone: row.time_zone,
+        browser: row.browser, os: row.os, clientAddress: row.client_address, userAgent: row.user_agent, createdAt: row.created_at,
+        disclosures:
+          row.disclosures_locale !== null && row.disclosures_sha256 !== null && row.text !== null
+            ? { locale: row.disclosures_locale, sha256: row.disclosures_sha256, text: row.text }
+            : null,
+      }));
+    },
+  };
+}
