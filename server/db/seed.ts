@@ -18,7 +18,7 @@ export interface DemoBorrower extends SeedBorrower {
   shows: string;
 }
 
-export const DEMO_LOANS: Array<Omit<Loan, 'role'>> = [
+const DEMO_LOANS: Array<Omit<Loan, 'role'>> = [
   { loanno: '9000000001', propertyAddress: '1 Demo Street, Exampleville, ZZ 00001', monthlyPaymentCents: 145_000, nextPaymentDue: '2026-08-01' },
   { loanno: '9000000002', propertyAddress: '2 Sample Road, Exampleville, ZZ 00002', monthlyPaymentCents: 98_050, nextPaymentDue: '2026-08-01' },
   { loanno: '9000000003', propertyAddress: '3 Sample Road, Exampleville, ZZ 00002', monthlyPaymentCents: 112_525, nextPaymentDue: '2026-08-05' },

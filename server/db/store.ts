@@ -128,7 +128,7 @@ export interface OutboxHealth {
 }
 
 /** Whether the database can serve requests: readiness (GET /loanmanager/readyz). */
-export interface StoreReadiness {
+interface StoreReadiness {
   engine: 'sqlite' | 'postgres';
   /** A trivial query answered. */
   reachable: boolean;
@@ -139,7 +139,7 @@ export interface StoreReadiness {
 }
 
 /** A sign-in attempt is refused unseen while its username is locked. */
-export type LoginThrottle = { locked: false } | { locked: true; retryAfterMs: number };
+type LoginThrottle = { locked: false } | { locked: true; retryAfterMs: number };
 
 export type CreateUserResult =
   | { ok: true; user: User }
@@ -186,7 +186,7 @@ export interface AccountsStore {
   seedBorrower(borrower: SeedBorrower, loans: ReadonlyArray<{ loanno: string; role: 'primary' | 'co' }>): Promise<number>;
 }
 
-export interface SessionRecord {
+interface SessionRecord {
   id: number;
   userId: number;
   /** When its last request was recorded (at most once a minute: SESSION_TOUCH_INTERVAL_MS). */
