@@ -7,7 +7,7 @@
 import { MIGRATIONS } from '../db/migrations';
 import { DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
 import { isPortalReturnPath } from '../../src/lib/portalUrls';
-import { API, formTokensIn, nonceOf, pageConfig, registrationBody, startTestServer, TEST_ENGINE, type TestClient, type TestServer, unmaskFormToken } from './harness';
+import { API, formTokensIn, nonceOf, pageConfig, registrationBody, startTestServer, type TestClient, type TestServer, unmaskFormToken } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {

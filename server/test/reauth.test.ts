@@ -8,7 +8,7 @@ import { LOGIN_LOCKOUT } from '../config';
 import { MIGRATIONS } from '../db/migrations';
 import { DEMO_API_TOKEN, DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
 import { REAUTH_WINDOW_MS, TOKEN_CANNOT_REAUTHENTICATE } from '../services/reauthentication';
-import { API, TEST_ENGINE, nonceOf, registrationBody, startTestServer, type OutboxEntry, type TestClient, type TestServer } from './harness';
+import { API, nonceOf, registrationBody, startTestServer, type OutboxEntry, type TestClient, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
