@@ -12,7 +12,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-interface Box {
+/** An element's box in document coordinates, as e2e/browsers/driver.ts records it. */
+export interface Box {
   role: string;
   name: string;
   x: number;

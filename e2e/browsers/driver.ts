@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Box } from '../../scripts/compareLayouts';
 import { HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/serverRender';
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';
@@ -136,15 +137,6 @@ function locateInPage(target: SerialTarget): boolean {
   if (!shown) return false;
   shown.setAttribute('data-e2e-mark', target.mark);
   return true;
-}
-
-interface Box {
-  role: string;
-  name: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
 }
 
 /** In the page: the boxes (document coordinates) of every visible heading, field and button. */
