@@ -216,7 +216,7 @@ export async function runLoad(log: (line: string) => void): Promise<LoadRow[]> {
     rows.push(...(await measureRoutes('SQLite', [sqlite], floors, log)));
     await sqlite.stop();
 
-    const databaseUrl = process.env.BENCH_DATABASE_URL ?? (cluster = startThrowawayCluster(55449))?.url ?? null;
+    const databaseUrl = process.env.BENCH_DATABASE_URL ?? (cluster = startThrowawayCluster(25449))?.url ?? null;
     if (!databaseUrl) {
       log('PostgreSQL part skipped: set BENCH_DATABASE_URL, or run as root with Debian\'s postgresql installed');
       return rows;

@@ -100,7 +100,7 @@ async function main() {
   const top = 15;
   const dir = path.join(ROOT, 'bench/artifacts/profiles', new Date().toISOString().replace(/[:.]/g, '-'));
   fs.mkdirSync(dir, { recursive: true });
-  const cluster = pg ? startThrowawayCluster(55450) : null;
+  const cluster = pg ? startThrowawayCluster(25450) : null;
   if (pg && !cluster) throw new Error('no PostgreSQL: run as root with Debian\'s postgresql installed');
   const env: Record<string, string> = cluster ? { DATABASE_URL: cluster.url, SERVER_SECRET: randomBytes(32).toString('base64') } : {};
   try {
