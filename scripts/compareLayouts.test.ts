@@ -1,4 +1,4 @@
-import { compare } from './compareLayouts';
+import { compare, isPortalDifference } from './compareLayouts';
 
 const box = (role: string, name: string, x: number, y: number, width = 100, height = 40) => ({ role, name, x, y, width, height });
 
@@ -19,5 +19,15 @@ describe('compareLayouts', () => {
     const chromium = [box('button', 'Next', 0, 0), box('button', 'Next', 0, 100)];
     expect(compare('r', 's', chromium, [box('button', 'Next', 0, 0), box('button', 'Next', 0, 101)], 4)).toEqual([]);
     expect(compare('r', 's', chromium, [box('button', 'Next', 0, 0), box('button', 'Next', 0, 120)], 4)).toHaveLength(1);
+  });
+});
+
+describe('isPortalDifference', () => {
+  it("holds the portal's elements and lets the fixture host page's own heading and button differ", () => {
+    const difference = (role: string, name: string) => ({ run: 'firefox-en-1280', state: 'embedded', role, name, kind: 'resized' as const });
+    expect(isPortalDifference(difference('button', 'Host button'))).toBe(false);
+    expect(isPortalDifference(difference('heading', 'Member services'))).toBe(false);
+    expect(isPortalDifference(difference('button', 'Send reset link'))).toBe(true);
+    expect(isPortalDifference(difference('heading', 'Host button'))).toBe(true);
   });
 });

@@ -460,13 +460,18 @@ const ENGLISH_ONLY: FlowName[] = ['embedded widget on a host page of another ori
 
 /**
  * E2E_BROWSER_SET=ci (.ci/run): the representative half, Firefox at 1280 px in English and WebKit
- * at 375 px in Spanish (each width and each language once); Chromium runs every flow in
- * `npm run test:e2e` already.
+ * at 375 px in Spanish (each width and each language once), and Chromium in both, whose boxes the
+ * layout comparison needs (Chromium runs every flow in `npm run test:e2e` already, but records no
+ * boxes there).
  */
 const CI_SET = process.env.E2E_BROWSER_SET === 'ci';
-const CI_RUNS: Partial<Record<Engine, Run>> = {
-  firefox: { engine: 'firefox', width: 1280, language: 'en' },
-  webkit: { engine: 'webkit', width: 375, language: 'es' },
+const CI_RUNS: Record<Engine, Run[]> = {
+  chromium: [
+    { engine: 'chromium', width: 1280, language: 'en' },
+    { engine: 'chromium', width: 375, language: 'es' },
+  ],
+  firefox: [{ engine: 'firefox', width: 1280, language: 'en' }],
+  webkit: [{ engine: 'webkit', width: 375, language: 'es' }],
 };
 
 function flowsFor(run: Run): FlowName[] {
@@ -483,7 +488,7 @@ function flowsFor(run: Run): FlowName[] {
  * narrow any engine (a quick local run).
  */
 function runsFor(engine: Engine): Run[] {
-  if (CI_SET) return CI_RUNS[engine] ? [CI_RUNS[engine]] : [];
+  if (CI_SET) return CI_RUNS[engine];
   const widths = (process.env.E2E_BROWSER_WIDTHS ?? '375,1280').split(',').map(Number) as Array<375 | 1280>;
   const languages = (process.env.E2E_BROWSER_LANGUAGES ?? 'en,es').split(',') as Language[];
   const all = widths.flatMap((width) => languages.map((language) => ({ engine, width, language })));
