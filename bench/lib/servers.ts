@@ -78,15 +78,16 @@ function stopper(child: ChildProcess): () => Promise<void> {
 
 const TSX_CLI = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 
-/** The reference server with a fresh database (demo data seeded), serving dist/static. With
+/** The reference server with a fresh database (demo data seeded), serving dist/static (of `root`, a
+ * checkout: another worktree's root starts that build's server). With
  * `nodeArgs` (e.g. `--cpu-prof`) node runs the server itself through tsx's loader: tsx's CLI would
  * run it in a child process, out of reach of those flags. */
-export async function startReferenceServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Running> {
+export async function startReferenceServer(env: Record<string, string> = {}, nodeArgs: string[] = [], root: string = ROOT): Promise<Running> {
   const port = await freePort();
   const dataDir = tempDir('db');
   const args = nodeArgs.length ? [...nodeArgs, '--import', 'tsx', 'server/main.ts'] : [TSX_CLI, 'server/main.ts'];
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
