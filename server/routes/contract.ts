@@ -53,6 +53,7 @@ export function accountOf(request: FastifyRequest): Account & { auth: Auth } {
   return request.account;
 }
 
+/** A valibot schema (a route's declaration), as against plain JSON Schema. */
 export const isSchema = (value: unknown): value is v.GenericSchema =>
   typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'schema' && '~run' in value;
 
@@ -96,12 +97,11 @@ function describe(issue: v.BaseIssue<unknown>, schema: v.GenericSchema): string[
   }
   if (issue.kind === 'validation') return [issue.type === 'min_length' ? `${prefix}This field is required` : `${prefix}Invalid value`];
   const own = schemaAt(schema, keys);
-  const missing = issue.input === undefined;
-  // a missing field: as its own check answers undefined
+  // a missing field (valibot's issue is its object's): as the field's own check answers undefined
   const name = TYPE_NAMES[(issue.path?.at(-1)?.origin === 'key' ? own?.type : issue.type) ?? ''];
   if (!name) return [`${prefix}Invalid value`];
   if (field === '') return ['Expected a JSON object'];
-  if (missing) return [`${prefix}This field is required`];
+  if (issue.input === undefined) return [`${prefix}This field is required`];
   // an empty list where a required text is expected is also too short: both texts, as always answered
   const { length } = (issue.input ?? {}) as { length?: unknown };
   const checks = (own as { pipe?: Array<{ type: string; requirement?: unknown }> } | undefined)?.pipe ?? [];
