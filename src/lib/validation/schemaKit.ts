@@ -6,16 +6,17 @@
  */
 import * as v from 'valibot';
 
-/** The schema, refusing an array with its own type issue ("Expected a JSON object" at a body's root). */
+/** The schema, refusing an array with its own type issue ("Expected a JSON object" at a body's root);
+ * its Standard Schema interface (`~standard`) runs the same check. */
 function refusingArrays<S extends v.GenericSchema>(schema: S): S {
-  return {
+  return v._standardSchema<S>({
     ...schema,
     '~run'(dataset: v.UnknownDataset, config: v.Config<v.BaseIssue<unknown>>) {
       if (!Array.isArray(dataset.value)) return schema['~run'](dataset, config);
       v._addIssue(this, 'type', dataset, config);
       return dataset as unknown as v.OutputDataset<v.InferOutput<S>, v.InferIssue<S>>;
     },
-  };
+  });
 }
 
 /** A JSON object; other fields are taken (and dropped from the output). */
