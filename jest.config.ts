@@ -16,7 +16,7 @@ const swcTransform: Config['transform'] = {
 };
 
 // ESM-only packages that jest must transform.
-const transformIgnorePatterns = ['/node_modules/(?!(zod|@testing-library/user-event|content-disposition|cookie|@fastify/cookie|kysely)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(@testing-library/user-event|content-disposition|cookie|@fastify/cookie|kysely)/)'];
 
 /**
  * The antd-heavy component tests (a widget rendered whole, the dialog, the server render): slow

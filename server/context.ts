@@ -86,53 +86,6 @@ export async function requireAccount(ctx: PortalContext, request: FastifyRequest
   return { user: account.user, borrower: account.borrower, auth };
 }
 
-/** Validation issues, in the reduced shape the contract's zod/mini schemas report. */
-interface Issue {
-  code: string;
-  path: PropertyKey[];
-  keys?: string[];
-  expected?: string;
-}
-
-interface SafeParser<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly Issue[] } };
-}
-
-function valueAt(value: unknown, path: PropertyKey[]): unknown {
-  let current = value;
-  for (const key of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
-  }
-  return current;
-}
-
-function describe(issue: Issue, value: unknown): string {
-  const field = issue.path.map(String).join('.');
-  const prefix = field === '' ? '' : `${field}: `;
-  switch (issue.code) {
-    case 'unrecognized_keys':
-      // the names are the sender's text: not echoed (they could be anything, a password included)
-      return `${prefix}Unknown field${(issue.keys?.length ?? 0) > 1 ? 's' : ''} in the request`;
-    case 'invalid_type':
-      if (field === '') return 'Expected a JSON object';
-      return valueAt(value, issue.path) === undefined
-        ? `${prefix}This field is required`
-        : `${prefix}Expected a ${issue.expected ?? 'different type'}`;
-    case 'too_small':
-      return `${prefix}This field is required`;
-    default:
-      return `${prefix}Invalid value`;
-  }
-}
-
-/** Parses a body or query with a contract schema; 400 `{errors}` naming each problem. */
-export function parseWith<T>(schema: SafeParser<T>, value: unknown): T {
-  const result = schema.safeParse(value ?? undefined);
-  if (result.success) return result.data;
-  throw new HttpError(400, { errors: [...new Set(result.error.issues.map((issue) => describe(issue, value)))] });
-}
-
 /** A bodiless POST (opt_out, logout) accepts nothing or `{}`. */
 export function requireEmptyBody(body: unknown) {
   if (body === undefined || body === null) return;

@@ -4,7 +4,6 @@
  * server/services/ (registration, passwordReset, emailVerification, passwordSignIn).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorBodySchema,
   loginResponseSchema,
@@ -24,7 +23,7 @@ import { requestPasswordReset, resetPassword, validateResetNonce } from '../serv
 import { signInWithPassword } from '../services/passwordSignIn';
 import { recoverUsername, register } from '../services/registration';
 import { signOut } from '../sessions';
-import { emptyBodySchema } from './contract';
+import { emptyBodySchema, type ValibotTypeProvider } from './contract';
 import {
   addition,
   answers,
@@ -38,7 +37,7 @@ import {
 } from './schemas';
 
 export function accountRoutes(fastify: FastifyInstance, ctx: PortalContext) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
   const rateLimit = { rateLimit: { max: ctx.options.rateLimitMax, timeWindow: 60_000 } };
 
   app.post('/loanmanager/api/account/register/', {

@@ -1,23 +1,29 @@
 /**
- * Routes declare their contract (issue 40): `schema.body` / `schema.querystring` are the client's zod
+ * Routes declare their contract (issue 40): `schema.body` / `schema.querystring` are the client's valibot
  * schemas (src/api/contract.ts), `schema.response` what each status answers, `config.rateLimit` the
  * route's limit, `config.signedIn` that it needs a borrower. This file turns those declarations into
  * the checks the handlers used to call by hand, with the same answers:
  *
  * - a body or query that does not match answers 400 `{errors: [...]}` with the texts `parseWith`
- *   wrote (server/context.ts: it is still the one parser), and a bodiless POST's "This endpoint takes
- *   no body";
+ *   writes (below: the one parser), and a bodiless POST's "This endpoint takes no body";
  * - in the same order as before: after the CSRF check and the rate limit (a refused body is
  *   counted), and on a signed-in route after the 401 (fastify would validate before any preHandler:
  *   the error is attached, `attachValidation`, and thrown by a preHandler placed after those);
  * - response schemas document the answers (docs/api/openapi.json) and, outside production, are
  *   checked on every answer: an answer that does not match its schema is a 500 in development and in
- *   the tests. Production serializes with JSON.stringify, as before (docs/server.md, "The API description").
+ *   the tests. Production serializes with JSON.stringify, as before (docs/server.md, "The API description");
+ * - `ValibotTypeProvider` types each handler's `request.body` and `request.query` from those schemas.
  */
-import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler, preHandlerAsyncHookHandler } from 'fastify';
-import * as z from 'zod/mini';
-import { $ZodType, safeParse } from 'zod/v4/core';
-import { HttpError, parseWith, requireAccount, requireEmptyBody, type Auth, type PortalContext } from '../context';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  FastifyTypeProvider,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import * as v from 'valibot';
+import { isUnknownKeyIssue, issueKeys } from '../../src/lib/validation/schemaKit';
+import { HttpError, requireAccount, requireEmptyBody, type Auth, type PortalContext } from '../context';
 import type { Account } from '../db/store';
 
 declare module 'fastify' {
@@ -32,8 +38,14 @@ declare module 'fastify' {
   }
 }
 
+/** The routes' types: `request.body` and `request.query` are what their valibot schemas output. */
+export interface ValibotTypeProvider extends FastifyTypeProvider {
+  readonly validator: this['schema'] extends v.GenericSchema ? v.InferOutput<this['schema']> : unknown;
+  readonly serializer: this['schema'] extends v.GenericSchema ? v.InferInput<this['schema']> : unknown;
+}
+
 /** A bodiless POST (opt_out, logout, session/extend): nothing, or `{}`. */
-export const emptyBodySchema = z.optional(z.strictObject({}));
+export const emptyBodySchema = v.optional(v.strictObject({}));
 
 /** The signed-in account of a `config.signedIn` route. */
 export function accountOf(request: FastifyRequest): Account & { auth: Auth } {
@@ -41,9 +53,72 @@ export function accountOf(request: FastifyRequest): Account & { auth: Auth } {
   return request.account;
 }
 
+/** A valibot schema (a route's declaration), as against plain JSON Schema. */
+export const isSchema = (value: unknown): value is v.GenericSchema =>
+  typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'schema' && '~run' in value;
+
+/** The schema of the field at `keys`, through objects, lists and optional or nullable wrappers (a pipe is its first schema). */
+function schemaAt(schema: v.GenericSchema, keys: readonly unknown[]): v.GenericSchema | undefined {
+  let current: unknown = schema;
+  for (const key of [...keys, null]) {
+    while (isSchema(current) && 'wrapped' in current) current = current.wrapped;
+    if (key === null) break;
+    if (isSchema(current) && 'item' in current) current = current.item;
+    else {
+      const entries = isSchema(current) && 'entries' in current ? (current.entries as Record<string, unknown>) : {};
+      current = Object.hasOwn(entries, String(key)) ? entries[String(key)] : undefined;
+    }
+  }
+  return isSchema(current) ? current : undefined;
+}
+
+/** A failed type check's name in the texts ("Expected a string"); the other checks are an "Invalid value". */
+const TYPE_NAMES: Record<string, string> = {
+  string: 'string',
+  number: 'number',
+  boolean: 'boolean',
+  object: 'object',
+  loose_object: 'object',
+  strict_object: 'object',
+  array: 'array',
+};
+
+/** The texts of one issue: a field's name and what is wrong with it (clients and tests read them). */
+function describe(issue: v.BaseIssue<unknown>, schema: v.GenericSchema): string[] {
+  const keys = issueKeys(issue);
+  const field = keys.map(String).join('.');
+  const prefix = field === '' ? '' : `${field}: `;
+  if (isUnknownKeyIssue(issue)) {
+    // the names are the sender's text: not echoed (they could be anything, a password included)
+    const holder = issue.path?.at(-1)?.input as Record<string, unknown>;
+    const entries = (schemaAt(schema, keys) as { entries?: Record<string, unknown> } | undefined)?.entries ?? {};
+    const unknownKeys = Object.keys(holder).filter((key) => !Object.hasOwn(entries, key));
+    return [`${prefix}Unknown field${unknownKeys.length > 1 ? 's' : ''} in the request`];
+  }
+  if (issue.kind === 'validation') return [issue.type === 'min_length' ? `${prefix}This field is required` : `${prefix}Invalid value`];
+  const own = schemaAt(schema, keys);
+  // a missing field (valibot's issue is its object's): as the field's own check answers undefined
+  const name = TYPE_NAMES[(issue.path?.at(-1)?.origin === 'key' ? own?.type : issue.type) ?? ''];
+  if (!name) return [`${prefix}Invalid value`];
+  if (field === '') return ['Expected a JSON object'];
+  if (issue.input === undefined) return [`${prefix}This field is required`];
+  // an empty list where a required text is expected is also too short: both texts, as always answered
+  const { length } = (issue.input ?? {}) as { length?: unknown };
+  const checks = (own as { pipe?: Array<{ type: string; requirement?: unknown }> } | undefined)?.pipe ?? [];
+  const tooShort = checks.some((item) => item.type === 'min_length' && typeof length === 'number' && length < Number(item.requirement));
+  return [`${prefix}Expected a ${name}`, ...(tooShort ? [`${prefix}This field is required`] : [])];
+}
+
+/** Parses a body or query with a contract schema; 400 `{errors}` naming each problem. */
+export function parseWith<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, value ?? undefined);
+  if (result.success) return result.output;
+  throw new HttpError(400, { errors: [...new Set(result.issues.flatMap((issue) => describe(issue, schema)))] });
+}
+
 /** Request checks: the contract's schema, answered as `parseWith` answers (never thrown: fastify
  * would make a thrown validator error a 500). */
-const validatorCompiler: FastifySchemaCompiler<$ZodType> = ({ schema }) => {
+const validatorCompiler: FastifySchemaCompiler<v.GenericSchema> = ({ schema }) => {
   if (schema === emptyBodySchema) {
     return (data) => {
       try {
@@ -56,7 +131,7 @@ const validatorCompiler: FastifySchemaCompiler<$ZodType> = ({ schema }) => {
   }
   return (data) => {
     try {
-      return { value: parseWith(schema as unknown as Parameters<typeof parseWith>[0], data) };
+      return { value: parseWith(schema, data) };
     } catch (error) {
       return { error: error as HttpError };
     }
@@ -67,11 +142,11 @@ const validatorCompiler: FastifySchemaCompiler<$ZodType> = ({ schema }) => {
  * (and written as it is: a schema never drops a field); in production, JSON.stringify alone. */
 function serializerCompilerFor(production: boolean) {
   return ({ schema, method, url }: { schema: unknown; method: string; url: string }) => {
-    if (production || !(schema instanceof $ZodType)) return (data: unknown) => JSON.stringify(data);
+    if (production || !isSchema(schema)) return (data: unknown) => JSON.stringify(data);
     return (data: unknown) => {
-      const result = safeParse(schema, data);
+      const result = v.safeParse(schema, data);
       if (!result.success) {
-        const where = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.code}`).join(', ');
+        const where = result.issues.map((issue) => `${issueKeys(issue).join('.') || '(root)'}: ${issue.type}`).join(', ');
         throw new Error(`${method} ${url}: the answer does not match its declared schema (${where})`);
       }
       return JSON.stringify(data);

@@ -1,15 +1,14 @@
 /** Paperless delivery: /loanmanager/api/go-green/*. Every change is written to the consent audit (server/services/goGreen.ts). */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { goGreenInfoSchema, goGreenOptInSchema } from '../../src/api/contract';
 import { sendJson, type PortalContext } from '../context';
 import { apiLocale } from '../locale';
 import { goGreenStatusOf, optIn, optOut } from '../services/goGreen';
-import { accountOf, emptyBodySchema } from './contract';
+import { accountOf, emptyBodySchema, type ValibotTypeProvider } from './contract';
 import { answers, electdocsAnswerSchema, refusedOrReauthSchema, specCall } from './schemas';
 
 export function goGreenRoutes(fastify: FastifyInstance, ctx: PortalContext) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
   const goGreenStatus = goGreenStatusOf(ctx);
   const signedIn = { signedIn: true } as const;
 

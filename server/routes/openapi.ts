@@ -1,16 +1,17 @@
 /**
  * The API description (OpenAPI 3.1, docs/api/openapi.json): @fastify/swagger collects every route as it
- * is registered, and the type provider's transform turns its zod schemas (the client's, from
- * src/api/contract.ts, and server/routes/schemas.ts) into JSON Schema. `npm run api:openapi` writes the
+ * is registered, and `transform` turns its valibot schemas (the client's, from src/api/contract.ts,
+ * and server/routes/schemas.ts) into JSON Schema with @valibot/to-json-schema. `npm run api:openapi` writes the
  * file; a development server also serves it at OPENAPI_PATH (production: 404).
  */
 import fastifySwagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
-import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { toJsonSchema, type JsonSchema, type OverrideSchemaContext } from '@valibot/to-json-schema';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { API_PREFIX, sendJson, type PortalContext } from '../context';
 import { HEALTHZ_PATH, PROBE_PATHS, READYZ_PATH } from '../probePaths';
+import { isSchema } from './contract';
 import { ADDITION_TAG, PAGES_TAG, PROBES_TAG, SPEC_TAG, addition } from './schemas';
 
 export const OPENAPI_PATH = `${API_PREFIX}openapi.json`;
@@ -23,14 +24,14 @@ const probeSchemas: Record<string, Record<string, unknown>> = {
   [HEALTHZ_PATH]: {
     ...addition('Liveness: the process answers (no database, no rate limit)'),
     tags: [ADDITION_TAG, PROBES_TAG],
-    response: { 200: z.object({ status: z.literal('ok') }) },
+    response: { 200: v.object({ status: v.literal('ok') }) },
   },
   [READYZ_PATH]: {
     ...addition('Readiness: the database is reachable, migrated and takes writes (503 otherwise; no rate limit)'),
     tags: [ADDITION_TAG, PROBES_TAG],
     response: {
-      200: z.object({ status: z.literal('ready') }),
-      503: z.object({ status: z.literal('unavailable') }),
+      200: v.object({ status: v.literal('ready') }),
+      503: v.object({ status: v.literal('unavailable') }),
     },
   },
 };
@@ -56,16 +57,69 @@ function describeUndeclared(app: FastifyInstance) {
   });
 }
 
-/** The JSON Schema of a plain `z.object` keeps other fields allowed (the spec: "response fields other than
- * those named in section 3 are not shown"); a `z.strictObject` (a request body this server checks) stays closed. */
-const transform = createJsonSchemaTransform({
-  zodToJsonConfig: {
-    override: ({ zodSchema, jsonSchema }) => {
-      const def = (zodSchema as { _zod: { def: { type: string; catchall?: unknown } } })._zod.def;
-      if (def.type === 'object' && def.catchall === undefined) delete jsonSchema.additionalProperties;
+/** A literal as an enum of one (`{type, enum: [value]}`, as OpenAPI tools show best); a loose object
+ * says other fields are allowed. A plain `v.object` keeps other fields allowed by saying nothing (the
+ * spec: "response fields other than those named in section 3 are not shown"); a `v.strictObject` (a
+ * request body this server checks) is closed. */
+function overrideSchema({ valibotSchema, jsonSchema }: OverrideSchemaContext): JsonSchema | undefined {
+  if (valibotSchema.type === 'literal') {
+    const { literal } = valibotSchema as v.LiteralSchema<v.Literal, undefined>;
+    return { type: typeof literal as 'string' | 'number' | 'boolean', enum: [literal as string | number | boolean] };
+  }
+  if (valibotSchema.type === 'loose_object') return { ...jsonSchema, additionalProperties: {} };
+  return undefined;
+}
+
+const TYPE_ONLY = (schema: JsonSchema) => typeof schema === 'object' && Object.keys(schema).length === 1 && 'type' in schema;
+
+/** Shorter equivalent forms: `anyOf` of bare types as one `type` list, no empty `required`, no
+ * `minimum` below an `exclusiveMinimum` (a safe integer's, under a positive one's). */
+function tidy(schema: JsonSchema): JsonSchema {
+  if (typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'properties') out[key] = Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([name, inner]) => [name, tidy(inner)]));
+    else if (key === 'items' || key === 'additionalProperties') out[key] = tidy(value as JsonSchema);
+    else if (key === 'anyOf') out[key] = (value as JsonSchema[]).map(tidy).flatMap((inner) => (typeof inner === 'object' && Object.keys(inner).length === 1 && inner.anyOf ? inner.anyOf : [inner]));
+    else out[key] = value;
+  }
+  const anyOf = out.anyOf as JsonSchema[] | undefined;
+  if (anyOf?.every(TYPE_ONLY)) {
+    delete out.anyOf;
+    out.type = [...new Set(anyOf.flatMap((inner) => (inner as { type: string | string[] }).type))];
+  }
+  if (Array.isArray(out.required) && out.required.length === 0) delete out.required;
+  if (typeof out.minimum === 'number' && typeof out.exclusiveMinimum === 'number' && out.exclusiveMinimum >= out.minimum) {
+    const { minimum: _below, maximum, ...rest } = out;
+    return { type: out.type, ...rest, ...(maximum === undefined ? {} : { maximum }) } as JsonSchema;
+  }
+  // `type` first, as the document always wrote it
+  return (out.type === undefined ? out : { type: out.type, ...out }) as JsonSchema;
+}
+
+/** A route's valibot schema as JSON Schema 2020-12 (OpenAPI 3.1's): a request's input, an answer's output. */
+function jsonSchemaOf(schema: unknown, typeMode: 'input' | 'output'): unknown {
+  if (!isSchema(schema)) return schema;
+  const { $schema: _dialect, ...json } = toJsonSchema(schema, { target: 'draft-2020-12', typeMode, errorMode: 'throw', overrideSchema }) as Record<string, unknown>;
+  return tidy(json as JsonSchema);
+}
+
+/** @fastify/swagger's transform: the route's schemas as JSON Schema; a hidden route stays out. */
+function transform({ schema, url }: { schema: FastifySchema; url: string }): { schema: FastifySchema; url: string } {
+  if (!(schema as FastifySchema | undefined)) return { schema, url };
+  const { response, headers, querystring, body, params, hide, ...rest } = schema as Record<string, unknown>;
+  if (hide) return { schema: { hide: true }, url };
+  const requests = Object.entries({ headers, querystring, body, params }).filter(([, value]) => value !== undefined);
+  const answers = Object.entries((response ?? {}) as Record<string, unknown>);
+  return {
+    schema: {
+      ...Object.fromEntries(requests.map(([key, value]) => [key, jsonSchemaOf(value, 'input')])),
+      ...(response ? { response: Object.fromEntries(answers.map(([status, value]) => [status, jsonSchemaOf(value, 'output')])) } : {}),
+      ...rest,
     },
-  },
-});
+    url,
+  };
+}
 
 /**
  * Fields the spec names without fixing their content stay open in the document, whatever this server

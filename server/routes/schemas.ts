@@ -3,7 +3,8 @@
  * contract has no schema for, the error bodies, and how the API description (docs/api/openapi.json)
  * tells the spec's calls (section 7) from this server's own additions.
  */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { object } from '../../src/lib/validation/schemaKit';
 import { errorBodySchema, reauthRequiredSchema } from '../../src/api/contract';
 
 /** The spec's calls (section 7), as a servicer's server must answer them. */
@@ -25,31 +26,31 @@ export const addition = (summary: string) => ({
 });
 
 /** `{}`: the answer of a call whose body the spec does not name. */
-export const emptyAnswerSchema = z.object({});
+export const emptyAnswerSchema = object({});
 /** The reset request's answer, the same for every username: how long the emailed link works (`link_minutes`, our addition; the spec names no field). */
-export const resetRequestAnswerSchema = z.object({ link_minutes: z.int().check(z.positive()) });
-export const validAnswerSchema = z.object({ valid: z.literal(true) });
-export const emailValidatedAnswerSchema = z.object({ email_validated: z.literal(true) });
-export const electdocsAnswerSchema = z.object({ electdocs: z.boolean() });
+export const resetRequestAnswerSchema = object({ link_minutes: v.pipe(v.number(), v.safeInteger(), v.gtValue(0)) });
+export const validAnswerSchema = object({ valid: v.literal(true) });
+export const emailValidatedAnswerSchema = object({ email_validated: v.literal(true) });
+export const electdocsAnswerSchema = object({ electdocs: v.boolean() });
 
 /** 403: a refused CSRF check, or a change of the address on file without a recent re-authentication. */
-export const refusedOrReauthSchema = z.union([errorBodySchema, reauthRequiredSchema]);
+export const refusedOrReauthSchema = v.union([errorBodySchema, reauthRequiredSchema]);
 
 /** A refused registration: the `errors` list (with the refused `fields`), or no list when no loan matched. */
-export const registrationRefusalSchema = z.union([
-  z.object({ errors: z.array(z.string()), fields: z.optional(z.array(z.string())) }),
-  z.object({ detail: z.string(), fields: z.array(z.string()) }),
+export const registrationRefusalSchema = v.union([
+  object({ errors: v.array(v.string()), fields: v.optional(v.array(v.string())) }),
+  object({ detail: v.string(), fields: v.array(v.string()) }),
 ]);
 
 /** A wrong password: the text, and before the last attempt the attempts left and the pause in minutes. */
-export const wrongPasswordSchema = z.object({
-  errors: z.array(z.string()),
-  attempts_left: z.optional(z.number()),
-  lockout_minutes: z.optional(z.number()),
+export const wrongPasswordSchema = object({
+  errors: v.array(v.string()),
+  attempts_left: v.optional(v.number()),
+  lockout_minutes: v.optional(v.number()),
 });
 
 /** Paused sign-in (or too many requests): 429 with the pause in minutes when it is sign-in's. */
-const tooManySchema = z.object({ errors: z.array(z.string()), lockout_minutes: z.optional(z.number()) });
+const tooManySchema = object({ errors: v.array(v.string()), lockout_minutes: v.optional(v.number()) });
 
 /** Every error answer the API can give before or besides a route's own: refused body (400), CSRF (403 on
  * unsafe methods), too large (413), wrong content type (415), rate limit (429), unexpected (500). */
@@ -60,7 +61,7 @@ const commonErrors = { 400: errorBodySchema, 413: errorBodySchema, 415: errorBod
  * `hashes` (it hashes or checks a password) adds 503: every hashing thread busy and its queue full
  * (server/passwordHashing.ts), with `Retry-After`.
  */
-export function answers<T extends Record<number, z.ZodMiniType>>(own: T, { signedIn = false, unsafe = false, hashes = false } = {}) {
+export function answers<T extends Record<number, v.GenericSchema>>(own: T, { signedIn = false, unsafe = false, hashes = false } = {}) {
   return {
     ...commonErrors,
     ...(signedIn ? { 401: errorBodySchema } : {}),

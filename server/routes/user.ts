@@ -1,7 +1,6 @@
 /** The signed-in user's endpoints: /loanmanager/api/user/*. All answer 401 without a session or token. */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import {
   confirmPasswordResponseSchema,
   confirmPasswordSchema,
@@ -22,14 +21,14 @@ import { requestEmailChange } from '../services/emailChange';
 import { popupsOf } from '../services/popupsToShow';
 import { confirmPassword } from '../services/reauthentication';
 import { sessionTimeoutOf } from '../services/sessionTimeout';
-import { accountOf, emptyBodySchema } from './contract';
+import { accountOf, emptyBodySchema, type ValibotTypeProvider } from './contract';
 import { addition, answers, emptyAnswerSchema, refusedOrReauthSchema, specCall, validAnswerSchema, wrongPasswordSchema } from './schemas';
 
 /** The contract's shape first (its texts), then only the popup ids this server knows ("Invalid value"). */
-const markSeenSchema = z.pipe(markPopupSeenSchema, z.strictObject({ id_to_mark_as_seen: popupIdSchema }));
+const markSeenSchema = v.pipe(markPopupSeenSchema, v.strictObject({ id_to_mark_as_seen: popupIdSchema }));
 
 export function userRoutes(fastify: FastifyInstance, ctx: PortalContext) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
   // "in use by another account" tells whether an address has an account: counted per account, at the
   // anonymous endpoints' rate, well above what typing with the 500 ms delay sends
   const emailChangeLimit = { rateLimit: { max: ctx.options.rateLimitMax, timeWindow: 60_000 } };

@@ -4,10 +4,11 @@
  * signed-in route, then the body); outside production an answer that leaves its schema is a 500.
  */
 import Fastify from 'fastify';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import type { PortalContext } from '../context';
 import { HttpError } from '../context';
-import { declareRouteContracts } from '../routes/contract';
+import { dismissPopupSchema, goGreenOptInSchema, loginSchema } from '../../src/api/contract';
+import { declareRouteContracts, parseWith } from '../routes/contract';
 import { API, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -55,6 +56,33 @@ describe('declared request schemas', () => {
   });
 });
 
+describe('the 400 texts of a refused body', () => {
+  const refusal = (schema: Parameters<typeof parseWith>[0], body: unknown) => {
+    try {
+      parseWith(schema, body);
+      return null;
+    } catch (error) {
+      return (error as HttpError).body;
+    }
+  };
+
+  it('name each field and what is wrong with it, never echoing an unknown name', () => {
+    expect(refusal(loginSchema, { username: 'dana', password: 'x' })).toBeNull();
+    expect(refusal(loginSchema, [])).toEqual({ errors: ['Expected a JSON object'] });
+    expect(refusal(loginSchema, undefined)).toEqual({ errors: ['Expected a JSON object'] });
+    expect(refusal(loginSchema, { username: 'dana' })).toEqual({ errors: ['password: This field is required'] });
+    expect(refusal(loginSchema, { username: 5, password: null })).toEqual({ errors: ['username: Expected a string', 'password: Expected a string'] });
+    // an empty list is not a text, and too short for one
+    expect(refusal(loginSchema, { username: [], password: 'x' })).toEqual({
+      errors: ['username: Expected a string', 'username: This field is required'],
+    });
+    expect(refusal(loginSchema, { username: 'dana', password: 'x', secret: 1 })).toEqual({ errors: ['Unknown field in the request'] });
+    expect(refusal(loginSchema, { username: 'dana', password: 'x', secret: 1, other: 2 })).toEqual({ errors: ['Unknown fields in the request'] });
+    expect(refusal(dismissPopupSchema, {})).toEqual({ errors: ['id_to_dismiss: Invalid value'] });
+    expect(refusal(goGreenOptInSchema, { time_zone: '', browser: 'b', os: 'o', email: 'e' })).toEqual({ errors: ['time_zone: This field is required'] });
+  });
+});
+
 describe('declared response schemas', () => {
   async function appAnswering(production: boolean, answer: unknown) {
     const app = Fastify();
@@ -62,7 +90,7 @@ describe('declared response schemas', () => {
       error instanceof HttpError ? reply.code(error.statusCode).send(error.body) : reply.code(500).send({ errors: ['unexpected'] }),
     );
     declareRouteContracts(app, { options: { production } } as unknown as PortalContext);
-    app.get('/answer', { schema: { response: { 200: z.object({ valid: z.boolean() }) } } }, async () => answer);
+    app.get('/answer', { schema: { response: { 200: v.object({ valid: v.boolean() }) } } }, async () => answer);
     await app.ready();
     return app;
   }

@@ -10,14 +10,14 @@
  * the 2xx was (`isResponseMismatch`). The schemas check only what the spec names and the UI reads.
  */
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query';
+import { safeParse, type BaseIssue, type GenericSchema } from 'valibot';
 import type { PortalConfig } from '../platform/config';
 import { DEFAULT_API_BASE } from '../platform/config';
 import type { ErrorReporter } from '../platform/errorReporting';
+import { issueKeys } from '../lib/validation/schemaKit';
 
-/** Any zod (mini) schema: only safeParse is needed here. */
-interface PayloadSchema {
-  safeParse(value: unknown): { success: boolean; error?: { issues: ReadonlyArray<{ path: PropertyKey[] }> } };
-}
+/** A contract schema (valibot, as the config's: already in the first load). */
+type PayloadSchema = GenericSchema;
 
 /** An endpoint's schemas in the contract (endpointSchemas.ts). */
 export interface EndpointSchemas {
@@ -31,7 +31,7 @@ let schemasByEndpoint: Readonly<Record<string, EndpointSchemas>> = {};
 
 /**
  * The endpoints' schemas, by name: installed with the flows (flows.ts), which alone send requests,
- * so that the endpoints' definitions (and a first view reading the cache) load no zod.
+ * so that the endpoints' definitions (and a first view reading the cache) load no contract.
  */
 export function installEndpointSchemas(schemas: Readonly<Record<string, EndpointSchemas>>) {
   schemasByEndpoint = schemas;
@@ -54,8 +54,8 @@ export interface ApiExtra {
   reporter?: Pick<ErrorReporter, 'report'>;
 }
 
-function issuePaths(checked: ReturnType<PayloadSchema['safeParse']>) {
-  return [...new Set((checked.error?.issues ?? []).map((issue) => issue.path.map(String).join('.')))];
+function issuePaths(issues: readonly BaseIssue<unknown>[]) {
+  return [...new Set(issues.map((issue) => issueKeys(issue).map(String).join('.')))];
 }
 
 const CSRF_COOKIE = 'csrftoken';
@@ -85,9 +85,9 @@ const apiBaseQuery: BaseQueryFn<FetchArgs | string, unknown, ApiError> = async (
   const { contract, response } = schemasByEndpoint[api.endpoint] ?? {};
   if (contract) {
     const payload = fetchArgs.method && fetchArgs.method !== 'GET' ? fetchArgs.body : fetchArgs.params;
-    const checked = contract.safeParse(payload);
+    const checked = safeParse(contract, payload);
     if (!checked.success) {
-      return { error: { status: 'LOCAL_VALIDATION_ERROR', error: 'required payload is missing', fields: issuePaths(checked) } };
+      return { error: { status: 'LOCAL_VALIDATION_ERROR', error: 'required payload is missing', fields: issuePaths(checked.issues) } };
     }
   }
   const extra = api.extra as ApiExtra | undefined;
@@ -122,9 +122,9 @@ const apiBaseQuery: BaseQueryFn<FetchArgs | string, unknown, ApiError> = async (
   }
   if (error) return { error: error as ApiError, meta: result.meta };
   if (response) {
-    const checked = response.safeParse(result.data);
+    const checked = safeParse(response, result.data);
     if (!checked.success) {
-      const fields = issuePaths(checked);
+      const fields = issuePaths(checked.issues);
       reportMismatch(fields);
       return { error: { status: 'CUSTOM_ERROR', error: RESPONSE_MISMATCH, data: { fields } }, meta: result.meta };
     }

@@ -2,28 +2,30 @@
  * The one schema source for the /loanmanager/api/ contract (spec sections 3 and 7).
  * The client uses these schemas for its local "required payload is missing" checks and
  * for the TypeScript types; the reference server validates request bodies with them.
- * zod/mini keeps the client bundle small (it tree-shakes per check).
+ * valibot, as the config (src/platform/config.ts): one schema library, bundled function by
+ * function (bench/RESULTS.md, sections 11 and 17).
  */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { looseObject, object, strictObject } from '../lib/validation/schemaKit';
 import { POPUP_IDS } from './popupKinds';
 
-const requiredString = () => z.string().check(z.minLength(1));
+const requiredString = () => v.pipe(v.string(), v.minLength(1));
 
-export const popupIdSchema = z.enum(POPUP_IDS);
+export const popupIdSchema = v.picklist(POPUP_IDS);
 
 /** One popup the server asks the client to show. Unknown ids are tolerated here and skipped later. */
-const popupItemSchema = z.object({
-  id: z.string(),
-  sub_type: z.optional(z.nullable(z.string())),
-  tax_year: z.optional(z.nullable(z.union([z.number(), z.string()]))),
-  email: z.optional(z.nullable(z.string())),
+const popupItemSchema = object({
+  id: v.string(),
+  sub_type: v.optional(v.nullable(v.string())),
+  tax_year: v.optional(v.nullable(v.union([v.number(), v.string()]))),
+  email: v.optional(v.nullable(v.string())),
 });
-export const popupListSchema = z.array(popupItemSchema);
+export const popupListSchema = v.array(popupItemSchema);
 
-export const popupRequestSchema = z.strictObject({ coacct: requiredString() });
-export const markPopupSeenSchema = z.strictObject({ id_to_mark_as_seen: requiredString() });
+export const popupRequestSchema = strictObject({ coacct: requiredString() });
+export const markPopupSeenSchema = strictObject({ id_to_mark_as_seen: requiredString() });
 /** The tax popup's "Don't show again" (spec), and a declined offer, which then rests (server/popups.ts; docs/spec-deviations.md). */
-export const dismissPopupSchema = z.strictObject({ id_to_dismiss: z.enum(['tax-reminder', 'go-green-auto-pay']) });
+export const dismissPopupSchema = strictObject({ id_to_dismiss: v.picklist(['tax-reminder', 'go-green-auto-pay']) });
 
 /**
  * One item of `available_loans (list)`: the spec does not say what an item is. The portal reads only
@@ -31,9 +33,9 @@ export const dismissPopupSchema = z.strictObject({ id_to_dismiss: z.enum(['tax-r
  * a `{loanno, property_address}` object (the reference server's), an object with other fields, or a
  * plain loan number as a string or a number. Nothing of an item is read.
  */
-const loanSummarySchema = z.union([z.string(), z.number(), z.looseObject({})]);
+const loanSummarySchema = v.union([v.string(), v.number(), looseObject({})]);
 
-export const registrationSchema = z.strictObject({
+export const registrationSchema = strictObject({
   firstname: requiredString(),
   lastname: requiredString(),
   username: requiredString(),
@@ -44,12 +46,12 @@ export const registrationSchema = z.strictObject({
   ssn: requiredString(),
   /** YYYY-MM-DD */
   dob: requiredString(),
-  remember_this_browser: z.boolean(),
+  remember_this_browser: v.boolean(),
   recaptcha_response: requiredString(),
 });
-export const registrationResponseSchema = z.object({ available_loans: z.array(loanSummarySchema) });
+export const registrationResponseSchema = object({ available_loans: v.array(loanSummarySchema) });
 
-export const recoverUsernameSchema = z.strictObject({
+export const recoverUsernameSchema = strictObject({
   loanno: requiredString(),
   ssn: requiredString(),
   dob: requiredString(),
@@ -59,70 +61,70 @@ export const recoverUsernameSchema = z.strictObject({
  * The address the username went to, masked (spec section 3). Missing or not a string, the borrower is
  * still told the username was sent, without the address: the 2xx says it was.
  */
-export const recoverUsernameResponseSchema = z.object({ email_address: z.optional(z.nullable(z.unknown())) });
+export const recoverUsernameResponseSchema = object({ email_address: v.optional(v.nullable(v.unknown())) });
 
 /**
  * The reset request's answer: the spec names no field. The reference server adds how long the
  * emailed link works (`link_minutes`, its RESET_NONCE_MINUTES), which the success notice states; any
  * other answer passes and the notice then says the link works for a limited time.
  */
-export const requestPasswordResetResponseSchema = z.object({ link_minutes: z.optional(z.unknown()) });
+export const requestPasswordResetResponseSchema = object({ link_minutes: v.optional(v.unknown()) });
 
-export const requestPasswordResetSchema = z.strictObject({
+export const requestPasswordResetSchema = strictObject({
   username: requiredString(),
   recaptcha_response: requiredString(),
 });
 
-export const validateNonceSchema = z.strictObject({ nonce: requiredString() });
-export const resetPasswordSchema = z.strictObject({
+export const validateNonceSchema = strictObject({ nonce: requiredString() });
+export const resetPasswordSchema = strictObject({
   nonce: requiredString(),
   password: requiredString(),
   password2: requiredString(),
 });
-export const verifyRequestSchema = z.strictObject({ nonce: requiredString() });
+export const verifyRequestSchema = strictObject({ nonce: requiredString() });
 
-export const goGreenInfoSchema = z.object({
-  email_address: z.string(),
-  email_validated: z.boolean(),
+export const goGreenInfoSchema = object({
+  email_address: v.string(),
+  email_validated: v.boolean(),
   /** true when the borrower has already elected electronic documents */
-  electdocs: z.boolean(),
+  electdocs: v.boolean(),
   /** HTML; always sanitized before it is rendered */
-  disclosures: z.string(),
+  disclosures: v.string(),
 });
 
-export const goGreenOptInSchema = z.strictObject({
+export const goGreenOptInSchema = strictObject({
   time_zone: requiredString(),
   browser: requiredString(),
   os: requiredString(),
   email: requiredString(),
 });
 
-export const emailQuerySchema = z.strictObject({ email_address: requiredString() });
-export const requestEmailChangeSchema = z.strictObject({ email_address: requiredString() });
+export const emailQuerySchema = strictObject({ email_address: requiredString() });
+export const requestEmailChangeSchema = strictObject({ email_address: requiredString() });
 /**
  * `link_expires_in_seconds` (our addition, optional: a servicer's server may leave it out): how long
  * the verification link just sent works, so the page can say so.
  */
-export const requestEmailChangeResponseSchema = z.object({
-  requires_validation: z.boolean(),
-  link_expires_in_seconds: z.optional(z.number()),
+export const requestEmailChangeResponseSchema = object({
+  requires_validation: v.boolean(),
+  link_expires_in_seconds: v.optional(v.number()),
 });
-export const isValidatedResponseSchema = z.object({ validated: z.boolean() });
+export const isValidatedResponseSchema = object({ validated: v.boolean() });
 /**
  * When the signed-in session ends, in seconds from now, unless another request comes
  * (`expires_in_seconds`); how long any later request keeps it for at least (`idle_timeout_seconds`);
  * and its absolute end, which no request moves (`max_expires_in_seconds`). All null for an API
  * token, which does not idle out.
  */
-export const sessionTimeoutSchema = z.object({
-  expires_in_seconds: z.nullable(z.number()),
-  idle_timeout_seconds: z.nullable(z.number()),
-  max_expires_in_seconds: z.nullable(z.number()),
+export const sessionTimeoutSchema = object({
+  expires_in_seconds: v.nullable(v.number()),
+  idle_timeout_seconds: v.nullable(v.number()),
+  max_expires_in_seconds: v.nullable(v.number()),
 });
 
 /** Sign-in is beyond the spec; the reference server adds it so the signed-in parts can be reached. */
-export const loginSchema = z.strictObject({ username: requiredString(), password: requiredString() });
-export const loginResponseSchema = z.object({ available_loans: z.array(loanSummarySchema) });
+export const loginSchema = strictObject({ username: requiredString(), password: requiredString() });
+export const loginResponseSchema = object({ available_loans: v.array(loanSummarySchema) });
 
 /**
  * Re-authentication (our addition, docs/security.md): a signed-in session proves the password again
@@ -131,12 +133,12 @@ export const loginResponseSchema = z.object({ available_loans: z.array(loanSumma
  * address) answers 403 with `reauthRequiredSchema`'s body and changes nothing. A wrong password
  * answers 400 with `errorBodySchema` and counts towards the sign-in lockout (429 once paused).
  */
-export const confirmPasswordSchema = z.strictObject({ password: requiredString() });
-export const confirmPasswordResponseSchema = z.object({ reauth_expires_in_seconds: z.number() });
-export const reauthRequiredSchema = z.object({ reauth_required: z.literal(true) });
+export const confirmPasswordSchema = strictObject({ password: requiredString() });
+export const confirmPasswordResponseSchema = object({ reauth_expires_in_seconds: v.number() });
+export const reauthRequiredSchema = object({ reauth_required: v.literal(true) });
 
 /** The error body every 4xx of the reference server carries. */
-export const errorBodySchema = z.object({ errors: z.array(z.string()) });
+export const errorBodySchema = object({ errors: v.array(v.string()) });
 
 /** Spec section 7's table, copied verbatim: method and path (under /loanmanager/api/) of each call. */
 export const SPEC_CALLS = [
@@ -157,27 +159,27 @@ export const SPEC_CALLS = [
   'POST user/set_popup_seen/',
 ] as const;
 
-export type PopupItem = z.infer<typeof popupItemSchema>;
-export type PopupRequest = z.infer<typeof popupRequestSchema>;
-export type MarkPopupSeen = z.infer<typeof markPopupSeenSchema>;
-export type DismissPopup = z.infer<typeof dismissPopupSchema>;
-export type Registration = z.infer<typeof registrationSchema>;
-export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
-export type RecoverUsername = z.infer<typeof recoverUsernameSchema>;
-export type RecoverUsernameResponse = z.infer<typeof recoverUsernameResponseSchema>;
-export type RequestPasswordReset = z.infer<typeof requestPasswordResetSchema>;
-export type RequestPasswordResetResponse = z.infer<typeof requestPasswordResetResponseSchema>;
-export type ValidateNonce = z.infer<typeof validateNonceSchema>;
-export type ResetPassword = z.infer<typeof resetPasswordSchema>;
-export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
-export type GoGreenInfo = z.infer<typeof goGreenInfoSchema>;
-export type GoGreenOptIn = z.infer<typeof goGreenOptInSchema>;
-export type EmailQuery = z.infer<typeof emailQuerySchema>;
-export type RequestEmailChange = z.infer<typeof requestEmailChangeSchema>;
-export type RequestEmailChangeResponse = z.infer<typeof requestEmailChangeResponseSchema>;
-export type IsValidatedResponse = z.infer<typeof isValidatedResponseSchema>;
-export type SessionTimeout = z.infer<typeof sessionTimeoutSchema>;
-export type Login = z.infer<typeof loginSchema>;
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
-export type ConfirmPassword = z.infer<typeof confirmPasswordSchema>;
-export type ConfirmPasswordResponse = z.infer<typeof confirmPasswordResponseSchema>;
+export type PopupItem = v.InferOutput<typeof popupItemSchema>;
+export type PopupRequest = v.InferOutput<typeof popupRequestSchema>;
+export type MarkPopupSeen = v.InferOutput<typeof markPopupSeenSchema>;
+export type DismissPopup = v.InferOutput<typeof dismissPopupSchema>;
+export type Registration = v.InferOutput<typeof registrationSchema>;
+export type RegistrationResponse = v.InferOutput<typeof registrationResponseSchema>;
+export type RecoverUsername = v.InferOutput<typeof recoverUsernameSchema>;
+export type RecoverUsernameResponse = v.InferOutput<typeof recoverUsernameResponseSchema>;
+export type RequestPasswordReset = v.InferOutput<typeof requestPasswordResetSchema>;
+export type RequestPasswordResetResponse = v.InferOutput<typeof requestPasswordResetResponseSchema>;
+export type ValidateNonce = v.InferOutput<typeof validateNonceSchema>;
+export type ResetPassword = v.InferOutput<typeof resetPasswordSchema>;
+export type VerifyRequest = v.InferOutput<typeof verifyRequestSchema>;
+export type GoGreenInfo = v.InferOutput<typeof goGreenInfoSchema>;
+export type GoGreenOptIn = v.InferOutput<typeof goGreenOptInSchema>;
+export type EmailQuery = v.InferOutput<typeof emailQuerySchema>;
+export type RequestEmailChange = v.InferOutput<typeof requestEmailChangeSchema>;
+export type RequestEmailChangeResponse = v.InferOutput<typeof requestEmailChangeResponseSchema>;
+export type IsValidatedResponse = v.InferOutput<typeof isValidatedResponseSchema>;
+export type SessionTimeout = v.InferOutput<typeof sessionTimeoutSchema>;
+export type Login = v.InferOutput<typeof loginSchema>;
+export type LoginResponse = v.InferOutput<typeof loginResponseSchema>;
+export type ConfirmPassword = v.InferOutput<typeof confirmPasswordSchema>;
+export type ConfirmPasswordResponse = v.InferOutput<typeof confirmPasswordResponseSchema>;

@@ -1,13 +1,13 @@
 /**
  * The endpoints' definitions name no schema (endpointSchemas.ts holds them, installed with the
  * flows): a first view that reads the API cache (go-green's, profile's) loads RTK Query's core
- * without zod and the contract (bench/RESULTS.md, section 13).
+ * without the contract's schemas (bench/RESULTS.md, section 13).
  */
 describe("the endpoints' definitions", () => {
-  it('load, with the cache selectors, without zod', async () => {
+  it('load, with the cache selectors, without the contract', async () => {
     await jest.isolateModulesAsync(async () => {
-      jest.doMock('zod/mini', () => {
-        throw new Error('zod was imported with the endpoints');
+      jest.doMock('./contract', () => {
+        throw new Error('the contract was imported with the endpoints');
       });
       await expect(import('./goGreenStatusCache')).resolves.toHaveProperty('selectGoGreenInfo');
       await expect(import('./userApi')).resolves.toHaveProperty('userApi');

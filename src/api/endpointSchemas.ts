@@ -2,8 +2,8 @@
  * The contract's schemas (contract.ts) of each endpoint, by its name: the base query checks a
  * payload ("required payload is missing") and a success answer against them (baseApi.ts). Apart
  * from the endpoints' definitions, so that a first view that reads the API cache (go-green's
- * status) loads RTK Query without zod; the flows install them (flows.ts `installApi`) before any
- * request can go out. An endpoint not named here is sent and answered unchecked.
+ * status) loads RTK Query without the contract's schemas; the flows install them (flows.ts
+ * `installApi`) before any request can go out. An endpoint not named here is sent and answered unchecked.
  */
 import type { EndpointSchemas } from './baseApi';
 import type { accountApi } from './accountApi';

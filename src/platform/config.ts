@@ -14,9 +14,9 @@ export const DEFAULT_STATIC_URL = '/loanmanager/static/';
 export const DEFAULT_ERROR_SAMPLE_RATE = 0.01;
 
 /**
- * valibot, not zod (src/api/contract.ts): the config is read before any first view, and zod's core
- * weighed 5.4 KB gzip in every page's first load for these dozen keys; valibot's functions are
- * bundled one by one (≈1 KB here). zod stays for the API's answers, which arrive with the flows.
+ * valibot, the portal's one schema library (the API contract, src/api/contract.ts, too): the config
+ * is read before any first view, and valibot's functions are bundled one by one (≈1 KB here;
+ * zod/mini's core weighed 5.4 KB gzip: bench/RESULTS.md, sections 11 and 17).
  */
 const configSchema = v.object({
   recaptcha: v.optional(

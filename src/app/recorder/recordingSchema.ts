@@ -1,39 +1,41 @@
 /** Validates a recording file before it is replayed (browser replay page and Node CLI). */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { looseObject, object, record } from '../../lib/validation/schemaKit';
 import { RECORDING_FORMAT, RECORDING_FORMAT_VERSION, type Recording } from './recordingFormat';
 
-const stateSchema = z.record(z.string(), z.unknown());
+const stateSchema = record(v.unknown());
 
-const recordedActionSchema = z.looseObject({
-  type: z.string().check(z.minLength(1)),
-  payload: z.optional(z.unknown()),
-  meta: z.optional(z.unknown()),
-  error: z.optional(z.unknown()),
+const recordedActionSchema = looseObject({
+  type: v.pipe(v.string(), v.minLength(1)),
+  payload: v.optional(v.unknown()),
+  meta: v.optional(v.unknown()),
+  error: v.optional(v.unknown()),
 });
 
-const recordingSchema = z.object({
-  format: z.literal(RECORDING_FORMAT),
-  formatVersion: z.literal(RECORDING_FORMAT_VERSION),
-  appVersion: z.string(),
-  startedAt: z.string(),
-  savedAt: z.string(),
-  page: z.string(),
-  locale: z.optional(z.string()),
-  firstStep: z.int().check(z.minimum(0)),
+const recordingSchema = object({
+  format: v.literal(RECORDING_FORMAT),
+  formatVersion: v.literal(RECORDING_FORMAT_VERSION),
+  appVersion: v.string(),
+  startedAt: v.string(),
+  savedAt: v.string(),
+  page: v.string(),
+  locale: v.optional(v.string()),
+  firstStep: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
   initialState: stateSchema,
-  actions: z.array(
-    z.object({
-      at: z.number().check(z.minimum(0)),
+  actions: v.array(
+    object({
+      at: v.pipe(v.number(), v.minValue(0)),
       action: recordedActionSchema,
-      changed: z.array(z.string()),
+      changed: v.array(v.string()),
     }),
   ),
 });
 
 export type ParsedRecording = { ok: true; recording: Recording } | { ok: false; message: string };
 
-function describePath(path: ReadonlyArray<PropertyKey>): string {
-  return path.length === 0 ? 'the file' : path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').replace(/^\./, '');
+function describePath(path: ReadonlyArray<{ key: unknown }> = []): string {
+  const keys = path.map((item) => item.key);
+  return keys.length === 0 ? 'the file' : keys.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '');
 }
 
 /** Checks a parsed JSON value; the message says in plain words what is wrong. */
@@ -52,13 +54,12 @@ export function parseRecording(value: unknown): ParsedRecording {
       }.`,
     };
   }
-  const parsed = recordingSchema.safeParse(value);
+  const parsed = v.safeParse(recordingSchema, value);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue ? describePath(issue.path) : 'the file';
-    return { ok: false, message: `The recording is damaged at ${where}: ${issue?.message ?? 'invalid'}.` };
+    const [issue] = parsed.issues;
+    return { ok: false, message: `The recording is damaged at ${describePath(issue.path)}: ${issue.message}.` };
   }
-  return { ok: true, recording: parsed.data as Recording };
+  return { ok: true, recording: parsed.output as Recording };
 }
 
 /** Parses the text of a recording file. */

@@ -2,4 +2,3 @@
 export { createApi } from '@reduxjs/toolkit/query';
 export { default as createSagaMiddleware } from 'redux-saga';
 export { spawn } from 'redux-saga/effects';
-export { object } from 'zod/mini';

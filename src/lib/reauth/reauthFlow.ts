@@ -6,6 +6,7 @@
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { put, take } from 'redux-saga/effects';
+import { is } from 'valibot';
 import { errorBodyOf, firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
 import { reauthRequiredSchema } from '../../api/contract';
 import { callMutation } from '../../api/sagaCall';
@@ -32,7 +33,7 @@ export class ReauthCancelled extends Error {
 
 /** A 403 whose body says the change needs the password again (the contract's `reauthRequiredSchema`). */
 function isReauthRequired(error: unknown): boolean {
-  return httpStatusOf(error) === 403 && reauthRequiredSchema.safeParse(errorBodyOf(error)).success;
+  return httpStatusOf(error) === 403 && is(reauthRequiredSchema, errorBodyOf(error));
 }
 
 /**
