@@ -12,7 +12,7 @@ import { setupI18n, type I18n } from '@lingui/core';
 import type { Messages } from '@lingui/core';
 import { PassThrough } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static.node';
-import type { FirstAnswers } from './api/firstAnswers';
+import type { FirstAnswers } from './firstView/firstAnswers';
 import { receiveFirstAnswers } from './firstView/firstAnswers';
 import { createPageFeatures, makePageStore } from './firstView/pageStore';
 import PortalApp from './pages/PortalApp';
