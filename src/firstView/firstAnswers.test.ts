@@ -54,7 +54,7 @@ describe('receiveFirstAnswers: the page’s answers before the first render', ()
     const popups = [{ id: 'tax-reminder', tax_year: 2025 }];
     await receiveFirstAnswers(store, { getGoGreenStatus: STATUS, goGreenOptOut: { opted_out: true }, getPopups: popups });
     expect(goGreenApi.endpoints.getGoGreenStatus.select()(store.getState())).toMatchObject({ status: 'fulfilled', data: STATUS });
-    expect(seen).toEqual([api.util.upsertQueryEntries([]).type, goGreenActions.optOutConfirmed.type, listReceived.type]);
+    expect(seen).toEqual([api.util.upsertQueryEntries([]).type, listReceived.type, goGreenActions.optOutConfirmed.type]);
   });
 
   it('hands the other answers to their features at once, as the actions their sagas dispatch, with no RTK Query to wait for', () => {
