@@ -4,7 +4,7 @@
  * browser's first render, so the loader hydrates it instead of drawing it again (issue 18). One
  * store and one Lingui instance per request; no saga, no API call, no effect runs here: the
  * first view is what the page shows before any answer, as in the browser, but for the answers
- * the page comes with (src/api/firstAnswers.ts), which the browser's store gets before hydrating.
+ * the page comes with (src/firstView/firstAnswers.ts), which the browser's store gets before hydrating.
  */
 import { extractStyle } from '@ant-design/cssinjs';
 import hash from '@emotion/hash';
