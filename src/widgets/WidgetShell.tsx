@@ -147,18 +147,18 @@ export function WidgetShell({
     <I18nProvider i18n={i18n}>
       <Provider store={store}>
         <NavigationContext.Provider value={store.dependencies.navigation}>
-            <StyleProvider cache={styleCache} hashPriority="high">
-              <PortalAntd container={container}>
-                <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter} afterFailure={startFlows}>
-                  <Suspense fallback={<LoadingFallback />}>
-                    {children}
-                    {startFlows}
-                    {afterWidget}
-                  </Suspense>
-                </WidgetErrorBoundary>
-                {withSnackbar ? <StoreSnackbar /> : null}
-              </PortalAntd>
-            </StyleProvider>
+          <StyleProvider cache={styleCache} hashPriority="high">
+            <PortalAntd container={container}>
+              <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter} afterFailure={startFlows}>
+                <Suspense fallback={<LoadingFallback />}>
+                  {children}
+                  {startFlows}
+                  {afterWidget}
+                </Suspense>
+              </WidgetErrorBoundary>
+              {withSnackbar ? <StoreSnackbar /> : null}
+            </PortalAntd>
+          </StyleProvider>
         </NavigationContext.Provider>
       </Provider>
     </I18nProvider>
