@@ -3,14 +3,8 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, type ReactNode 
 import { focusPageHeading, hasMeaningfulFocus } from '../../lib/focusPageHeading';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { useT } from '../../platform/i18n/useT';
-import {
-  DIALOG_CLOSE_FALLBACK_MS,
-  DIALOG_DEFAULT_MAX_WIDTH,
-  NARROW_LAYOUT_BELOW_PX,
-  REDUCED_MOTION_QUERY,
-  type DialogPhase,
-  type DismissTrigger,
-} from './dialogMachine';
+import { DIALOG_CLOSE_FALLBACK_MS, REDUCED_MOTION_QUERY } from './dialogTiming';
+import { DIALOG_DEFAULT_MAX_WIDTH, NARROW_LAYOUT_BELOW_PX, type DialogPhase, type DismissTrigger } from './dialogMachine';
 import { lockPageScroll } from './pageScrollLock';
 import './Dialog.css';
 
