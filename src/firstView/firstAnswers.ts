@@ -82,7 +82,7 @@ type UpsertQueryEntries = (entries: Array<{ endpointName: string; arg: undefined
  * slices hold the cache), so the import finds it there.
  */
 export function receiveFirstAnswers(store: { dispatch: Dispatch }, answers: FirstAnswers): Promise<void> | void {
-  const announce = () => {
+  const handOver = () => {
     for (const endpoint of HANDED) {
       const answer = answers[endpoint];
       // each entry takes its own answer's type (a union here)
@@ -90,12 +90,12 @@ export function receiveFirstAnswers(store: { dispatch: Dispatch }, answers: Firs
     }
   };
   const cached = CACHED_ANSWERS.filter((endpointName) => answers[endpointName] !== undefined);
-  if (cached.length === 0) return announce();
+  if (cached.length === 0) return handOver();
   return import(/* webpackChunkName: "api" */ '../api/baseApi').then(({ api }) => {
     // the base `api` is typed without its injected endpoints: known here by name only
     const upsertQueryEntries = api.util.upsertQueryEntries as unknown as UpsertQueryEntries;
     store.dispatch(upsertQueryEntries(cached.map((endpointName) => ({ endpointName, arg: undefined, value: answers[endpointName] }))));
-    announce();
+    handOver();
   });
 }
 
