@@ -66,7 +66,7 @@ async function expectOnlyDialog(page: Page, name: string | RegExp): Promise<Loca
   return dialog;
 }
 
-/** The ids of the popups list a signed-in page came with (src/api/firstAnswers.ts), in order. */
+/** The ids of the popups list a signed-in page came with (src/firstView/firstAnswers.ts), in order. */
 async function popupsOfPage(response: Response | null): Promise<string[]> {
   const answers = jsonDataBlockIn((await response?.text()) ?? '', FIRST_ANSWERS_ELEMENT_ID) as { getPopups?: Array<{ id: string }> } | null;
   return (answers?.getPopups ?? []).map((item) => item.id);

@@ -40,9 +40,13 @@ test('a recording from an older build that no longer replays names the first fai
   const renamed = recording.actions.find((entry) => entry.action.type === 'goGreen/emailChoiceChanged');
   if (!renamed) throw new Error('fixture changed');
   renamed.action.type = 'goGreen/emailChoiceMade';
+  // numbered from 1; its place moves when the recording is made again (RTK Query's own actions)
+  const number = recording.actions.indexOf(renamed) + 1;
   const result = run(['old.recording.json'], { 'old.recording.json': JSON.stringify(recording) });
   expect(result.code).toBe(2);
-  expect(result.err).toMatch(/^Action #6 "goGreen\/emailChoiceMade" changes nothing in this build; when recorded it changed goGreen \(recorded on version 0\.0\.1, replayed on \d+\.\d+\.\d+\)/);
+  expect(result.err).toMatch(
+    new RegExp(`^Action #${number} "goGreen/emailChoiceMade" changes nothing in this build; when recorded it changed goGreen \\(recorded on version 0\\.0\\.1, replayed on \\d+\\.\\d+\\.\\d+\\)`),
+  );
   expect(result.err).not.toMatch(/\s+at \S+:\d+/);
 });
 

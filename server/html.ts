@@ -323,7 +323,7 @@ export function renderPage(options: PageOptions): string {
     : rendered
       ? `<div ${WIDGET_ATTRIBUTE}="${options.widget}" lang="${options.config?.locale ?? locale}" ${SERVER_RENDERED_ATTRIBUTE}>${rendered.html}</div>`
       : `<div ${WIDGET_ATTRIBUTE}="${options.widget}"></div>`;
-  // the answers the widget was drawn with, for its hydration, or that it shows first (src/api/firstAnswers.ts); a data block, never run
+  // the answers the widget was drawn with, for its hydration, or that it shows first (src/firstView/firstAnswers.ts); a data block, never run
   const answers = rendered?.firstAnswers ?? options.firstAnswers;
   const firstAnswers = answers
     ? `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${jsonForScript(answers)}</script>`

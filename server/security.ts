@@ -224,7 +224,7 @@ export const takeVerificationSentFlag = verificationSent.take;
 
 /**
  * The borrower has just opted out of Go Green (the spec then loads /loanmanager/go-green/): that
- * page comes with it (src/api/firstAnswers.ts), so it is drawn saying so from the first paint.
+ * page comes with it (src/firstView/firstAnswers.ts), so it is drawn saying so from the first paint.
  */
 const optedOut = oneTimeFlag('lm_opted_out');
 export const flagOptedOut = optedOut.set;

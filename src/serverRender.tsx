@@ -4,7 +4,7 @@
  * browser's first render, so the loader hydrates it instead of drawing it again (issue 18). One
  * store and one Lingui instance per request; no saga, no API call, no effect runs here: the
  * first view is what the page shows before any answer, as in the browser, but for the answers
- * the page comes with (src/api/firstAnswers.ts), which the browser's store gets before hydrating.
+ * the page comes with (src/firstView/firstAnswers.ts), which the browser's store gets before hydrating.
  */
 import { extractStyle } from '@ant-design/cssinjs';
 import hash from '@emotion/hash';
@@ -12,7 +12,7 @@ import { setupI18n, type I18n } from '@lingui/core';
 import type { Messages } from '@lingui/core';
 import { PassThrough } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static.node';
-import type { FirstAnswers } from './api/firstAnswers';
+import type { FirstAnswers } from './firstView/firstAnswers';
 import { receiveFirstAnswers } from './firstView/firstAnswers';
 import { createPageFeatures, makePageStore } from './firstView/pageStore';
 import PortalApp from './pages/PortalApp';

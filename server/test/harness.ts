@@ -323,7 +323,7 @@ export function pageConfig(html: string): Record<string, unknown> {
   return JSON.parse(match[1]) as Record<string, unknown>;
 }
 
-/** The answers a page comes with (src/api/firstAnswers.ts), parsed; null without them. */
+/** The answers a page comes with (src/firstView/firstAnswers.ts), parsed; null without them. */
 export function firstAnswersIn(html: string): unknown {
   const match = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">([^<]*)</script>`).exec(html);
   return match ? JSON.parse(match[1] ?? 'null') : null;

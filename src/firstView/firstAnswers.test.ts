@@ -2,7 +2,8 @@ import { FIRST_ANSWERS_ELEMENT_ID } from '../platform/serverRender';
 import { appendJsonDataBlock } from '../testing/jsonDataBlock';
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { api } from '../api/baseApi';
-import { firstAnswersReceived } from '../api/firstAnswers';
+import { goGreenActions } from '../features/goGreen/goGreenSlice';
+import { listReceived } from '../features/popups/popupsSlice';
 import { goGreenApi } from '../api/goGreenApi';
 import { readFirstAnswers, receiveFirstAnswers } from './firstAnswers';
 
@@ -43,7 +44,7 @@ describe('readFirstAnswers: the answers a server-drawn page carries', () => {
 });
 
 describe('receiveFirstAnswers: the page’s answers before the first render', () => {
-  it('puts a query’s answer into RTK Query’s cache, where the endpoint’s select reads it, then announces every answer', async () => {
+  it('puts a query’s answer into RTK Query’s cache, where the endpoint’s select reads it, then hands the others to their features', async () => {
     const seen: string[] = [];
     const record: Middleware = () => (next) => (action) => {
       seen.push((action as { type: string }).type);
@@ -51,17 +52,20 @@ describe('receiveFirstAnswers: the page’s answers before the first render', ()
     };
     const store = configureStore({ reducer: { api: api.reducer }, middleware: (getDefault) => getDefault().concat(record) });
     const popups = [{ id: 'tax-reminder', tax_year: 2025 }];
-    await receiveFirstAnswers(store, { getGoGreenStatus: STATUS, getPopups: popups });
+    await receiveFirstAnswers(store, { getGoGreenStatus: STATUS, goGreenOptOut: { opted_out: true }, getPopups: popups });
     expect(goGreenApi.endpoints.getGoGreenStatus.select()(store.getState())).toMatchObject({ status: 'fulfilled', data: STATUS });
-    expect(seen).toEqual([api.util.upsertQueryEntries([]).type, firstAnswersReceived.type]);
+    expect(seen).toEqual([api.util.upsertQueryEntries([]).type, listReceived.type, goGreenActions.optOutConfirmed.type]);
   });
 
-  it('hands over the other answers at once, with no RTK Query to wait for', () => {
+  it('hands the other answers to their features at once, as the actions their sagas dispatch, with no RTK Query to wait for', () => {
     const dispatched: unknown[] = [];
     const popups = [{ id: 'tax-reminder', tax_year: 2025 }];
     expect(receiveFirstAnswers({ dispatch: (action) => (dispatched.push(action), action) }, { getPopups: popups })).toBeUndefined();
-    expect(dispatched).toEqual([firstAnswersReceived({ getPopups: popups })]);
+    expect(dispatched).toEqual([listReceived(popups)]);
+    expect(receiveFirstAnswers({ dispatch: (action) => (dispatched.push(action), action) }, { goGreenOptOut: { opted_out: true } })).toBeUndefined();
+    expect(dispatched).toEqual([listReceived(popups), goGreenActions.optOutConfirmed()]);
+    dispatched.length = 0;
     expect(receiveFirstAnswers({ dispatch: (action) => (dispatched.push(action), action) }, {})).toBeUndefined();
-    expect(dispatched).toHaveLength(1);
+    expect(dispatched).toHaveLength(0);
   });
 });

@@ -8,7 +8,7 @@ import type { FirstAnswerEndpoint } from './widgetCatalog';
 /** The attribute of a widget element whose content the server rendered: the loader hydrates it. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-loanmanager-server-rendered';
 
-/** The id of the JSON element that carries the answers a server-drawn page comes with (src/api/firstAnswers.ts). */
+/** The id of the JSON element that carries the answers a server-drawn page comes with (src/firstView/firstAnswers.ts). */
 export const FIRST_ANSWERS_ELEMENT_ID = 'loanmanager-first-answers';
 
 /** Set on that element once its first view is live (hydrated): for QA and the e2e suite, which act only then. */
@@ -28,7 +28,7 @@ export interface ServerRenderRequest {
   /** The config block, exactly as the page embeds it (the client reads the same). */
   config: unknown;
   /**
-   * The API answers the page comes with (its catalog row's `firstAnswers`, src/api/firstAnswers.ts),
+   * The API answers the page comes with (its catalog row's `firstAnswers`, src/firstView/firstAnswers.ts),
    * exactly as the page embeds them for the hydration: the first view shows them.
    */
   firstAnswers?: Readonly<Partial<Record<FirstAnswerEndpoint, unknown>>>;

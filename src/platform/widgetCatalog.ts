@@ -30,7 +30,7 @@ interface CatalogPage {
   readonly ownServerRoute?: boolean;
   /**
    * The API answers the page's first view shows, sent with the page (signed-in pages only): the
-   * server draws them and hands them to the store before hydration (src/api/firstAnswers.ts).
+   * server draws them and hands them to the store before hydration (src/firstView/firstAnswers.ts).
    */
   readonly firstAnswers?: readonly FirstAnswerEndpoint[];
   /**
@@ -43,7 +43,7 @@ interface CatalogPage {
 }
 
 /**
- * What a page can come with from the server (src/api/firstAnswers.ts types each): the answer of a
+ * What a page can come with from the server (src/firstView/firstAnswers.ts types each): the answer of a
  * query without an argument, of a request the page load follows (go-green's opt-out), or the
  * popups list a signed-in page would ask for with the page's own account (`getPopups`).
  */

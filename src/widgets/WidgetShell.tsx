@@ -14,10 +14,10 @@ import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import type { AppStore } from '../app/store';
 import { Snackbar } from '../components/Snackbar/Snackbar';
 import { messageDismissed, selectSnackbarMessages } from '../components/Snackbar/snackbarSlice';
-import { FlowsHoldContext } from '../lib/FlowsHoldContext';
 import { NavigationContext } from '../lib/NavigationContext';
 import { pageI18n } from '../platform/i18n/pageI18n';
 import { useT } from '../platform/i18n/useT';
+import { holdFlowsWhileDialogOpens } from '../firstView/dialogHold';
 import { pageStyleCache, type StyleCache } from '../firstView/portalStyleCache';
 import { PORTAL_ANTD_CONFIG } from './theme';
 import { WidgetErrorBoundary } from './WidgetErrorBoundary';
@@ -35,20 +35,31 @@ function StoreSnackbar() {
  * is the widget's hold on the page's flows released and the flows asked for.
  * Started from a task of their own: the hydration's commit already runs every effect of the
  * widget in one task, and adding the flows' chunk requests to it made it the page's longest
- * (bench/RESULTS.md, section 5).
+ * (bench/RESULTS.md, section 5). A dialog in that first view takes a hold of its own first, until
+ * it has opened (src/firstView/dialogHold.ts).
  */
-function StartFlowsAfterFirstView({ store, releaseHold }: { store: AppStore; releaseHold?: () => void }) {
+function StartFlowsAfterFirstView({
+  store,
+  container,
+  releaseHold,
+}: {
+  store: AppStore;
+  container?: HTMLElement;
+  releaseHold?: () => void;
+}) {
   useEffect(() => {
+    const releaseDialogHold = holdFlowsWhileDialogOpens(container, store.holdFlows);
     const timer = setTimeout(() => {
       releaseHold?.();
       void store.startFlows();
     }, 0);
     return () => {
       clearTimeout(timer);
-      // a widget gone before its first view holds the page's flows no longer
+      // a widget gone before its first view, or before its dialog opened, holds the page's flows no longer
       releaseHold?.();
+      releaseDialogHold();
     };
-  }, [store, releaseHold]);
+  }, [store, container, releaseHold]);
   return null;
 }
 
@@ -129,25 +140,25 @@ export function WidgetShell({
   children,
 }: WidgetShellProps) {
   // a widget that failed shows its error as its first view: the page's flows do not wait for it
-  const startFlows = startsFlows ? <StartFlowsAfterFirstView store={store} releaseHold={releaseFlowsHold} /> : null;
+  const startFlows = startsFlows ? (
+    <StartFlowsAfterFirstView store={store} container={container} releaseHold={releaseFlowsHold} />
+  ) : null;
   return (
     <I18nProvider i18n={i18n}>
       <Provider store={store}>
         <NavigationContext.Provider value={store.dependencies.navigation}>
-          <FlowsHoldContext.Provider value={store.holdFlows}>
-            <StyleProvider cache={styleCache} hashPriority="high">
-              <PortalAntd container={container}>
-                <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter} afterFailure={startFlows}>
-                  <Suspense fallback={<LoadingFallback />}>
-                    {children}
-                    {startFlows}
-                    {afterWidget}
-                  </Suspense>
-                </WidgetErrorBoundary>
-                {withSnackbar ? <StoreSnackbar /> : null}
-              </PortalAntd>
-            </StyleProvider>
-          </FlowsHoldContext.Provider>
+          <StyleProvider cache={styleCache} hashPriority="high">
+            <PortalAntd container={container}>
+              <WidgetErrorBoundary widget={widget} reporter={store.dependencies.reporter} afterFailure={startFlows}>
+                <Suspense fallback={<LoadingFallback />}>
+                  {children}
+                  {startFlows}
+                  {afterWidget}
+                </Suspense>
+              </WidgetErrorBoundary>
+              {withSnackbar ? <StoreSnackbar /> : null}
+            </PortalAntd>
+          </StyleProvider>
         </NavigationContext.Provider>
       </Provider>
     </I18nProvider>

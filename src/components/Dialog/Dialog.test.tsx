@@ -3,19 +3,11 @@ import { I18nProvider } from '@lingui/react';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
-import { FlowsHoldContext } from '../../lib/FlowsHoldContext';
 import { english } from '../../testing/english';
 import { testI18n } from '../../testing/testI18n';
-import { Dialog, REDUCED_MOTION_QUERY, useCloseFallback } from './Dialog';
-import {
-  DIALOG_ANIMATION_MS,
-  DIALOG_ANIMATION_SLACK_MS,
-  DIALOG_CLOSE_FALLBACK_MS,
-  nextDialogPhase,
-  type DialogEvent,
-  type DialogPhase,
-  type DismissTrigger,
-} from './dialogMachine';
+import { Dialog, useCloseFallback } from './Dialog';
+import { nextDialogPhase, type DialogEvent, type DialogPhase, type DismissTrigger } from './dialogMachine';
+import { DIALOG_ANIMATION_MS, DIALOG_CLOSE_FALLBACK_MS, REDUCED_MOTION_QUERY } from './dialogTiming';
 
 /** A caller that keeps the phase in state and moves it only through the machine, as a slice does. */
 function Harness({ closingDisabled = false, onClosed }: { closingDisabled?: boolean; onClosed: () => void }) {
@@ -300,27 +292,6 @@ describe('Dialog when the system asks for reduced motion', () => {
     expect(screen.getByText('phases: closed > open > closing > closed')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
-
-  it("lets the page's flows go as soon as it is shown, after the slack alone", async () => {
-    let out = 0;
-    const holdFlows = () => {
-      out += 1;
-      return () => {
-        out -= 1;
-      };
-    };
-    render(
-      <FlowsHoldContext.Provider value={holdFlows}>
-        <Dialog phase="open" title="Terms" onCloseRequested={() => undefined} onClosed={() => undefined}>
-          <p>Read carefully.</p>
-        </Dialog>
-      </FlowsHoldContext.Provider>,
-      { wrapper: inLanguage(ENGLISH) },
-    );
-    expect(out).toBe(1);
-    await settle(DIALOG_ANIMATION_SLACK_MS);
-    expect(out).toBe(0);
-  });
 });
 
 describe('Dialog rendered straight into its closing phase (as time travel can)', () => {
@@ -338,68 +309,6 @@ describe('Dialog rendered straight into its closing phase (as time travel can)',
     expect(onClosed).toHaveBeenCalledTimes(1);
     await settle(5000);
     expect(onClosed).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe("a dialog that opens with the page holds the page's flows until it has opened", () => {
-  /** The page store's hold, recorded: how many holds are out. */
-  function recordingHold() {
-    const hold = { out: 0, taken: 0 };
-    const holdFlows = () => {
-      hold.out += 1;
-      hold.taken += 1;
-      let released = false;
-      return () => {
-        if (!released) hold.out -= 1;
-        released = true;
-      };
-    };
-    return { hold, holdFlows };
-  }
-
-  function renderInPage(holdFlows: () => () => void, phase: DialogPhase) {
-    const view = (dialogPhase: DialogPhase) => (
-      <FlowsHoldContext.Provider value={holdFlows}>
-        <Dialog phase={dialogPhase} title="Terms" onCloseRequested={() => undefined} onClosed={() => undefined}>
-          <p>Read carefully.</p>
-        </Dialog>
-      </FlowsHoldContext.Provider>
-    );
-    const { rerender, unmount } = render(view(phase), { wrapper: inLanguage(ENGLISH) });
-    return { reopen: (next: DialogPhase) => rerender(view(next)), unmount };
-  }
-
-  it('holds them from the commit that shows it until its opening animation has ended, plus the slack', async () => {
-    const { hold, holdFlows } = recordingHold();
-    renderInPage(holdFlows, 'open');
-    expect(hold.out).toBe(1);
-    expect(await screen.findByRole('dialog', { name: 'Terms' })).toBeInTheDocument();
-
-    await settle(DIALOG_ANIMATION_MS);
-    expect(hold.out).toBe(1);
-    await settle(DIALOG_ANIMATION_SLACK_MS);
-
-    expect(hold.out).toBe(0);
-  });
-
-  it('a dialog mounted closed and opened later holds nothing, nor does a reopened one', async () => {
-    const { hold, holdFlows } = recordingHold();
-    const { reopen } = renderInPage(holdFlows, 'closed');
-    reopen('open');
-    expect(await screen.findByRole('dialog', { name: 'Terms' })).toBeInTheDocument();
-    await settle(DIALOG_CLOSE_FALLBACK_MS);
-
-    expect(hold.taken).toBe(0);
-  });
-
-  it('a dialog gone before it has opened holds them no longer', () => {
-    const { hold, holdFlows } = recordingHold();
-    const { unmount } = renderInPage(holdFlows, 'open');
-    expect(hold.out).toBe(1);
-
-    unmount();
-
-    expect(hold.out).toBe(0);
   });
 });
 

@@ -1,18 +1,10 @@
 import CloseOutlined from '@ant-design/icons/es/icons/CloseOutlined';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useHoldFlows } from '../../lib/FlowsHoldContext';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { focusPageHeading, hasMeaningfulFocus } from '../../lib/focusPageHeading';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { useT } from '../../platform/i18n/useT';
-import {
-  DIALOG_ANIMATION_MS,
-  DIALOG_ANIMATION_SLACK_MS,
-  DIALOG_CLOSE_FALLBACK_MS,
-  DIALOG_DEFAULT_MAX_WIDTH,
-  NARROW_LAYOUT_BELOW_PX,
-  type DialogPhase,
-  type DismissTrigger,
-} from './dialogMachine';
+import { DIALOG_CLOSE_FALLBACK_MS, REDUCED_MOTION_QUERY } from './dialogTiming';
+import { DIALOG_DEFAULT_MAX_WIDTH, NARROW_LAYOUT_BELOW_PX, type DialogPhase, type DismissTrigger } from './dialogMachine';
 import { lockPageScroll } from './pageScrollLock';
 import './Dialog.css';
 
@@ -51,11 +43,7 @@ export interface DialogProps {
 export const focusWhenShown = (control: HTMLElement | null) => control?.setAttribute('autofocus', '');
 
 const NARROW_QUERY = `(max-width: ${NARROW_LAYOUT_BELOW_PX - 0.02}px)`;
-/** The borrower's system asks for no motion: Dialog.css then runs no zoom or fade. */
-export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
-
-/** The keyframes of Dialog.css whose ends move the dialog on (its backdrop's fades are not waited for). */
-const OPENING_ANIMATION = 'loanmanager-dialog-zoom-in';
+/** The keyframes of Dialog.css whose end closes the dialog (its backdrop's fades are not waited for). */
 const CLOSING_ANIMATION = 'loanmanager-dialog-zoom-out';
 
 /**
@@ -87,40 +75,6 @@ export function useCloseFallback(phase: DialogPhase, onClosed: () => void): () =
   }, [phase, reportClosed]);
 
   return reportClosed;
-}
-
-/**
- * A dialog that opens with the page (the signed-in popups) is the page's largest paint. The page's
- * flows wait until its opening animation has ended, plus the spec's slack for a dialog's animation,
- * so their download and evaluation do not delay it (bench/RESULTS.md, section 3). An opening with
- * no animation to end (reduced motion, a hidden tab) counts as ended after the animation time. A
- * dialog mounted closed, or opened once the flows run, holds nothing; one that never opens is let
- * go by the store (`FLOWS_HOLD_MAX_MS`). Returns the callback for the opening's end.
- */
-function useFlowsHeldWhileOpening(initialPhase: DialogPhase): () => void {
-  const holdFlows = useHoldFlows();
-  // the first opening only: later phases of the same dialog never hold
-  const [mountedOpen] = useState(initialPhase === 'open');
-  const release = useRef<() => void>(() => undefined);
-  useLayoutEffect(() => {
-    if (!mountedOpen) return undefined;
-    const releaseHold = holdFlows();
-    let slack = 0;
-    let opened = false;
-    const fallback = window.setTimeout(() => release.current(), DIALOG_ANIMATION_MS);
-    release.current = () => {
-      if (opened) return;
-      opened = true;
-      window.clearTimeout(fallback);
-      slack = window.setTimeout(releaseHold, DIALOG_ANIMATION_SLACK_MS);
-    };
-    return () => {
-      window.clearTimeout(fallback);
-      window.clearTimeout(slack);
-      releaseHold();
-    };
-  }, [holdFlows, mountedOpen]);
-  return useCallback(() => release.current(), []);
 }
 
 /**
@@ -162,17 +116,14 @@ export function Dialog({
     onClosed();
   }, [onClosed, returnFocusTo]);
   const reportClosed = useCloseFallback(phase, onClosedWithFocus);
-  const releaseFlows = useFlowsHeldWhileOpening(phase);
   const shown = phase !== 'closed';
 
   useEffect(() => (shown ? lockPageScroll() : undefined), [shown]);
 
-  // with no animation to wait for, opening and closing are done at once
+  // with no animation to wait for, closing is done at once
   useEffect(() => {
-    if (!reducedMotion) return;
-    if (phase === 'open') releaseFlows();
-    if (phase === 'closing') reportClosed();
-  }, [reducedMotion, phase, releaseFlows, reportClosed]);
+    if (reducedMotion && phase === 'closing') reportClosed();
+  }, [reducedMotion, phase, reportClosed]);
 
   // showModal() restyles the whole page (now inert), lays the dialog out and moves focus into it:
   // in a task of its own, that work does not add to the task of React's commit (bench/RESULTS.md,
@@ -236,7 +187,6 @@ export function Dialog({
       }}
       onAnimationEnd={(event) => {
         if (event.target !== event.currentTarget) return;
-        if (event.animationName === OPENING_ANIMATION) releaseFlows();
         if (event.animationName === CLOSING_ANIMATION) reportClosed();
       }}
     >

@@ -1,11 +1,5 @@
-import {
-  DIALOG_ANIMATION_MS,
-  DIALOG_CLOSE_FALLBACK_MS,
-  nextDialogPhase,
-  type CloseTrigger,
-  type DialogEvent,
-  type DialogPhase,
-} from './dialogMachine';
+import { nextDialogPhase, type CloseTrigger, type DialogEvent, type DialogPhase } from './dialogMachine';
+import { DIALOG_ANIMATION_MS, DIALOG_CLOSE_FALLBACK_MS } from './dialogTiming';
 
 const closeRequest = (trigger: CloseTrigger, closingDisabled = false): DialogEvent => ({
   type: 'closeRequested',

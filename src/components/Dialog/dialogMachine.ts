@@ -11,12 +11,6 @@ export type DismissTrigger = 'closeButton' | 'backdrop' | 'escape';
 /** `action`: one of the dialog's own buttons (e.g. "Ok"), which always closes it. */
 export type CloseTrigger = DismissTrigger | 'action';
 
-/** Animation time of the dialog's close transition, in ms (antd's motion duration "slow"). */
-export const DIALOG_ANIMATION_MS = 300;
-/** The slack the spec gives a dialog's animation (section 9: "animation time plus 100 ms"). */
-export const DIALOG_ANIMATION_SLACK_MS = 100;
-/** Spec section 9: "dialog close fallback is animation time plus 100 ms". */
-export const DIALOG_CLOSE_FALLBACK_MS = DIALOG_ANIMATION_MS + DIALOG_ANIMATION_SLACK_MS;
 export const DIALOG_DEFAULT_MAX_WIDTH = 560;
 /** Spec section 2: "Layout changes below 600px width." */
 export const NARROW_LAYOUT_BELOW_PX = 600;

@@ -16,13 +16,14 @@ import {
   selectCanSendVerification,
   selectEmailCheck,
   selectEmailErrors,
+  selectLoadStatus,
   type GoGreenState,
 } from './goGreenSlice';
 
 /** A keystroke in the address field: the whole value, as the input sends it. */
 const typed = (email: string) => goGreenEmailActions.fieldChanged({ email });
 import { api as baseApi } from '../../api/baseApi';
-import { firstAnswersReceived, type FirstAnswers } from '../../api/firstAnswers';
+import type { GoGreenInfo } from '../../api/contract';
 import { goGreenApi } from '../../api/goGreenApi';
 import { selectGoGreenInfo } from '../../api/goGreenStatusCache';
 import { loadClientDescription } from './onDemandModules';
@@ -60,12 +61,9 @@ function setup(handlers: Record<string, MockHandler | MockResponse> = {}, goGree
   return { store, api, reported, visited, log, polls };
 }
 
-/** What the first view does with a page that came with its answers (src/firstView/firstAnswers.ts): the status into RTK Query's cache, then the announcement. */
-function cameWithPage(store: ReturnType<typeof setup>['store'], answers: FirstAnswers) {
-  if (answers.getGoGreenStatus) {
-    store.dispatch(goGreenApi.util.upsertQueryEntries([{ endpointName: 'getGoGreenStatus', arg: undefined, value: answers.getGoGreenStatus }]));
-  }
-  store.dispatch(firstAnswersReceived(answers));
+/** A status in RTK Query's cache before the widget mounts (what src/firstView does with a page that came with it). */
+function statusInCache(store: ReturnType<typeof setup>['store'], status: GoGreenInfo) {
+  store.dispatch(goGreenApi.util.upsertQueryEntries([{ endpointName: 'getGoGreenStatus', arg: undefined, value: status }]));
 }
 
 /** Lets the fake clock run, with every promise (fetch, RTK Query, saga) settled between timers. */
@@ -359,9 +357,9 @@ describe('load, opt-in and opt-out', () => {
   test('a page that came with the status shows it at once, asks nothing, and keeps it in the cache until unmounted', async () => {
     const { store, api } = setup();
     const fromPage = { ...onFile, email_address: 'from.the.page@example.com' };
-    cameWithPage(store, { getGoGreenStatus: fromPage });
-    expect(store.getState().goGreen.loadStatus).toBe('loaded');
-    store.dispatch(actions.widgetMounted());
+    statusInCache(store, fromPage);
+    expect(selectLoadStatus(store.getState())).toBe('loaded');
+    store.dispatch(actions.widgetMounted(true));
     expect(store.getState().goGreen.loadStatus).toBe('loaded');
     await advance(0);
     expect(api.sent(STATUS)).toEqual([]);
@@ -382,8 +380,8 @@ describe('load, opt-in and opt-out', () => {
 
   test('the page’s status is still refreshed when its tag is invalidated (an address changed elsewhere on the page)', async () => {
     const { store, api } = setup();
-    cameWithPage(store, { getGoGreenStatus: { ...onFile, email_address: 'old@example.com' } });
-    store.dispatch(actions.widgetMounted());
+    statusInCache(store, { ...onFile, email_address: 'old@example.com' });
+    store.dispatch(actions.widgetMounted(true));
     await advance(0);
     store.dispatch(baseApi.util.invalidateTags(['GoGreenStatus']));
     await advance(0);

@@ -15,6 +15,7 @@ import {
   selectCanSendVerification,
   selectEmailCheck,
   selectEmailErrors,
+  selectLoadStatus,
   selectOptInEmail,
   selectWizardSteps,
   type GoGreenState,
@@ -269,6 +270,19 @@ describe('load, opt-in and opt-out', () => {
     expect(done).toMatchObject({ done: true, optIn: 'succeeded' });
     expect(reduce(done, actions.widgetMounted())).toEqual({ ...initialGoGreenState, loadStatus: 'loading' });
     expect(reduce(initialGoGreenState, actions.widgetMounted(), actions.statusLoadFailed()).loadStatus).toBe('failed');
+  });
+
+  test('a status already in the cache before the first mount is shown at once, with an opt-out confirmed before it; never again', () => {
+    expect(selectLoadStatus({ goGreen: initialGoGreenState })).toBe('idle');
+    expect(selectLoadStatus(withStatus(initialGoGreenState))).toBe('loaded');
+    const first = reduce(initialGoGreenState, actions.optOutConfirmed(), actions.widgetMounted(true));
+    expect(first).toMatchObject({ loadStatus: 'loaded', optOutConfirmed: true });
+    // a later mount, even with the status still cached, loads afresh and says nothing of the opt-out
+    expect(reduce(first, actions.widgetMounted(true))).toEqual({ ...initialGoGreenState, loadStatus: 'loading' });
+    expect(selectLoadStatus(withStatus(reduce(first, actions.widgetMounted(true))))).toBe('loading');
+    // nothing in the cache, or a recording's mount without the payload: loaded afresh
+    expect(reduce(initialGoGreenState, actions.optOutConfirmed(), actions.widgetMounted()).loadStatus).toBe('loading');
+    expect(reduce(initialGoGreenState, { type: actions.widgetMounted.type }).loadStatus).toBe('loading');
   });
 
   test('opt-in and opt-out failures leave the view in place', () => {

@@ -6,7 +6,6 @@
  * store, so DevTools time travel and a replayed recording re-render the screen exactly.
  */
 import { createAction, createSelector, createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
-import { firstAnswersReceived } from '../../api/firstAnswers';
 import { selectGoGreenInfo, type WithGoGreenStatus } from '../../api/goGreenStatusCache';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { reauthReducers, type WithReauthState } from '../../lib/reauth/reauthState';
@@ -52,13 +51,12 @@ export const goGreenEmailActions = emailFormSlice.actions;
 const isEmailFormAction = (action: UnknownAction) => action.type.startsWith(`${emailFormSlice.name}/`);
 
 export interface GoGreenState extends WithReauthState {
-  /** The widget's own load of the status (once per mount); the answer itself is in the API cache. */
-  loadStatus: LoadStatus;
   /**
-   * The page came with the status (src/api/firstAnswers.ts): its first mount shows it at once, and
-   * the flows take it into the cache instead of asking again. Any later mount loads afresh.
+   * The widget's own load of the status (once per mount); the answer itself is in the API cache.
+   * 'idle' until the first mount: a status already in the cache then is shown at once
+   * (`selectLoadStatus`), as on a page that came with it; any later mount loads afresh.
    */
-  statusCameWithPage: boolean;
+  loadStatus: LoadStatus;
   emailChoice: EmailChoice | null;
   intention: GoGreenIntention | null;
   step: GoGreenStep;
@@ -79,8 +77,9 @@ export interface GoGreenState extends WithReauthState {
   optOut: RequestStatus;
   done: boolean;
   /**
-   * The page was reloaded after an opt-out: say that it worked and what happens now. From the page
-   * itself when the server drew it (`firstAnswers/received`), else from the saga's session flag.
+   * The page was reloaded after an opt-out: say that it worked and what happens now
+   * (`optOutConfirmed`: from the saga's session flag, or before the first render when the page
+   * came with the opt-out).
    */
   optOutConfirmed: boolean;
 }
@@ -89,7 +88,6 @@ const initialEmailForm = emailFormSlice.getInitialState();
 
 export const initialGoGreenState: GoGreenState = {
   loadStatus: 'idle',
-  statusCameWithPage: false,
   emailChoice: null,
   intention: null,
   step: 'confirmEmail',
@@ -130,15 +128,23 @@ export const goGreenSlice = createSlice({
   name: 'goGreen',
   initialState: initialGoGreenState,
   reducers: {
-    /** The widget appeared: a fresh wizard, and the status is loaded once (or was, with the page). */
-    widgetMounted(state) {
-      // `=== true`: a QA recording made before the field existed starts without it
-      return {
-        ...initialGoGreenState,
-        loadStatus: state.statusCameWithPage === true ? 'loaded' : 'loading',
-        // an opt-out the page came with stays said on its first mount
-        optOutConfirmed: state.statusCameWithPage === true && state.optOutConfirmed,
-      };
+    /**
+     * The widget appeared: a fresh wizard, and the status is loaded once. `statusInCache`: the
+     * API cache holds the status as it mounts; on the first mount (the page came with it) that is
+     * the status shown, and an opt-out confirmed before it stays said. Absent ("Try again", a QA
+     * recording made before it existed): loaded afresh.
+     */
+    widgetMounted: {
+      // `| undefined`: a QA recording made before the payload existed replays without it
+      reducer(state, action: PayloadAction<{ statusInCache: boolean } | undefined>) {
+        const shownAtOnce = state.loadStatus === 'idle' && action.payload?.statusInCache === true;
+        return {
+          ...initialGoGreenState,
+          loadStatus: shownAtOnce ? 'loaded' : 'loading',
+          optOutConfirmed: shownAtOnce && state.optOutConfirmed,
+        };
+      },
+      prepare: (statusInCache = false) => ({ payload: { statusInCache } }),
     },
     /** The status is in the API cache (kept there while the widget is mounted). */
     statusLoaded(state) {
@@ -264,13 +270,6 @@ export const goGreenSlice = createSlice({
     }),
   },
   extraReducers: (builder) => {
-    builder.addCase(firstAnswersReceived, (state, action) => {
-      if (action.payload.getGoGreenStatus === undefined || state.loadStatus !== 'idle') return;
-      state.loadStatus = 'loaded';
-      state.statusCameWithPage = true;
-      // the page load that follows an opt-out: drawn saying so from the first paint
-      if (action.payload.goGreenOptOut) state.optOutConfirmed = true;
-    });
     builder.addMatcher(isEmailFormAction, (state, action) => {
       state.emailForm = emailFormSlice.reducer(state.emailForm, action);
     });
@@ -300,6 +299,16 @@ export const leftEmailStep = [
 export type WithGoGreen = { goGreen: GoGreenState };
 
 export const selectGoGreen = (state: WithGoGreen) => state.goGreen;
+
+/**
+ * The load of the status as the widget shows it: before the first mount ('idle'), a status already
+ * in the API cache (the page came with it) is shown as loaded, so the first view is the wizard
+ * wherever it is drawn (server, hydration, browser).
+ */
+export const selectLoadStatus = (state: WithGoGreen & WithGoGreenStatus): LoadStatus => {
+  const { loadStatus } = state.goGreen;
+  return loadStatus === 'idle' && selectGoGreenInfo(state) !== null ? 'loaded' : loadStatus;
+};
 
 const selectEmailForm = (state: { goGreen: GoGreenState }) => state.goGreen.emailForm;
 

@@ -6,8 +6,7 @@ import { makeStore } from '../../app/store';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { recordingNavigation, recordingReporter } from '../../testing/renderWithProviders';
 import type { PopupId } from './popupModel';
-import { firstAnswersReceived } from '../../api/firstAnswers';
-import { closeRequested, popupClosed, widgetMounted, type CloseRequest } from './popupsSlice';
+import { closeRequested, listReceived, popupClosed, widgetMounted, type CloseRequest } from './popupsSlice';
 
 const COMBINED: PopupItem = { id: 'go-green-auto-pay', sub_type: 'auto_pay_go_green_combined' };
 const TAX: PopupItem = { id: 'tax-reminder', tax_year: 2025 };
@@ -85,7 +84,6 @@ describe('popupsSaga', () => {
     expect(actions).toEqual([
       'popups/widgetMounted',
       'popups/listReceived',
-      'popups/popupShown',
       'popups/popupMarkedSeen',
       'popups/closeRequested',
       'popups/popupDismissed',
@@ -268,10 +266,10 @@ describe('popupsSaga', () => {
     expect(network.requests).toHaveLength(0);
   });
 
-  describe('on a page that came with its list (src/api/firstAnswers.ts)', () => {
+  describe('a list in the store before the saga runs (the page came with it)', () => {
     it('the first popup is open before the flows start; they ask for nothing, mark it seen, and go on with the rest', async () => {
       const { store, network, current, seenIds, waitForOpen, close } = setup([]);
-      store.dispatch(firstAnswersReceived({ getPopups: [COMBINED, TAX] }));
+      store.dispatch(listReceived([COMBINED, TAX]));
       // the widget's first view: no saga has run, nothing has been sent
       expect(current()).toMatchObject({ popup: { id: 'go-green-auto-pay', subType: 'auto_pay_go_green_combined' }, phase: 'open' });
       expect(network.requests).toHaveLength(0);
@@ -288,7 +286,7 @@ describe('popupsSaga', () => {
 
     it('a popup closed before the flows arrived is still marked seen, its choice still sent, and the next one shown', async () => {
       const { store, network, seenIds, waitForOpen, close } = setup([]);
-      store.dispatch(firstAnswersReceived({ getPopups: [TAX, VERIFY] }));
+      store.dispatch(listReceived([TAX, VERIFY]));
       close({ reason: 'dont-show-again' });
       expect(store.getState().popups.current).toMatchObject({ popup: { id: 'tax-reminder' }, phase: 'closed' });
 
@@ -301,7 +299,7 @@ describe('popupsSaga', () => {
 
     it('one closing when the flows arrive is followed to its end before the next opens', async () => {
       const { store, current, waitForOpen, settled } = setup([]);
-      store.dispatch(firstAnswersReceived({ getPopups: [COMBINED, TAX] }));
+      store.dispatch(listReceived([COMBINED, TAX]));
       store.dispatch(closeRequested({ reason: 'declined' }));
       store.dispatch(widgetMounted());
       await settled();
@@ -312,7 +310,7 @@ describe('popupsSaga', () => {
 
     it('a first item this build cannot show is not drawn: the flows skip and report it, then show the next', async () => {
       const { store, current, reported, waitForOpen } = setup([]);
-      store.dispatch(firstAnswersReceived({ getPopups: [{ id: 'tax-reminder', tax_year: 'soon' }, VERIFY] }));
+      store.dispatch(listReceived([{ id: 'tax-reminder', tax_year: 'soon' }, VERIFY]));
       expect(current()).toBeNull();
       store.dispatch(widgetMounted());
       await waitForOpen('tfa-verify-email');
@@ -321,7 +319,7 @@ describe('popupsSaga', () => {
 
     it('an empty list shows nothing and asks for nothing', async () => {
       const { store, network, current, settled } = setup([TAX]);
-      store.dispatch(firstAnswersReceived({ getPopups: [] }));
+      store.dispatch(listReceived([]));
       store.dispatch(widgetMounted());
       await settled();
       expect(current()).toBeNull();
@@ -330,12 +328,12 @@ describe('popupsSaga', () => {
 
     it('a second hand-over of the answers (a second popups widget) does not reopen or repeat anything', async () => {
       const { store, seenIds, waitForOpen, close } = setup([]);
-      store.dispatch(firstAnswersReceived({ getPopups: [COMBINED, TAX] }));
+      store.dispatch(listReceived([COMBINED, TAX]));
       store.dispatch(widgetMounted());
       await waitFor(() => expect(seenIds()).toHaveLength(1));
       close({ reason: 'declined' });
       await waitForOpen('tax-reminder');
-      store.dispatch(firstAnswersReceived({ getPopups: [COMBINED, TAX] }));
+      store.dispatch(listReceived([COMBINED, TAX]));
       expect(store.getState().popups.current).toMatchObject({ popup: { id: 'tax-reminder' }, phase: 'open' });
       expect(store.getState().popups.shown).toEqual(['go-green-auto-pay', 'tax-reminder']);
     });

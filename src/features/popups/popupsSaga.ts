@@ -5,9 +5,9 @@
  * dialog has fully closed before the next. Each is marked seen as it is shown. The tax popup's
  * "Don't show again" and an offer's decline link send a dismissal (the server rests a declined
  * offer: server/popups.ts). Server failures are only logged.
- * A page that came with its list (src/api/firstAnswers.ts) asks for nothing: the list is already
- * the queue and its first popup already open (popupsSlice.ts), drawn before the flows arrived, and
- * is followed from there.
+ * The list's first popup opens as the list arrives (`listReceived`, popupsSlice.ts); the saga then
+ * follows it. A list already in the store when the saga starts (the page came with it, handed over
+ * before the first render) is not asked for again: its first popup is open, or already closed.
  */
 import { call, fork, put, select, take } from 'redux-saga/effects';
 import type { DismissPopup, PopupItem } from '../../api/contract';
@@ -36,7 +36,7 @@ function failureContext(error: unknown): Record<string, unknown> {
   return { status: status ?? String(error) };
 }
 
-/** Puts the page's list into the store (the queue), unless it is there already (the page came with it). */
+/** Puts the page's list into the store (the queue), unless it is there already. */
 function* fetchPopups() {
   const listed: boolean = yield select(selectListed);
   if (listed) return;
@@ -77,8 +77,7 @@ function* dismiss(id: DismissPopup['id_to_dismiss']) {
 
 /**
  * The reason of the close request the dialog honoured (the dialog machine may refuse one): at
- * once when it already was (a popup the page came with, closed before the flows arrived), else
- * when it is.
+ * once when it already was (a popup closed before the saga ran), else when it is.
  */
 function* honouredCloseReason() {
   for (;;) {
@@ -116,9 +115,9 @@ export function* popupsSaga() {
   // One list per page: a second popups widget (or a remount) shares the first one's sequence.
   yield take(widgetMounted);
   yield call(fetchPopups);
-  // the popup the page came with, on screen (or already closed) since the first view
-  const withPage: CurrentPopup | null = yield select(selectCurrentPopup);
-  if (withPage) yield* followPopup(withPage.popup);
+  // the list's first popup, open since the list arrived (or already closed)
+  const first: CurrentPopup | null = yield select(selectCurrentPopup);
+  if (first) yield* followPopup(first.popup);
   for (;;) {
     const next: PopupItem | null = yield select(selectNextPopup);
     if (next === null) return;

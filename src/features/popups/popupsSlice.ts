@@ -7,7 +7,6 @@
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PopupItem } from '../../api/contract';
-import { firstAnswersReceived } from '../../api/firstAnswers';
 import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../../components/Dialog/dialogMachine';
 import { isClosingDisabled, readPopup, type Popup, type PopupCloseReason, type PopupId } from './popupModel';
 
@@ -41,11 +40,6 @@ const initialState: PopupsState = { listed: false, pending: [], current: null, s
 /** A popups widget was mounted: the saga asks the server for the list, once per page. */
 export const widgetMounted = createAction('popups/widgetMounted');
 
-function receive(state: PopupsState, items: PopupItem[]) {
-  state.listed = true;
-  state.pending = [...items];
-}
-
 function show(state: PopupsState, popup: Popup) {
   state.pending.shift();
   state.current = { popup, phase: nextDialogPhase('closed', { type: 'opened' }), closeReason: null };
@@ -56,10 +50,21 @@ export const popupsSlice = createSlice({
   name: 'popups',
   initialState,
   reducers: {
-    /** The server's list of popups for this page, in the order they are to be shown: the queue. */
+    /**
+     * The server's list of popups for this page, in the order they are to be shown: the queue. Its
+     * first popup opens with it, so a page that came with its list (handed over before the first
+     * render) has it open in its first view, before the saga runs; the saga follows it from there
+     * (popupsSaga.ts). A first item this build cannot show is left to the saga, which skips and
+     * reports it at its turn. One list per page: a second one changes nothing.
+     */
     listReceived: {
       reducer(state, action: PayloadAction<{ items: PopupItem[] }>) {
-        if (!state.listed) receive(state, action.payload.items);
+        if (state.listed) return;
+        state.listed = true;
+        state.pending = [...action.payload.items];
+        const [first] = state.pending;
+        const read = first ? readPopup(first) : null;
+        if (read?.ok) show(state, read.popup);
       },
       prepare: (items: PopupItem[]) => ({ payload: { items } }),
     },
@@ -108,20 +113,6 @@ export const popupsSlice = createSlice({
       },
       prepare: (id: PopupId) => ({ payload: { id } }),
     },
-  },
-  extraReducers: (builder) => {
-    // The page came with its list (src/api/firstAnswers.ts): it is the queue, and its first popup
-    // is the widget's first view, open before the flows arrive; the saga then follows it
-    // (popupsSaga.ts). A first item this build cannot show is left to the saga, which skips and
-    // reports it as usual.
-    builder.addCase(firstAnswersReceived, (state, action) => {
-      const items = action.payload.getPopups;
-      if (!items || state.listed) return;
-      receive(state, items);
-      const [first] = items;
-      const read = first ? readPopup(first) : null;
-      if (read?.ok) show(state, read.popup);
-    });
   },
 });
 
