@@ -23,7 +23,7 @@ const transformIgnorePatterns = ['/node_modules/(?!(@testing-library/user-event|
  * under load, so a project of their own (`npm run test:unit -- --selectProjects components`),
  * apart from the store, saga and unit tests (`client`).
  */
-const COMPONENT_TESTS = ['<rootDir>/src/**/*Widget.test.tsx', '<rootDir>/src/components/Dialog/**/*.test.tsx', '<rootDir>/src/serverRender.test.tsx'];
+const COMPONENT_TESTS = ['<rootDir>/src/**/*Widget.test.tsx', '<rootDir>/src/components/Dialog/**/*.test.ts?(x)', '<rootDir>/src/serverRender.test.tsx'];
 
 const browserProject = {
   testEnvironment: '<rootDir>/src/testing/jsdomEnvironment.ts',

@@ -68,9 +68,14 @@ export const popupsSlice = createSlice({
       },
       prepare: (items: PopupItem[]) => ({ payload: { items } }),
     },
-    /** The next popup of the queue is on screen. */
+    /**
+     * The next popup of the queue is on screen. The one already on screen, still open, is not shown
+     * again: a recording made before the list opened its first popup itself has a `popupShown` for it
+     * after `listReceived`, and its replay must not drop the next popup of the queue.
+     */
     popupShown: {
       reducer(state, action: PayloadAction<{ popup: Popup }>) {
+        if (state.current?.popup.id === action.payload.popup.id && state.current.closeReason === null) return;
         show(state, action.payload.popup);
       },
       prepare: (popup: Popup) => ({ payload: { popup } }),
