@@ -1,5 +1,6 @@
 /**
- * CPU profiles of the load part's hot path (issue 18): `npx tsx bench/load/profile.ts [--pg]`.
+ * CPU profiles of the load part's hot path (issue 18): `npx tsx bench/load/profile.ts [--pg] [--root <checkout>]`
+ * (`--root`: another build's server, e.g. a worktree of an older commit, to set beside this one's).
  * For each of the three signed-in routes, a fresh reference server runs under `node --cpu-prof`
  * while autocannon loads that route alone (10 connections, 1 s warm-up then 5 s); the profile is
  * written when the server exits and summarised here: CPU time per request, where it goes by
@@ -97,6 +98,7 @@ function report(title: string, summary: ProfileSummary, requests: number, rps: n
 async function main() {
   const args = process.argv.slice(2);
   const pg = args.includes('--pg');
+  const buildRoot = args.includes('--root') ? path.resolve(args[args.indexOf('--root') + 1] ?? ROOT) : ROOT;
   const top = 15;
   const dir = path.join(ROOT, 'bench/artifacts/profiles', new Date().toISOString().replace(/[:.]/g, '-'));
   fs.mkdirSync(dir, { recursive: true });
@@ -109,7 +111,7 @@ async function main() {
     for (const [index, name] of names.entries()) {
       const profileDir = path.join(dir, String(index));
       const spawnedAt = Date.now();
-      const server = await startReferenceServer(env, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+      const server = await startReferenceServer(env, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`], buildRoot);
       let result: Awaited<ReturnType<typeof hammer>>;
       let skipUs: number;
       try {
