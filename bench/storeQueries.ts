@@ -10,23 +10,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
+import { freshSchema } from './lib/freshSchema';
 
 const roots = process.argv.length > 2 ? process.argv.slice(2) : [path.resolve(__dirname, '..')];
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const CALLS = Number(process.env.CALLS ?? 1000);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** A PostgreSQL URL whose connections work in a fresh schema of their own. */
-async function freshSchema(url: string, name: string) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE; CREATE SCHEMA ${name}`);
-  await client.end();
-  const scoped = new URL(url);
-  scoped.searchParams.set('options', `-c search_path=${name}`);
-  return scoped.toString();
-}
 
 async function openBuild(root: string, index: number) {
   const { serverKeys } = (await import(`${root}/server/secrets`)) as typeof import('../server/secrets');

@@ -10,7 +10,7 @@
  */
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { freshSchema } from '../lib/freshSchema';
 import { startThrowawayCluster } from '../../scripts/throwawayPostgres';
 import { startReferenceServer } from '../lib/servers';
 import { CONNECTIONS, SERVER_WARMUP_S, hammer, hotPathRoutes, type LoadRow } from '../load';
@@ -21,15 +21,6 @@ const ROUNDS = Number(process.env.ROUNDS ?? 4);
 const ENGINES = (process.env.ENGINES ?? 'sqlite,pg').split(',');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function freshSchema(url: string, name: string): Promise<string> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE; CREATE SCHEMA ${name}`);
-  await client.end();
-  const scoped = new URL(url);
-  scoped.searchParams.set('options', `-c search_path=${name}`);
-  return scoped.toString();
-}
 
 /** One build's server, started afresh: every route warmed, then each measured. */
 async function measure(root: string, env: Record<string, string>): Promise<LoadRow[]> {
