@@ -3,12 +3,13 @@
  * switch, main, the JSON config block and the widget loader), in the page's language, and small
  * escaping helpers.
  */
+import { createHash } from 'node:crypto';
 import { LOCALE_NAMES, LOCALE_RETURN_ATTRIBUTE, LOCALES, type Locale, PSEUDO_LOCALE } from '../src/platform/i18n/locales';
 import type { MessageId } from '../src/platform/i18n/messageId';
 import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../src/platform/palette';
 import { HOST_RESET_CSS, HOST_RESET_ID } from '../src/platform/hostReset';
 import { WIDGET_ATTRIBUTE } from '../src/platform/portalElements';
-import { FIRST_ANSWERS_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, type ServerRendered } from '../src/platform/serverRender';
+import { FIRST_ANSWERS_ELEMENT_ID, HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE, SUBMIT_HELD_ATTRIBUTE, type ServerRendered } from '../src/platform/serverRender';
 import { serverText } from './i18n';
 import { maskCsrfToken } from './security';
 
@@ -314,6 +315,19 @@ function renderFooter(locale: Locale, help: HelpContact): string {
   );
 }
 
+/**
+ * The page's one inline script, in its head: a form of a server-drawn widget submitted before the
+ * widget is live (a tap on Sign in, Enter in a field, while the scripts still load) is held, not
+ * lost: the browser's own submit is prevented (the form's inert action would be refused by the CSP,
+ * silently) and the form is marked, and its hydration submits it again once it is live
+ * (src/firstView/hydration.tsx). Forms outside the widgets (the header's) are left alone.
+ */
+export const HOLD_EARLY_SUBMITS_SCRIPT =
+  "document.addEventListener('submit',function(e){var f=e.target;" +
+  `if(f&&f.closest&&f.closest('[${SERVER_RENDERED_ATTRIBUTE}]:not([${HYDRATED_ATTRIBUTE}])')){e.preventDefault();f.setAttribute('${SUBMIT_HELD_ATTRIBUTE}','')}},true)`;
+/** Its CSP source (server/app.ts): the script runs by its hash, no other inline script does. */
+export const HOLD_EARLY_SUBMITS_CSP = `'sha256-${createHash('sha256').update(HOLD_EARLY_SUBMITS_SCRIPT).digest('base64')}'`;
+
 export function renderPage(options: PageOptions): string {
   const { locale } = options;
   const heading = options.heading ? `<h1>${escapeHtml(options.heading)}</h1>` : '';
@@ -341,6 +355,8 @@ export function renderPage(options: PageOptions): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(options.title)} | ${SERVICER_NAME}</title>` +
     '<link rel="icon" href="data:,">' +
+    // on every widget page: where nothing is drawn by the server it holds nothing
+    (options.widget ? `<script>${HOLD_EARLY_SUBMITS_SCRIPT}</script>` : '') +
     (rendered?.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
     (rendered?.headStyles ?? '') +
     // the loader first: it runs every other script, and at the end of the body it was found last and

@@ -34,11 +34,11 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * Until the widgets of a server-rendered page are hydrated, its buttons do nothing (a borrower's
- * click is lost, as on any server-rendered page; typing is kept). A test acts as a borrower who
- * waits for the page: after each load it waits for every server-rendered widget to be live.
+ * Until the widgets of a server-rendered page are hydrated, their buttons do nothing but submit a
+ * form, which is held until it is live (server/html.ts); typing is kept. A test acts as a borrower
+ * who waits for the page: after each load it waits for every server-rendered widget to be live.
  */
-export async function waitForHydration(page: Page) {
+async function waitForHydration(page: Page) {
   await page.waitForFunction(
     ([rendered, hydrated]) => !document.querySelector(`[${rendered}]:not([${hydrated}])`),
     [SERVER_RENDERED_ATTRIBUTE, HYDRATED_ATTRIBUTE] as const,

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
+import { HOLD_EARLY_SUBMITS_CSP, HOLD_EARLY_SUBMITS_SCRIPT } from '../html';
 import { API, nonceOf, pageConfig, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -155,6 +157,15 @@ describe('security headers', () => {
     }
   });
 
+  it("runs one inline script, the early submit's hold, by its hash, and no other", async () => {
+    const response = await server.client().get('/loanmanager/login/');
+    const inline = [...response.body.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+    expect(inline).toEqual([HOLD_EARLY_SUBMITS_SCRIPT]);
+    const hash = `'sha256-${createHash('sha256').update(inline[0] ?? '').digest('base64')}'`;
+    const scriptSources = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1]?.split(' ') ?? [];
+    expect(scriptSources).toEqual(["'self'", hash]);
+  });
+
   it('allows Google only with recaptcha_v3', async () => {
     const v3 = await startTestServer({
       recaptcha: { method: 'recaptcha_v3', siteKey: 'site-key', secret: 'secret' },
@@ -163,7 +174,7 @@ describe('security headers', () => {
     try {
       const page = await v3.client().get('/loanmanager/register/');
       const csp = page.headers['content-security-policy'] as string;
-      expect(csp).toContain("script-src 'self' https://www.google.com https://www.gstatic.com");
+      expect(csp).toContain(`script-src 'self' ${HOLD_EARLY_SUBMITS_CSP} https://www.google.com https://www.gstatic.com`);
       expect(csp).toContain('frame-src https://www.google.com https://www.gstatic.com');
       expect(page.body).toContain('"recaptcha":{"method":"recaptcha_v3","site_key":"site-key"}');
     } finally {

@@ -5,7 +5,7 @@
  */
 import { useLayoutEffect, type ComponentType } from 'react';
 import type { AppStore } from '../app/createAppStore';
-import { HYDRATED_ATTRIBUTE, type PreparesHydration } from '../platform/serverRender';
+import { HYDRATED_ATTRIBUTE, SUBMIT_HELD_ATTRIBUTE, type PreparesHydration } from '../platform/serverRender';
 import { readFirstAnswers, receiveFirstAnswers } from './firstAnswers';
 import { replayTypedInput } from './replayTypedInput';
 
@@ -18,12 +18,20 @@ export async function prepareHydration(store: AppStore, element: HTMLElement, Wi
 
 /**
  * Rendered after the widget inside its Suspense boundary, as nothing: its layout effect runs as
- * the widget's fields are hydrated, before any other render could reset them.
+ * the widget's fields are hydrated, before any other render could reset them. A form submitted
+ * before (held by the page's inline script, server/html.ts) is then submitted again, now live,
+ * with what was typed: in a task of its own, after this commit.
  */
 export function ReplayTypedInput({ container }: { container: HTMLElement }) {
   useLayoutEffect(() => {
     replayTypedInput(container);
     container.setAttribute(HYDRATED_ATTRIBUTE, '');
+    const held = container.querySelector<HTMLFormElement>(`form[${SUBMIT_HELD_ATTRIBUTE}]`);
+    if (!held) return;
+    held.removeAttribute(SUBMIT_HELD_ATTRIBUTE);
+    setTimeout(() => {
+      if (held.isConnected) held.requestSubmit();
+    });
   }, [container]);
   return null;
 }

@@ -15,6 +15,13 @@ export const FIRST_ANSWERS_ELEMENT_ID = 'loanmanager-first-answers';
 export const HYDRATED_ATTRIBUTE = 'data-loanmanager-hydrated';
 
 /**
+ * Set on a server-drawn form submitted before its widget was live (the page's one inline script,
+ * server/html.ts, holds the submit): the hydration submits it again once the form is live
+ * (src/firstView/hydration.tsx), so a Sign in tapped early is not lost.
+ */
+export const SUBMIT_HELD_ATTRIBUTE = 'data-loanmanager-submit-held';
+
+/**
  * A widget component that must load something before it hydrates, so that its first render does
  * not suspend (src/firstView/hydration.tsx calls it): the portal loads the page of the address.
  */
