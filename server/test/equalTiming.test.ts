@@ -74,11 +74,11 @@ it('a wrong password costs the same for an account whose hash is older and cheap
     async () => undefined,
   );
   // The padding runs scrypt at N, 2N, … up to the current cost: the same work as one run at the
-  // current cost, but in smaller blocks of memory, which the processor's caches favour by an amount
-  // that depends on the machine and on what else runs: a quiet machine here times it about 7 %
-  // below (0.93), a CI run on a loaded machine 24 % below (0.76: 19.3 against 25.2 ms). Unpadded it
-  // is 0.25 (a quarter of the work: 116 against 483 ms in production). The medians' ratio is held
-  // above 0.6, which a padding doing only part of its work (N alone: 0.5) fails, and below 1.15;
-  // passwordPadding.test.ts holds the padding's work exact.
-  expect({ ratio: compared.ratio, padded: compared.ratio > 0.6 && compared.ratio < 1.15 }).toMatchObject({ padded: true });
+  // current cost (passwordPadding.test.ts holds it exact), but in smaller blocks of memory, which the
+  // processor's caches favour by an amount that depends on the machine and on what else runs, and
+  // 40 pairs of 20-30 ms checks beside the other jest worker are noisy: the medians' ratio read 0.93
+  // on a quiet machine, 0.76 in a loaded CI run and 1.17 in a full local run. The test holds the
+  // distributions: neither is the slower in more than 75 % of pairs (Mann-Whitney's effect within
+  // 0.25 of 0.5). Unpadded, the old hash is the faster in nearly every pair (a quarter of the work).
+  expect({ ...compared, alike: Math.abs(compared.effect - 0.5) < 0.25 }).toMatchObject({ alike: true });
 }, 120_000);
