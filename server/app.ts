@@ -25,7 +25,7 @@ import { AccessLog, createLogger, logAbortedRequest } from './logger';
 import { HOLD_EARLY_SUBMITS_CSP } from './html';
 import { createMailer, type Mailer, type MailTransport } from './mail';
 import { registerMetrics } from './metrics';
-import { configurePasswordHashing, HASHING_RETRY_AFTER_SECONDS, HashingBusyError } from './passwordHashing';
+import { ClientGoneError, configurePasswordHashing, HASHING_RETRY_AFTER_SECONDS, HashingBusyError } from './passwordHashing';
 import { developmentSecret, generateSecret, parseSecret, serverKeys } from './secrets';
 import { accountRoutes } from './routes/account';
 import { declareRouteContracts } from './routes/contract';
@@ -308,6 +308,11 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) return sendJson(reply, error.statusCode, inLocale(error.body, apiLocale(request)));
+    if (error instanceof ClientGoneError) {
+      // the client left before its password check (server/passwordHashing.ts): nothing was done, no one reads this
+      request.log.info('client gone before its password check: dropped');
+      return sendJson(reply, 503, { errors: [textIn(apiLocale(request), localText('server.error.busy'))] });
+    }
     if (error instanceof HashingBusyError) {
       // every hashing thread is busy and its queue full (server/passwordHashing.ts): come back shortly
       request.log.warn('password hashing busy: request refused');

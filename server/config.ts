@@ -50,7 +50,7 @@ export interface ServerOptions {
   sessionIdleMinutes: number;
   /** scrypt cost N for new password hashes; older hashes are rehashed at sign-in. */
   scryptN: number;
-  /** PASSWORD_HASH_THREADS and PASSWORD_HASH_QUEUE: the password-hashing pool (server/passwordHashing.ts). */
+  /** PASSWORD_HASH_THREADS, PASSWORD_HASH_QUEUE and PASSWORD_HASH_QUEUE_PER_CLIENT: the password-hashing pool and its turns (server/passwordHashing.ts). */
   passwordHashing: PasswordHashingSettings;
   /** A request must arrive whole within this time; headers within `headersTimeoutMs`; idle keep-alive sockets close after `keepAliveTimeoutMs`. */
   requestTimeoutMs: number;
@@ -366,6 +366,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     passwordHashing: {
       threads: positiveInteger(env, 'PASSWORD_HASH_THREADS', DEFAULT_PASSWORD_HASHING.threads),
       queue: positiveInteger(env, 'PASSWORD_HASH_QUEUE', DEFAULT_PASSWORD_HASHING.queue),
+      perClient: positiveInteger(env, 'PASSWORD_HASH_QUEUE_PER_CLIENT', DEFAULT_PASSWORD_HASHING.perClient),
     },
     requestTimeoutMs: TIMEOUTS.requestMs,
     headersTimeoutMs: TIMEOUTS.headersMs,

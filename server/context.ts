@@ -68,7 +68,7 @@ export class HttpError extends Error {
   }
 }
 
-const NOT_SIGNED_IN = 'Authentication credentials were not provided.';
+export const NOT_SIGNED_IN = 'Authentication credentials were not provided.';
 
 /** The signed-in account (read with the session when signed in by cookie), or null. */
 export async function signedInAccount(ctx: PortalContext, request: FastifyRequest): Promise<Account | null> {

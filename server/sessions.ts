@@ -38,6 +38,10 @@ const INVALID_TOKEN = 'Invalid token.';
 
 const BAD_PATH = 'Bad request path';
 
+/** What a session's "seen in this session" records (popups) are keyed by: its key's hash (row ids are
+ * reused after sign-out, keys never). */
+const sessionKeyOf = (keyHash: string) => `session:${keyHash}`;
+
 const isStatic = (path: string) => path.startsWith('/loanmanager/static/');
 const isApi = (path: string) => path.startsWith(API_PREFIX);
 
@@ -140,7 +144,7 @@ export function registerAuthHooks(app: FastifyInstance, ctx: PortalContext) {
         const keyHash = looksLikeToken(sessionKey) ? hashSecret(sessionKey) : null;
         const now = ctx.nowMs();
         const session = keyHash ? await ctx.store.findSession(keyHash, now, now - idleMs(ctx)) : null;
-        if (session) {
+        if (session && keyHash) {
           let lastSeenAt = session.lastSeenAt;
           // throttled: one write a minute per session, and a poll never holds a session open
           if (request.routeOptions.config?.backgroundPoll !== true && now - lastSeenAt >= SESSION_TOUCH_INTERVAL_MS) {
@@ -151,8 +155,7 @@ export function registerAuthHooks(app: FastifyInstance, ctx: PortalContext) {
             userId: session.userId,
             sessionId: session.id,
             tokenId: null,
-            // keyed by the session secret's hash: row ids are reused after sign-out, secrets never
-            sessionKey: `session:${keyHash}`,
+            sessionKey: sessionKeyOf(keyHash),
             sessionTimes: { lastSeenAt, expiresAt: session.expiresAt },
             account: session.account,
           };
@@ -186,7 +189,43 @@ export async function signIn(
   setSessionCookie(request, reply, key, remember ? lifetimeSeconds : null);
   request.csrfToken = randomToken();
   setCsrfCookie(request, reply, request.csrfToken);
-  request.auth = { userId, sessionId, tokenId: null, sessionKey: `session:${keyHash}`, sessionTimes: { lastSeenAt: now, expiresAt }, account: null };
+  request.auth = { userId, sessionId, tokenId: null, sessionKey: sessionKeyOf(keyHash), sessionTimes: { lastSeenAt: now, expiresAt }, account: null };
+}
+
+/**
+ * A new session id at a step up (issue 46 items 3 and 4; docs/security.md): the signed-in browser's
+ * session gets a new random key, set in this same answer together with a new CSRF token, and the old
+ * key finds nothing from the moment the store has the new one; the session itself (its account, its
+ * absolute end, whether it was remembered, the popups seen) carries on, so the page does not notice.
+ * `reauthUntil`: the re-authentication window, which belongs to the new key only (null or absent:
+ * none, any open one closes). Resolves false, changing nothing, when the request has no cookie session
+ * or another request renewed or ended it first. Signing in makes a new session instead (`signIn`).
+ */
+export async function renewSession(
+  ctx: PortalContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { reauthUntil = null }: { reauthUntil?: number | null } = {},
+): Promise<boolean> {
+  const auth = request.auth;
+  if (auth?.sessionId == null || !auth.sessionKey.startsWith(sessionKeyOf(''))) return false;
+  const oldKeyHash = auth.sessionKey.slice(sessionKeyOf('').length);
+  const key = randomToken();
+  const keyHash = hashSecret(key);
+  const renewed = await ctx.store.renewSessionKey({
+    sessionId: auth.sessionId,
+    oldKeyHash,
+    newKeyHash: keyHash,
+    reauthUntil,
+    seenKey: { from: auth.sessionKey, to: sessionKeyOf(keyHash) },
+  });
+  if (!renewed) return false;
+  const remembered = renewed.expiresAt - renewed.createdAt > SESSION_HOURS * 3600 * 1000;
+  setSessionCookie(request, reply, key, remembered ? Math.max(1, Math.floor((renewed.expiresAt - ctx.nowMs()) / 1000)) : null);
+  request.csrfToken = randomToken();
+  setCsrfCookie(request, reply, request.csrfToken);
+  request.auth = { ...auth, sessionKey: sessionKeyOf(keyHash) };
+  return true;
 }
 
 /**

@@ -217,8 +217,19 @@ export interface CredentialsStore {
   /** Records a request of the session (its last-seen time). */
   touchSession(id: number, now: number): Promise<void>;
   deleteSession(id: number): Promise<void>;
-  /** Opens the session's re-authentication window until `until` (user/confirm_password/). */
-  openReauthWindow(sessionId: number, until: number): Promise<void>;
+  /**
+   * Gives the session a new key (a step up: server/sessions.ts `renewSession`) and sets its
+   * re-authentication window (`reauthUntil`, null: closed), if its key is still `oldKeyHash`: the old
+   * key finds nothing from then on; the popups seen under `seenKey.from` move to `seenKey.to`. Null when
+   * the session has ended or was renewed already (nothing changed).
+   */
+  renewSessionKey(input: {
+    sessionId: number;
+    oldKeyHash: string;
+    newKeyHash: string;
+    reauthUntil: number | null;
+    seenKey: { from: string; to: string };
+  }): Promise<{ createdAt: number; expiresAt: number } | null>;
   /** Whether the session's re-authentication window is open at `now`. */
   reauthWindowOpen(sessionId: number, now: number): Promise<boolean>;
   deleteSessionsOfUser(userId: number, exceptSessionId: number | null): Promise<void>;
@@ -256,8 +267,14 @@ export interface CredentialsStore {
 
   // sign-in throttling, keyed by a hash of the lower-cased username
   loginThrottle(usernameKey: string, now: number): Promise<LoginThrottle>;
-  /** Counts a failure; resolves with the failures counted in the window now, this one included. */
-  recordLoginFailure(usernameKey: string, now: number): Promise<number>;
+  /**
+   * Claims a place in the count of wrong passwords before a password is checked (issue 46 item 2): its
+   * place in the window (1 for the first), or null when every place (`Lockout.failures`) is taken and
+   * nothing was counted. A right password then clears the count; a wrong one leaves its place counted.
+   */
+  claimLoginAttempt(usernameKey: string, now: number): Promise<number | null>;
+  /** Gives back a place claimed for a password that was not checked after all (the hashing refused it). */
+  releaseLoginAttempt(usernameKey: string): Promise<void>;
   clearLoginFailures(usernameKey: string): Promise<void>;
 }
 

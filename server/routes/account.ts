@@ -67,7 +67,7 @@ export function accountRoutes(fastify: FastifyInstance, ctx: PortalContext) {
     schema: { ...specCall('Set a new password'), body: resetPasswordSchema, response: answers({ 200: emptyAnswerSchema }, { unsafe: true, hashes: true }) },
     config: rateLimit,
   }, async (request, reply) => {
-    await resetPassword(ctx, request, request.body);
+    await resetPassword(ctx, request, reply, request.body);
     return sendJson(reply, 200, {});
   });
 

@@ -9,6 +9,7 @@ import { localText, type LocalText } from '../i18n';
 import { emailLocale } from '../locale';
 import { checkPasswordPolicy } from '../passwordPolicy';
 import { RESET_NONCE_MINUTES, hashPassword, hashSecret, randomToken } from '../security';
+import { renewSession } from '../sessions';
 import { MESSAGES_SERVER, checkCaptcha, withTrimmedUsername } from './accountAnswers';
 import { notifyBorrower } from './accountNotices';
 import { loginThrottleKey } from './wrongPasswords';
@@ -70,9 +71,11 @@ export async function validateResetNonce(ctx: PortalContext, sentNonce: string) 
 
 /**
  * Sets the new password of the reset link's user (the spec's rule, not too common, typed twice alike):
- * the other sessions end, the count of wrong passwords starts again, and the borrower is told.
+ * the other sessions end, the count of wrong passwords starts again, and the borrower is told. Done in
+ * a browser signed in as that user, its session carries on under a new id (issue 46 item 4): a copy
+ * of the old cookie reads nothing after the reset.
  */
-export async function resetPassword(ctx: PortalContext, request: FastifyRequest, body: ResetPassword) {
+export async function resetPassword(ctx: PortalContext, request: FastifyRequest, reply: FastifyReply, body: ResetPassword) {
   const nonceHash = hashSecret(body.nonce);
   if (!(await ctx.store.findUsableNonce('password_reset', nonceHash, ctx.nowMs()))) {
     throw HttpError.errors(400, MESSAGES_SERVER.resetExpired);
@@ -91,6 +94,7 @@ export async function resetPassword(ctx: PortalContext, request: FastifyRequest,
     keepSessionId: request.auth?.sessionId ?? null,
   });
   if (!done) throw HttpError.errors(400, MESSAGES_SERVER.resetExpired);
+  if (request.auth?.sessionId != null && request.auth.userId === done.userId) await renewSession(ctx, request, reply);
   // whoever was guessing the old password has nothing left to lock the borrower out with
   await ctx.store.clearLoginFailures(loginThrottleKey(done.username));
   request.log.info({ userId: done.userId }, 'password reset');

@@ -10,7 +10,7 @@ import { hashPassword, needsRehash, verifyLoginPassword } from '../security';
 import { recognizeBrowser, signIn } from '../sessions';
 import { availableLoans, withTrimmedUsername } from './accountAnswers';
 import { noticeOf, noticeUrl } from './accountNotices';
-import { answerWrongPassword, forgetWrongPasswords, refuseIfSignInPaused } from './wrongPasswords';
+import { answerWrongPassword, checkPasswordInTurn, refuseIfSignInPaused } from './wrongPasswords';
 
 /**
  * Signs the user in with their password: a paused username answers the same for every password; an
@@ -24,10 +24,12 @@ export async function signInWithPassword(ctx: PortalContext, request: FastifyReq
   await refuseIfSignInPaused(ctx, reply, body.username, now);
   const user = body.username.length <= LIMITS.inputMaximum ? await ctx.store.findUserByUsername(body.username) : null;
   const tooLong = body.password.length > LIMITS.validatorMaximum;
-  // Unknown usernames and old, cheaper hashes cost one hash at the current cost: the time tells nothing.
-  const matches = tooLong ? false : await verifyLoginPassword(body.password, user?.passwordHash ?? null, ctx.options.scryptN);
-  if (!user || !matches) return answerWrongPassword(ctx, request, reply, body.username, user, now);
-  await forgetWrongPasswords(ctx, body.username);
+  // In the client's turn, its place in the count claimed first (checkPasswordInTurn). Unknown usernames
+  // and old, cheaper hashes cost one hash at the current cost: the time tells nothing.
+  const checked = await checkPasswordInTurn(ctx, request, reply, body.username, now, async () =>
+    tooLong ? false : (await verifyLoginPassword(body.password, user?.passwordHash ?? null, ctx.options.scryptN)) && user !== null,
+  );
+  if (!user || !checked.matches) return answerWrongPassword(ctx, request, reply, body.username, user, now, checked.matches ? 1 : checked.place);
   if (needsRehash(user.passwordHash, ctx.options.scryptN)) {
     await ctx.store.updatePasswordHash(user.id, user.passwordHash, await hashPassword(body.password, ctx.options.scryptN));
   }

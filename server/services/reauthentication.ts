@@ -5,11 +5,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ConfirmPasswordResponse } from '../../src/api/contract';
 import { LIMITS } from '../../src/lib/validation/messages';
-import { HttpError, type Auth, type PortalContext } from '../context';
+import { HttpError, NOT_SIGNED_IN, type Auth, type PortalContext } from '../context';
 import type { Account } from '../db/store';
 import { verifyPassword } from '../security';
+import { renewSession } from '../sessions';
 import { EMAIL_MESSAGES } from './emailAddress';
-import { answerWrongPassword, forgetWrongPasswords, refuseIfSignInPaused } from './wrongPasswords';
+import { answerWrongPassword, checkPasswordInTurn, refuseIfSignInPaused } from './wrongPasswords';
 
 /** How long a confirmed password lets its session change the address on file
  * (docs/security.md, "Re-authentication and the address on file"). */
@@ -41,18 +42,24 @@ export async function confirmPassword(
   account: Account & { auth: Auth },
   password: string,
 ): Promise<ConfirmPasswordResponse> {
-  const { sessionId } = account.auth;
-  if (sessionId === null) throw HttpError.errors(403, TOKEN_CANNOT_REAUTHENTICATE);
+  if (account.auth.sessionId === null) throw HttpError.errors(403, TOKEN_CANNOT_REAUTHENTICATE);
   const now = ctx.nowMs();
   const { username } = account.user;
   await refuseIfSignInPaused(ctx, reply, username, now);
-  const matches = password.length <= LIMITS.validatorMaximum && (await verifyPassword(password, account.user.passwordHash));
-  if (!matches) {
+  const checked = await checkPasswordInTurn(
+    ctx,
+    request,
+    reply,
+    username,
+    now,
+    async () => password.length <= LIMITS.validatorMaximum && (await verifyPassword(password, account.user.passwordHash)),
+  );
+  if (!checked.matches) {
     request.log.info({ userId: account.user.id }, 're-authentication refused');
-    return answerWrongPassword(ctx, request, reply, username, account.user, now, EMAIL_MESSAGES.wrongPassword);
+    return answerWrongPassword(ctx, request, reply, username, account.user, now, checked.place, EMAIL_MESSAGES.wrongPassword);
   }
-  await forgetWrongPasswords(ctx, username);
-  await ctx.store.openReauthWindow(sessionId, now + REAUTH_WINDOW_MS);
+  // a new session id, the window its own: a copy of the old cookie gains nothing (issue 46 item 3)
+  if (!(await renewSession(ctx, request, reply, { reauthUntil: now + REAUTH_WINDOW_MS }))) throw HttpError.errors(401, NOT_SIGNED_IN);
   request.log.info({ userId: account.user.id }, 're-authenticated');
   return { reauth_expires_in_seconds: REAUTH_WINDOW_MS / 1000 };
 }

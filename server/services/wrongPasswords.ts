@@ -7,6 +7,7 @@ import { PORTAL_URLS } from '../../src/lib/portalUrls';
 import { HttpError, type PortalContext } from '../context';
 import type { User } from '../db/store';
 import { localText, type LocalText } from '../i18n';
+import { ClientGoneError, clientKeyOf, inPasswordTurn } from '../passwordHashing';
 import { hashSecret } from '../security';
 import { noticeOf, noticeUrl } from './accountNotices';
 
@@ -38,15 +39,71 @@ export async function refuseIfSignInPaused(ctx: PortalContext, reply: FastifyRep
 }
 
 /** The right password for `username`: its count of wrong ones starts again. */
-export async function forgetWrongPasswords(ctx: PortalContext, username: string) {
+async function forgetWrongPasswords(ctx: PortalContext, username: string) {
   await ctx.store.clearLoginFailures(loginThrottleKey(username));
+}
+
+/** Aborts when the request's client goes away before its answer is written (the connection closed). */
+function clientGoneSignal(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const response = reply.raw;
+  if (request.raw.socket?.destroyed === true) controller.abort();
+  else response.once('close', () => !response.writableFinished && controller.abort());
+  return controller.signal;
+}
+
+/** The outcome of a password check: right, or wrong with its place in the count of wrong passwords. */
+export type PasswordCheck = { matches: true } | { matches: false; place: number };
+
+/**
+ * A password check of `username` (sign-in, and every route that asks a signed-in borrower for their
+ * password again), made fair and atomic (issue 46 items 1 and 2; docs/security.md):
+ * - it waits for its client's turn (server/passwordHashing.ts `inPasswordTurn`): a client with too
+ *   many waiting is refused (HashingBusyError, 503), and a client gone before its turn is dropped
+ *   (ClientGoneError) with nothing written, no count, no hash;
+ * - in its turn it first claims a place in the count of wrong passwords (`claimLoginAttempt`): none
+ *   left, the paused answer, unchecked; so however many arrive at once, at most `loginFailuresMax`
+ *   wrong passwords are checked per window;
+ * - then `check` runs (the hash); a right password clears the count, a wrong one keeps its place;
+ * - the client gone by then: a right password does nothing more (ClientGoneError: no session).
+ */
+export async function checkPasswordInTurn(
+  ctx: PortalContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  username: string,
+  now: number,
+  check: () => Promise<boolean>,
+): Promise<PasswordCheck> {
+  const gone = clientGoneSignal(request, reply);
+  const throttleKey = loginThrottleKey(username);
+  const outcome = await inPasswordTurn(clientKeyOf(request.ip), gone, async (): Promise<PasswordCheck> => {
+    const place = await ctx.store.claimLoginAttempt(throttleKey, now);
+    if (place === null) {
+      const throttle = await ctx.store.loginThrottle(throttleKey, now);
+      throw signInPaused(ctx, reply, throttle.locked ? throttle.retryAfterMs : ctx.options.loginLockoutMinutes * 60_000);
+    }
+    let matches: boolean;
+    try {
+      matches = await check();
+    } catch (error) {
+      // not checked after all (the hashing refused it): the place is given back
+      await ctx.store.releaseLoginAttempt(throttleKey);
+      throw error;
+    }
+    if (!matches) return { matches: false, place };
+    await forgetWrongPasswords(ctx, username);
+    return { matches: true };
+  });
+  if (outcome.matches && gone.aborted) throw new ClientGoneError();
+  return outcome;
 }
 
 /**
  * The answer to a wrong password for `username` (sign-in, and every route that asks a signed-in
- * borrower for their password again: they count towards the same pause). Counted per username
- * whether it exists or not (`user` null), so the answers and their timing say nothing of which
- * exist. Always throws:
+ * borrower for their password again: they count towards the same pause), `place` its place in the
+ * count (`checkPasswordInTurn`). Counted per username whether it exists or not (`user` null), so
+ * the answers and their timing say nothing of which exist. Always throws:
  * - the failure that reaches `loginFailuresMax`: the paused answer (429), as the attempts after it
  *   get, and the notice to the borrower (a real account only, not awaited: the answer takes no
  *   longer for a username that exists than for one that does not);
@@ -62,10 +119,10 @@ export async function answerWrongPassword(
   username: string,
   user: Pick<User, 'id'> | null,
   now: number,
+  failures: number,
   wrongPassword: LocalText = INVALID_CREDENTIALS,
 ): Promise<never> {
   const throttleKey = loginThrottleKey(username);
-  const failures = await ctx.store.recordLoginFailure(throttleKey, now);
   const max = ctx.options.loginFailuresMax;
   const minutes = ctx.options.loginLockoutMinutes;
   if (user && failures === max) {

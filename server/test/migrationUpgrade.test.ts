@@ -63,7 +63,7 @@ async function expectDataKept(store: PortalStore) {
   expect(await store.countRequests('route:client', 1, 60_000, NOW + 1)).toEqual({ count: 4, windowEndsAt: NOW + 60_000 });
   expect(await store.isEmailValidated(77, 'FIONA.fixture@example.com')).toBe(true);
   // and it still writes: the columns of the latest migrations are there
-  await store.openReauthWindow(5, NOW + 5);
+  expect(await store.renewSessionKey({ sessionId: 5, oldKeyHash: 'session-key-hash', newKeyHash: 'renewed-key-hash', reauthUntil: NOW + 5, seenKey: { from: 'a', to: 'b' } })).toMatchObject({ expiresAt: expect.any(Number) });
   expect(await store.completePasswordReset({ nonceHash: 'nonce-hash', passwordHash: 'new-hash', now: NOW + 2, keepSessionId: 5 })).toEqual({ userId: 7, username: 'Fiona.Fixture' });
   expect(await store.reauthWindowOpen(5, NOW + 3)).toBe(false);
 }

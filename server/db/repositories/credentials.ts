@@ -68,7 +68,22 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
 
     deleteSession: async (id) => void (await db.deleteFrom('sessions').where('id', '=', id).execute()),
 
-    openReauthWindow: async (sessionId, until) => void (await db.updateTable('sessions').set({ reauth_until: until }).where('id', '=', sessionId).execute()),
+    async renewSessionKey(input) {
+      return db.transaction().execute(async (trx) => {
+        // the old key in the condition: of two requests renewing the same key at once, one gets the session
+        const row = await trx
+          .updateTable('sessions')
+          .set({ key_hash: input.newKeyHash, reauth_until: input.reauthUntil })
+          .where('id', '=', input.sessionId)
+          .where('key_hash', '=', input.oldKeyHash)
+          .returning(['created_at', 'expires_at'])
+          .executeTakeFirst();
+        if (!row) return null;
+        // the popups seen stay seen: the borrower carries on in the same session
+        await trx.updateTable('popup_seen').set({ session_key: input.seenKey.to }).where('session_key', '=', input.seenKey.from).execute();
+        return { createdAt: row.created_at, expiresAt: row.expires_at };
+      });
+    },
 
     async reauthWindowOpen(sessionId, now) {
       return (await db.selectFrom('sessions').select('id').where('id', '=', sessionId).where('reauth_until', '>', now).executeTakeFirst()) !== undefined;
@@ -126,25 +141,36 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
       return { locked: true, retryAfterMs: windowEnd - now };
     },
 
-    async recordLoginFailure(usernameKey, now) {
-      // One statement: failures counted by two instances at once both land, each with its own count.
-      const { windowMs } = lockout;
-      const counted = await db
+    async claimLoginAttempt(usernameKey, now) {
+      // One statement, the check and the count together: attempts at once, on one instance or several,
+      // each get a place of their own, and none past the last (the row is locked by the upsert on
+      // PostgreSQL; SQLite has one writer). No row back: every place of the window is taken.
+      const { windowMs, failures: max } = lockout;
+      const claimed = await db
         .insertInto('login_failures')
         .values({ username_key: usernameKey, failures: 1, window_start: now })
         .onConflict((oc) =>
-          oc.column('username_key').doUpdateSet((eb) => {
-            const ended = eb(eb('login_failures.window_start', '+', windowMs), '<=', eb.ref('excluded.window_start'));
-            return {
-              failures: eb.case().when(ended).then(1).else(eb('login_failures.failures', '+', 1)).end(),
-              window_start: eb.case().when(ended).then(eb.ref('excluded.window_start')).else(eb.ref('login_failures.window_start')).end(),
-            };
-          }),
+          oc
+            .column('username_key')
+            .doUpdateSet((eb) => {
+              const ended = eb(eb('login_failures.window_start', '+', windowMs), '<=', eb.ref('excluded.window_start'));
+              return {
+                failures: eb.case().when(ended).then(1).else(eb('login_failures.failures', '+', 1)).end(),
+                window_start: eb.case().when(ended).then(eb.ref('excluded.window_start')).else(eb.ref('login_failures.window_start')).end(),
+              };
+            })
+            .where((eb) =>
+              eb.or([eb(eb('login_failures.window_start', '+', windowMs), '<=', eb.ref('excluded.window_start')), eb('login_failures.failures', '<', max)]),
+            ),
         )
         .returning('failures')
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
       await db.deleteFrom('login_failures').where((eb) => eb(eb('window_start', '+', windowMs), '<=', now)).execute();
-      return Number(counted.failures);
+      return claimed ? Number(claimed.failures) : null;
+    },
+
+    async releaseLoginAttempt(usernameKey) {
+      await db.updateTable('login_failures').set((eb) => ({ failures: eb('failures', '-', 1) })).where('username_key', '=', usernameKey).where('failures', '>', 0).execute();
     },
 
     clearLoginFailures: async (usernameKey) => void (await db.deleteFrom('login_failures').where('username_key', '=', usernameKey).execute()),
