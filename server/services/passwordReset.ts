@@ -10,16 +10,23 @@ import { emailLocale } from '../locale';
 import { checkPasswordPolicy } from '../passwordPolicy';
 import { RESET_NONCE_MINUTES, hashPassword, hashSecret, randomToken } from '../security';
 import { MESSAGES_SERVER, checkCaptcha, withTrimmedUsername } from './accountAnswers';
+import { RESET_MAIL_CAPS, withinCaps } from './borrowerCaps';
 import { notifyBorrower } from './accountNotices';
 import { loginThrottleKey } from './wrongPasswords';
 
-/** A reset link to the address on file of `username`, if there is such a user with an address. Never throws. */
+/** A reset link to the address on file of `username`, if there is such a user with an address and the
+ * account has not had its links for now (RESET_MAIL_CAPS). Never throws. */
 async function sendResetLink(ctx: PortalContext, request: FastifyRequest, username: string) {
   try {
     const user = await ctx.store.findUserByUsername(username);
     const account = user ? await ctx.store.getAccount(user.id) : null;
     const emailAddress = account?.borrower.emailAddress;
     if (!account || !emailAddress) return;
+    // the answer went out long ago, the same whether capped or not: nothing tells the caller
+    if (!(await withinCaps(ctx, 'reset-mail', account.user.id, RESET_MAIL_CAPS))) {
+      request.log.info({ userId: account.user.id }, 'password reset link not sent: the account had its links for now');
+      return;
+    }
     const nonce = randomToken();
     const now = ctx.nowMs();
     const expiresAt = now + RESET_NONCE_MINUTES * 60 * 1000;
