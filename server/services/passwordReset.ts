@@ -81,13 +81,12 @@ export async function validateResetNonce(ctx: PortalContext, sentNonce: string) 
  */
 export async function resetPassword(ctx: PortalContext, request: FastifyRequest, body: ResetPassword) {
   const nonceHash = hashSecret(body.nonce);
-  if (!(await ctx.store.findUsableNonce('password_reset', nonceHash, ctx.nowMs()))) {
-    throw HttpError.errors(400, MESSAGES_SERVER.resetExpired);
-  }
+  const link = await ctx.store.findUsableNonce('password_reset', nonceHash, ctx.nowMs());
+  if (!link) throw HttpError.errors(400, MESSAGES_SERVER.resetExpired);
   const errors: LocalText[] = [];
   if (!checkPasswordRule(body.password).valid) errors.push(localText(MESSAGES.password));
   if (body.password.length > LIMITS.validatorMaximum) errors.push(localText(MESSAGES.maxLength200));
-  const tooCommon = errors.length === 0 ? checkPasswordPolicy(body.password) : null;
+  const tooCommon = errors.length === 0 ? checkPasswordPolicy(body.password, { username: (await ctx.store.getAccount(link.userId))?.user.username }) : null;
   if (tooCommon) errors.push(localText(tooCommon));
   if (body.password !== body.password2) errors.push(localText(MESSAGES.passwordsDoNotMatch));
   if (errors.length > 0) throw new HttpError(400, { errors });
