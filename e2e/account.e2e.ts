@@ -114,8 +114,8 @@ test('register a seeded borrower end to end, then verify the email through its l
   await page.getByLabel('First Name').fill('Reggie');
   await page.getByLabel('Last Name').fill('Register');
   await page.getByLabel('Username').fill('reggie.register');
-  await page.getByLabel('Password', { exact: true }).fill('Reggie-pass1');
-  await page.getByLabel('Password (again)').fill('Reggie-pass1');
+  await page.getByLabel('Password', { exact: true }).fill('Reggie-quokka-7');
+  await page.getByLabel('Password (again)').fill('Reggie-quokka-7');
   await page.getByLabel('Email', { exact: true }).fill('reggie.register@example.com');
   await page.getByLabel('Email (again)').fill('reggie.register@example.com');
   await fillIdentity(page, '9000000008', '900000007', '12241978');
@@ -149,8 +149,8 @@ test('409: already registered, accepted, recovery submits by itself and the cach
   await page.getByLabel('First Name').fill('Dana');
   await page.getByLabel('Last Name').fill('Demo');
   await page.getByLabel('Username').fill('dana.again');
-  await page.getByLabel('Password', { exact: true }).fill('Dana-pass12');
-  await page.getByLabel('Password (again)').fill('Dana-pass12');
+  await page.getByLabel('Password', { exact: true }).fill('Dana-quokka-12');
+  await page.getByLabel('Password (again)').fill('Dana-quokka-12');
   await page.getByLabel('Email', { exact: true }).fill('dana.demo@example.com');
   await page.getByLabel('Email (again)').fill('dana.demo@example.com');
   await fillIdentity(page, '9000000001', '900000001', '01151980');

@@ -39,8 +39,8 @@ async function fillDanasRegistration(page: Page) {
   await page.getByLabel('First Name').fill('Dana');
   await page.getByLabel('Last Name').fill('Demo');
   await page.getByLabel('Username').fill('dana.again');
-  await page.getByLabel('Password', { exact: true }).fill('Dana-pass12');
-  await page.getByLabel('Password (again)').fill('Dana-pass12');
+  await page.getByLabel('Password', { exact: true }).fill('Dana-quokka-12');
+  await page.getByLabel('Password (again)').fill('Dana-quokka-12');
   await page.getByLabel('Email', { exact: true }).fill('dana.demo@example.com');
   await page.getByLabel('Email (again)').fill('dana.demo@example.com');
   await page.getByLabel('Loan Number').fill('9000000001');

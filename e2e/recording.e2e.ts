@@ -17,7 +17,7 @@ const NICO = {
   firstname: 'Nico',
   lastname: 'Newcomer',
   username: 'nico.newcomer',
-  password: 'Nico-secret9!',
+  password: 'Nico-quokka-9!',
   email: 'nico.newcomer@example.com',
   loanno: '9000000007',
   ssn: '900000008',

@@ -17,8 +17,8 @@ async function fillAsNora(page: Page, username = 'nora.newcomer') {
   await page.getByLabel('First Name').fill('Nora');
   await page.getByLabel('Last Name').fill('Newcomer');
   await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill('Demo-pass12');
-  await page.getByLabel('Password (again)').fill('Demo-pass12');
+  await page.getByLabel('Password', { exact: true }).fill('Quokka-lantern-12');
+  await page.getByLabel('Password (again)').fill('Quokka-lantern-12');
   await page.getByLabel('Email', { exact: true }).fill('nora.newcomer@example.com');
   await page.getByLabel('Email (again)').fill('nora.newcomer@example.com');
   await page.getByLabel('Loan Number').pressSequentially('9000000007');

@@ -71,8 +71,8 @@ test('register in Spanish: the switch, every label, the errors, the landing page
   await page.getByLabel(es['registration.firstName'], { exact: true }).fill('Reggie');
   await page.getByLabel(es['registration.lastName']).fill('Register');
   await page.getByLabel(es['registration.username']).fill('reggie.register');
-  await page.getByLabel(es['registration.password'], { exact: true }).fill('Reggie-pass1');
-  await page.getByLabel(es['registration.passwordAgain']).fill('Reggie-pass1');
+  await page.getByLabel(es['registration.password'], { exact: true }).fill('Reggie-quokka-7');
+  await page.getByLabel(es['registration.passwordAgain']).fill('Reggie-quokka-7');
   await page.getByLabel(es['registration.email'], { exact: true }).fill('reggie.register@example.com');
   await page.getByLabel(es['registration.emailAgain']).fill('reggie.register@example.com');
   await page.getByLabel(es['common.loanNumber']).fill('9000000008');
@@ -124,8 +124,8 @@ test('a borrower who saved Spanish: the reset email, the reset page and the sign
   await first.getByLabel(es['registration.firstName'], { exact: true }).fill('Nico');
   await first.getByLabel(es['registration.lastName']).fill('Newcomer');
   await first.getByLabel(es['registration.username']).fill('nico.newcomer');
-  await first.getByLabel(es['registration.password'], { exact: true }).fill('Nico-pass123');
-  await first.getByLabel(es['registration.passwordAgain']).fill('Nico-pass123');
+  await first.getByLabel(es['registration.password'], { exact: true }).fill('Nico-quokka-123');
+  await first.getByLabel(es['registration.passwordAgain']).fill('Nico-quokka-123');
   await first.getByLabel(es['registration.email'], { exact: true }).fill('nico.newcomer@example.com');
   await first.getByLabel(es['registration.emailAgain']).fill('nico.newcomer@example.com');
   await first.getByLabel(es['common.loanNumber']).fill('9000000007');

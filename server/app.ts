@@ -36,6 +36,7 @@ import { apiDescriptionRoute, registerApiDescription } from './routes/openapi';
 import { notFoundPage, pageRoutes, sendHtml } from './routes/pages';
 import { userRoutes } from './routes/user';
 import { databaseRateLimitStore } from './rateLimitStore';
+import { clientKeyOf } from './clientKey';
 import { normalisedPath, registerAuthHooks } from './sessions';
 
 /** Request bodies above this size are refused with 413. */
@@ -291,12 +292,13 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
     store: databaseRateLimitStore(store, nowMs),
     timeWindow: 60_000,
     max: (request) => (isStaticFile(request) ? options.staticRateLimitMax : options.routeRateLimitMax),
+    // an address counts as its client's: IPv4 by address, IPv6 by network (server/clientKey.ts)
     keyGenerator: (request) =>
       isStaticFile(request)
-        ? `static:${request.ip}`
+        ? `static:${clientKeyOf(request.ip, options.clientIpv6Prefix)}`
         : request.auth
           ? `user:${request.auth.userId}`
-          : `ip:${request.ip}`,
+          : `ip:${clientKeyOf(request.ip, options.clientIpv6Prefix)}`,
     errorResponseBuilder: (_request, context) =>
       // 'Too many requests. Please wait a minute and try again.' in the request's language (the error handler)
       HttpError.errors(context.statusCode, localText('server.error.tooManyRequests')),

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { deflateRawSync } from 'node:zlib';
+import { DEFAULT_IPV6_PREFIX } from './clientKey';
 import type { HelpContact } from './html';
 import { DEFAULT_MAIL_DELIVERY, type MailDeliverySettings } from './mail';
 import { ROOT as repoRoot } from './paths';
@@ -70,6 +71,8 @@ export interface ServerOptions {
   /** TRUST_PROXY: which proxies' X-Forwarded-For/-Proto/-Host set the client address and scheme
    * (fastify's `trustProxy`): false (default), true (any), a hop count, or addresses/CIDRs. */
   trustProxy: TrustProxy;
+  /** CLIENT_IPV6_PREFIX: an IPv6 client counts as its network of this many bits (64) in every per-client limit (server/clientKey.ts). */
+  clientIpv6Prefix: number;
   /** INSTANCE_ID: names this instance in every log line, in readiness and in its outbox claims. */
   instanceId: string;
   /** How the mail worker polls, claims and retries (server/mail.ts). */
@@ -150,6 +153,13 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a positive whole number, not ${raw}`);
   return value;
+}
+
+/** CLIENT_IPV6_PREFIX: 1 to 128 bits (server/clientKey.ts); 128 counts each IPv6 address apart. */
+export function clientIpv6PrefixOf(env: NodeJS.ProcessEnv): number {
+  const prefix = positiveInteger(env, 'CLIENT_IPV6_PREFIX', DEFAULT_IPV6_PREFIX);
+  if (prefix > 128) throw new ConfigError(`CLIENT_IPV6_PREFIX must be a prefix length from 1 to 128, not ${prefix}`);
+  return prefix;
 }
 
 function secretOf(env: NodeJS.ProcessEnv, name: string): Buffer | null {
@@ -382,6 +392,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Loan Manager <no-reply@loanmanager.example>',
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    clientIpv6Prefix: clientIpv6PrefixOf(env),
     instanceId: instanceIdOf(env.INSTANCE_ID),
     mailDelivery: {
       ...DEFAULT_MAIL_DELIVERY,

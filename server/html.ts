@@ -14,7 +14,7 @@ import { serverText } from './i18n';
 import { maskCsrfToken } from './security';
 
 const LOADER_PATH = '/loanmanager/static/loanmanager-widgets.js';
-const SERVICER_NAME = 'Loan Manager';
+export const SERVICER_NAME = 'Loan Manager';
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',

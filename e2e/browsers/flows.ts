@@ -107,8 +107,8 @@ async function fillRegistration(c: Context, d: Driver, who: { first: string; las
   await d.fill(c.t('registration.firstName'), who.first);
   await d.fill(c.t('registration.lastName'), who.last);
   await d.fill(c.t('registration.username'), who.username);
-  await d.fill(c.t('registration.password'), `${who.first}-pass1`);
-  await d.fill(c.t('registration.passwordAgain'), `${who.first}-pass1`);
+  await d.fill(c.t('registration.password'), `${who.first}-lantern-quokka1`);
+  await d.fill(c.t('registration.passwordAgain'), `${who.first}-lantern-quokka1`);
   await d.fill(c.t('registration.email'), who.email);
   await d.fill(c.t('registration.emailAgain'), who.email);
   await fillIdentity(c, d, who.loanno, who.ssn, who.dob);

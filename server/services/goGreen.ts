@@ -14,6 +14,7 @@ import { localText } from '../i18n';
 import { apiLocale } from '../locale';
 import { flagOptedOut } from '../security';
 import { noticeUrl, notifyAddressReplaced, notifyBorrower } from './accountNotices';
+import { GO_GREEN_CHANGE_CAPS, withinCaps } from './borrowerCaps';
 import { checkEmailAvailable, isAddressOnFile } from './emailAddress';
 import { requireReauthentication } from './reauthentication';
 
@@ -21,7 +22,18 @@ import { requireReauthentication } from './reauthentication';
 const GO_GREEN_MESSAGES = {
   /** "Please verify this email address before choosing electronic delivery." */
   emailNotVerified: localText('server.error.emailNotVerified'),
+  /** "You have changed your paperless choice several times in the last hour. Please try again later." */
+  changesPaused: localText('server.error.paperlessChangesPaused'),
 } as const;
+
+/**
+ * Each paperless choice is an audit row that is never deleted, and most send a notice: a held session
+ * toggling sent 120 of each a minute, enough to bury an "address changed" notice. Past GO_GREEN_CHANGE_CAPS
+ * a choice is refused (429) before anything is written or sent (docs/security.md, control 37).
+ */
+async function claimChange(ctx: PortalContext, borrowerId: number) {
+  if (!(await withinCaps(ctx, 'go-green', borrowerId, GO_GREEN_CHANGE_CAPS))) throw HttpError.errors(429, GO_GREEN_MESSAGES.changesPaused);
+}
 
 /** Audit fields are kept as sent, cut to a sane length. */
 const clip = (value: string | undefined | null) => (value == null ? null : value.slice(0, 200));
@@ -157,6 +169,7 @@ export async function optIn(
   const previousAddress = account.borrower.emailAddress;
   const addressChanged = !isAddressOnFile(account, address);
   if (addressChanged) await requireReauthentication(ctx, account.auth);
+  await claimChange(ctx, account.borrower.id);
   const now = ctx.nowMs();
   if (addressChanged) await ctx.store.setEmailOnFile(account.borrower.id, address, true, now);
   await ctx.store.setElectdocs(
@@ -181,6 +194,7 @@ export async function optIn(
 /** Opts the borrower out: paper again, recorded in the consent audit; the go-green page the client
  * loads next says so, drawn from its first paint. */
 export async function optOut(ctx: PortalContext, request: FastifyRequest, reply: FastifyReply, account: Account) {
+  await claimChange(ctx, account.borrower.id);
   await ctx.store.setElectdocs(
     account.borrower.id,
     false,

@@ -11,16 +11,23 @@ import { checkPasswordPolicy } from '../passwordPolicy';
 import { RESET_NONCE_MINUTES, hashPassword, hashSecret, randomToken } from '../security';
 import { renewSession } from '../sessions';
 import { MESSAGES_SERVER, checkCaptcha, withTrimmedUsername } from './accountAnswers';
+import { RESET_MAIL_CAPS, withinCaps } from './borrowerCaps';
 import { notifyBorrower } from './accountNotices';
 import { loginThrottleKey } from './wrongPasswords';
 
-/** A reset link to the address on file of `username`, if there is such a user with an address. Never throws. */
+/** A reset link to the address on file of `username`, if there is such a user with an address and the
+ * account has not had its links for now (RESET_MAIL_CAPS). Never throws. */
 async function sendResetLink(ctx: PortalContext, request: FastifyRequest, username: string) {
   try {
     const user = await ctx.store.findUserByUsername(username);
     const account = user ? await ctx.store.getAccount(user.id) : null;
     const emailAddress = account?.borrower.emailAddress;
     if (!account || !emailAddress) return;
+    // the answer went out long ago, the same whether capped or not: nothing tells the caller
+    if (!(await withinCaps(ctx, 'reset-mail', account.user.id, RESET_MAIL_CAPS))) {
+      request.log.info({ userId: account.user.id }, 'password reset link not sent: the account had its links for now');
+      return;
+    }
     const nonce = randomToken();
     const now = ctx.nowMs();
     const expiresAt = now + RESET_NONCE_MINUTES * 60 * 1000;
@@ -77,13 +84,12 @@ export async function validateResetNonce(ctx: PortalContext, sentNonce: string) 
  */
 export async function resetPassword(ctx: PortalContext, request: FastifyRequest, reply: FastifyReply, body: ResetPassword) {
   const nonceHash = hashSecret(body.nonce);
-  if (!(await ctx.store.findUsableNonce('password_reset', nonceHash, ctx.nowMs()))) {
-    throw HttpError.errors(400, MESSAGES_SERVER.resetExpired);
-  }
+  const link = await ctx.store.findUsableNonce('password_reset', nonceHash, ctx.nowMs());
+  if (!link) throw HttpError.errors(400, MESSAGES_SERVER.resetExpired);
   const errors: LocalText[] = [];
   if (!checkPasswordRule(body.password).valid) errors.push(localText(MESSAGES.password));
   if (body.password.length > LIMITS.validatorMaximum) errors.push(localText(MESSAGES.maxLength200));
-  const tooCommon = errors.length === 0 ? checkPasswordPolicy(body.password) : null;
+  const tooCommon = errors.length === 0 ? checkPasswordPolicy(body.password, { username: (await ctx.store.getAccount(link.userId))?.user.username }) : null;
   if (tooCommon) errors.push(localText(tooCommon));
   if (body.password !== body.password2) errors.push(localText(MESSAGES.passwordsDoNotMatch));
   if (errors.length > 0) throw new HttpError(400, { errors });

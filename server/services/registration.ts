@@ -65,7 +65,7 @@ export async function register(ctx: PortalContext, request: FastifyRequest, repl
   }
   if (!fieldErrors.username && !USERNAME_PATTERN.test(body.username)) refuse('username', MESSAGES_SERVER.usernameCharacters);
   // server-side only (the list stays out of the client bundle), once the spec's rule is met
-  const tooCommon = fieldErrors.password ? null : checkPasswordPolicy(body.password);
+  const tooCommon = fieldErrors.password ? null : checkPasswordPolicy(body.password, { username: body.username });
   if (tooCommon) refuse('password', tooCommon);
   if (errors.length > 0) throw new HttpError(400, { errors, fields: [...fields] });
 

@@ -172,8 +172,10 @@ async function danaStatus(): Promise<{ status: number; electdocs: unknown }> {
   return { status: response.statusCode, electdocs: response.statusCode === 200 ? response.json().electdocs : null };
 }
 
-/** Signed in, opted in and with no language saved, as every attack expects to find her (restored after an attack that got through). */
+/** Signed in, opted in, with no language saved and her paperless choices of the hour unused, as every attack expects to find her (restored after an attack that got through). */
 async function readyDana() {
+  // her paperless choices of the hour start again (capped at 6 an hour: server/services/borrowerCaps.ts)
+  await server.query("DELETE FROM rate_limits WHERE key LIKE 'cap:go-green:%'");
   let current = await danaStatus();
   if (current.status !== 200) {
     await dana.login('dana.demo');

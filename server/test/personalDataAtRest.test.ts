@@ -201,7 +201,7 @@ class Mailbox {
   }
 }
 
-const PASSWORDS = { registered: 'Nora-at-rest-1!', reset: 'Nora-reset-2!', wrong: 'Nora-wrong-3!', mismatch: 'Nora-other-4!' };
+const PASSWORDS = { registered: 'Lantern-quokka-1!', reset: 'Lantern-quokka-2!', wrong: 'Nora-wrong-3!', mismatch: 'Nora-other-4!' };
 
 /** Runs every flow of the portal through the API, noting every secret used. */
 async function runEveryFlow(server: TestServer, mail: Mailbox, book: SecretBook) {
