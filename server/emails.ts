@@ -58,8 +58,8 @@ export type AccountNotice =
   | { kind: 'newBrowser'; browser: BrowserDescription | null; resetUrl: string }
   /** `failures` wrong passwords in a row paused sign-in for the rest of a `minutes` window */
   | { kind: 'signInPaused'; failures: number; minutes: number; resetUrl: string }
-  /** to the address the account had before: `address` is the new one, masked */
-  | { kind: 'addressChanged'; address: string; resetUrl: string }
+  /** to the address the account had before: `address` is the new one, masked; `restoreUrl` puts the old one back for `days` days */
+  | { kind: 'addressChanged'; address: string; restoreUrl: string; days: number }
   | { kind: 'paperlessOn'; goGreenUrl: string }
   | { kind: 'paperlessOff'; goGreenUrl: string };
 
@@ -96,7 +96,7 @@ export function accountNoticeEmail(locale: Locale, notice: AccountNotice, help: 
     case 'addressChanged':
       return {
         subject: serverText(locale, 'email.addressChanged.subject'),
-        body: serverText(locale, 'email.addressChanged.body', { address: notice.address, link: notice.resetUrl, notMe }),
+        body: serverText(locale, 'email.addressChanged.body', { address: notice.address, link: notice.restoreUrl, days: String(notice.days), notMe }),
       };
     case 'paperlessOn':
       return {

@@ -222,6 +222,9 @@ th{font-weight:400;color:${textSecondary};width:45%}
 .loan-list{list-style:none;padding:0}
 .link-target{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px}
 .site-footer p a{display:inline-block;padding:4px 0}
+.page-form{margin:24px 0}
+.page-form button{font:inherit;font-weight:600;color:#fff;background:${primary};border:1px solid ${primary};border-radius:${RADIUS.control}px;min-height:${TOUCH_TARGET_PX}px;padding:8px 20px;cursor:pointer}
+.page-form button:hover{background:${linkHover};border-color:${linkHover}}
 .actions{display:grid;gap:8px;padding:0;list-style:none}
 .actions a{display:flex;align-items:center;min-height:${TOUCH_TARGET_PX}px;padding:8px 16px;background:${surface};border:1px solid ${divider};border-radius:${RADIUS.card}px}
 pre{white-space:pre-wrap;word-break:break-word}

@@ -9,11 +9,12 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { REDACTED, isSensitiveKey, redact, redactUrl } from '../src/platform/redaction';
 
-/** The nonce is the path segment after reset_password/. */
+/** The nonce is the path segment after reset_password/, the token the one after restore_email/. */
 export function redactRequestUrl(url: string): string {
   // nothing to mask without a query or a reset link (most requests): no regular expression run
   let redacted = url.includes('?') ? redactUrl(url) : url;
   if (redacted.includes('/reset_password/')) redacted = redacted.replace(/(\/reset_password\/)[^/?#]+/, `$1${REDACTED}`);
+  if (redacted.includes('/restore_email/')) redacted = redacted.replace(/(\/restore_email\/)[^/?#]+/, `$1${REDACTED}`);
   if (redacted.includes('email_address=')) redacted = redacted.replace(/([?&]email_address=)[^&#]*/, `$1${REDACTED}`);
   return redacted;
 }

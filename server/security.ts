@@ -21,6 +21,8 @@ export const DEFAULT_SESSION_IDLE_MINUTES = 15;
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 export const RESET_NONCE_MINUTES = 60;
 export const VERIFY_NONCE_HOURS = 48;
+/** How long the "this wasn't me" link of a replaced address's notice works (issue 46 item 11). */
+export const ADDRESS_RESTORE_DAYS = 7;
 
 /** 32 random bytes, URL-safe: session keys, CSRF tokens, API tokens and emailed nonces (256 bits). */
 export function randomToken(): string {

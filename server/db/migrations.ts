@@ -339,6 +339,23 @@ export const MIGRATIONS: readonly Migration[] = [
     // 10 minutes); null: closed. On the session row, so every instance on the database agrees.
     run: (m) => addColumn(m, 'sessions', 'reauth_until', '{time}'),
   },
+  {
+    version: 11,
+    name: 'the "this wasn\'t me" links that put a replaced address back (h-address, issue 46 item 11)',
+    // one per notice of a replaced address, sent to that address: only the token's sha256 is kept, as nonces
+    sql: `
+      CREATE TABLE IF NOT EXISTS address_restores (
+        id {id},
+        token_hash TEXT NOT NULL UNIQUE,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        email_address TEXT NOT NULL,
+        created_at {time} NOT NULL,
+        expires_at {time} NOT NULL,
+        used_at {time}
+      );
+      CREATE INDEX IF NOT EXISTS address_restores_user ON address_restores(user_id);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

@@ -10,6 +10,7 @@ import { dialectOf, type Database } from './dialect';
 import { connectPostgres, connectSqlite } from './connections';
 import { LATEST_VERSION, migrate } from './migrations';
 import { accountsRepository } from './repositories/accounts';
+import { addressRestoresRepository } from './repositories/addressRestores';
 import { credentialsRepository } from './repositories/credentials';
 import { goGreenRepository } from './repositories/goGreen';
 import { outboxRepository } from './repositories/outbox';
@@ -79,6 +80,7 @@ export async function openStore({ databaseUrl, databasePath, poolSize, identity,
     ...popupsRepository(db),
     ...outboxRepository(db, dialect),
     ...rateLimitsRepository(db),
+    ...addressRestoresRepository(db, dialect),
   };
 }
 

@@ -387,8 +387,28 @@ export interface RateLimitStore {
   countRequests(key: string, requests: number, windowMs: number, now: number): Promise<{ count: number; windowEndsAt: number }>;
 }
 
+/** What putting a replaced address back did (the "this wasn't me" link of its notice). */
+export type AddressRestore =
+  | { ok: true; userId: number; emailAddress: string }
+  | { ok: false; reason: 'invalid' | 'in_use' };
+
+/** The "this wasn't me" links of the notices of a replaced address (docs/security.md). */
+export interface AddressRestoreStore {
+  createAddressRestore(input: { tokenHash: string; userId: number; emailAddress: string; now: number; expiresAt: number }): Promise<void>;
+  /** Whether the link can still be used (not used, not expired, not revoked). */
+  addressRestoreUsable(tokenHash: string, now: number): Promise<boolean>;
+  /**
+   * In one transaction: consumes the link and the links sent after it (of the changes it undoes), puts
+   * its address back on file (verified: the link reached it), ends every session and API token of the
+   * user, revokes every pending emailed link (reset, verification), then stores `resetNonceHash` as a
+   * fresh reset link of the user, which the page goes straight to. Refused when another account has
+   * taken the address since.
+   */
+  restoreAddress(input: { tokenHash: string; now: number; resetNonceHash: string; resetExpiresAt: number }): Promise<AddressRestore>;
+}
+
 export interface PortalStore
-  extends AccountsStore, CredentialsStore, GoGreenStore, PopupsStore, OutboxStore, RateLimitStore {
+  extends AccountsStore, CredentialsStore, GoGreenStore, PopupsStore, OutboxStore, RateLimitStore, AddressRestoreStore {
   /** 'sqlite' or 'postgres': for readiness reports and logs only; routes never branch on it. */
   readonly engine: 'sqlite' | 'postgres';
   /** True when the database had no schema before this process opened it. */

@@ -39,6 +39,7 @@ import { popupsOf } from '../services/popupsToShow';
 import { compressHtml, HTML_VARY, htmlEncodingFor } from '../htmlCompression';
 import { CSRF_COOKIE, CSRF_FORM_FIELD, formTokenMatches, looksLikeToken, takeOptedOutFlag, takeVerificationSentFlag } from '../security';
 import { fromAnotherSite, signOut } from '../sessions';
+import { restoreEmailRoutes } from './restoreEmail';
 
 // the client's addresses (src/lib/portalUrls.ts), so the server's redirects and links cannot drift from them
 const LOGIN_PATH = PORTAL_URLS.login;
@@ -436,6 +437,9 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       // the sign-in page says "You have signed out" (a flag in its address: nothing personal)
       return reply.code(303).header('cache-control', 'no-store').redirect(LOGIN_AFTER_SIGN_OUT);
     });
+
+    // "This wasn't me": the page of a replaced address's link, and its form
+    restoreEmailRoutes(forms, ctx, { verified, refused, sendHtml, contactLine });
 
     // The language switch: remembered in the browser (the lm_locale cookie) and, signed in, on the
     // account (its emails follow it), then back to the page it was pressed on. Only a path of the

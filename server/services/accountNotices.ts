@@ -9,11 +9,14 @@ import type { User } from '../db/store';
 import { accountNoticeEmail, recipientLocale, type AccountNotice } from '../emails';
 import { emailLocale } from '../locale';
 import { maskEmail } from '../mail';
+import { ADDRESS_RESTORE_DAYS } from '../security';
+import { issueAddressRestoreLink } from './addressRestore';
 
 /** The portal pages each notice links to (written out in full in its text). */
 const NOTICE_LINKS: Record<AccountNotice['kind'], string[]> = {
   passwordChanged: [],
-  addressChanged: [PORTAL_URLS.requestPasswordReset],
+  // its own "this wasn't me" link (issueAddressRestoreLink), one per notice
+  addressChanged: [],
   paperlessOn: [PORTAL_URLS.goGreen],
   paperlessOff: [PORTAL_URLS.goGreen],
   signInPaused: [PORTAL_URLS.requestPasswordReset],
@@ -31,6 +34,7 @@ export async function notifyBorrower(
   user: Pick<User, 'id' | 'locale'>,
   to: string | null | undefined,
   change: AccountNotice,
+  link?: { path: string; expiresAt: number },
 ) {
   if (!to) return;
   // In the language of the request that caused it, except sign-in paused: wrong passwords, which
@@ -40,7 +44,8 @@ export async function notifyBorrower(
     await ctx.mailer.send({
       to,
       ...accountNoticeEmail(locale, change, ctx.options.help),
-      links: NOTICE_LINKS[change.kind],
+      links: link ? [...NOTICE_LINKS[change.kind], link.path] : NOTICE_LINKS[change.kind],
+      ...(link ? { expiresAt: link.expiresAt } : {}),
     });
   } catch (error) {
     request.log.error({ err: error, userId: user.id, change: change.kind }, 'account notice not queued');
@@ -51,7 +56,8 @@ export async function notifyBorrower(
 export const noticeUrl = (ctx: PortalContext, path: string) => `${ctx.options.publicUrl}${path}`;
 
 /**
- * Tells the address on file that another replaced it, with the way to a new password (docs/security.md,
+ * Tells the address on file that another replaced it, with a single-use link that puts it back and
+ * leads to a new password ("this wasn't me": server/services/addressRestore.ts; docs/security.md,
  * "Re-authentication and the address on file"): every path that changes the address on file calls
  * this once the change is stored (the verification link, putting back an address verified before,
  * an opt-in naming another one).
@@ -65,11 +71,21 @@ export async function notifyAddressReplaced(
   newAddress: string,
 ) {
   if (!previousAddress || previousAddress.toLowerCase() === newAddress.toLowerCase()) return;
-  await notifyBorrower(ctx, request, user, previousAddress, {
-    kind: 'addressChanged',
-    address: maskEmail(newAddress),
-    resetUrl: noticeUrl(ctx, PORTAL_URLS.requestPasswordReset),
-  });
+  let link: { path: string; expiresAt: number };
+  try {
+    link = await issueAddressRestoreLink(ctx, user.id, previousAddress);
+  } catch (error) {
+    request.log.error({ err: error, userId: user.id, change: 'addressChanged' }, 'account notice not queued');
+    return;
+  }
+  await notifyBorrower(
+    ctx,
+    request,
+    user,
+    previousAddress,
+    { kind: 'addressChanged', address: maskEmail(newAddress), restoreUrl: noticeUrl(ctx, link.path), days: ADDRESS_RESTORE_DAYS },
+    link,
+  );
 }
 
 /** A notice to a user's address on file, for the sign-in, which has the user's id only. Never throws:

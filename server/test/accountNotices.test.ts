@@ -130,16 +130,19 @@ describe('a replaced email address', () => {
     });
   }
 
-  it('is told at the address it replaced, the new one masked', async () => {
-    expect(await noticesOfVerifying('paula.paperless', 'paula.elsewhere@example.com')).toEqual([
+  it('is told at the address it replaced, the new one masked, with the link that puts it back (server/test/addressRestore.test.ts)', async () => {
+    const notices = await noticesOfVerifying('paula.paperless', 'paula.elsewhere@example.com');
+    const restorePath = notices[0]?.paths[0] ?? '';
+    expect(restorePath).toMatch(/^\/loanmanager\/restore_email\/[A-Za-z0-9_-]{43}\/$/);
+    expect(notices).toEqual([
       expect.objectContaining({
         to: 'paula.paperless@example.com',
         subject: 'Your Loan Manager email address was changed',
         body:
           'The email address of your Loan Manager account was just changed to p***@example.com. Messages about your account now go there, not to this address.' +
-          `\n\n${NOT_ME}\n\nIf you did not make this change, someone may know your password: once your address is yours again, choose a new password at` +
-          '\n\nhttp://portal.test/loanmanager/request_password_reset',
-        paths: ['/loanmanager/request_password_reset'],
+          `\n\n${NOT_ME}\n\nIf you did not make this change, put this address back at the link below. It signs out every device, cancels the links already emailed and takes you to choose a new password. The link works once, for 7 days:` +
+          `\n\nhttp://portal.test${restorePath}`,
+        paths: [restorePath],
       }),
     ]);
   });

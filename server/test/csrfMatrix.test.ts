@@ -47,12 +47,14 @@ const EXPECTED_UNSAFE = [
   'POST /loanmanager/api/go-green/opt_out/',
   'POST /loanmanager/logout/',
   'POST /loanmanager/locale/',
+  'POST /loanmanager/restore_email/',
 ];
 
 /** What the header's forms send besides their token: fields their handler would act on. */
 const FORM_FIELDS: Record<string, Record<string, string>> = {
   // Dana's language is reset to none before each attack (readyDana), so a switch that runs changes `users`
   '/loanmanager/locale/': { locale: 'es', next: '/loanmanager/loanoverview/' },
+  // '/loanmanager/restore_email/': a live link's token, set in beforeAll
 };
 
 const withSlash = (url: string) => url.replace(/\/?$/, '/');
@@ -91,6 +93,17 @@ beforeAll(async () => {
   const samReset = nonceOf((await server.outbox())[0]!.paths[0]!);
   await dana.post(`${API}user/request_email_change/`, { email_address: 'dana.csrf@example.com' });
   const danaVerify = nonceOf((await server.outbox())[0]!.paths[0]!);
+  // a live "this wasn't me" link (Sam's address replaced), so that a restore that runs changes something
+  const sam = server.client();
+  await sam.login('sam.several');
+  await sam.confirmPassword();
+  await sam.post(`${API}user/request_email_change/`, { email_address: 'sam.csrf@example.com' });
+  const samVerify = (await server.outbox())[0]!.paths[0]!;
+  await server.client().visit(samVerify);
+  await sam.post(`${API}anon-user/verify_email/`, { nonce: nonceOf(samVerify) });
+  const samRestore = (await server.outbox())[0]!.paths[0]!;
+  expect(samRestore).toMatch(/^\/loanmanager\/restore_email\//);
+  FORM_FIELDS['/loanmanager/restore_email/'] = { token: samRestore.split('/')[3]! };
 
   bodies = {
     '/loanmanager/api/account/register/': {
