@@ -8,6 +8,7 @@ import { type FormEvent, type ReactNode } from 'react';
 import { useAppSelector } from '../../lib/hooks';
 import { fieldId, useFormMessage, usePlacedServerErrors, type FormBinding } from '../../lib/forms/useFormField';
 import { MessageFocus } from '../MessageFocus';
+import type { MessageValues } from '../../platform/i18n/messageId';
 
 export { FormFootnote } from './FormFootnote';
 
@@ -90,16 +91,17 @@ export function FormFailureAlert<V extends object>({
   description,
 }: {
   form: FormBinding<V>;
-  description?: (message: string) => ReactNode;
+  description?: (message: string, values: MessageValues | undefined) => ReactNode;
 }) {
   const message = useFormMessage(form, 'failed');
   const serverMessage = useAppSelector((state) => form.selectForm(state).serverMessage);
+  const messageValues = useAppSelector((state) => form.selectForm(state).messageValues);
   const placed = usePlacedServerErrors(form);
   if (!message) return null;
   const [first, ...others] = placed;
   const title = first?.field && first.text === message ? <FieldLink formName={form.name} field={first.field}>{message}</FieldLink> : message;
   const fieldLinks = others.filter((error) => error.field !== null);
-  const next = serverMessage ? description?.(serverMessage) : null;
+  const next = serverMessage ? description?.(serverMessage, messageValues) : null;
   return (
     <MessageFocus style={{ marginBottom: 16 }} fromButton>
       <Alert

@@ -75,6 +75,7 @@ function WaitingForLink() {
   const sent = useAppSelector((state: WithGoGreen) => selectGoGreen(state).verificationsSent);
   const onFile = useAppSelector((state: WithGoGreen) => selectGoGreen(state).intention === 'needsVerification');
   const lifetime = useAppSelector((state: WithGoGreen) => selectGoGreen(state).linkExpiresInSeconds);
+  const checkFailing = useAppSelector((state: WithGoGreen) => selectGoGreen(state).verificationCheckFailing);
   const secondsLeft = useSecondsLeft(RESEND_WAIT_SECONDS, sent);
   // the first send is the one the view came with; each later one was "Send the link again"
   const [sentAtOpen] = useState(sent);
@@ -86,12 +87,14 @@ function WaitingForLink() {
           type="info"
           showIcon
           role="status"
+          // the page's text size: antd draws a title with a description larger (issue 47, item 8)
+          styles={{ title: { fontSize: 'inherit' } }}
           title={t(onFile ? 'goGreen.waitingOnFile' : 'goGreen.waiting')}
           description={
             <>
               {address ? (
                 <div>
-                  <T id={sentAgain ? 'goGreen.sentAgain' : 'goGreen.sentTo'} values={{ address }} components={{ 0: <strong /> }} />
+                  <T id={sentAgain ? 'goGreen.sentAgain' : 'goGreen.linkAddress'} values={{ address }} components={{ 0: <strong /> }} />
                 </div>
               ) : null}
               {lifetime !== undefined ? <div>{t('goGreen.linkLifetime', { hours: hoursOf(lifetime) })}</div> : null}
@@ -99,6 +102,10 @@ function WaitingForLink() {
           }
         />
       </AnswerFocus>
+      {checkFailing ? (
+        // a failed poll: still waiting (the polling carries on and clears this at the next answer)
+        <Alert type="warning" showIcon role="status" style={{ marginBottom: 16 }} title={t('goGreen.checkFailing')} />
+      ) : null}
       <Flex gap={8} wrap align="center">
         <Button onClick={() => dispatch(goGreenActions.verificationCancelled())}>{t('goGreen.cancel')}</Button>
         <Button

@@ -322,11 +322,43 @@ describe('opt-in wizard', () => {
       expect(await stepHeading(stepTitle('validateEmail'))).toHaveAttribute('aria-current', 'step');
       expect(await screen.findByText(english('goGreen.waitingOnFile'))).toBeInTheDocument();
       // the spec's sentence stays as it is; where the link went is said after it
-      expect(screen.getByRole('status')).toHaveTextContent('We sent the link to cory@example.com');
+      expect(screen.getByRole('status')).toHaveTextContent('Email address: cory@example.com.');
       expect(api.sent(EMAIL_CHANGE).map((request) => request.body)).toEqual([{ email_address: 'cory@example.com' }]);
       await user.click(button(english('goGreen.cancel')));
       expect(await stepHeading(stepTitle('confirmEmail'))).toHaveAttribute('aria-current', 'step');
       expect(screen.queryByText(english('goGreen.waitingOnFile'))).toBeNull();
+    });
+
+    test('a failed poll keeps the waiting step: it says the link still works, and carries on by itself when the server answers', async () => {
+      jest.useFakeTimers({ advanceTimers: true });
+      try {
+        let polls = 0;
+        const answers: MockResponse[] = [{ status: 503, html: '<html>Down</html>' }, { body: { validated: false } }, { body: { validated: true } }];
+        const { api, user } = renderGoGreen({
+          [STATUS]: status({ email_validated: false }),
+          [EMAIL_CHANGE]: { body: { requires_validation: true } },
+          'GET user/is_validated/': () => answers[Math.min((polls += 1) - 1, answers.length - 1)]!,
+        });
+        await choose(user, english('goGreen.choiceYes'));
+        expect(await screen.findByText(english('goGreen.waitingOnFile'))).toBeInTheDocument();
+        await act(() => jest.advanceTimersByTimeAsync(5_000));
+        // the first poll failed: still waiting, and the borrower is told the link works
+        expect(await screen.findByText(english('goGreen.checkFailing'))).toBeInTheDocument();
+        expect(screen.getByText(english('goGreen.waitingOnFile'))).toBeInTheDocument();
+        expect(await stepHeading(stepTitle('validateEmail'))).toHaveAttribute('aria-current', 'step');
+        expect(screen.queryByRole('textbox', { name: english('goGreen.emailLabel') })).toBeNull();
+        // the next poll, 10 s later (backed off), answers: the notice goes, the wait goes on
+        await act(() => jest.advanceTimersByTimeAsync(10_000));
+        await waitFor(() => expect(screen.queryByText(english('goGreen.checkFailing'))).toBeNull());
+        expect(screen.getByText(english('goGreen.waitingOnFile'))).toBeInTheDocument();
+        // then validated, by itself
+        await act(() => jest.advanceTimersByTimeAsync(5_000));
+        expect(await screen.findByText(english('goGreen.verified'))).toBeInTheDocument();
+        expect(polls).toBe(3);
+        expect(api.sent(EMAIL_CHANGE)).toHaveLength(1);
+      } finally {
+        jest.useRealTimers();
+      }
     });
 
     test('the link can be sent again after a 30 s wait, counted down on screen, through the same call', async () => {
@@ -509,7 +541,7 @@ describe('round 2 (issue 39): the on-file text, the link lifetime, no second ema
     const waiting = await screen.findByRole('status');
     await waitFor(() => expect(waiting).toHaveTextContent(english('goGreen.waitingOnFile')));
     expect(waiting).not.toHaveTextContent(/new email address/);
-    expect(waiting).toHaveTextContent('We sent the link to cory@example.com');
+    expect(waiting).toHaveTextContent('Email address: cory@example.com.');
     expect(waiting).toHaveTextContent('The link expires in 48 hours.');
   });
 
@@ -540,7 +572,7 @@ describe('round 2 (issue 39): the on-file text, the link lifetime, no second ema
     const second = renderWidget(<GoGreenWidget />);
     await choose(second.user, english('goGreen.choiceYes'));
     expect(await screen.findByText(english('goGreen.waitingOnFile'))).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('We sent the link to cory@example.com');
+    expect(screen.getByRole('status')).toHaveTextContent('Email address: cory@example.com.');
     expect(second.actions.types).toContain('goGreen/pollingStarted');
     expect(api.sent(EMAIL_CHANGE)).toHaveLength(1);
     // what the browser keeps: two numbers in sessionStorage, no address; nothing in localStorage
@@ -712,11 +744,32 @@ describe('in Spanish', () => {
     await user.click(button('Siguiente'));
     expect(await stepHeading('Validar correo electrónico')).toHaveAttribute('aria-current', 'step');
     expect(await screen.findByText('Puede volver a enviarlo en 30 segundos.')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Enviamos el enlace a cory@example.com');
+    expect(screen.getByRole('status')).toHaveTextContent('Correo electrónico: cory@example.com.');
     expect(screen.getByRole('status')).toHaveTextContent(/^Enviamos un enlace de verificación a su correo electrónico\./);
     expect(screen.getByRole('status')).toHaveTextContent('El enlace vence en 48 horas.');
     expect(button('Enviar el enlace de nuevo')).toBeDisabled();
     expect(button('Cancelar')).toBeEnabled();
+  });
+
+  test('a failed poll: the waiting step says in Spanish that the link still works', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const { user } = renderGoGreen(
+        {
+          [STATUS]: status({ email_validated: false }),
+          [EMAIL_CHANGE]: { body: { requires_validation: true } },
+          'GET user/is_validated/': { status: 500, body: {} },
+        },
+        spanish,
+      );
+      await user.click(await screen.findByRole('radio', { name: 'Sí, los datos indicados arriba son correctos' }));
+      await user.click(button('Siguiente'));
+      expect(await stepHeading('Validar correo electrónico')).toHaveAttribute('aria-current', 'step');
+      await act(() => jest.advanceTimersByTimeAsync(5_000));
+      expect(await screen.findByText(/El enlace de su correo sigue funcionando/)).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test('the opt-out view', async () => {

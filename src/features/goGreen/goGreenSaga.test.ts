@@ -7,7 +7,7 @@ import { actionLog } from '../../testing/actionLog';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { recordingNavigation, recordingReporter } from '../../testing/renderWithProviders';
 import { GO_GREEN_MESSAGES } from './goGreenMessages';
-import { EMAIL_CHECK_DELAY_MS, POLL_INTERVAL_MS } from './goGreenSaga';
+import { EMAIL_CHECK_DELAY_MS, POLL_BACKOFF_MAX_MS, POLL_INTERVAL_MS } from './goGreenSaga';
 import {
   goGreenActions as actions,
   goGreenEmailActions,
@@ -164,21 +164,75 @@ describe('verification polling', () => {
     expect(store.getState().goGreen.verificationStatus).toBe(status);
   });
 
-  test('a failure is logged, shows the snackbar and ends the polling', async () => {
-    const { store, polls, reported } = onEmailStep({
+  test('a failed poll keeps the waiting step: logged once, said on the step, the polls back off (5, 10, 20, 40 s) and resume by themselves at 5 s', async () => {
+    expect(POLL_BACKOFF_MAX_MS).toBe(60_000);
+    // three failures of three kinds, then the server answers: not yet, then validated
+    const answers: Array<() => MockResponse> = [
+      () => ({ status: 500, body: { errors: ['boom'] } }),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => ({ status: 503, html: '<html>Service Unavailable</html>' }),
+      () => ({ body: { validated: false } }),
+      () => ({ body: { validated: true } }),
+    ];
+    const { store, polls, reported, log } = onEmailStep({
       [EMAIL_CHANGE]: { body: { requires_validation: true } },
-      [IS_VALIDATED]: { status: 500, body: { errors: ['boom'] } },
+      [IS_VALIDATED]: () => answers[polls().length - 1]!(),
     });
+    const goGreen = () => store.getState().goGreen;
     store.dispatch(actions.verificationEmailRequested({ emailAddress: 'new@example.com' }));
-    await advance(POLL_INTERVAL_MS);
+    await advance(0);
+    // the polls go out at 5 s, then 10, 20 and 40 s after each failure, then 5 s after an answer
+    const expectedPollTimes = [5, 15, 35, 75, 80].map((seconds) => seconds * 1000);
+    let now = 0;
+    for (const [index, at] of expectedPollTimes.entries()) {
+      await advance(at - now - 1);
+      expect(polls()).toHaveLength(index);
+      await advance(1);
+      now = at;
+      expect(polls()).toHaveLength(index + 1);
+      if (index === 0) {
+        // still waiting: the link works; the step says it cannot check for now
+        expect(goGreen()).toMatchObject({ step: 'email', verificationStatus: 'waiting', verificationCheckFailing: true });
+      }
+      if (index === 3) expect(goGreen()).toMatchObject({ verificationStatus: 'waiting', verificationCheckFailing: false });
+    }
+    expect(goGreen()).toMatchObject({ verificationStatus: 'changed', verificationCheckFailing: false });
+    // logged once for the run of failures, with no address; no snackbar, nothing sent again
     expect(reported).toEqual([
       { kind: 'log', what: 'go-green: verification polling failed', context: { flow: 'goGreen', status: 500 } },
     ]);
-    expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual([GO_GREEN_MESSAGES.problem]);
-    expect(store.getState().goGreen.verificationStatus).toBe('input');
-    await advance(10 * POLL_INTERVAL_MS);
-    expect(polls()).toHaveLength(1);
+    expect(selectSnackbarMessages(store.getState())).toEqual([]);
+    expect(log.of('goGreen')).toEqual([
+      'goGreen/verificationEmailRequested',
+      'goGreen/verificationEmailSent',
+      'goGreen/pollingStarted',
+      'goGreen/verificationCheckFailed',
+      'goGreen/verificationCheckResumed',
+      'goGreen/validationResultReceived',
+      'goGreen/pollingStopped',
+    ]);
     await expectNoTimerLeft();
+  });
+
+  test('the back-off doubles up to 60 s and stays there while the server is away; Cancel still ends it', async () => {
+    const { store, polls } = onEmailStep({
+      [EMAIL_CHANGE]: { body: { requires_validation: true } },
+      [IS_VALIDATED]: { status: 502, body: {} },
+    });
+    store.dispatch(actions.verificationEmailRequested({ emailAddress: 'new@example.com' }));
+    await advance(0);
+    // 5 + 10 + 20 + 40 + 60 + 60 s: six polls in 195 s
+    await advance(195_000);
+    expect(polls()).toHaveLength(6);
+    await advance(59_999);
+    expect(polls()).toHaveLength(6);
+    await advance(1);
+    expect(polls()).toHaveLength(7);
+    store.dispatch(actions.verificationCancelled());
+    await expectNoTimerLeft();
+    expect(store.getState().goGreen).toMatchObject({ verificationStatus: 'input', verificationCheckFailing: false });
   });
 
   test('never two at once: starting again cancels the earlier poll, including its request in flight', async () => {

@@ -4,7 +4,8 @@
  * - the server check of the typed address, 500 ms after the last keystroke, only the last value;
  * - the verification email (user/request_email_change), sent on demand or, for needsVerification,
  *   on entering step 2; then the polling of user/is_validated every 5000 ms until validated,
- *   cancelled, failed, the step left or the widget unmounted;
+ *   cancelled, the step left or the widget unmounted (a failed poll waits longer before the next,
+ *   and the waiting step says so; the first answer brings the 5000 ms back);
  * - opt-in (the client description, whose code is downloaded on demand, then go-green/opt_in) and
  *   opt-out (go-green/opt_out, then a full page load).
  */
@@ -36,6 +37,13 @@ import { loadClientDescription } from './onDemandModules';
 
 /** Verification polling interval (spec sections 7 and 9); there is no upper limit on the polls. */
 export const POLL_INTERVAL_MS = 5000;
+/** After failed polls the next waits longer, doubling from the interval up to this (docs/spec-deviations.md). */
+export const POLL_BACKOFF_MAX_MS = 60_000;
+
+/** The wait before the next poll after `failures` failed polls in a row: 5, 10, 20, 40, then 60 s. */
+export function pollDelayAfter(failures: number): number {
+  return Math.min(POLL_INTERVAL_MS * 2 ** failures, POLL_BACKOFF_MAX_MS);
+}
 /** The server check of the typed address runs after this long without typing (spec sections 5 and 9). */
 export const EMAIL_CHECK_DELAY_MS = 500;
 /** Every poll and every check goes out: a fresh request, read once, through the cache. */
@@ -218,10 +226,31 @@ function* sendVerification(action: ReturnType<typeof actions.verificationEmailRe
   yield race({ send: call(requestVerification, action.payload.emailAddress), left: take([...leftEmailStep]) });
 }
 
+/**
+ * Polls until the address is validated. A failed poll (no network, a 5xx, an answer that cannot be
+ * read) does not end the wait: the link in the email still works. The first failure of a run is
+ * logged and the step says it cannot check for now (`verificationCheckFailed`); the next polls wait
+ * longer (`pollDelayAfter`); the first answer after them says so (`verificationCheckResumed`).
+ */
 function* pollUntilValidated(emailAddress: string) {
+  let failures = 0;
   for (;;) {
-    yield delay(POLL_INTERVAL_MS);
-    const result: IsValidatedResponse = yield* callQuery(userApi.endpoints.isValidated, { email_address: emailAddress }, FRESH);
+    yield delay(pollDelayAfter(failures));
+    let result: IsValidatedResponse;
+    try {
+      result = yield* callQuery(userApi.endpoints.isValidated, { email_address: emailAddress }, FRESH);
+    } catch (error) {
+      if (failures === 0) {
+        yield* logFailure('go-green: verification polling failed', error);
+        yield put(actions.verificationCheckFailed());
+      }
+      failures += 1;
+      continue;
+    }
+    if (failures > 0) {
+      failures = 0;
+      yield put(actions.verificationCheckResumed());
+    }
     if (result.validated) {
       yield* forgetLinkSent();
       yield put(actions.validationResultReceived({ emailValidated: true }));
@@ -240,10 +269,6 @@ function* pollVerification(action: ReturnType<typeof actions.pollingStarted>) {
       poll: call(pollUntilValidated, action.payload.emailAddress),
       cancel: take([actions.verificationCancelled.type, ...leftEmailStep]),
     });
-  } catch (error) {
-    yield* logFailure('go-green: verification polling failed', error);
-    yield put(actions.pollingFailed());
-    yield put(messageShown(GO_GREEN_MESSAGES.problem));
   } finally {
     yield put(actions.pollingStopped());
   }

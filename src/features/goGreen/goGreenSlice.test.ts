@@ -163,7 +163,6 @@ describe('verificationStatus (spec section 4)', () => {
     for (const action of [
       actions.verificationCancelled(),
       actions.validationResultReceived({ emailValidated: false }),
-      actions.pollingFailed(),
     ]) {
       expect(wizard(reduce(waitingOn('yes'), action))).toEqual({
         step: 'confirmEmail',

@@ -72,6 +72,11 @@ export interface GoGreenState extends WithReauthState {
    * `link_expires_in_seconds`): the waiting step states it. Absent otherwise.
    */
   linkExpiresInSeconds?: number;
+  /**
+   * The last poll of the wait failed (no network, a 5xx): the step says it cannot check for now and
+   * that the emailed link still works; the polling carries on and clears it at the next answer.
+   */
+  verificationCheckFailing: boolean;
   emailForm: FormState<GoGreenEmailValues>;
   optIn: RequestStatus;
   optOut: RequestStatus;
@@ -95,6 +100,7 @@ export const initialGoGreenState: GoGreenState = {
   verificationEmail: null,
   sendingVerification: false,
   verificationsSent: 0,
+  verificationCheckFailing: false,
   emailForm: initialEmailForm,
   optIn: 'idle',
   optOut: 'idle',
@@ -121,6 +127,7 @@ function returnToInput(state: GoGreenState) {
   const wasWaiting = state.verificationStatus === 'waiting';
   state.verificationStatus = 'input';
   state.sendingVerification = false;
+  state.verificationCheckFailing = false;
   if (wasWaiting && state.intention === 'needsVerification') state.step = 'confirmEmail';
 }
 
@@ -185,6 +192,7 @@ export const goGreenSlice = createSlice({
         // leaving the step stops the polling; the borrower starts over from step 1
         if (state.verificationStatus === 'waiting') state.verificationStatus = 'input';
         state.sendingVerification = false;
+        state.verificationCheckFailing = false;
         state.step = 'confirmEmail';
       }
     },
@@ -200,6 +208,7 @@ export const goGreenSlice = createSlice({
     /** input -> waiting: the server sent the link and the address needs validating. */
     verificationEmailSent(state, action: PayloadAction<{ linkExpiresInSeconds: number | null } | undefined>) {
       state.sendingVerification = false;
+      state.verificationCheckFailing = false;
       state.verificationsSent += 1;
       if (state.verificationStatus === 'input') state.verificationStatus = 'waiting';
       setLinkLifetime(state, action.payload?.linkExpiresInSeconds ?? null);
@@ -218,8 +227,13 @@ export const goGreenSlice = createSlice({
     emailChangeFailed(state) {
       state.sendingVerification = false;
     },
-    pollingFailed(state) {
-      returnToInput(state);
+    /** A poll failed: still waiting (the link works), and the step says it cannot check for now. */
+    verificationCheckFailed(state) {
+      if (state.verificationStatus === 'waiting') state.verificationCheckFailing = true;
+    },
+    /** The server answered a poll again after failures. */
+    verificationCheckResumed(state) {
+      state.verificationCheckFailing = false;
     },
     /**
      * email_validated true -> changed, otherwise input (spec section 4). The polling sends only a
@@ -230,6 +244,7 @@ export const goGreenSlice = createSlice({
       if (action.payload.emailValidated) {
         state.verificationStatus = 'changed';
         state.sendingVerification = false;
+        state.verificationCheckFailing = false;
       } else {
         returnToInput(state);
       }

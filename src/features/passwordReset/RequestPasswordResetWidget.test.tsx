@@ -88,16 +88,34 @@ test.each([
   expect(reported).toHaveLength(body ? 0 : 1);
 });
 
-test('a network failure: the alert, focused, the form kept', async () => {
-  const api = mockApi({});
-  api.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+test.each([
+  ['a network failure', null],
+  ['a 502', { status: 502, html: '<html>Bad Gateway</html>' }],
+])('%s: the spec\'s alert, then "could not reach" and try again in a few minutes, focused, the form kept', async (_, response) => {
+  const api = mockApi(response ? { [REQUEST]: response } : {});
+  if (!response) api.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
   const { user } = renderWidget(<RequestPasswordResetWidget />);
   await user.type(screen.getByLabelText('Username'), 'dana.demo');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   const alert = await screen.findByRole('alert');
-  expect(alert).toHaveTextContent('There was a problem requesting a password reset');
+  // antd's title and description are two blocks: their texts meet without a space
+  expect(alert).toHaveTextContent(
+    'There was a problem requesting a password resetWe could not reach the service, or it had a problem. What you typed is kept: please try again in a few minutes.',
+  );
+  expect(alert).not.toHaveTextContent(/check your username/);
   await waitFor(() => expect(alert.parentElement).toHaveFocus());
   expect(screen.getByLabelText('Username')).toHaveValue('dana.demo');
+  expect(screen.getByLabelText('Username')).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a 400: the spec\'s alert, then check the username', async () => {
+  mockApi({ [REQUEST]: { status: 400, body: { errors: ['The captcha check failed.'] } } });
+  const { user } = renderWidget(<RequestPasswordResetWidget />);
+  await user.type(screen.getByLabelText('Username'), 'dana.demo');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'There was a problem requesting a password resetPlease check your username and try again.',
+  );
 });
 
 test('a username typed with spaces around it is sent without them', async () => {

@@ -2,6 +2,7 @@ import { Alert } from 'antd';
 import { TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard } from '../../components/AccountCard';
 import { BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
+import { failureNextStep } from '../../components/FormFields/failureNextStep';
 import { MessageFocus } from '../../components/MessageFocus';
 import { PortalLink } from '../../components/PortalLink';
 import { Paragraph } from '../../components/Typography/Typography';
@@ -9,8 +10,14 @@ import { useAppSelector } from '../../lib/hooks';
 import { useFormMessage, useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { LIMITS } from '../../lib/validation/messages';
+import type { MessageValues } from '../../platform/i18n/messageId';
 import { T, useT } from '../../platform/i18n/useT';
 import { requestPasswordResetForm as form, type WithRequestPasswordReset } from './requestPasswordResetSlice';
+
+/** After the spec's failure text, what to do: check the username, wait, or try again later. */
+function nextSteps(message: string, values: MessageValues | undefined) {
+  return message === 'passwordReset.requestFailed' ? failureNextStep(values, <T id="passwordReset.requestFailedNextSteps" />) : null;
+}
 
 export default function RequestPasswordResetWidget() {
   const t = useT();
@@ -44,7 +51,7 @@ export default function RequestPasswordResetWidget() {
               autoCapitalize="off"
               spellCheck={false}
             />
-            <FormFailureAlert form={form} />
+            <FormFailureAlert form={form} description={nextSteps} />
             <SubmitButton form={form} disabledWhileInvalid>
               {t('passwordReset.continue')}
             </SubmitButton>

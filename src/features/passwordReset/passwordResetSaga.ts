@@ -12,7 +12,7 @@ import type { FormMessage } from '../../lib/forms/createFormSlice';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
 import type { MessageId } from '../../platform/i18n/messageId';
-import { isRefusal, isUnexpectedFailure, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
+import { failedMessage, isRefusal, isUnexpectedFailure, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
 import { LOGIN_AFTER_PASSWORD_RESET } from '../../lib/portalUrls';
 import {
   requestPasswordResetActions,
@@ -54,7 +54,8 @@ function* submitResetRequest() {
       return;
     }
     if (isRefusal(error)) yield put(requestPasswordResetActions.fieldsRejected(['username']));
-    yield put(requestPasswordResetActions.submissionFailed('passwordReset.requestFailed' satisfies MessageId));
+    // the spec's text; the widget adds what to do next, by the kind of failure
+    yield put(requestPasswordResetActions.submissionFailed(failedMessage('passwordReset.requestFailed', error)));
     yield* reportIfUnexpected(error, 'requestPasswordReset');
   }
 }

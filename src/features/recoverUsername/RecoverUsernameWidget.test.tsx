@@ -113,13 +113,8 @@ test.each([
   expect(reported.length > 0).toBe(reportedExpected);
 });
 
-test.each([
-  ['a 400', { status: 400, body: { errors: ['We could not find a registered account for those details.'] } }],
-  ['a 503', { status: 503, html: '<html>Service Unavailable</html>' }],
-  ['a network failure', null],
-])('failure (%s): the spec\'s text, then what to do next, focused; no server text; what was typed is kept', async (_, response) => {
-  const api = mockApi(response ? { [RECOVER]: response } : {});
-  if (!response) api.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+test('failure (a 400): the spec\'s text, then what to check and a link to register, focused; no server text; what was typed is kept', async () => {
+  mockApi({ [RECOVER]: { status: 400, body: { errors: ['We could not find a registered account for those details.'] } } });
   const { user } = renderFilled();
   await user.click(submit());
   const alert = await screen.findByRole('alert');
@@ -127,11 +122,40 @@ test.each([
   expect(alert).toHaveTextContent(
     'There was a problem recovering your username.Please check your loan number, Social Security Number and date of birth, and try again. Not registered yet? Register.',
   );
-  expect(alert).not.toHaveTextContent(/registered account for those|Unavailable|Failed/);
+  expect(alert).not.toHaveTextContent(/registered account for those/);
   expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/loanmanager/register/');
   await waitFor(() => expect(alert.parentElement).toHaveFocus());
   expect(screen.getByLabelText('Loan Number')).toHaveValue('9000000001');
   expect(screen.getByLabelText('Date of Birth')).toHaveValue('01/15/1980');
+});
+
+test.each([
+  ['a 503', { status: 503, html: '<html>Service Unavailable</html>' }],
+  ['a 500', { status: 500, body: {} }],
+  ['a network failure', null],
+])('failure (%s): the spec\'s text, then "could not reach", never "check your details" nor "register"; what was typed is kept', async (_, response) => {
+  const api = mockApi(response ? { [RECOVER]: response } : {});
+  if (!response) api.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+  const { user } = renderFilled();
+  await user.click(submit());
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(
+    'There was a problem recovering your username.We could not reach the service, or it had a problem. What you typed is kept: please try again in a few minutes.',
+  );
+  expect(alert).not.toHaveTextContent(/check|Register|Unavailable|Failed/);
+  expect(screen.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
+  await waitFor(() => expect(alert.parentElement).toHaveFocus());
+  expect(screen.getByLabelText('Loan Number')).toHaveValue('9000000001');
+  expect(screen.getByLabelText('Loan Number')).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('failure (a 429): the spec\'s text, then wait a minute', async () => {
+  mockApi({ [RECOVER]: { status: 429, body: {} } });
+  const { user } = renderFilled();
+  await user.click(submit());
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'There was a problem recovering your username.Too many attempts. Please wait a minute and try again.',
+  );
 });
 
 test('a 2xx whose answer has no address: the username was sent, and the borrower is told so (without an address)', async () => {
@@ -227,5 +251,15 @@ describe('in Spanish', () => {
     expect(alert).toHaveTextContent('Hubo un problema al recuperar su nombre de usuario.');
     expect(alert).toHaveTextContent('¿Todavía no se registró? Regístrese.');
     expect(screen.getByRole('link', { name: 'Regístrese' })).toHaveAttribute('href', '/loanmanager/register/');
+  });
+
+  test('a network failure: the recovery problem alert, then "could not reach" in Spanish', async () => {
+    const api = mockApi({});
+    api.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await submitFilledInSpanish();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Hubo un problema al recuperar su nombre de usuario.');
+    expect(alert).toHaveTextContent('No pudimos comunicarnos con el servicio');
+    expect(alert).not.toHaveTextContent(/Revise|Regístrese/);
   });
 });

@@ -3,20 +3,28 @@ import { useEffect } from 'react';
 import { useAppDispatch } from '../../lib/hooks';
 import { AccountCard } from '../../components/AccountCard';
 import { BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
+import { failureNextStep } from '../../components/FormFields/failureNextStep';
 import { LoanIdentityFields } from '../../components/FormFields/LoanIdentityFields';
 import { MessageFocus } from '../../components/MessageFocus';
 import { PortalLink } from '../../components/PortalLink';
 import { Paragraph } from '../../components/Typography/Typography';
 import { useFormMessage, useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
+import type { MessageValues } from '../../platform/i18n/messageId';
 import { T, useT } from '../../platform/i18n/useT';
 import { recoverUsernameActions, recoverUsernameForm as form } from './recoverUsernameSlice';
 
-/** After the spec's failure text: what to do (check the details, or register first). */
-function nextSteps(message: string) {
-  return message === 'recoverUsername.failed' ? (
-    <T id="recoverUsername.failedNextSteps" components={{ 0: <PortalLink href={PORTAL_URLS.register} style={{ textDecoration: 'underline' }} /> }} />
-  ) : null;
+/**
+ * After the spec's failure text, what to do: a refusal, check the details or register first; a
+ * network failure or a 5xx, try again (the details may be right).
+ */
+function nextSteps(message: string, values: MessageValues | undefined) {
+  return message === 'recoverUsername.failed'
+    ? failureNextStep(
+        values,
+        <T id="recoverUsername.failedNextSteps" components={{ 0: <PortalLink href={PORTAL_URLS.register} style={{ textDecoration: 'underline' }} /> }} />,
+      )
+    : null;
 }
 
 export default function RecoverUsernameWidget() {

@@ -9,7 +9,7 @@ import { callMutation } from '../../api/sagaCall';
 import type { FormMessage } from '../../lib/forms/createFormSlice';
 import { getDependencies } from '../../platform/dependencies';
 import type { MessageId } from '../../platform/i18n/messageId';
-import { isRefusal, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
+import { failedMessage, isRefusal, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
 import { takeRecoveryDetails, type RecoveryDetails } from '../../lib/recoveryCache';
 import { isoToDob } from '../../lib/validation/dob';
 import {
@@ -50,8 +50,8 @@ function* submitRecovery() {
       return;
     }
     if (isRefusal(error)) yield put(recoverUsernameActions.fieldsRejected(['loanno', 'ssn', 'dob']));
-    // the spec's text; the widget adds what to do next (recoverUsername.failedNextSteps)
-    yield put(recoverUsernameActions.submissionFailed('recoverUsername.failed' satisfies MessageId));
+    // the spec's text; the widget adds what to do next, by the kind of failure
+    yield put(recoverUsernameActions.submissionFailed(failedMessage('recoverUsername.failed', error)));
     yield* reportIfUnexpected(error, 'recoverUsername');
   }
 }

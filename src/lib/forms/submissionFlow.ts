@@ -8,6 +8,8 @@ import { call, put, select } from 'redux-saga/effects';
 import { httpStatusOf, isResponseMismatch } from '../../api/baseApi';
 import { getDependencies } from '../../platform/dependencies';
 import type { CaptchaAction } from '../../platform/captcha';
+import type { MessageId } from '../../platform/i18n/messageId';
+import type { FormMessage } from './createFormSlice';
 
 /** A form slice as its submit saga sees it; `S` is the state of the store the saga runs on. */
 export interface SubmittableForm<S = unknown> {
@@ -66,4 +68,21 @@ export function* reportIfUnexpected(error: unknown, flow: string): Generator<unk
 export function isRefusal(error: unknown): boolean {
   const status = httpStatusOf(error);
   return status !== null && status >= 400 && status < 500 && status !== 409 && status !== 429;
+}
+
+/**
+ * What kind of failure a submit met, for the next step its alert gives: the server refused what was
+ * typed ('refused': check it), asked the borrower to slow down ('throttled', 429), or could not be
+ * reached or had a problem ('unreachable': a network failure or a 5xx; what was typed may be right).
+ */
+export type FailureKind = 'refused' | 'throttled' | 'unreachable';
+
+export function failureKindOf(error: unknown): FailureKind {
+  if (isUnexpectedFailure(error)) return 'unreachable';
+  return httpStatusOf(error) === 429 ? 'throttled' : 'refused';
+}
+
+/** A flow's failure text (the spec's) with the kind of failure as a value, for the alert's next step. */
+export function failedMessage(id: MessageId, error: unknown): FormMessage {
+  return { id, values: { failure: failureKindOf(error) } };
 }
