@@ -8,7 +8,6 @@ import {
   errorBodySchema,
   loginResponseSchema,
   loginSchema,
-  recoverUsernameResponseSchema,
   recoverUsernameSchema,
   registrationResponseSchema,
   registrationSchema,
@@ -29,6 +28,7 @@ import {
   answers,
   emailValidatedAnswerSchema,
   emptyAnswerSchema,
+  recoverUsernameAnswerSchema,
   registrationRefusalSchema,
   resetRequestAnswerSchema,
   specCall,
@@ -46,7 +46,7 @@ export function accountRoutes(fastify: FastifyInstance, ctx: PortalContext) {
   }, async (request, reply) => sendJson(reply, 201, await register(ctx, request, reply, request.body)));
 
   app.post('/loanmanager/api/account/recover_username/', {
-    schema: { ...specCall('Email the username'), body: recoverUsernameSchema, response: answers({ 200: recoverUsernameResponseSchema }, { unsafe: true }) },
+    schema: { ...specCall('Email the username'), body: recoverUsernameSchema, response: answers({ 200: recoverUsernameAnswerSchema }, { unsafe: true }) },
     config: rateLimit,
   }, async (request, reply) => sendJson(reply, 200, await recoverUsername(ctx, request, request.body)));
 

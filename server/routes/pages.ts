@@ -10,6 +10,7 @@ import { landingUrl, LOGIN_AFTER_SIGN_OUT, PORTAL_URLS, portalReturnTarget, retu
 import { isLocale, LOCALE_COOKIE, PSEUDO_LOCALE, type Locale } from '../../src/platform/i18n/locales';
 import { PORTAL_PAGES, WIDGET_CATALOG, type FirstAnswerEndpoint } from '../../src/platform/widgetCatalog';
 import { signedInAccount, type PortalContext } from '../context';
+import { pageSchema } from './schemas';
 import type { Account, Loan } from '../db/store';
 import {
   ACCESSIBILITY_PATH,
@@ -231,7 +232,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   /** QA's pseudo-locale for the widgets (the cookie set by hand; never in production, never offered). */
   const pseudoLocaleAsked = (request: FastifyRequest) => !options.production && request.cookies[LOCALE_COOKIE] === PSEUDO_LOCALE;
 
-  app.get('/loanmanager', async (request, reply) => {
+  app.get('/loanmanager', { schema: pageSchema('To the landing page when signed in, else to sign in', { redirect: true }) }, async (request, reply) => {
     const account = await signedInAccount(ctx, request);
     const target = account ? landingUrl(await ctx.store.loansOfBorrower(account.borrower.id)) : LOGIN_PATH;
     return reply.code(302).header('cache-control', 'no-store').redirect(target);
@@ -242,7 +243,8 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
   for (const widgetPage of PORTAL_PAGES) {
     if (widgetPage.ownServerRoute || (widgetPage.qaOnly && options.production)) continue;
     const current = `/loanmanager/${widgetPage.path}/`;
-    app.get(current, async (request, reply) => {
+    const summary = widgetPage.qaOnly ? 'A QA tool page (HTML)' : 'A page of the portal (HTML)';
+    app.get(current, { schema: pageSchema(summary, { signedIn: widgetPage.signedIn, developmentOnly: widgetPage.qaOnly }) }, async (request, reply) => {
       const session = widgetPage.signedIn ? await signedIn(request, reply) : null;
       if (widgetPage.signedIn && !session) return reply;
       const locale = session?.locale ?? (await requestLocale(ctx, request));
@@ -286,16 +288,17 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     });
     return sendHtml(reply, 200, html);
   };
-  app.get('/loanmanager/reset_password/', resetPage);
-  app.get('/loanmanager/reset_password/:nonce/', resetPage);
+  const resetSchema = { schema: pageSchema('The reset password page (HTML; the nonce goes in its config block)') };
+  app.get('/loanmanager/reset_password/', resetSchema, resetPage);
+  app.get('/loanmanager/reset_password/:nonce/', resetSchema, resetPage);
 
   // The footer's links: what the portal keeps about a borrower, and how it is built to be usable by everyone.
-  app.get(PRIVACY_PATH, async (request, reply) => {
+  app.get(PRIVACY_PATH, { schema: pageSchema('What the portal keeps about a borrower (HTML)') }, async (request, reply) => {
     const locale = await requestLocale(ctx, request);
     const title = serverText(locale, 'server.privacy.title');
     return sendHtml(reply, 200, page(request, null, PRIVACY_PATH, { locale, title, heading: title, content: privacyContent(locale, ctx.options.help) }));
   });
-  app.get(ACCESSIBILITY_PATH, async (request, reply) => {
+  app.get(ACCESSIBILITY_PATH, { schema: pageSchema('Accessibility statement (HTML)') }, async (request, reply) => {
     const locale = await requestLocale(ctx, request);
     const title = serverText(locale, 'server.accessibility.title');
     return sendHtml(
@@ -305,7 +308,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     );
   });
 
-  app.get(MAIN_PATH, async (request, reply) => {
+  app.get(MAIN_PATH, { schema: pageSchema('The borrower’s loans (HTML)', { signedIn: true }) }, async (request, reply) => {
     const session = await signedIn(request, reply);
     if (!session) return reply;
     const { account, loans, locale } = session;
@@ -339,7 +342,8 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     return sendHtml(reply, 200, html);
   });
 
-  app.get<{ Querystring: { loanno?: string } }>(OVERVIEW_PATH, async (request, reply) => {
+  const overviewSchema = pageSchema('One loan (HTML)', { signedIn: true, notFound: 'The loan asked for (`loanno`) is not one of the borrower’s' });
+  app.get<{ Querystring: { loanno?: string } }>(OVERVIEW_PATH, { schema: overviewSchema }, async (request, reply) => {
     const session = await signedIn(request, reply);
     if (!session) return reply;
     const { account, loans, locale } = session;
@@ -387,7 +391,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     return sendHtml(reply, 200, html);
   });
 
-  app.get('/loanmanager/eftsetuprequest/', async (request, reply) => {
+  app.get('/loanmanager/eftsetuprequest/', { schema: pageSchema('Automatic payments (HTML)', { signedIn: true }) }, async (request, reply) => {
     const session = await signedIn(request, reply);
     if (!session) return reply;
     const { locale } = session;
@@ -431,7 +435,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       );
     };
 
-    forms.post<{ Body: Record<string, unknown> | undefined }>('/loanmanager/logout/', async (request, reply) => {
+    forms.post<{ Body: Record<string, unknown> | undefined }>('/loanmanager/logout/', { schema: pageSchema('The header’s sign-out form', { form: true }) }, async (request, reply) => {
       if (!verified(request)) return refused(request, reply);
       await signOut(ctx, request, reply);
       // the sign-in page says "You have signed out" (a flag in its address: nothing personal)
@@ -444,7 +448,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     // The language switch: remembered in the browser (the lm_locale cookie) and, signed in, on the
     // account (its emails follow it), then back to the page it was pressed on. Only a path of the
     // portal is gone back to, as sign-in's `next` (docs/security.md, control 26).
-    forms.post<{ Body: Record<string, unknown> | undefined }>(LOCALE_PATH, async (request, reply) => {
+    forms.post<{ Body: Record<string, unknown> | undefined }>(LOCALE_PATH, { schema: pageSchema('The header’s language switch', { form: true }) }, async (request, reply) => {
       if (!verified(request)) return refused(request, reply);
       const chosen = request.body?.[LOCALE_FIELD];
       const back = request.body?.[RETURN_FIELD];

@@ -14,8 +14,35 @@ export const ADDITION_TAG = 'Portal additions';
 export const PROBES_TAG = 'Health probes';
 export const PAGES_TAG = 'Portal pages';
 
-/** The operation fields of a spec call. */
-export const specCall = (summary: string) => ({ tags: [SPEC_TAG], summary });
+/**
+ * The mark that puts an operation in the widgets' contract (docs/api/widgets-contract.json, generated
+ * with docs/api/openapi.json): `required`, every spec call (`specCall`); `optional`, an addition the
+ * widgets use when the servicer's server has it (`usedByWidgets`), with what they do without it.
+ */
+export const WIDGETS_MARK = 'x-loanmanager-widgets';
+export const WIDGETS_WITHOUT = 'x-loanmanager-widgets-without';
+
+/** The operation fields of a spec call: in the widgets' contract, required. */
+export const specCall = (summary: string) => ({ tags: [SPEC_TAG], summary, [WIDGETS_MARK]: 'required' });
+
+/** The mark of an addition the widgets call when it is there: `without`, what they do when it is missing. */
+export const usedByWidgets = (without: string) => ({ [WIDGETS_MARK]: 'optional', [WIDGETS_WITHOUT]: without });
+
+/**
+ * The answers of an HTML page or form, as the document tells them (server/routes/openapi.ts turns
+ * this mark into its responses): `signedIn` pages send a signed-out browser to sign in (302); a
+ * `form` answers 303 (done) or 403 (refused); `redirect` is a 302 only; `notFound` a 404 page
+ * (another borrower's loan); `developmentOnly` pages are not there in production (404).
+ */
+export interface PageAnswers {
+  signedIn?: boolean;
+  form?: boolean;
+  redirect?: boolean;
+  notFound?: string;
+  developmentOnly?: boolean;
+}
+export const PAGE_MARK = 'x-loanmanager-page';
+export const pageSchema = (summary: string, answers: PageAnswers = {}) => ({ tags: [PAGES_TAG], summary, [PAGE_MARK]: answers });
 
 /** The operation fields of an addition: its tag, the `x-loanmanager-addition` extension, and the line that says so. */
 export const addition = (summary: string) => ({
@@ -30,6 +57,8 @@ export const emptyAnswerSchema = object({});
 /** The reset request's answer, the same for every username: how long the emailed link works (`link_minutes`, our addition; the spec names no field). */
 export const resetRequestAnswerSchema = object({ link_minutes: v.pipe(v.number(), v.safeInteger(), v.gtValue(0)) });
 export const validAnswerSchema = object({ valid: v.literal(true) });
+/** The address the username went to, masked (spec section 3: `email_address`); this server always sends it. */
+export const recoverUsernameAnswerSchema = object({ email_address: v.string() });
 export const emailValidatedAnswerSchema = object({ email_validated: v.literal(true) });
 export const electdocsAnswerSchema = object({ electdocs: v.boolean() });
 

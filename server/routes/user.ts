@@ -22,7 +22,7 @@ import { popupsOf } from '../services/popupsToShow';
 import { confirmPassword } from '../services/reauthentication';
 import { sessionTimeoutOf } from '../services/sessionTimeout';
 import { accountOf, emptyBodySchema, type ValibotTypeProvider } from './contract';
-import { addition, answers, emptyAnswerSchema, refusedOrReauthSchema, specCall, validAnswerSchema, wrongPasswordSchema } from './schemas';
+import { addition, answers, emptyAnswerSchema, refusedOrReauthSchema, specCall, usedByWidgets, validAnswerSchema, wrongPasswordSchema } from './schemas';
 
 /** The contract's shape first (its texts), then only the popup ids this server knows ("Invalid value"). */
 const markSeenSchema = v.pipe(markPopupSeenSchema, v.strictObject({ id_to_mark_as_seen: popupIdSchema }));
@@ -57,6 +57,10 @@ export function userRoutes(fastify: FastifyInstance, ctx: PortalContext) {
   app.post('/loanmanager/api/user/confirm_password/', {
     schema: {
       ...addition('Confirm the password again (re-authentication)'),
+      ...usedByWidgets(
+        'the widgets call it only after a `403 {"reauth_required": true}` answer to `user/request_email_change/` or `go-green/opt_in/`, ' +
+          'to send the same change again once the password is confirmed; a server that never asks for it never sees this call.',
+      ),
       body: confirmPasswordSchema,
       response: answers({ 200: confirmPasswordResponseSchema, 400: wrongPasswordSchema }, { signedIn: true, unsafe: true, hashes: true }),
     },

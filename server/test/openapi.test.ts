@@ -12,12 +12,20 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { SPEC_CALLS } from '../../src/api/contract';
 import { DEMO_BORROWERS } from '../db/seed';
 import { DEVELOPMENT_ONLY, OPENAPI_PATH } from '../routes/openapi';
-import { generateApiDescription, OPENAPI_FILE } from '../routes/openapiDocument';
-import { ADDITION_TAG, SPEC_TAG } from '../routes/schemas';
+import { generateApiDocuments, OPENAPI_FILE, WIDGETS_CONTRACT_FILE } from '../routes/openapiDocument';
+import { ADDITION_TAG, SPEC_TAG, WIDGETS_MARK, WIDGETS_WITHOUT } from '../routes/schemas';
 import { API, nonceOf, pageConfig, registrationBody, startTestServer, type TestClient, type TestServer } from './harness';
 
-const committedText = fs.readFileSync(path.join(__dirname, '..', '..', OPENAPI_FILE), 'utf8');
+const committed = (file: string) => fs.readFileSync(path.join(__dirname, '..', '..', file), 'utf8');
+const committedText = committed(OPENAPI_FILE);
 const document = JSON.parse(committedText) as OpenAPIV3_1.Document;
+const contract = JSON.parse(committed(WIDGETS_CONTRACT_FILE)) as OpenAPIV3_1.Document;
+
+/** `METHOD path` of each operation of a document, with the operation. */
+const operationsOf = (doc: OpenAPIV3_1.Document) =>
+  Object.entries(doc.paths ?? {}).flatMap(([url, item]) =>
+    Object.entries(item as Record<string, OpenAPIV3_1.OperationObject & Record<string, unknown>>).map(([method, op]) => ({ entry: `${method.toUpperCase()} ${url}`, op })),
+  );
 
 /** fastify's `/a/:nonce/` as OpenAPI writes it. */
 const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -36,9 +44,58 @@ afterAll(async () => {
 });
 
 describe('docs/api/openapi.json', () => {
-  it('is the document the route schemas generate now (npm run api:openapi writes it)', async () => {
-    expect(await generateApiDescription()).toBe(committedText);
+  it('is, with docs/api/widgets-contract.json, what the route schemas generate now (npm run api:openapi writes both)', async () => {
+    const generated = await generateApiDocuments();
+    expect(generated[OPENAPI_FILE]).toBe(committedText);
+    expect(generated[WIDGETS_CONTRACT_FILE]).toBe(committed(WIDGETS_CONTRACT_FILE));
   }, 30_000);
+
+  it('has no answer schema that takes anything (recover_username’s `email_address` did)', () => {
+    const open: string[] = [];
+    const visit = (schema: unknown, where: string) => {
+      if (typeof schema !== 'object' || schema === null) return;
+      const node = schema as Record<string, unknown>;
+      if (!['type', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', '$ref', 'properties'].some((key) => key in node)) open.push(where);
+      for (const [name, inner] of Object.entries((node.properties ?? {}) as Record<string, unknown>)) visit(inner, `${where}.${name}`);
+      if (node.items) visit(node.items, `${where}[]`);
+      for (const key of ['anyOf', 'oneOf', 'allOf']) ((node[key] ?? []) as unknown[]).forEach((inner, i) => visit(inner, `${where}.${key}[${i}]`));
+    };
+    for (const { entry, op } of operationsOf(document)) {
+      for (const [status, answer] of Object.entries(op.responses ?? {}) as Array<[string, OpenAPIV3_1.ResponseObject]>) {
+        for (const [type, media] of Object.entries(answer.content ?? {})) visit(media.schema, `${entry} ${status} ${type}`);
+      }
+    }
+    expect(open).toEqual([]);
+  });
+
+  it('gives every operation its own id, and declares the security schemes each one names', () => {
+    const ids = operationsOf(document).map(({ op }) => op.operationId);
+    expect(ids.every((id) => typeof id === 'string' && id !== '')).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const schemes = Object.keys(document.components?.securitySchemes ?? {});
+    expect(schemes.sort()).toEqual(['apiToken', 'csrfCookie', 'csrfHeader', 'sessionCookie']);
+    for (const { entry, op } of operationsOf(document)) {
+      expect({ entry, security: Array.isArray(op.security) }).toEqual({ entry, security: true });
+      for (const name of (op.security ?? []).flatMap((requirement) => Object.keys(requirement))) expect(schemes).toContain(name);
+    }
+    // a signed-in unsafe call: the session with the CSRF pair, or an API token
+    expect(operation('POST', `${API}go-green/opt_in/`)?.security).toEqual([{ sessionCookie: [], csrfCookie: [], csrfHeader: [] }, { apiToken: [] }]);
+  });
+
+  it('the widgets’ contract is the spec’s calls, required, and the additions marked for the widgets, optional, each saying what the widgets do without it', () => {
+    const entries = operationsOf(contract);
+    const required = entries.filter(({ op }) => op[WIDGETS_MARK] === 'required').map(({ entry }) => entry.replace(` ${API}`, ' '));
+    expect(required.sort()).toEqual([...SPEC_CALLS].sort());
+    const optional = entries.filter(({ op }) => op[WIDGETS_MARK] === 'optional');
+    expect(optional.map(({ entry }) => entry)).toEqual(expect.arrayContaining([`POST ${API}user/confirm_password/`]));
+    for (const { entry, op } of optional) {
+      expect({ entry, without: typeof op[WIDGETS_WITHOUT] === 'string', described: op.description?.startsWith('Optional') }).toEqual({ entry, without: true, described: true });
+    }
+    // nothing else: the whole document's marked operations, the same objects
+    const marked = operationsOf(document).filter(({ op }) => op[WIDGETS_MARK] !== undefined);
+    expect(entries.map(({ entry }) => entry)).toEqual(marked.map(({ entry }) => entry));
+    expect(contract.components).toEqual(document.components);
+  });
 
   it('has every route of the server, and no route the server does not have', () => {
     const routes = server
@@ -85,7 +142,7 @@ describe('docs/api/openapi.json', () => {
     // the spec names the registration's list of loans, not their fields: open in the document
     const created = operation('POST', `${API}account/register/`)?.responses?.['201'] as OpenAPIV3_1.ResponseObject;
     const loans = (created.content?.['application/json']?.schema as OpenAPIV3_1.SchemaObject).properties?.available_loans as OpenAPIV3_1.ArraySchemaObject;
-    expect(Object.keys(loans.items)).toEqual(['description']);
+    expect(loans.items).toEqual({ type: ['object', 'string', 'number'], description: expect.any(String) });
   });
 
   it('is served by a development server, and not by a production one', async () => {
