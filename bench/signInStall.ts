@@ -7,15 +7,13 @@
  * while RATE_LIMIT_MAX (30) wrong sign-ins from one address are in flight at once. Prints the
  * distributions (p50, p90, p99, max) in Markdown, for bench/RESULTS.md.
  */
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort } from './lib/servers';
+import { checkoutOf, machineLine, request, ROOT, startServer } from './lib/signInServer';
 
-const ROOT = path.resolve(__dirname, '..');
 const SIGN_INS = 30;
 const LOADER = '/loanmanager/static/loanmanager-widgets.js';
 
@@ -26,38 +24,6 @@ function quantile(values: number[], q: number): number {
 
 const row = (name: string, values: number[]) =>
   `| ${name} | ${values.length} | ${[0.5, 0.9, 0.99].map((q) => quantile(values, q).toFixed(1)).join(' | ')} | ${Math.max(...values).toFixed(1)} |`;
-
-async function startServer(root: string, staticDir: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'bench/signInStallServer.ts'), root, String(port), staticDir], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
-}
-
-/** One request on a connection of its own (no pooling to hide a stall): status, headers and time. */
-function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; ms: number }>((resolve, reject) => {
-    const started = performance.now();
-    const outgoing = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false, timeout: 300_000 }, (response) => {
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, ms: performance.now() - started }));
-      // the server cut the connection while answering (an idle socket's timeout)
-      response.on('error', reject);
-      response.on('close', () => reject(new Error(`${url}: cut off`)));
-    });
-    outgoing.on('timeout', () => outgoing.destroy(new Error(`${url}: no answer`)));
-    outgoing.on('error', reject);
-    outgoing.end(options.body);
-  });
-}
 
 /** Loader requests the server cut off or refused instead of answering (their time is still counted: the wait until then). */
 let failedLoads = 0;
@@ -120,17 +86,12 @@ async function main() {
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-stall-static-'));
   fs.writeFileSync(path.join(staticDir, 'loanmanager-widgets.js'), `/* loader */\n${'x'.repeat(100_000)}\n`);
   const roots: Array<[string, string]> = [];
-  let beforeRoot: string | null = null;
-  if (before) {
-    beforeRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-stall-before-'));
-    execSync(`git archive ${before} server src package.json tsconfig.json | tar -x -C ${beforeRoot}`, { cwd: ROOT });
-    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(beforeRoot, 'node_modules'));
-    roots.push([`before (${before})`, beforeRoot]);
-  }
+  const beforeCheckout = before ? checkoutOf(before) : null;
+  if (before && beforeCheckout) roots.push([`before (${before})`, beforeCheckout.root]);
   const head = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
   roots.push([`after (${head})`, ROOT]);
   const lines = [
-    `${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`,
+    machineLine(),
     '',
     '| loader script, ms | requests | p50 | p90 | p99 | max |',
     '|:--|--:|--:|--:|--:|--:|',
@@ -147,7 +108,7 @@ async function main() {
     }
   } finally {
     fs.rmSync(staticDir, { recursive: true, force: true });
-    if (beforeRoot) fs.rmSync(beforeRoot, { recursive: true, force: true });
+    beforeCheckout?.remove();
   }
   process.stdout.write(`${[...lines, '', ...summary.map((line) => `- ${line}`)].join('\n')}\n`);
 }
