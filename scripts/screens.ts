@@ -510,9 +510,8 @@ function addressScreens(language: 'en' | 'es'): Screen[] {
   const texts = language === 'es' ? (es as typeof en) : en;
   const prefix = language === 'es' ? 'es-' : '';
   const newAddress = (page: Page, what: string) => `sam.${what}.${language}.${page.viewportSize()?.width ?? 0}@example.com`;
-  /** Signs Sam in, and asks the profile to change the address to `address`: its answer waited for. */
+  /** Signed in, the profile asked to change the address to `address`: its answer waited for. */
   async function changeAddress(page: Page, server: ScreenServer, address: string) {
-    await signIn(page, 'sam.several');
     if (language === 'es') await inLanguage(page, server, 'es');
     await changeEmailOnProfile(page, address, texts['profile.changeEmail']);
     const dialog = page.getByRole('dialog', { name: texts['common.reauth.title'] });
@@ -532,6 +531,7 @@ function addressScreens(language: 'en' | 'es'): Screen[] {
           ? 'En español: perfil, el correo nuevo en espera de su enlace (vigencia, reenviar)'
           : 'Profile: the new address named, how long its link works, send it again; the page follows the verification',
       async reach(page, server) {
+        await signIn(page, 'sam.several');
         await changeAddress(page, server, newAddress(page, 'pending'));
         await page.waitForTimeout(400);
       },
