@@ -496,7 +496,68 @@ export const SCREENS: readonly Screen[] = [
       await page.waitForFunction(() => /~~/.test(document.querySelector('[data-loanmanager-widget]')?.textContent ?? ''));
     },
   },
+  // last: they change Sam's address on file (issues 46 and 47)
+  ...addressScreens('en'),
+  ...addressScreens('es'),
 ];
+
+/**
+ * The address on file (issue 47 item 5, issue 46 item 11), in English and Spanish: the profile after a
+ * change, waiting for its link; the page of the "this wasn't me" link of the notice to the replaced
+ * address. Each width changes Sam's address to one of its own, the password confirmed when asked.
+ */
+function addressScreens(language: 'en' | 'es'): Screen[] {
+  const texts = language === 'es' ? (es as typeof en) : en;
+  const prefix = language === 'es' ? 'es-' : '';
+  const newAddress = (page: Page, what: string) => `sam.${what}.${language}.${page.viewportSize()?.width ?? 0}@example.com`;
+  /** Signed in, the profile asked to change the address to `address`: its answer waited for. */
+  async function changeAddress(page: Page, server: ScreenServer, address: string) {
+    if (language === 'es') await inLanguage(page, server, 'es');
+    await changeEmailOnProfile(page, address, texts['profile.changeEmail']);
+    const dialog = page.getByRole('dialog', { name: texts['common.reauth.title'] });
+    const sent = page.getByRole('button', { name: texts['profile.sendAgain'] });
+    await dialog.or(sent).first().waitFor();
+    if (await dialog.isVisible()) {
+      await dialog.getByLabel(texts['common.reauth.password'], { exact: true }).fill(DEMO_PASSWORD);
+      await dialog.getByRole('button', { name: texts['common.reauth.confirm'] }).click();
+    }
+    await sent.waitFor();
+  }
+  return [
+    {
+      name: `${prefix}profile-link-sent`,
+      caption:
+        language === 'es'
+          ? 'En español: perfil, el correo nuevo en espera de su enlace (vigencia, reenviar)'
+          : 'Profile: the new address named, how long its link works, send it again; the page follows the verification',
+      async reach(page, server) {
+        await signIn(page, 'sam.several');
+        await changeAddress(page, server, newAddress(page, 'pending'));
+        await page.waitForTimeout(400);
+      },
+    },
+    {
+      name: `${prefix}restore-email`,
+      caption:
+        language === 'es'
+          ? 'En español: "no fui yo", volver a poner el correo reemplazado'
+          : '"This wasn\'t me": the link of the notice to a replaced address puts it back',
+      async reach(page, server) {
+        await signIn(page, 'sam.several');
+        await page.goto('/loanmanager/profile/');
+        const previous = (await page.locator('strong').filter({ hasText: '@' }).first().textContent()) ?? '';
+        const address = newAddress(page, 'moved');
+        await changeAddress(page, server, address);
+        await page.goto(await server.emailLink(address, /verify|verifi/i));
+        await page.getByText(texts['verifyEmail.verified']).waitFor();
+        await page.context().clearCookies();
+        if (language === 'es') await inLanguage(page, server, 'es');
+        await page.goto(await server.emailLink(previous, /changed|cambió/));
+        await heading(page, texts['server.restoreEmail.title']);
+      },
+    },
+  ];
+}
 
 interface RegistrationDetails {
   username: string;

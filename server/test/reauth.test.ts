@@ -252,10 +252,11 @@ describe('putting back an address verified before', () => {
       expect((await changeEmail(sam, 'sam.several@example.com')).json()).toEqual({ requires_validation: false });
     });
     expect(notices).toEqual([
-      expect.objectContaining({ to: 'sam.moved@example.com', subject: ADDRESS_CHANGED, paths: ['/loanmanager/request_password_reset'] }),
+      expect.objectContaining({ to: 'sam.moved@example.com', subject: ADDRESS_CHANGED, paths: [expect.stringMatching(/^\/loanmanager\/restore_email\/[A-Za-z0-9_-]{43}\/$/)] }),
     ]);
     expect(notices[0]!.body).toContain('was just changed to s***@example.com.');
-    expect(notices[0]!.body).toContain('http://portal.test/loanmanager/request_password_reset');
+    // the way back: the link that puts the address back and leads to a new password (addressRestore.test.ts)
+    expect(notices[0]!.body).toContain(`http://portal.test${notices[0]!.paths[0]}`);
     expect(await addressOnFile(sam)).toBe('sam.several@example.com');
   });
 });
@@ -338,7 +339,8 @@ describe('the window in the database', () => {
 
   it('is added by a migration of this engine that can run again, to a database that had none', async () => {
     expect(migration).toBeDefined();
-    expect(migration.version).toBe(migrations.at(-1)!.version);
+    // it and the migrations after it are recorded as not run, and run again (each can)
+    expect(migration.version).toBeLessThanOrEqual(migrations.at(-1)!.version);
     const before = await startTestServer();
     try {
       await before.query('ALTER TABLE sessions DROP COLUMN reauth_until');

@@ -83,20 +83,42 @@ export function usePasswordToggleLocale(): ConfigProviderProps['locale'] {
   );
 }
 
+/**
+ * A field the server checks as it is typed (createFormSlice `checkedFields`): its state, and the hint
+ * shown while the check runs. Its answer shows at once, before any submit; the success mark only
+ * once the server has accepted the value (never while it checks, never for a value it refused).
+ */
+interface ServerCheck {
+  status: 'idle' | 'pending' | 'valid' | 'invalid';
+  checkingHint: string;
+}
+
 export function TextField<F extends string>({
   form,
   field,
   label,
   hint,
   required = true,
+  check,
   ...inputProps
-}: BoundFieldProps<F, string> & TextInputProps) {
+}: BoundFieldProps<F, string> & TextInputProps & { check?: ServerCheck }) {
   const value = useFieldValue(form, field);
   const { error, submitted, rejected } = useFieldFeedback(form, field);
   const { onValue, onBlur } = useFieldHandlers(form, field);
   const { notice, onPaste, onChange } = usePasteCutNotice(inputProps.maxLength, onValue);
+  const answered = check?.status === 'valid' || check?.status === 'invalid';
   return (
-    <LabelledField id={fieldId(form.name, field)} label={label} error={error} submitted={submitted} rejected={rejected} empty={isBlank(value)} hint={hint} notice={notice} required={required}>
+    <LabelledField
+      id={fieldId(form.name, field)}
+      label={label}
+      error={error}
+      submitted={submitted || answered}
+      rejected={rejected || (check !== undefined && check.status !== 'valid')}
+      empty={isBlank(value)}
+      hint={check?.status === 'pending' ? check.checkingHint : hint}
+      notice={notice}
+      required={required}
+    >
       <Input
         {...inputProps}
         value={value}

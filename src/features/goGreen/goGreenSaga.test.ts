@@ -7,7 +7,8 @@ import { actionLog } from '../../testing/actionLog';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { recordingNavigation, recordingReporter } from '../../testing/renderWithProviders';
 import { GO_GREEN_MESSAGES } from './goGreenMessages';
-import { EMAIL_CHECK_DELAY_MS, POLL_BACKOFF_MAX_MS, POLL_INTERVAL_MS } from './goGreenSaga';
+import { EMAIL_CHECK_DELAY_MS } from '../../lib/forms/emailAddressCheck';
+import { POLL_BACKOFF_MAX_MS, POLL_INTERVAL_MS } from './goGreenSaga';
 import {
   goGreenActions as actions,
   goGreenEmailActions,

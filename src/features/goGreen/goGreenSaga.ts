@@ -11,7 +11,7 @@
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, delay, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { firstListedErrorOf, httpStatusOf, isResponseMismatch } from '../../api/baseApi';
+import { httpStatusOf, isResponseMismatch } from '../../api/baseApi';
 import type { GoGreenInfo, IsValidatedResponse, RequestEmailChangeResponse } from '../../api/contract';
 import { goGreenApi } from '../../api/goGreenApi';
 import { selectGoGreenInfo } from '../../api/goGreenStatusCache';
@@ -19,6 +19,7 @@ import { callMutation, callQuery, callQueryAndKeep } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
 import { getDependencies } from '../../platform/dependencies';
 import { messageShown } from '../../components/Snackbar/snackbarSlice';
+import { checkEmailAddressOnServer } from '../../lib/forms/emailAddressCheck';
 import { reportIfUnexpected } from '../../lib/forms/submissionFlow';
 import { ReauthCancelled, withReauth } from '../../lib/reauth/reauthFlow';
 import { validateGoGreenEmail } from '../../lib/validation/rules';
@@ -44,8 +45,6 @@ export const POLL_BACKOFF_MAX_MS = 60_000;
 export function pollDelayAfter(failures: number): number {
   return Math.min(POLL_INTERVAL_MS * 2 ** failures, POLL_BACKOFF_MAX_MS);
 }
-/** The server check of the typed address runs after this long without typing (spec sections 5 and 9). */
-export const EMAIL_CHECK_DELAY_MS = 500;
 /** Every poll and every check goes out: a fresh request, read once, through the cache. */
 const FRESH = { forceRefetch: true, subscribe: false } as const;
 
@@ -99,17 +98,11 @@ function* addressToCheck(action: UnknownAction) {
 function* checkEmail(action: UnknownAction) {
   const value = yield* addressToCheck(action);
   if (value === null || validateGoGreenEmail(value) !== null) return;
-  yield delay(EMAIL_CHECK_DELAY_MS);
-  try {
-    // a fresh check each time: the address may have been taken since an earlier answer
-    yield* callQuery(userApi.endpoints.checkEmailAddress, { email_address: value }, FRESH);
-    yield put(emailForm.fieldCheckSucceeded({ field: 'email', value }));
-  } catch (error) {
-    // any failure (taken, malformed, network) marks the address invalid (spec section 5); when the
-    // server says why (in use by another account), the borrower is told that instead
-    const message = httpStatusOf(error) === 400 ? firstListedErrorOf(error) : null;
-    yield put(emailForm.fieldCheckFailed({ field: 'email', value, message }));
-  }
+  const refusal: string | null = yield* checkEmailAddressOnServer(value);
+  // any failure (taken, malformed, network) marks the address invalid (spec section 5); when the
+  // server says why (in use by another account), the borrower is told that instead
+  if (refusal === null) yield put(emailForm.fieldCheckSucceeded({ field: 'email', value }));
+  else yield put(emailForm.fieldCheckFailed({ field: 'email', value, message: refusal || null }));
 }
 
 function* sendFromForm() {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { redact } from '../../platform/redaction';
 import { MESSAGES } from '../../lib/validation/messages';
 import { english } from '../../testing/english';
@@ -37,13 +37,13 @@ describe('profile: change email address', () => {
 
   test('a new address: the verification link is on its way', async () => {
     const { api } = await submitAddress('new@example.com', { body: { requires_validation: true } });
-    expect(await screen.findByText(english(PROFILE_MESSAGES.verificationSent))).toBeInTheDocument();
+    expect(await screen.findByText(/We sent a verification link to/)).toBeInTheDocument();
     expect(api.sent(EMAIL_CHANGE).map((request) => request.body)).toEqual([{ email_address: 'new@example.com' }]);
   });
 
   test('an address already validated: changed at once, and the address on file is reloaded', async () => {
     const { api } = await submitAddress('cory@example.com', { body: { requires_validation: false } });
-    expect(await screen.findByText(english(PROFILE_MESSAGES.changed))).toBeInTheDocument();
+    expect(await screen.findByText(english(PROFILE_MESSAGES.changed, { email: 'cory@example.com' }))).toBeInTheDocument();
     await waitFor(() => expect(api.sent(STATUS)).toHaveLength(2));
   });
 
@@ -106,6 +106,108 @@ describe('profile: change email address', () => {
   });
 });
 
+describe('profile: after a change, the new address followed (issue 47 item 5)', () => {
+  const IS_VALIDATED = 'GET user/is_validated/';
+  const CHECK = 'GET user/check_email_address/';
+  const linkSent: MockResponse = { body: { requires_validation: true, link_expires_in_seconds: 48 * 3600 } };
+
+  test('names the new address, states how long the link works, and offers to send it again', async () => {
+    const api = mockApi({ [STATUS]: onFile, [EMAIL_CHANGE]: linkSent, [CHECK]: { body: { valid: true } }, [IS_VALIDATED]: { body: { validated: false } } });
+    const { user } = renderWidget(<ProfileWidget />);
+    expect(await screen.findByText('cory@example.com')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: english('profile.newEmail') }), 'new@example.com');
+    await user.click(screen.getByRole('button', { name: english('profile.changeEmail') }));
+    const sent = await screen.findByText(/We sent a verification link to/);
+    expect(sent).toHaveTextContent(english('profile.verificationSent', { email: 'new@example.com' }).replace(/<\/?0>/g, ''));
+    expect(within(sent).getByText('new@example.com').tagName).toBe('STRONG');
+    expect(screen.getByText(english('profile.linkLifetime', { hours: 48 }))).toBeInTheDocument();
+    expect(screen.getByText(english('profile.linkLifetime', { hours: 48 }))).toHaveTextContent('The link works for 48 hours.');
+    await user.click(screen.getByRole('button', { name: english('profile.sendAgain') }));
+    await waitFor(() => expect(api.sent(EMAIL_CHANGE)).toHaveLength(2));
+    expect(api.sent(EMAIL_CHANGE).map((request) => request.body)).toEqual([{ email_address: 'new@example.com' }, { email_address: 'new@example.com' }]);
+    const status = screen.getAllByRole('status').find((element) => /new link/.test(element.textContent ?? ''));
+    expect(status).toHaveTextContent('We sent a new link to new@example.com.');
+  });
+
+  test('follows the verification: the link opened in another tab shows here, and the address on file is reloaded', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      let validated = false;
+      const api = mockApi({
+        [STATUS]: () => (validated ? { body: { ...onFile.body as object, email_address: 'new@example.com' } } : onFile),
+        [EMAIL_CHANGE]: linkSent,
+        [CHECK]: { body: { valid: true } },
+        [IS_VALIDATED]: () => ({ body: { validated } }),
+      });
+      const { user } = renderWidget(<ProfileWidget />);
+      expect(await screen.findByText('cory@example.com')).toBeInTheDocument();
+      await user.type(screen.getByRole('textbox', { name: english('profile.newEmail') }), 'new@example.com');
+      await user.click(screen.getByRole('button', { name: english('profile.changeEmail') }));
+      expect(await screen.findByText(/We sent a verification link to/)).toBeInTheDocument();
+      await act(() => jest.advanceTimersByTimeAsync(5_000));
+      await waitFor(() => expect(api.sent(IS_VALIDATED)).toHaveLength(1));
+      expect(api.sent(IS_VALIDATED)[0]!.url.searchParams.get('email_address')).toBe('new@example.com');
+      // the link is opened elsewhere
+      validated = true;
+      await act(() => jest.advanceTimersByTimeAsync(5_000));
+      expect(await screen.findByText(/is verified\. It is now your email address on file/)).toBeInTheDocument();
+      await waitFor(() => expect(screen.getAllByText('new@example.com').length).toBeGreaterThanOrEqual(2));
+      expect(screen.queryByText('cory@example.com')).not.toBeInTheDocument();
+      // and the poll stops
+      const polls = api.sent(IS_VALIDATED).length;
+      await act(() => jest.advanceTimersByTimeAsync(20_000));
+      expect(api.sent(IS_VALIDATED)).toHaveLength(polls);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test('an address in use: the error shows as soon as the check answers, never a green tick, and nothing is sent', async () => {
+    const inUse = 'This email address is already in use by another account.';
+    const api = mockApi({ [STATUS]: onFile, [EMAIL_CHANGE]: linkSent, [CHECK]: { status: 400, body: { errors: [inUse] } } });
+    const { user } = renderWidget(<ProfileWidget />);
+    expect(await screen.findByText('cory@example.com')).toBeInTheDocument();
+    const field = screen.getByRole('textbox', { name: english('profile.newEmail') });
+    await user.type(field, 'dana.demo@example.com');
+    // while it checks: said under the field, no mark
+    expect(field).toHaveAccessibleDescription(english('profile.checkingEmail'));
+    // before any blur or submit
+    await waitFor(() => expect(field).toHaveAccessibleDescription(inUse));
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent(inUse);
+    expect(api.sent(CHECK).map((request) => request.url.searchParams.get('email_address'))).toEqual(['dana.demo@example.com']);
+    await user.tab();
+    expect(field.closest('.lm-form-item-has-success')).toBeNull();
+    await user.click(screen.getByRole('button', { name: english('profile.changeEmail') }));
+    expect(api.sent(EMAIL_CHANGE)).toHaveLength(0);
+    expect(field).toHaveFocus();
+  });
+
+  test('a usable address gets its mark once the server has accepted it', async () => {
+    mockApi({ [STATUS]: onFile, [CHECK]: { body: { valid: true } } });
+    const { user } = renderWidget(<ProfileWidget />);
+    expect(await screen.findByText('cory@example.com')).toBeInTheDocument();
+    const field = screen.getByRole('textbox', { name: english('profile.newEmail') });
+    await user.type(field, 'free@example.com');
+    await waitFor(() => expect(field.closest('.lm-form-item-has-success')).not.toBeNull());
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
+  test('the new address, its link and a resend, in Spanish', async () => {
+    mockApi({ [STATUS]: onFile, [EMAIL_CHANGE]: linkSent, [CHECK]: { body: { valid: true } }, [IS_VALIDATED]: { body: { validated: false } } });
+    const { user } = renderWidget(<ProfileWidget />, { i18n: testI18n('es') });
+    expect(await screen.findByText('cory@example.com')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Nuevo correo electrónico' }), 'nuevo@example.com');
+    await user.click(screen.getByRole('button', { name: 'Cambiar correo electrónico' }));
+    expect(await screen.findByText(/Enviamos un enlace de verificación a/)).toHaveTextContent(
+      'Enviamos un enlace de verificación a nuevo@example.com. Será su correo electrónico registrado cuando abra el enlace.',
+    );
+    expect(screen.getByText('El enlace funciona durante 48 horas.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enviar el enlace de nuevo' })).toBeInTheDocument();
+  });
+});
+
 describe('profile: the password asked again before a change (issue 38)', () => {
   const CONFIRM = 'POST user/confirm_password/';
   const PASSWORD = 'Borrower-Pass-2026';
@@ -144,7 +246,7 @@ describe('profile: the password asked again before a change (issue 38)', () => {
     await waitFor(() => expect(passwordField(dialog)).toHaveFocus());
     await user.type(passwordField(dialog), PASSWORD);
     await user.click(within(dialog).getByRole('button', { name: english('common.reauth.confirm') }));
-    expect(await screen.findByText(english(PROFILE_MESSAGES.verificationSent))).toBeInTheDocument();
+    expect(await screen.findByText(/We sent a verification link to/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
     expect(api.sent(CONFIRM).map((request) => request.body)).toEqual([{ password: PASSWORD }]);
     expect(api.sent(EMAIL_CHANGE).map((request) => request.body)).toEqual([
@@ -177,7 +279,7 @@ describe('profile: the password asked again before a change (issue 38)', () => {
     await user.keyboard('{Enter}');
     expect(await within(dialog).findByText(/Please wait 15 minutes/)).toBeInTheDocument();
     expect(api.sent(EMAIL_CHANGE)).toHaveLength(1);
-    expect(screen.queryByText(english(PROFILE_MESSAGES.verificationSent))).not.toBeInTheDocument();
+    expect(screen.queryByText(/We sent a verification link to/)).not.toBeInTheDocument();
   });
 
   test('Cancel: nothing changed, focus back on the button that started it, the address typed kept', async () => {

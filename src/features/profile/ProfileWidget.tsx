@@ -1,4 +1,4 @@
-import { Alert } from 'antd';
+import { Alert, Button, Flex } from 'antd';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { ReauthPrompt } from '../../components/ReauthDialog/ReauthPrompt';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
@@ -6,13 +6,20 @@ import { TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard } from '../../components/AccountCard';
 import { BoundForm, SubmitButton } from '../../components/FormFields/FormLayout';
 import { MessageFocus } from '../../components/MessageFocus';
-import { Title } from '../../components/Typography/Typography';
-import { fieldId, useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
+import { Paragraph, Text, Title } from '../../components/Typography/Typography';
+import { fieldId, useFormMessage, useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { LIMITS } from '../../lib/validation/messages';
-import type { MessageId } from '../../platform/i18n/messageId';
-import { useT } from '../../platform/i18n/useT';
+import { T, useT } from '../../platform/i18n/useT';
 import { EmailOnFile } from './EmailOnFile';
-import { profileActions, profileForm as form, profilePageClosed, selectProfileReauth, type WithProfile } from './profileSlice';
+import {
+  profileActions,
+  profileForm as form,
+  profilePageClosed,
+  selectEmailCheck,
+  selectPendingAddress,
+  selectProfileReauth,
+  type WithProfile,
+} from './profileSlice';
 
 const EMAIL_FIELD_ID = fieldId(form.name, 'email_address');
 
@@ -34,16 +41,56 @@ function PasswordAgain({ formRef }: { formRef: RefObject<HTMLDivElement | null> 
 }
 
 /**
- * The answer to a submit: the flow's message (an id, PROFILE_MESSAGES) in the borrower's language,
- * a success above the form, a failure below the field (where the shared FormFailureAlert would show it).
+ * The new address waiting for its link (issue 47 item 5): named, with the link's lifetime, a resend,
+ * and, once the poll finds it verified (the link opened here, in another tab or on a phone), that it
+ * is the address on file now.
  */
-function useAnswer(status: 'succeeded' | 'failed'): string | null {
+function PendingAddressNotice() {
   const t = useT();
-  const message = useAppSelector((state: WithProfile) => {
-    const current = form.selectForm(state);
-    return current.status === status ? current.serverMessage : null;
-  });
-  return message ? t(message as MessageId) : null;
+  const dispatch = useAppDispatch();
+  const pending = useAppSelector(selectPendingAddress);
+  if (!pending) return null;
+  const email = <strong />;
+  if (pending.status === 'verified') {
+    return (
+      <MessageFocus style={{ marginBottom: 16 }}>
+        <div data-profile-answer tabIndex={-1}>
+          <Alert type="success" showIcon role="status" title={<T id="profile.verified" values={{ email: pending.emailAddress }} components={{ 0: email }} />} />
+        </div>
+      </MessageFocus>
+    );
+  }
+  const hours = pending.linkExpiresInSeconds === null ? null : Math.max(1, Math.round(pending.linkExpiresInSeconds / 3600));
+  return (
+    <div style={{ marginBottom: 16 }}>
+      <MessageFocus style={{ marginBottom: 12 }}>
+        <div data-profile-answer tabIndex={-1}>
+          <Alert
+            type="info"
+            showIcon
+            title={<T id="profile.verificationSent" values={{ email: pending.emailAddress }} components={{ 0: email }} />}
+            description={
+              <>
+                {hours === null ? null : <Paragraph style={{ marginBottom: 4 }}>{t('profile.linkLifetime', { hours })}</Paragraph>}
+                <Paragraph style={{ marginBottom: 0 }}>{t('profile.waiting')}</Paragraph>
+              </>
+            }
+          />
+        </div>
+      </MessageFocus>
+      <Flex gap={8} wrap align="center">
+        <Button loading={pending.status === 'resending'} onClick={() => dispatch(profileActions.resendPressed())}>
+          {t('profile.sendAgain')}
+        </Button>
+        <span role="status">
+          <Text>
+            {pending.status === 'resent' ? <T id="profile.sentAgain" values={{ email: pending.emailAddress }} components={{ 0: email }} /> : null}
+            {pending.status === 'resendFailed' ? t('profile.resendFailed') : null}
+          </Text>
+        </span>
+      </Flex>
+    </div>
+  );
 }
 
 /** /loanmanager/profile/: the address on file and a form to change it. */
@@ -53,8 +100,10 @@ export default function ProfileWidget() {
   const dispatch = useAppDispatch();
   useEffect(() => () => void dispatch(profilePageClosed()), [dispatch]);
   const onSubmit = useFormSubmit(form);
-  const succeeded = useAnswer('succeeded');
-  const failed = useAnswer('failed');
+  // the answer to a submit (an id, PROFILE_MESSAGES): a success above the form, a failure below the field
+  const succeeded = useFormMessage(form, 'succeeded');
+  const failed = useFormMessage(form, 'failed');
+  const check = useAppSelector(selectEmailCheck);
   const addressRefused = useAppSelector(selectAddressRefused);
   const formRef = useRef<HTMLDivElement>(null);
   // a refusal of the address: focus on the field, whose error is announced with it
@@ -75,6 +124,7 @@ export default function ProfileWidget() {
             </div>
           </MessageFocus>
         ) : null}
+        <PendingAddressNotice />
         <BoundForm label={t('profile.changeEmail')} onSubmit={onSubmit}>
           <TextField
             form={form}
@@ -83,6 +133,7 @@ export default function ProfileWidget() {
             type="email"
             autoComplete="email"
             maxLength={LIMITS.inputMaximum}
+            check={{ status: check, checkingHint: t('profile.checkingEmail') }}
           />
           {failed && !addressRefused ? (
             <MessageFocus style={{ marginBottom: 16 }}>

@@ -1,14 +1,27 @@
 /** Change email address: submit -> validity -> POST user/request_email_change/ -> what happens next. */
-import { put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, delay, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import { api, firstListedErrorOf, httpStatusOf, isResponseMismatch } from '../../api/baseApi';
-import type { RequestEmailChangeResponse } from '../../api/contract';
+import type { IsValidatedResponse, RequestEmailChangeResponse } from '../../api/contract';
 import { goGreenApi } from '../../api/goGreenApi';
-import { callMutation, callQueryAndKeep } from '../../api/sagaCall';
+import { callMutation, callQuery, callQueryAndKeep } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
+import { checkEmailAddressOnServer } from '../../lib/forms/emailAddressCheck';
 import { reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
 import { ReauthCancelled, withReauth } from '../../lib/reauth/reauthFlow';
 import { MESSAGES } from '../../lib/validation/messages';
-import { PROFILE_MESSAGES, profileActions, profileForm, profilePageClosed, type ProfileValues } from './profileSlice';
+import { validateGoGreenEmail } from '../../lib/validation/rules';
+import {
+  PROFILE_MESSAGES,
+  profileActions,
+  profileForm,
+  profilePageClosed,
+  selectPendingAddress,
+  type PendingAddress,
+  type ProfileValues,
+} from './profileSlice';
+
+/** Every poll goes out: a fresh request, read once. */
+const FRESH = { forceRefetch: true, subscribe: false } as const;
 
 function* submitEmailChange() {
   if (!(yield* startIfValid(profileForm))) return;
@@ -20,10 +33,13 @@ function* submitEmailChange() {
       profileActions,
       'profileEmailChange',
     );
+    const emailAddress = values.email_address.trim();
     if (response.requires_validation) {
-      yield put(profileActions.submissionSucceeded(PROFILE_MESSAGES.verificationSent));
+      // the page names the address, the link's lifetime and a resend, and follows the verification
+      yield put(profileActions.submissionSucceeded(null));
+      yield put(profileActions.verificationLinkSent({ emailAddress, linkExpiresInSeconds: response.link_expires_in_seconds ?? null }));
     } else {
-      yield put(profileActions.submissionSucceeded(PROFILE_MESSAGES.changed));
+      yield put(profileActions.submissionSucceeded({ id: PROFILE_MESSAGES.changed, values: { email: emailAddress } }));
       // the address on file changed at once: the shown one (and go-green's) is reloaded
       yield put(api.util.invalidateTags(['GoGreenStatus']));
     }
@@ -61,7 +77,71 @@ function* keepEmailOnFileLoaded() {
   }
 }
 
+/** Polled as go-green polls (spec section 7): a link opened in another tab or on a phone shows here too. */
+const VERIFICATION_POLL_MS = 5000;
+
+function* pollUntilVerified(emailAddress: string) {
+  for (;;) {
+    yield delay(VERIFICATION_POLL_MS);
+    try {
+      const result: IsValidatedResponse = yield* callQuery(userApi.endpoints.isValidated, { email_address: emailAddress }, FRESH);
+      if (result.validated) {
+        yield put(profileActions.addressVerified());
+        // it is the address on file now: the one shown (and go-green's) is reloaded
+        yield put(api.util.invalidateTags(['GoGreenStatus']));
+        return;
+      }
+    } catch {
+      // a failed poll (network, 5xx) changes nothing the borrower must do: the link still works; the next poll asks again
+    }
+  }
+}
+
+/** STYLE point 11: a new address cancels the earlier poll; leaving the page or starting afresh ends it. */
+function* followVerification(action: ReturnType<typeof profileActions.verificationLinkSent>) {
+  yield race({
+    poll: call(pollUntilVerified, action.payload.emailAddress),
+    cancel: take([profilePageClosed.type, profileActions.formReset.type]),
+  });
+}
+
+/** "Send the link again": the same address again (the password first, outside the server's window). */
+function* resendLink() {
+  const pending = (yield select(selectPendingAddress)) as PendingAddress | null;
+  if (!pending) return;
+  try {
+    const response: RequestEmailChangeResponse = yield* withReauth(
+      () => callMutation(userApi.endpoints.requestEmailChange, { email_address: pending.emailAddress }),
+      profileActions,
+      'profileEmailResend',
+    );
+    if (response.requires_validation) {
+      yield put(profileActions.resendSucceeded({ linkExpiresInSeconds: response.link_expires_in_seconds ?? null }));
+    } else {
+      yield put(profileActions.addressVerified());
+      yield put(api.util.invalidateTags(['GoGreenStatus']));
+    }
+  } catch (error) {
+    // cancelled: nothing was sent (the slice is waiting again)
+    if (error instanceof ReauthCancelled) return;
+    yield put(profileActions.resendFailed());
+    yield* reportIfUnexpected(error, 'profileEmailResend');
+  }
+}
+
+/** The server's check of the address typed, 500 ms after the last keystroke, only the last value. */
+function* checkEmail(action: ReturnType<typeof profileActions.fieldChanged>) {
+  const value = action.payload.email_address;
+  if (value === undefined || validateGoGreenEmail(value) !== null) return;
+  const refusal: string | null = yield* checkEmailAddressOnServer(value);
+  if (refusal === null) yield put(profileActions.fieldCheckSucceeded({ field: 'email_address', value }));
+  else yield put(profileActions.fieldCheckFailed({ field: 'email_address', value, message: refusal || null }));
+}
+
 export function* profileSaga() {
   yield takeLatest(profileActions.formOpened.type, keepEmailOnFileLoaded);
   yield takeLeading(profileActions.submitted.type, submitEmailChange);
+  yield takeLatest(profileActions.fieldChanged.type, checkEmail);
+  yield takeLatest(profileActions.verificationLinkSent.type, followVerification);
+  yield takeLeading(profileActions.resendPressed.type, resendLink);
 }

@@ -1,5 +1,5 @@
 /** The profile's "Change email address" form (beyond the spec: the page the go-green texts link to). */
-import { createAction, createSelector, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
 import { submissionEvents } from '../../lib/forms/submissionEvents';
@@ -17,10 +17,23 @@ const profileFormSlice = createFormSlice({
   name: 'profile',
   initialValues: { email_address: '' } as ProfileValues,
   reducers: { ...submissionEvents },
+  // checked by the server as it is typed (in use by another account?), as go-green's address is
+  checkedFields: { email_address: (value) => validateGoGreenEmail(value) === null },
 });
 
-/** The form, and the password dialog a change of address may need first (src/lib/reauth). */
-export type ProfileState = FormState<ProfileValues> & WithReauthState;
+/**
+ * A new address waiting for its emailed link to be opened (issue 47 item 5): named on the page with
+ * the link's lifetime and a resend, and followed by a poll until it is verified (then 'verified').
+ */
+export interface PendingAddress {
+  emailAddress: string;
+  /** How long the link works, as the server said (null: it did not say). */
+  linkExpiresInSeconds: number | null;
+  status: 'waiting' | 'resending' | 'resent' | 'resendFailed' | 'verified';
+}
+
+/** The form, the address waiting for its link, and the password dialog a change of address may need first (src/lib/reauth). */
+export type ProfileState = FormState<ProfileValues> & WithReauthState & { pending?: PendingAddress };
 
 export const profileSlice = createSlice({
   name: 'profile',
@@ -29,7 +42,26 @@ export const profileSlice = createSlice({
     // Cancel: nothing was changed; the button is usable again and the address typed stays
     ...reauthReducers<ProfileState>((state) => {
       state.status = 'idle';
+      if (state.pending?.status === 'resending') state.pending.status = 'waiting';
     }),
+    /** The server sent a link to the new address: the page names it and waits for it to be opened. */
+    verificationLinkSent(state, action: PayloadAction<{ emailAddress: string; linkExpiresInSeconds: number | null }>) {
+      state.pending = { ...action.payload, status: 'waiting' };
+    },
+    /** "Send the link again" was pressed. */
+    resendPressed(state) {
+      if (state.pending) state.pending.status = 'resending';
+    },
+    resendSucceeded(state, action: PayloadAction<{ linkExpiresInSeconds: number | null }>) {
+      if (state.pending) state.pending = { ...state.pending, linkExpiresInSeconds: action.payload.linkExpiresInSeconds, status: 'resent' };
+    },
+    resendFailed(state) {
+      if (state.pending) state.pending.status = 'resendFailed';
+    },
+    /** The poll found the address verified (its link opened here or in another tab): it is the address on file now. */
+    addressVerified(state) {
+      if (state.pending) state.pending.status = 'verified';
+    },
   },
   extraReducers: (builder) => {
     builder.addDefaultCase((state, action) => {
@@ -68,12 +100,22 @@ const selectErrors = createSelector(
     (state: WithProfile) => selectProfile(state).rejectedFields,
     (state: WithProfile) => selectProfile(state).status,
     (state: WithProfile) => selectProfile(state).serverMessage,
+    (state: WithProfile) => selectProfile(state).checks?.email_address,
   ],
-  (rules, rejected, status, serverMessage): FieldErrors<'email_address'> => {
+  (rules, rejected, status, serverMessage, check): FieldErrors<'email_address'> => {
     if (rules.email_address !== undefined) return rules;
-    return status === 'failed' && serverMessage !== null && rejected?.includes('email_address') ? { email_address: serverMessage } : {};
+    if (status === 'failed' && serverMessage !== null && rejected?.includes('email_address')) return { email_address: serverMessage };
+    // the server's check of the address typed, as soon as it answers with a reason (in use by another
+    // account); a check that failed without one (network, 5xx) blocks nothing: the change's answer decides
+    return check?.status === 'invalid' && check.message ? { email_address: check.message } : {};
   },
 );
+
+/** The server's check of the address typed: 'idle' until the rules pass a value. */
+export const selectEmailCheck = (state: WithProfile) => selectProfile(state).checks?.email_address?.status ?? 'idle';
+
+/** The address waiting for its link, or null. */
+export const selectPendingAddress = (state: WithProfile) => selectProfile(state).pending ?? null;
 const selectFirstInvalidField = createSelector([selectErrors], (errors) => FIELDS.find((field) => errors[field] !== undefined) ?? null);
 
 const selectors = {
@@ -98,7 +140,6 @@ export const selectProfileReauth = (state: WithProfile) => selectProfile(state).
  * namespace `profile`), shown in the borrower's language, so a recording replays in any language.
  */
 export const PROFILE_MESSAGES = {
-  verificationSent: 'profile.verificationSent',
   changed: 'profile.changed',
   received: 'profile.received',
   failed: 'profile.failed',
