@@ -8,6 +8,7 @@ import type { ServerOptions } from './config';
 import type { Account, PortalStore } from './db/store';
 import type { LocalText } from './i18n';
 import type { Mailer } from './mail';
+import type { CookieNames } from './security';
 
 export interface Auth {
   userId: number;
@@ -35,6 +36,8 @@ declare module 'fastify' {
     auth: Auth | null;
     /** The CSRF token of this browser (from its cookie, or newly issued with this response). */
     csrfToken: string;
+    /** The names of the session and CSRF cookies for this request: `__Host-` in production over https (server/security.ts). */
+    readonly cookieNames: CookieNames;
   }
 }
 

@@ -8,6 +8,24 @@ import { scryptInPool } from './passwordHashing';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
+
+/** The names of the session and CSRF cookies of one request (`request.cookieNames`, server/sessions.ts). */
+export interface CookieNames {
+  session: string;
+  csrf: string;
+}
+/** Development, and any request over plain http. */
+const PLAIN_COOKIE_NAMES: CookieNames = { session: SESSION_COOKIE, csrf: CSRF_COOKIE };
+/**
+ * Production over https: `__Host-` names. A browser keeps such a cookie only when it is Secure, has
+ * Path=/ and no Domain, so a related subdomain cannot plant one; a plainly named cookie is ignored
+ * (docs/security.md, "`__Host-` cookies in production").
+ */
+const HOST_COOKIE_NAMES: CookieNames = { session: `__Host-${SESSION_COOKIE}`, csrf: `__Host-${CSRF_COOKIE}` };
+
+export function cookieNamesFor(production: boolean, request: FastifyRequest): CookieNames {
+  return production && isHttps(request) ? HOST_COOKIE_NAMES : PLAIN_COOKIE_NAMES;
+}
 export const CSRF_HEADER = 'x-csrftoken';
 /** The hidden field a plain HTML form carries instead of the header (as in Django). */
 export const CSRF_FORM_FIELD = 'csrfmiddlewaretoken';
@@ -163,7 +181,7 @@ export function isHttps(request: FastifyRequest): boolean {
 }
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, key: string, maxAgeSeconds: number | null) {
-  reply.setCookie(SESSION_COOKIE, key, {
+  reply.setCookie(request.cookieNames.session, key, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -173,7 +191,7 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, k
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request) });
+  reply.clearCookie(request.cookieNames.session, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request) });
 }
 
 /** Names the browser a user signs in from, so that a sign-in from another is told (control 29). */
@@ -186,7 +204,7 @@ export function setBrowserCookie(request: FastifyRequest, reply: FastifyReply, v
 
 /** The CSRF cookie is readable by script (the client copies it into X-CSRFToken). One year. */
 export function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
-  reply.setCookie(CSRF_COOKIE, token, {
+  reply.setCookie(request.cookieNames.csrf, token, {
     path: '/',
     httpOnly: false,
     sameSite: 'lax',

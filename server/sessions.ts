@@ -14,15 +14,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, HttpError, type PortalContext } from './context';
 import { DEMO_API_TOKEN } from './db/seed';
 import { KNOWN_BROWSER_DAYS, type BrowserRecognition } from './db/store';
+import type { CsrfRefusalCode } from '../src/api/contract';
 import {
   BROWSER_COOKIE,
-  CSRF_COOKIE,
   CSRF_HEADER,
   REMEMBERED_SESSION_DAYS,
-  SESSION_COOKIE,
   SESSION_HOURS,
   SESSION_TOUCH_INTERVAL_MS,
   clearSessionCookie,
+  cookieNamesFor,
   hashSecret,
   looksLikeToken,
   randomToken,
@@ -90,14 +90,19 @@ export function fromAnotherSite(ctx: PortalContext, request: FastifyRequest): bo
   return request.headers['sec-fetch-site'] === 'cross-site';
 }
 
+/** A CSRF refusal: the text for people, the `code` for the widgets (src/api/contract.ts, docs/embedding.md). */
+function csrfRefusal(code: CsrfRefusalCode): HttpError {
+  return new HttpError(403, { errors: [CSRF_FAILED], code });
+}
+
 /** Refuses an unsafe cookie-authenticated API request without a valid CSRF token or from another site. */
 function checkCsrf(ctx: PortalContext, request: FastifyRequest, cookieToken: string | undefined) {
   const header = request.headers[CSRF_HEADER];
   const sent = Array.isArray(header) ? header[0] : header;
   if (!looksLikeToken(cookieToken) || typeof sent !== 'string' || !safeEqual(sent, cookieToken)) {
-    throw HttpError.errors(403, CSRF_FAILED);
+    throw csrfRefusal('csrf_token');
   }
-  if (fromAnotherSite(ctx, request)) throw HttpError.errors(403, CSRF_FAILED);
+  if (fromAnotherSite(ctx, request)) throw csrfRefusal('csrf_origin');
 }
 
 function tokenFromHeader(request: FastifyRequest): string | null | undefined {
@@ -111,6 +116,12 @@ function tokenFromHeader(request: FastifyRequest): string | null | undefined {
 export function registerAuthHooks(app: FastifyInstance, ctx: PortalContext) {
   app.decorateRequest('auth', null);
   app.decorateRequest('csrfToken', '');
+  // the session and CSRF cookies' names: `__Host-` in production over https (security.ts)
+  app.decorateRequest('cookieNames', {
+    getter(this: FastifyRequest) {
+      return cookieNamesFor(ctx.options.production, this);
+    },
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     const decoded = normalisedPath(request.url);
@@ -119,7 +130,7 @@ export function registerAuthHooks(app: FastifyInstance, ctx: PortalContext) {
     if (isStatic(path) || PROBE_PATHS.has(path)) return;
 
     // Django-style CSRF cookie: issued to every browser that lacks a well-formed one.
-    const cookieToken = request.cookies[CSRF_COOKIE];
+    const cookieToken = request.cookies[request.cookieNames.csrf];
     if (looksLikeToken(cookieToken)) {
       request.csrfToken = cookieToken;
     } else {
@@ -139,7 +150,7 @@ export function registerAuthHooks(app: FastifyInstance, ctx: PortalContext) {
         request.auth = { userId: found.userId, sessionId: null, tokenId: found.id, sessionKey: `token:${found.id}`, sessionTimes: null, account: null };
       }
     } else {
-      const sessionKey = request.cookies[SESSION_COOKIE];
+      const sessionKey = request.cookies[request.cookieNames.session];
       if (sessionKey !== undefined) {
         const keyHash = looksLikeToken(sessionKey) ? hashSecret(sessionKey) : null;
         const now = ctx.nowMs();

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
+  CSRF_TOKEN_PATH,
   errorBodySchema,
   loginResponseSchema,
   loginSchema,
@@ -83,6 +84,13 @@ export function accountRoutes(fastify: FastifyInstance, ctx: PortalContext) {
     schema: { ...addition('Sign in'), body: loginSchema, response: answers({ 200: loginResponseSchema, 400: wrongPasswordSchema }, { unsafe: true, hashes: true }) },
     config: rateLimit,
   }, async (request, reply) => sendJson(reply, 200, await signInWithPassword(ctx, request, reply, request.body)));
+
+  // The CSRF cookie for a host page's widgets before their first unsafe call (docs/embedding.md): the
+  // auth hook sets it when the browser has none (server/sessions.ts); the answer says nothing more.
+  app.get(`/loanmanager/api/${CSRF_TOKEN_PATH}`, {
+    schema: { ...addition('Set the CSRF cookie'), response: answers({ 200: emptyAnswerSchema }) },
+    config: rateLimit,
+  }, async (_request, reply) => sendJson(reply, 200, {}));
 
   // the global limit only, not the anonymous endpoints' stricter one
   app.post('/loanmanager/api/account/logout/', {

@@ -38,7 +38,7 @@ import { createServerRenderer } from '../serverRender';
 import { goGreenStatusOf } from '../services/goGreen';
 import { popupsOf } from '../services/popupsToShow';
 import { compressHtml, HTML_VARY, htmlEncodingFor } from '../htmlCompression';
-import { CSRF_COOKIE, CSRF_FORM_FIELD, formTokenMatches, looksLikeToken, takeOptedOutFlag, takeVerificationSentFlag } from '../security';
+import { CSRF_FORM_FIELD, formTokenMatches, looksLikeToken, takeOptedOutFlag, takeVerificationSentFlag } from '../security';
 import { fromAnotherSite, signOut } from '../sessions';
 import { restoreEmailRoutes } from './restoreEmail';
 
@@ -416,7 +416,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     /** The form's token matches the CSRF cookie, and the browser does not say another site sent it (docs/security.md, control 3). */
     const verified = (request: FastifyRequest<{ Body: Record<string, unknown> | undefined }>) => {
       const sent = request.body?.[CSRF_FORM_FIELD];
-      const cookie = request.cookies[CSRF_COOKIE];
+      const cookie = request.cookies[request.cookieNames.csrf];
       return looksLikeToken(cookie) && formTokenMatches(sent, cookie) && !fromAnotherSite(ctx, request);
     };
 

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { object } from '../../src/lib/validation/schemaKit';
-import { errorBodySchema, reauthRequiredSchema } from '../../src/api/contract';
+import { csrfRefusalSchema, errorBodySchema, reauthRequiredSchema } from '../../src/api/contract';
 
 /** The spec's calls (section 7), as a servicer's server must answer them. */
 export const SPEC_TAG = 'Spec section 7';
@@ -62,8 +62,10 @@ export const recoverUsernameAnswerSchema = object({ email_address: v.string() })
 export const emailValidatedAnswerSchema = object({ email_validated: v.literal(true) });
 export const electdocsAnswerSchema = object({ electdocs: v.boolean() });
 
+/** 403: a refused CSRF check, or another refusal (`{errors}`: another borrower's account). */
+export const csrfOrRefusedSchema = v.union([csrfRefusalSchema, errorBodySchema]);
 /** 403: a refused CSRF check, or a change of the address on file without a recent re-authentication. */
-export const refusedOrReauthSchema = v.union([errorBodySchema, reauthRequiredSchema]);
+export const refusedOrReauthSchema = v.union([csrfRefusalSchema, errorBodySchema, reauthRequiredSchema]);
 
 /** A refused registration: the `errors` list (with the refused `fields`), or no list when no loan matched. */
 export const registrationRefusalSchema = v.union([
@@ -94,7 +96,8 @@ export function answers<T extends Record<number, v.GenericSchema>>(own: T, { sig
   return {
     ...commonErrors,
     ...(signedIn ? { 401: errorBodySchema } : {}),
-    ...(unsafe ? { 403: errorBodySchema } : {}),
+    // the CSRF refusal, told by its `code` (src/api/contract.ts)
+    ...(unsafe ? { 403: csrfRefusalSchema } : {}),
     ...(hashes ? { 503: errorBodySchema } : {}),
     ...own,
   };

@@ -22,7 +22,7 @@ import { popupsOf } from '../services/popupsToShow';
 import { confirmPassword } from '../services/reauthentication';
 import { sessionTimeoutOf } from '../services/sessionTimeout';
 import { accountOf, emptyBodySchema, type ValibotTypeProvider } from './contract';
-import { addition, answers, emptyAnswerSchema, refusedOrReauthSchema, specCall, usedByWidgets, validAnswerSchema, wrongPasswordSchema } from './schemas';
+import { addition, answers, csrfOrRefusedSchema, emptyAnswerSchema, refusedOrReauthSchema, specCall, usedByWidgets, validAnswerSchema, wrongPasswordSchema } from './schemas';
 
 /** The contract's shape first (its texts), then only the popup ids this server knows ("Invalid value"). */
 const markSeenSchema = v.pipe(markPopupSeenSchema, v.strictObject({ id_to_mark_as_seen: popupIdSchema }));
@@ -62,7 +62,7 @@ export function userRoutes(fastify: FastifyInstance, ctx: PortalContext) {
           'to send the same change again once the password is confirmed; a server that never asks for it never sees this call.',
       ),
       body: confirmPasswordSchema,
-      response: answers({ 200: confirmPasswordResponseSchema, 400: wrongPasswordSchema }, { signedIn: true, unsafe: true, hashes: true }),
+      response: answers({ 200: confirmPasswordResponseSchema, 400: wrongPasswordSchema, 403: csrfOrRefusedSchema }, { signedIn: true, unsafe: true, hashes: true }),
     },
     config: { ...emailChangeLimit, ...signedIn },
   }, async (request, reply) => {
@@ -107,7 +107,7 @@ export function userRoutes(fastify: FastifyInstance, ctx: PortalContext) {
 
   const popupsToShow = popupsOf(ctx);
   app.post('/loanmanager/api/user/popup/', {
-    schema: { ...specCall('The popups to show'), body: popupRequestSchema, response: answers({ 200: popupListSchema }, { signedIn: true, unsafe: true }) },
+    schema: { ...specCall('The popups to show'), body: popupRequestSchema, response: answers({ 200: popupListSchema, 403: csrfOrRefusedSchema }, { signedIn: true, unsafe: true }) },
     config: signedIn,
   }, async (request, reply) => {
     const account = accountOf(request);

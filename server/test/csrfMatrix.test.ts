@@ -11,7 +11,7 @@
  * database changed, Dana's session still works and her go-green choice is unchanged. The positive controls at the end show
  * the same requests with the right token do reach their handlers and that the detectors see it.
  *
- * API routes answer a refusal with 403 `{errors: ['CSRF verification failed']}`; odd spellings of
+ * API routes answer a refusal with 403 `{errors: ['CSRF verification failed'], code}`; odd spellings of
  * the path with 400 `{errors: [...]}`. The header's forms, sign-out (/loanmanager/logout/) and the
  * language switch (/loanmanager/locale/), carry their token in the `csrfmiddlewaretoken` field;
  * their refusals are any 4xx.
@@ -24,7 +24,8 @@ import { API, nonceOf, pageConfig, startTestServer, type TestClient, type TestSe
 import { registeredRoutes, type RouteEntry } from './fuzz/corpus';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const CSRF_REFUSAL = { errors: ['CSRF verification failed'] };
+/** The refusal, told by its code: a missing or wrong token, or another site (src/api/contract.ts). */
+const CSRF_REFUSALS = ['csrf_token', 'csrf_origin'].map((code) => JSON.stringify({ errors: ['CSRF verification failed'], code }));
 const FORM_FIELD = 'csrfmiddlewaretoken';
 const EVIL = 'https://evil.example';
 
@@ -299,9 +300,9 @@ function wrongAnswer(route: RouteEntry, expectation: Expectation, answer: Answer
     json = undefined;
   }
   if (expectation === 'csrf') {
-    return answer.status === 403 && JSON.stringify(json) === JSON.stringify(CSRF_REFUSAL)
+    return answer.status === 403 && CSRF_REFUSALS.includes(JSON.stringify(json))
       ? null
-      : 'expected 403 {"errors":["CSRF verification failed"]}';
+      : 'expected 403 {"errors":["CSRF verification failed"],"code":"csrf_token" or "csrf_origin"}';
   }
   const errors = (json as { errors?: unknown } | undefined)?.errors;
   const ok = answer.status === 400 && Array.isArray(errors) && errors.length > 0 && errors.every((error) => typeof error === 'string');

@@ -411,7 +411,7 @@ describe('API error texts in the widget’s language', () => {
     expect((await cory.post(`${API}user/dismiss_popup/`, { id_to_dismiss: 'tax-reminder', extra: 1 }, es)).json()).toEqual({
       errors: ['Unknown field in the request'],
     });
-    expect((await cory.post(`${API}go-green/opt_out/`, {}, { ...es, csrf: false })).json()).toEqual({ errors: ['CSRF verification failed'] });
+    expect((await cory.post(`${API}go-green/opt_out/`, {}, { ...es, csrf: false })).json()).toEqual({ errors: ['CSRF verification failed'], code: 'csrf_token' });
 
     const limited = await startTestServer({ rateLimitMax: 1 });
     try {

@@ -127,6 +127,7 @@ describe('docs/api/openapi.json', () => {
       expect.arrayContaining([
         'POST account/login/',
         'POST account/logout/',
+        'GET account/csrf/',
         'POST user/confirm_password/',
         'GET user/session/',
         'POST user/session/extend/',
@@ -234,6 +235,7 @@ describe('the reference server’s answers validate against the document', () =>
     expect((await call(signedIn, 'GET', `${API}user/session/`)).statusCode).toBe(200);
     expect((await call(signedIn, 'POST', `${API}user/session/extend/`)).statusCode).toBe(200);
     expect((await call(signedIn, 'POST', `${API}account/logout/`)).statusCode).toBe(200);
+    expect((await call(anonymous, 'GET', `${API}account/csrf/`)).statusCode).toBe(200);
     expect((await call(anonymous, 'GET', '/loanmanager/healthz')).statusCode).toBe(200);
     expect((await call(anonymous, 'GET', '/loanmanager/readyz')).statusCode).toBe(200);
 

@@ -35,14 +35,44 @@ describe('CSRF', () => {
     await client.visit();
     const response = await client.post(`${API}account/login/`, { username: 'dana.demo', password: DEMO_PASSWORD }, { csrf });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errors: ['CSRF verification failed'] });
+    // the widgets tell a CSRF refusal by its code, never by its text (docs/embedding.md)
+    expect(response.json()).toEqual({ errors: ['CSRF verification failed'], code: 'csrf_token' });
     expect(response.cookies.find((cookie) => cookie.name === 'sessionid')).toBeUndefined();
   });
 
-  it('refuses a header without the cookie, even when it looks valid', async () => {
+  it('refuses a request another site sent with the code csrf_origin, even with the right token', async () => {
+    const client = server.client();
+    await client.visit();
+    const response = await client.post(`${API}account/logout/`, undefined, { headers: { origin: 'https://evil.example' } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ errors: ['CSRF verification failed'], code: 'csrf_origin' });
+  });
+
+  it('GET account/csrf/ sets the cookie a browser lacks (a host page before its first unsafe call), and keeps one it has', async () => {
+    const client = server.client();
+    const first = await client.get(`${API}account/csrf/`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({});
+    expect(first.headers['cache-control']).toBe('no-store');
+    const cookie = first.cookies.find((candidate) => candidate.name === 'csrftoken');
+    expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' });
+    expect(cookie?.httpOnly).toBeFalsy();
+    // the first unsafe call with it passes the check
+    const reset = await client.post(`${API}account/request_password_reset/`, { username: 'nobody', recaptcha_response: 't' });
+    expect(reset.statusCode).toBe(200);
+    const again = await client.get(`${API}account/csrf/`);
+    expect(again.cookies.find((candidate) => candidate.name === 'csrftoken')).toBeUndefined();
+  });
+
+  it('refuses a header without the cookie, even when it looks valid, and sets the cookie on that refusal', async () => {
     const client = server.client();
     const response = await client.post(`${API}account/logout/`, undefined, { csrf: 'A'.repeat(43) });
     expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'csrf_token' });
+    // a widget on a host server without GET account/csrf/ sends the call again once with it (docs/embedding.md)
+    const cookie = response.cookies.find((candidate) => candidate.name === 'csrftoken');
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await client.post(`${API}account/logout/`)).statusCode).toBe(200);
   });
 
   it('refuses signed-in unsafe requests without the header', async () => {
@@ -65,6 +95,75 @@ describe('CSRF', () => {
     expect(login.cookies.find((cookie) => cookie.name === 'sessionid')).toMatchObject({ secure: true, httpOnly: true });
     const plain = await server.client().get('/loanmanager/login/');
     expect(plain.cookies.find((cookie) => cookie.name === 'csrftoken')?.secure).toBeFalsy();
+  });
+});
+
+describe('__Host- cookies in production over https', () => {
+  const HTTPS = { 'x-forwarded-proto': 'https' };
+  let production: TestServer;
+  beforeAll(async () => {
+    production = await startTestServer({ production: true });
+  });
+  afterAll(async () => {
+    await production.close();
+  });
+
+  it('names the session and CSRF cookies __Host- (Secure, Path=/, no Domain) in production over https', async () => {
+    const client = production.client();
+    const page = await client.get('/loanmanager/login/', { headers: HTTPS });
+    const csrf = page.cookies.find((cookie) => cookie.name === '__Host-csrftoken');
+    expect(csrf).toMatchObject({ secure: true, path: '/' });
+    expect(csrf?.domain).toBeUndefined();
+    expect(page.cookies.find((cookie) => cookie.name === 'csrftoken')).toBeUndefined();
+    const token = csrf?.value ?? '';
+    const login = await client.post(
+      `${API}account/login/`,
+      { username: 'dana.demo', password: DEMO_PASSWORD },
+      { headers: { ...HTTPS, 'x-csrftoken': token }, csrf: false },
+    );
+    expect(login.statusCode).toBe(200);
+    const session = login.cookies.find((cookie) => cookie.name === '__Host-sessionid');
+    expect(session).toMatchObject({ secure: true, httpOnly: true, path: '/' });
+    expect(session?.domain).toBeUndefined();
+    expect(login.cookies.find((cookie) => cookie.name === 'sessionid')).toBeUndefined();
+    // the session works under its name
+    const status = await client.get(`${API}go-green/status/`, { headers: HTTPS });
+    expect(status.statusCode).toBe(200);
+  });
+
+  it('keeps the plain names in development, over https too, and in production over plain http', async () => {
+    const development = await server.client().get('/loanmanager/login/', { headers: HTTPS });
+    expect(development.cookies.map((cookie) => cookie.name)).toContain('csrftoken');
+    const plainHttp = await production.client().get('/loanmanager/login/');
+    expect(plainHttp.cookies.map((cookie) => cookie.name)).toContain('csrftoken');
+    expect(plainHttp.cookies.map((cookie) => cookie.name)).not.toContain('__Host-csrftoken');
+  });
+
+  it('accepts no plainly named cookie in production over https: a planted CSRF token or session is ignored', async () => {
+    // a related subdomain can plant `csrftoken` and `sessionid` for the whole domain, never a `__Host-` cookie
+    const planted = 'P'.repeat(43);
+    const refused = await production.app.inject({
+      method: 'POST',
+      url: `${API}account/request_password_reset/`,
+      headers: { ...HTTPS, cookie: `csrftoken=${planted}`, 'x-csrftoken': planted, 'content-type': 'application/json' },
+      payload: { username: 'nobody', recaptcha_response: 't' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ errors: ['CSRF verification failed'], code: 'csrf_token' });
+
+    // a real session's key under the plain name signs no one in
+    const dana = production.client();
+    const page = await dana.get('/loanmanager/login/', { headers: HTTPS });
+    const token = page.cookies.find((cookie) => cookie.name === '__Host-csrftoken')?.value ?? '';
+    const login = await dana.post(`${API}account/login/`, { username: 'dana.demo', password: DEMO_PASSWORD }, { headers: { ...HTTPS, 'x-csrftoken': token }, csrf: false });
+    const key = login.cookies.find((cookie) => cookie.name === '__Host-sessionid')?.value ?? '';
+    expect(key).not.toBe('');
+    const replanted = await production.app.inject({
+      method: 'GET',
+      url: `${API}go-green/status/`,
+      headers: { ...HTTPS, cookie: `sessionid=${key}` },
+    });
+    expect(replanted.statusCode).toBe(401);
   });
 });
 

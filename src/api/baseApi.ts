@@ -3,7 +3,8 @@
  * accountApi.ts, goGreenApi.ts and userApi.ts. The base query adds what every call needs:
  * the API base from the config, the token credential, the widget's language (`Accept-Language:
  * en|es`, the config's `locale`: the server writes its error texts in it), the CSRF header on
- * unsafe relative requests, the local "required payload is missing" check against the contract schema, and the
+ * unsafe relative requests (the token obtained first when there is none, and a refused call sent
+ * again once: `withCsrfToken`), the local "required payload is missing" check against the contract schema, and the
  * check of every success answer against the contract's response schema (both looked up by the
  * endpoint's name: endpointSchemas.ts, installed by the flows): an answer that does not
  * fit is reported and fails the call with RESPONSE_MISMATCH, which the flows treat as the success
@@ -15,6 +16,7 @@ import type { PortalConfig } from '../platform/config';
 import { DEFAULT_API_BASE } from '../platform/config';
 import type { ErrorReporter } from '../platform/errorReporting';
 import { issueKeys } from '../lib/validation/schemaKit';
+import { CSRF_COOKIES, CSRF_HEADER, CSRF_REFUSAL_CODES, CSRF_TOKEN_PATH, type CsrfRefusalCode } from './csrf';
 
 /** A contract schema (valibot, as the config's: already in the first load). */
 type PayloadSchema = GenericSchema;
@@ -58,9 +60,6 @@ function issuePaths(issues: readonly BaseIssue<unknown>[]) {
   return [...new Set(issues.map((issue) => issueKeys(issue).map(String).join('.')))];
 }
 
-const CSRF_COOKIE = 'csrftoken';
-const CSRF_HEADER = 'X-CSRFToken';
-
 function readCookie(name: string, cookieString: string = typeof document === 'undefined' ? '' : document.cookie) {
   for (const part of cookieString.split(';')) {
     const [key, ...rest] = part.trim().split('=');
@@ -79,6 +78,56 @@ function joinUrl(base: string, path: string) {
 }
 
 const rawBaseQuery = fetchBaseQuery({ credentials: 'same-origin' });
+
+type RawResult = Awaited<ReturnType<typeof rawBaseQuery>>;
+type QueryApi = Parameters<BaseQueryFn>[1];
+
+/** The `error` of a call the server's CSRF check refused even after the token was obtained and the call sent again. */
+export const CSRF_REFUSED = 'refused by the CSRF check';
+
+/** The CSRF token, read at the moment of each call (sign-in renews it): `__Host-csrftoken` first, then `csrftoken`. */
+function csrfToken(): string | null {
+  for (const name of CSRF_COOKIES) {
+    const value = readCookie(name);
+    if (value) return value;
+  }
+  return null;
+}
+
+/** The code of a CSRF refusal (403 `{code}`), or null for any other answer. */
+function csrfRefusalOf(error: RawResult['error']): CsrfRefusalCode | null {
+  if (error?.status !== 403 || !error.data || typeof error.data !== 'object' || !('code' in error.data)) return null;
+  const { code } = error.data;
+  return CSRF_REFUSAL_CODES.find((known) => known === code) ?? null;
+}
+
+/** The GET that sets the CSRF cookie; one at a time for the page, so widgets pressed at once share it. */
+let tokenRequest: Promise<unknown> | null = null;
+function obtainCsrfToken(base: string, api: QueryApi, extraOptions: object) {
+  tokenRequest ??= Promise.resolve(rawBaseQuery({ url: joinUrl(base, CSRF_TOKEN_PATH), headers: { Accept: 'application/json' } }, api, extraOptions)).finally(() => {
+    tokenRequest = null;
+  });
+  return tokenRequest;
+}
+
+/**
+ * An unsafe call to the relative API base with the CSRF token (issue 47: on a host page the first
+ * press failed, as no page of the portal had set the cookie yet). Without a readable cookie the token
+ * is obtained first (GET account/csrf/); a refusal for a missing or stale token (`csrf_token`) is
+ * sent again once, silently, with the cookie read again. A refusal that stays, or `csrf_origin`,
+ * becomes a CUSTOM_ERROR: a borrower never reads the server's CSRF text, the flow says its own.
+ */
+async function withCsrfToken(send: (token: string | null) => Promise<RawResult>, obtain: () => Promise<unknown>, skipObtaining: boolean): Promise<RawResult> {
+  if (!skipObtaining && csrfToken() === null) await obtain();
+  let result = await send(csrfToken());
+  if (csrfRefusalOf(result.error) === 'csrf_token') {
+    if (csrfToken() === null) await obtain();
+    result = await send(csrfToken());
+  }
+  const code = csrfRefusalOf(result.error);
+  if (code === null) return result;
+  return { error: { status: 'CUSTOM_ERROR', error: CSRF_REFUSED, data: { code } }, meta: result.meta };
+}
 
 const apiBaseQuery: BaseQueryFn<FetchArgs | string, unknown, ApiError> = async (request, api, extraOptions) => {
   const fetchArgs: FetchArgs = typeof request === 'string' ? { url: request } : request;
@@ -100,11 +149,16 @@ const apiBaseQuery: BaseQueryFn<FetchArgs | string, unknown, ApiError> = async (
   // the server's error texts in the widget's language (server/locale.ts); the language is never in an address
   if (config?.locale) headers.set('Accept-Language', config.locale);
   const method = (fetchArgs.method ?? 'GET').toUpperCase();
-  if (method !== 'GET' && method !== 'HEAD' && isRelativeUrl(url)) {
-    const csrf = readCookie(CSRF_COOKIE);
+  const send = async (csrf: string | null) => {
     if (csrf) headers.set(CSRF_HEADER, csrf);
-  }
-  const result = await rawBaseQuery({ ...fetchArgs, url, method, headers }, api, extraOptions);
+    else headers.delete(CSRF_HEADER);
+    return rawBaseQuery({ ...fetchArgs, url, method, headers }, api, extraOptions);
+  };
+  const result =
+    method !== 'GET' && method !== 'HEAD' && isRelativeUrl(url)
+      ? // an API token is exempt from the check: no token is fetched for it
+        await withCsrfToken(send, () => obtainCsrfToken(base, api, extraOptions), !!config?.authToken)
+      : await rawBaseQuery({ ...fetchArgs, url, method, headers }, api, extraOptions);
   const { error } = result;
   // An error answer whose body is not JSON (a proxy's HTML 409 page) is still that HTTP status.
   if (error?.status === 'PARSING_ERROR' && error.originalStatus >= 400) {

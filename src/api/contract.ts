@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { looseObject, object, strictObject } from '../lib/validation/schemaKit';
+import { CSRF_REFUSAL_CODES } from './csrf';
 import { POPUP_IDS } from './popupKinds';
 
 const requiredString = () => v.pipe(v.string(), v.minLength(1));
@@ -139,6 +140,10 @@ export const reauthRequiredSchema = object({ reauth_required: v.literal(true) })
 
 /** The error body every 4xx of the reference server carries. */
 export const errorBodySchema = object({ errors: v.array(v.string()) });
+
+/** A CSRF refusal (403): the text for people, the `code` for the widgets (src/api/csrf.ts). */
+export const csrfRefusalSchema = object({ errors: v.array(v.string()), code: v.picklist(CSRF_REFUSAL_CODES) });
+export { CSRF_TOKEN_PATH, type CsrfRefusalCode } from './csrf';
 
 /** Spec section 7's table, copied verbatim: method and path (under /loanmanager/api/) of each call. */
 export const SPEC_CALLS = [

@@ -475,6 +475,8 @@ describe('registration form', () => {
     ['a 500', () => mockApi({ [REGISTER]: { status: 500, body: { errors: ['Internal Server Error 0x1f'] } } })],
     ['a 503', () => mockApi({ [REGISTER]: { status: 503, html: '<html>Service Unavailable</html>' } })],
     ['a network failure', offline],
+    // issue 47: a host server whose CSRF refusal stays after the token was obtained and the call sent again
+    ['a CSRF refusal that stays', () => mockApi({ [REGISTER]: { status: 403, body: { errors: ['CSRF verification failed'], code: 'csrf_token' } } })],
   ])('E1, %s: the borrower is told it did not work and what to do, focused, nothing of the server shown, the form kept', async (_, setup) => {
     setup();
     const { user, reported, visited, store } = renderFilled();
@@ -482,7 +484,7 @@ describe('registration form', () => {
     const alert = await formAlert();
     expect(alert).toHaveTextContent(english('registration.failedTryAgain'));
     expect(english('registration.failedTryAgain')).toBe('We could not complete your registration. Your details are kept; please try again.');
-    expect(alert).not.toHaveTextContent(/0x1f|Internal|Unavailable|50\d|Failed to fetch/);
+    expect(alert).not.toHaveTextContent(/0x1f|Internal|Unavailable|50\d|Failed to fetch|CSRF/);
     await waitFor(() => expect(alert.parentElement).toHaveFocus());
     // what was typed is still there, on the page and in the store
     expect(screen.getByLabelText('First Name')).toHaveValue('Reggie');
