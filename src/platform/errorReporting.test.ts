@@ -34,9 +34,21 @@ describe('without a DSN', () => {
     const reporter = createErrorReporter({ errorReporting: { dsn: null, sampleRate: 0.01 } }, jest.fn());
     reporter.report(new Error('boom'), { password: 'Secret#123', where: 'saga' });
     reporter.log('polling failed', { nonce: 'abc', step: 2 });
-    expect(consoleError).toHaveBeenNthCalledWith(1, '[loanmanager]', 'boom', { password: REDACTED, where: 'saga' });
-    expect(consoleError).toHaveBeenNthCalledWith(2, '[loanmanager]', 'polling failed', { nonce: REDACTED, step: 2 });
+    expect(consoleError).toHaveBeenNthCalledWith(1, `[loanmanager] boom {"password":"${REDACTED}","where":"saga"}`);
+    expect(consoleError).toHaveBeenNthCalledWith(2, `[loanmanager] polling failed {"nonce":"${REDACTED}","step":2}`);
     expect(JSON.stringify(consoleError.mock.calls)).not.toMatch(/Secret#123|abc/);
+  });
+
+  it.each([
+    ['an HTTP answer (its body never)', { status: 500, data: { errors: ['boom for dana@example.com'] } }, '[loanmanager] HTTP 500 {"flow":"recoverUsername"}'],
+    ['a network failure', { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }, '[loanmanager] network failure (TypeError: Failed to fetch) {"flow":"recoverUsername"}'],
+    ['an unreadable answer', { status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' }, '[loanmanager] unreadable answer (HTTP 502) {"flow":"recoverUsername"}'],
+    ['a TypeError', new TypeError('x is not a function'), '[loanmanager] TypeError: x is not a function {"flow":"recoverUsername"}'],
+    ['an object with a secret', { ssn: '900000001', code: 7 }, `[loanmanager] {"ssn":"${REDACTED}","code":7} {"flow":"recoverUsername"}`],
+  ])('a failure is one readable line, never "[object Object]": %s', (_, error, line) => {
+    createErrorReporter({ errorReporting: { dsn: null, sampleRate: 0.01 } }, jest.fn()).report(error, { flow: 'recoverUsername' });
+    expect(consoleError).toHaveBeenCalledWith(line);
+    expect(JSON.stringify(consoleError.mock.calls)).not.toMatch(/object Object|dana@|900000001/);
   });
 });
 
@@ -113,7 +125,7 @@ describe('with a DSN', () => {
     await flush();
     expect(() => reporter.report(new Error('boom'))).not.toThrow();
     await flush();
-    expect(consoleError).toHaveBeenCalledWith('[loanmanager]', 'boom', '');
+    expect(consoleError).toHaveBeenCalledWith('[loanmanager] boom');
   });
 });
 

@@ -24,6 +24,29 @@ export function scrubEvent<T extends object>(event: T): T {
   return scrubbed;
 }
 
+/**
+ * What failed, in a few words a developer can read in any console: an Error's name and message; an
+ * HTTP answer's status (never its body); a network failure, a timeout or an unreadable answer by
+ * name; anything else as redacted JSON, cut at 200 characters. Never "[object Object]".
+ */
+export function describeFailure(error: unknown): string {
+  if (error instanceof Error) return error.name === 'Error' ? error.message : `${error.name}: ${error.message}`;
+  if (typeof error === 'string') return error;
+  if (error && typeof error === 'object' && 'status' in error) {
+    const { status, error: cause, originalStatus } = error as { status: unknown; error?: unknown; originalStatus?: unknown };
+    if (typeof status === 'number') return `HTTP ${status}`;
+    if (status === 'FETCH_ERROR') return `network failure${typeof cause === 'string' ? ` (${cause})` : ''}`;
+    if (status === 'TIMEOUT_ERROR') return 'timed out';
+    if (status === 'PARSING_ERROR') return `unreadable answer${typeof originalStatus === 'number' ? ` (HTTP ${originalStatus})` : ''}`;
+  }
+  return (JSON.stringify(redact(error)) ?? String(error)).slice(0, 200);
+}
+
+/** One line for the console: `[loanmanager] what failed {"the":"redacted context"}`. */
+function consoleLine(what: string, context: Record<string, unknown> | undefined): string {
+  return context ? `[loanmanager] ${what} ${JSON.stringify(context)}` : `[loanmanager] ${what}`;
+}
+
 export function createErrorReporter(
   config: Pick<PortalConfig, 'errorReporting'>,
   loadSentry: () => Promise<SentryModule> = () => import(/* webpackChunkName: "sentry" */ '@sentry/browser'),
@@ -46,11 +69,11 @@ export function createErrorReporter(
   return {
     report(error, context) {
       const safeContext = context ? redact(context) : undefined;
-      console.error('[loanmanager]', error instanceof Error ? error.message : redact(error), safeContext ?? '');
+      console.error(consoleLine(describeFailure(error), safeContext));
       void sentry.then((Sentry) => Sentry?.captureException(error, { extra: safeContext }));
     },
     log(message, context) {
-      console.error('[loanmanager]', message, context ? redact(context) : '');
+      console.error(consoleLine(message, context ? redact(context) : undefined));
     },
   };
 }

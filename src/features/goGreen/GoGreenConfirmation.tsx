@@ -4,6 +4,7 @@ import { useAppSelector } from '../../lib/hooks';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { AccountCard } from '../../components/AccountCard';
 import { PortalLink } from '../../components/PortalLink';
+import { revealCardOf } from '../../components/MessageFocus';
 import { Paragraph } from '../../components/Typography/Typography';
 import { useT } from '../../platform/i18n/useT';
 import { selectOptInEmail } from './goGreenSlice';
@@ -16,7 +17,13 @@ export function GoGreenConfirmation({ title }: { title: string }) {
   const email = useAppSelector(selectOptInEmail);
   // the Complete button that had focus is gone: focus moves to the news, which a screen reader reads out
   const thanksRef = useRef<HTMLDivElement>(null);
-  useEffect(() => thanksRef.current?.focus(), []);
+  useEffect(() => {
+    const thanks = thanksRef.current;
+    if (!thanks) return;
+    // the heading and the leaf in view, not only the sentence (the page kept the wizard's scroll position)
+    thanks.focus({ preventScroll: true });
+    revealCardOf(thanks);
+  }, []);
   return (
     <AccountCard title={title}>
       <Flex vertical align="center" gap={16}>

@@ -19,7 +19,7 @@ function NewPasswordForm() {
   const succeeded = useAppSelector((state: WithResetPassword) => form.selectForm(state).status === 'succeeded');
   if (succeeded) {
     return (
-      <MessageFocus>
+      <MessageFocus done>
         <Alert type="success" showIcon title={t('passwordReset.succeeded')} />
       </MessageFocus>
     );

@@ -9,6 +9,8 @@ import { renderWidget, type RenderWidgetOptions } from '../../testing/renderWidg
 import { DUMMY_CAPTCHA_TOKEN } from '../../platform/captcha';
 import { testI18n } from '../../testing/testI18n';
 import { registrationSlice } from './registrationSlice';
+import { CARRY_KEY, resetLanguageSwitchCarry } from '../../lib/forms/languageSwitchCarry';
+import { LOCALE_RETURN_ATTRIBUTE } from '../../platform/i18n/locales';
 import RegistrationWidget from './RegistrationWidget';
 
 // antd in jsdom on a shared machine: a filled form takes seconds to render and type into
@@ -807,5 +809,46 @@ describe('registration form', () => {
         '/loanmanager/recover_username/',
       );
     }, DIALOG_TEST_TIMEOUT_MS);
+  });
+});
+
+describe('the header\'s language switch (a form post and a page load)', () => {
+  /** The server's header form, as the page shell writes it (server/html.ts). */
+  function headerSwitch(): HTMLFormElement {
+    document.body.insertAdjacentHTML(
+      'afterbegin',
+      `<form id="switch" method="post" action="/loanmanager/locale/"><input type="hidden" name="back" value="/" ${LOCALE_RETURN_ATTRIBUTE}><button type="submit" name="locale" value="es" lang="es">Español</button></form>`,
+    );
+    const form = document.getElementById('switch') as HTMLFormElement;
+    // jsdom does not navigate: the submit event is what the page sees
+    form.addEventListener('submit', (event) => event.preventDefault());
+    return form;
+  }
+
+  afterEach(() => {
+    document.getElementById('switch')?.remove();
+    resetLanguageSwitchCarry();
+  });
+
+  test('what was typed comes back on the next page load, but not the passwords, SSN or date of birth; they are never stored', async () => {
+    const form = headerSwitch();
+    const first = renderFilled();
+    form.requestSubmit();
+    const stored = window.sessionStorage.getItem(CARRY_KEY) ?? '';
+    expect(stored).toContain('reggie@example.com');
+    expect(stored).not.toMatch(/Secret-pass1|900000007|12\/24\/1978/);
+    first.unmount();
+
+    // the page loaded again (in Spanish): a fresh store, the same browser session
+    resetLanguageSwitchCarry();
+    renderWidget(<RegistrationWidget />, { i18n: testI18n('es') });
+    await waitFor(() => expect(screen.getByLabelText('Nombre de usuario')).toHaveValue('reggie'));
+    expect(screen.getByLabelText('Número de préstamo')).toHaveValue('9000000008');
+    expect(screen.getByLabelText('Contraseña', { selector: 'input' })).toHaveValue('');
+    expect(screen.getByLabelText('Número de Seguro Social', { selector: 'input' })).toHaveValue('');
+    expect(screen.getByLabelText('Fecha de nacimiento')).toHaveValue('');
+    expect(await screen.findByText(/El idioma cambió\. Lo que escribió se conserva/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Español' })).toHaveFocus();
+    expect(window.sessionStorage.getItem(CARRY_KEY)).toBeNull();
   });
 });

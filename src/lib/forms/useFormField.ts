@@ -9,6 +9,8 @@ import type { MessageId } from '../../platform/i18n/messageId';
 import { useT } from '../../platform/i18n/useT';
 import type { FormState, FormStatus } from './createFormSlice';
 import { placeServerErrors, type PlacedServerError } from './serverErrors';
+import { carryOnLanguageSwitch, takeCarriedValues } from './languageSwitchCarry';
+import { messageShown } from '../../components/Snackbar/snackbarSlice';
 
 /**
  * A form slice as its inputs bind to it. `S` is the state of the store it binds to: a feature's
@@ -109,9 +111,16 @@ export function useFormSubmit<V extends object>(form: FormBinding<V>) {
 /** Tells the form its page was opened: a form already sent starts afresh (createFormSlice `formOpened`). */
 export function useFormOpened<V extends object>(form: FormBinding<V>) {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   useEffect(() => {
     dispatch(form.actions.formOpened());
-  }, [dispatch, form]);
+    const { sessionStore } = store.dependencies;
+    // back from the header's language switch: what was typed (but the sensitive fields) comes back
+    const carried = takeCarriedValues(form.name, sessionStore);
+    if (carried && Object.keys(carried.values).length > 0) dispatch(form.actions.fieldChanged(carried.values as Partial<V>));
+    if (carried?.cleared) dispatch(messageShown('common.languageSwitch.cleared' satisfies MessageId, 'info'));
+    return carryOnLanguageSwitch(form.name, () => form.selectForm(store.getState()).values, sessionStore);
+  }, [dispatch, form, store]);
 }
 
 /**
