@@ -58,7 +58,8 @@ function issuePaths(issues: readonly BaseIssue<unknown>[]) {
   return [...new Set(issues.map((issue) => issueKeys(issue).map(String).join('.')))];
 }
 
-const CSRF_COOKIE = 'csrftoken';
+/** The cookie whose value unsafe calls carry in CSRF_HEADER (spec section 6); the conformance check reads it too (scripts/contractCheck). */
+export const CSRF_COOKIE = 'csrftoken';
 const CSRF_HEADER = 'X-CSRFToken';
 
 function readCookie(name: string, cookieString: string = typeof document === 'undefined' ? '' : document.cookie) {
