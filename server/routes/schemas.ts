@@ -54,13 +54,18 @@ export const addition = (summary: string) => ({
 
 /** `{}`: the answer of a call whose body the spec does not name. */
 export const emptyAnswerSchema = object({});
+/*
+ * The fields below are this server's, in answers whose body the spec does not name: optional in the
+ * document (the widgets read none of them but `link_minutes`, and do without it), so that the
+ * widgets' contract asks a servicer's server for no more than the widgets need; this server always sends them.
+ */
 /** The reset request's answer, the same for every username: how long the emailed link works (`link_minutes`, our addition; the spec names no field). */
-export const resetRequestAnswerSchema = object({ link_minutes: v.pipe(v.number(), v.safeInteger(), v.gtValue(0)) });
-export const validAnswerSchema = object({ valid: v.literal(true) });
+export const resetRequestAnswerSchema = object({ link_minutes: v.optional(v.pipe(v.number(), v.safeInteger(), v.gtValue(0))) });
+export const validAnswerSchema = object({ valid: v.optional(v.literal(true)) });
 /** The address the username went to, masked (spec section 3: `email_address`); this server always sends it. */
 export const recoverUsernameAnswerSchema = object({ email_address: v.string() });
-export const emailValidatedAnswerSchema = object({ email_validated: v.literal(true) });
-export const electdocsAnswerSchema = object({ electdocs: v.boolean() });
+export const emailValidatedAnswerSchema = object({ email_validated: v.optional(v.literal(true)) });
+export const electdocsAnswerSchema = object({ electdocs: v.optional(v.boolean()) });
 
 /** 403: a refused CSRF check, or another refusal (`{errors}`: another borrower's account). */
 export const csrfOrRefusedSchema = v.union([csrfRefusalSchema, errorBodySchema]);
