@@ -9,12 +9,11 @@
  * borrower's sign-in with no one else asking (one hash on this machine now). Prints Markdown for
  * bench/RESULTS.md, with the machine's load average before and after each run.
  */
-import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { checkoutOf, machineLine, request, ROOT, startServer } from './lib/signInServer';
+import { checkoutsToMeasure, machineLine, request, startServer } from './lib/signInServer';
 
 const ATTACKERS = 8;
 const ALLOWED_PER_MINUTE = 30;
@@ -87,14 +86,9 @@ async function measure(label: string, root: string, staticDir: string) {
 }
 
 async function main() {
-  const beforeIndex = process.argv.indexOf('--before');
-  const before = beforeIndex > 0 ? process.argv[beforeIndex + 1] : undefined;
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-fairness-static-'));
   fs.writeFileSync(path.join(staticDir, 'loanmanager-widgets.js'), '/* loader */\n');
-  const beforeCheckout = before ? checkoutOf(before) : null;
-  const roots: Array<[string, string]> = [];
-  if (before && beforeCheckout) roots.push([`before (${before})`, beforeCheckout.root]);
-  roots.push([`after (${execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim()})`, ROOT]);
+  const { roots, remove } = checkoutsToMeasure(process.argv);
   const lines = [
     machineLine(),
     '',
@@ -113,7 +107,7 @@ async function main() {
     }
   } finally {
     fs.rmSync(staticDir, { recursive: true, force: true });
-    beforeCheckout?.remove();
+    remove();
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -7,12 +7,11 @@
  * while RATE_LIMIT_MAX (30) wrong sign-ins from one address are in flight at once. Prints the
  * distributions (p50, p90, p99, max) in Markdown, for bench/RESULTS.md.
  */
-import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { checkoutOf, machineLine, request, ROOT, startServer } from './lib/signInServer';
+import { checkoutsToMeasure, machineLine, request, startServer } from './lib/signInServer';
 
 const SIGN_INS = 30;
 const LOADER = '/loanmanager/static/loanmanager-widgets.js';
@@ -81,15 +80,9 @@ async function measure(label: string, root: string, staticDir: string) {
 }
 
 async function main() {
-  const beforeIndex = process.argv.indexOf('--before');
-  const before = beforeIndex > 0 ? process.argv[beforeIndex + 1] : undefined;
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-stall-static-'));
   fs.writeFileSync(path.join(staticDir, 'loanmanager-widgets.js'), `/* loader */\n${'x'.repeat(100_000)}\n`);
-  const roots: Array<[string, string]> = [];
-  const beforeCheckout = before ? checkoutOf(before) : null;
-  if (before && beforeCheckout) roots.push([`before (${before})`, beforeCheckout.root]);
-  const head = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
-  roots.push([`after (${head})`, ROOT]);
+  const { roots, remove } = checkoutsToMeasure(process.argv);
   const lines = [
     machineLine(),
     '',
@@ -108,7 +101,7 @@ async function main() {
     }
   } finally {
     fs.rmSync(staticDir, { recursive: true, force: true });
-    beforeCheckout?.remove();
+    remove();
   }
   process.stdout.write(`${[...lines, '', ...summary.map((line) => `- ${line}`)].join('\n')}\n`);
 }

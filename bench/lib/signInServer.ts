@@ -31,11 +31,24 @@ export async function startServer(root: string, staticDir: string) {
 }
 
 /** The server and client code of `commit`, extracted (`git archive`) into a temporary folder sharing node_modules; `remove` when done. */
-export function checkoutOf(commit: string): { root: string; remove: () => void } {
+function checkoutOf(commit: string): { root: string; remove: () => void } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-bench-before-'));
   execSync(`git archive ${commit} server src package.json tsconfig.json | tar -x -C ${root}`, { cwd: ROOT });
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
   return { root, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
+}
+
+/** What to measure: with `--before <commit>` in `argv`, that commit's checkout first; then this one
+ * (labelled by its commit). `remove` deletes the extracted checkout. */
+export function checkoutsToMeasure(argv: string[]): { roots: Array<[label: string, root: string]>; remove: () => void } {
+  const beforeIndex = argv.indexOf('--before');
+  const before = beforeIndex > 0 ? argv[beforeIndex + 1] : undefined;
+  const beforeCheckout = before ? checkoutOf(before) : null;
+  const head = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
+  return {
+    roots: [...(before && beforeCheckout ? [[`before (${before})`, beforeCheckout.root] as [string, string]] : []), [`after (${head})`, ROOT]],
+    remove: () => beforeCheckout?.remove(),
+  };
 }
 
 export interface RequestOptions {
