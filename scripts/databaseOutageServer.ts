@@ -14,6 +14,7 @@ async function main() {
   if (!databaseUrl) throw new Error('usage: databaseOutageServer.ts <database url>');
   const app = await buildServer({
     databaseUrl,
+    databasePath: ':memory:', // unused: the database is PostgreSQL's
     databasePoolSize: 8,
     serverSecret: randomBytes(32),
     scryptN: 2 ** 12,
