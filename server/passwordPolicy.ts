@@ -98,7 +98,7 @@ function withoutWords(form: string, words: readonly string[]): string | null {
 }
 
 /** Who the password is for, when known: a username (registration, or the reset link's account). */
-export interface PasswordOwner {
+interface PasswordOwner {
   username?: string | null;
 }
 
