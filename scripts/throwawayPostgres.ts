@@ -29,11 +29,25 @@ function logTail(file: string): string {
   return text.trim().split('\n').slice(-15).join('\n');
 }
 
+/** A running throwaway cluster: its address, its end, and what a test needs to stop and start it again. */
+export interface ThrowawayCluster {
+  url: string;
+  stop: () => void;
+  /** PostgreSQL's programs (pg_ctl, psql, pg_isready). */
+  bin: string;
+  /** The data folder (pg_ctl -D), the server's log (pg_ctl -l) and its port. */
+  data: string;
+  log: string;
+  port: number;
+  /** pg_ctl start's -o: the same port, socket folder and settings as the first start. */
+  serverOptions: string;
+}
+
 /**
  * A cluster in a temporary folder; the first of `port` and the next few that is free. Throws with
  * the server's log when the cluster cannot start; null when this machine cannot make one.
  */
-export function startThrowawayCluster(port: number = THROWAWAY_PORT): { url: string; stop: () => void } | null {
+export function startThrowawayCluster(port: number = THROWAWAY_PORT): ThrowawayCluster | null {
   if (process.getuid?.() !== 0 || !fs.existsSync('/usr/lib/postgresql')) return null;
   const bin = fs
     .readdirSync('/usr/lib/postgresql')
@@ -53,13 +67,11 @@ export function startThrowawayCluster(port: number = THROWAWAY_PORT): { url: str
   try {
     must(`${bin}/initdb -D ${data} -A trust -U postgres --no-sync`);
     let started = -1;
+    // fsync off: a test cluster lost in a crash is simply made again
+    const serverOptions = (candidate: number) => `-p ${candidate} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
     for (let candidate = port; candidate < port + PORTS_TRIED && started < 0; candidate += 1) {
       fs.rmSync(log, { force: true });
-      // fsync off: a test cluster lost in a crash is simply made again
-      const { ok, stderr } = asPostgres(
-        `${bin}/pg_ctl -D ${data} -w -t 120 -l ${log} ` +
-          `-o "-p ${candidate} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off" start`,
-      );
+      const { ok, stderr } = asPostgres(`${bin}/pg_ctl -D ${data} -w -t 120 -l ${log} -o "${serverOptions(candidate)}" start`);
       if (ok) started = candidate;
       else if (!/already in use/.test(logTail(log))) {
         throw new Error(`pg_ctl start failed (${stderr.split('\n').pop() ?? ''}); the server's log:\n${logTail(log)}`);
@@ -69,7 +81,7 @@ export function startThrowawayCluster(port: number = THROWAWAY_PORT): { url: str
     const psql = `${bin}/psql -h 127.0.0.1 -p ${started} -U postgres -q -v ON_ERROR_STOP=1`;
     must(`${psql} -c "CREATE ROLE loanmanager LOGIN" -c "CREATE DATABASE loanmanager_test OWNER loanmanager"`);
     process.stdout.write(`== started a throwaway PostgreSQL cluster on 127.0.0.1:${started}\n`);
-    return { url: `postgres://loanmanager@127.0.0.1:${started}/loanmanager_test`, stop };
+    return { url: `postgres://loanmanager@127.0.0.1:${started}/loanmanager_test`, stop, bin, data, log, port: started, serverOptions: serverOptions(started) };
   } catch (error) {
     stop();
     throw error;

@@ -98,7 +98,7 @@ function withoutWords(form: string, words: readonly string[]): string | null {
 }
 
 /** Who the password is for, when known: a username (registration, or the reset link's account). */
-export interface PasswordOwner {
+interface PasswordOwner {
   username?: string | null;
 }
 
@@ -117,7 +117,8 @@ export function checkPasswordPolicy(password: string, owner: PasswordOwner = {})
     for (const reading of foldedForms(form)) {
       if (list.has(reading) || published.has(reading)) return PASSWORD_POLICY_MESSAGES.tooCommon;
       const rest = withoutWords(reading, words);
-      if (rest !== null && (lettersIn(rest) < MINIMUM_CORE_LENGTH || comparedForms(rest).some((left) => list.has(left)))) {
+      // the forms already come shortened from the end; what the words leave may start with decoration
+      if (rest !== null && (lettersIn(rest) < MINIMUM_CORE_LENGTH || list.has(rest) || list.has(rest.replace(/^[^\p{L}]+/u, '')))) {
         return PASSWORD_POLICY_MESSAGES.tooCommon;
       }
     }

@@ -118,6 +118,19 @@ function prepareStatements(client: PoolClient) {
   }) as typeof client.query;
 }
 
+/**
+ * A connection's errors are heard for its whole life (pg's advice: listen on each client as the pool
+ * connects it). The pool listens only while a connection is idle: one that Kysely holds checked out,
+ * between its queries, when PostgreSQL ends it (FATAL 57P01 at a restart or stop, 57P02 when a backend
+ * crashed) emitted 'error' with no listener, and Node ended the process (issue 46 item 12). Nothing
+ * else to do here: the query in flight, or the next one, fails its request (500), and the release that
+ * follows drops the connection, since pg-pool never keeps one that is no longer queryable; the next
+ * checkout opens a fresh one. The replaced `query` and socket `write` (above) change nothing of that.
+ */
+function keepErrorsHeard(client: PoolClient) {
+  client.on('error', () => undefined);
+}
+
 export function connectPostgres(databaseUrl: string, poolSize: number): Connection {
   const pool = new Pool({
     connectionString: databaseUrl,
@@ -131,6 +144,9 @@ export function connectPostgres(databaseUrl: string, poolSize: number): Connecti
   });
   // an idle connection the server dropped is replaced at the next checkout; unheard, its 'error' would end the process
   pool.on('error', () => undefined);
-  pool.on('connect', prepareStatements);
+  pool.on('connect', (client) => {
+    keepErrorsHeard(client);
+    prepareStatements(client);
+  });
   return { engine: 'postgres', dialect: new PostgresDialect({ pool }), runAtOnce: (text, parameters) => pool.query(text, [...parameters]).then(({ rows }) => rows) };
 }
