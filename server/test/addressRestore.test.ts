@@ -200,11 +200,16 @@ describe('"this wasn\'t me": the link of the notice to a replaced address', () =
     const cory = await signedIn('cory.coborrower');
     const first = await changeAddress(cory, 'cory.second@example.com');
     const second = await changeAddress(cory, 'cory.third@example.com');
-    expect(second.to).toBe('cory.second@example.com');
+    expect([first.to, second.to]).toEqual(['cory.coborrower@example.com', 'cory.second@example.com']);
+    // the later link used: the earlier one (to the borrower's first address) still works
+    expect((await useLink(restorePathOf(second))).answer.statusCode).toBe(303);
+    expect(await onFile('cory.coborrower')).toMatchObject({ email_address: 'cory.second@example.com' });
+    const again = await signedIn('cory.coborrower');
+    const third = await changeAddress(again, 'cory.fourth@example.com');
     expect((await useLink(restorePathOf(first))).answer.statusCode).toBe(303);
     expect(await onFile('cory.coborrower')).toMatchObject({ email_address: 'cory.coborrower@example.com' });
-    // the later change's link (at the address that replaced the borrower's) no longer works
-    expect((await useLink(restorePathOf(second))).answer.statusCode).toBe(400);
+    // the link of the change sent after it (at an address that replaced the borrower's) no longer works
+    expect((await useLink(restorePathOf(third))).answer.statusCode).toBe(400);
     expect(await onFile('cory.coborrower')).toMatchObject({ email_address: 'cory.coborrower@example.com' });
   });
 
@@ -219,6 +224,20 @@ describe('"this wasn\'t me": the link of the notice to a replaced address', () =
     expect(answer.statusCode).toBe(403);
     expect(await onFile('sam.several')).toMatchObject({ email_address: 'sam.third@example.com' });
     expect((await sam.get(`${API}user/session/`)).statusCode).toBe(200);
+  });
+
+  it('is refused when another account has taken the address since, and changes nothing', async () => {
+    const paula = await signedIn('paula.paperless');
+    // paula's address is paula.moved since the expiry test
+    const notice = await changeAddress(paula, 'paula.third@example.com');
+    expect(notice.to).toBe('paula.moved@example.com');
+    const other = await signedIn('cory.coborrower');
+    await changeAddress(other, 'paula.moved@example.com');
+    const { answer } = await useLink(restorePathOf(notice));
+    expect(answer.statusCode).toBe(409);
+    expect(answer.body).toContain(serverText('en', 'server.restoreEmail.inUseTitle'));
+    expect(await onFile('paula.paperless')).toMatchObject({ email_address: 'paula.third@example.com' });
+    expect((await paula.get(`${API}user/session/`)).statusCode).toBe(200);
   });
 
   it('is a page in Spanish too', async () => {

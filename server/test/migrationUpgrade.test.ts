@@ -162,7 +162,9 @@ describeOnPostgres('a PostgreSQL database made by the two-list code', () => {
       const renumbered = await recorded();
       // every step of the list, each with the time the old code applied the step it was part of
       expect(renumbered.map(({ version, name }) => ({ version, name }))).toEqual(NEW_VERSIONS);
-      expect(new Set(renumbered.map(({ applied_at: at }) => at))).toEqual(new Set(legacy.map(({ applied_at: at }) => at)));
+      // (the migrations added since the two lists were one, after migration 10, have times of their own)
+      const legacySteps = renumbered.filter(({ version }) => version <= 10);
+      expect(new Set(legacySteps.map(({ applied_at: at }) => at))).toEqual(new Set(legacy.map(({ applied_at: at }) => at)));
       const reopened = await open();
       await reopened.close();
       expect(await recorded()).toEqual(renumbered);
