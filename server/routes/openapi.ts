@@ -1,8 +1,10 @@
 /**
  * The API description (OpenAPI 3.1, docs/api/openapi.json): @fastify/swagger collects every route as it
  * is registered, and `transform` turns its valibot schemas (the client's, from src/api/contract.ts,
- * and server/routes/schemas.ts) into JSON Schema with @valibot/to-json-schema. `npm run api:openapi` writes the
- * file; a development server also serves it at OPENAPI_PATH (production: 404).
+ * and server/routes/schemas.ts) into JSON Schema with @valibot/to-json-schema; `tellTheTruth` adds what
+ * every route can answer, the pages' answers and the operation ids, and `widgetsContract` keeps the
+ * operations marked for the widgets (docs/api/widgets-contract.json). `npm run api:openapi` writes both
+ * files; a development server also serves the first at OPENAPI_PATH (production: 404).
  */
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
@@ -40,8 +42,9 @@ const probeSchemas: Record<string, Record<string, unknown>> = {
 };
 
 /**
- * What the document says of the routes that declare nothing themselves: the probes (server/routes/health.ts)
- * get their answers, the HTML pages and static files a line each, and the development-only routes are left out.
+ * Each route's `security` (from `config.signedIn`, a declared 401 or a signed-in page's mark), and what the
+ * document says of the routes that declare nothing themselves: the probes (server/routes/health.ts) get
+ * their answers, the HTML pages and static files a line each, and the development-only routes are left out.
  */
 function describeUndeclared(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
