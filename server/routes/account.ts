@@ -33,6 +33,7 @@ import {
   registrationRefusalSchema,
   resetRequestAnswerSchema,
   specCall,
+  usedByWidgets,
   validAnswerSchema,
   wrongPasswordSchema,
 } from './schemas';
@@ -88,7 +89,14 @@ export function accountRoutes(fastify: FastifyInstance, ctx: PortalContext) {
   // The CSRF cookie for a host page's widgets before their first unsafe call (docs/embedding.md): the
   // auth hook sets it when the browser has none (server/sessions.ts); the answer says nothing more.
   app.get(`/loanmanager/api/${CSRF_TOKEN_PATH}`, {
-    schema: { ...addition('Set the CSRF cookie'), response: answers({ 200: emptyAnswerSchema }) },
+    schema: {
+      ...addition('Set the CSRF cookie'),
+      ...usedByWidgets(
+        'a widget on a host page calls it once before its first unsafe call when the CSRF cookie is missing; without it (404) ' +
+          'that first call is refused with `403 {"code": "csrf_token"}`, whose answer must set the cookie, and the widget sends it again once, silently.',
+      ),
+      response: answers({ 200: emptyAnswerSchema }),
+    },
     config: rateLimit,
   }, async (_request, reply) => sendJson(reply, 200, {}));
 
