@@ -101,9 +101,10 @@ async function main() {
       const result = await measure(label, root, staticDir);
       const times = result.tries.map((attempt) => attempt.ms).sort((a, b) => a - b);
       const within = result.tries.filter((attempt) => attempt.status === '200' && attempt.ms <= GOAL_MS).length;
-      lines.push(
-        `| ${label} | ${within} of ${TRIES} | ${(times[Math.floor(times.length / 2)]! / 1000).toFixed(2)} / ${(times.at(-1)! / 1000).toFixed(2)} | ${(median(result.alone) / 1000).toFixed(2)} | ${tally(result.tries.map((attempt) => attempt.status))} | ${tally(result.attackStatuses)} | ${result.loadBefore} → ${result.loadAfter} |`,
-      );
+      const line = `| ${label} | ${within} of ${TRIES} | ${(times[Math.floor(times.length / 2)]! / 1000).toFixed(2)} / ${(times.at(-1)! / 1000).toFixed(2)} | ${(median(result.alone) / 1000).toFixed(2)} | ${tally(result.tries.map((attempt) => attempt.status))} | ${tally(result.attackStatuses)} | ${result.loadBefore} → ${result.loadAfter} |`;
+      // as each run ends: a long run stopped halfway keeps what it measured
+      process.stderr.write(`${line}\n`);
+      lines.push(line);
     }
   } finally {
     fs.rmSync(staticDir, { recursive: true, force: true });

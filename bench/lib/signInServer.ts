@@ -12,7 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { freePort } from './servers';
 
-export const ROOT = path.resolve(__dirname, '..', '..');
+const ROOT = path.resolve(__dirname, '..', '..');
 
 /** Starts the server of the checkout at `root` on 127.0.0.1 (every loopback address reaches it). */
 export async function startServer(root: string, staticDir: string) {
@@ -51,7 +51,7 @@ export function checkoutsToMeasure(argv: string[]): { roots: Array<[label: strin
   };
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string;

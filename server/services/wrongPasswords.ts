@@ -53,7 +53,7 @@ function clientGoneSignal(request: FastifyRequest, reply: FastifyReply): AbortSi
 }
 
 /** The outcome of a password check: right, or wrong with its place in the count of wrong passwords. */
-export type PasswordCheck = { matches: true } | { matches: false; place: number };
+type PasswordCheck = { matches: true } | { matches: false; place: number };
 
 /**
  * A password check of `username` (sign-in, and every route that asks a signed-in borrower for their
