@@ -221,7 +221,7 @@ th{font-weight:400;color:${textSecondary};width:45%}
 .notice-warning{background:${warningBackground};border-color:${warningBorder}}
 .loan-list{list-style:none;padding:0}
 .link-target{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px}
-.site-footer p a{display:inline-block;padding:4px 0}
+.site-footer p a{display:inline-block;padding:11px 0;margin:-7px 0}
 .actions{display:grid;gap:8px;padding:0;list-style:none}
 .actions a{display:flex;align-items:center;min-height:${TOUCH_TARGET_PX}px;padding:8px 16px;background:${surface};border:1px solid ${divider};border-radius:${RADIUS.card}px}
 pre{white-space:pre-wrap;word-break:break-word}
