@@ -41,7 +41,7 @@ export const POLL_INTERVAL_MS = 5000;
 export const POLL_BACKOFF_MAX_MS = 60_000;
 
 /** The wait before the next poll after `failures` failed polls in a row: 5, 10, 20, 40, then 60 s. */
-export function pollDelayAfter(failures: number): number {
+function pollDelayAfter(failures: number): number {
   return Math.min(POLL_INTERVAL_MS * 2 ** failures, POLL_BACKOFF_MAX_MS);
 }
 /** The server check of the typed address runs after this long without typing (spec sections 5 and 9). */
