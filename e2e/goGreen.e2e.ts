@@ -70,6 +70,8 @@ async function completeOptIn(page: Page) {
   await expect(page.getByRole('region', { name: 'Disclosures' }).isVisible()).resolves.toBe(true);
   await page.getByRole('button', { name: 'Complete' }).click();
   await page.getByText(THANK_YOU).waitFor();
+  // the page kept the disclosures' scroll position: the view's heading is brought back into sight (issue 47)
+  await page.waitForFunction(() => (document.querySelector('h1')?.getBoundingClientRect().top ?? -1) >= 0, undefined, { timeout: 3000 });
   // The leaf image is shown and loads (it may still be on its way when the text appears).
   const leaf = page.locator('img[src*="/images/leaf."][src$=".svg"]');
   await leaf.waitFor();

@@ -115,7 +115,7 @@ describe('targets', () => {
     );
   }
 
-  test.each([375, 1280])('at %i px, the loan links are 44 px high and every footer link at least 24 by 24 px', async (width) => {
+  test.each([375, 1280])('at %i px, the loan links and every footer link (the phone and email in its sentence too) are 44 px high', async (width) => {
     const page = await openPage(width);
     await signIn(page, 'sam.several');
     await page.goto('/loanmanager/main/');
@@ -125,7 +125,8 @@ describe('targets', () => {
 
     const footerLinks = await sizes(page, 'footer a');
     expect(footerLinks.length).toBeGreaterThanOrEqual(4);
-    expect(footerLinks.filter((link) => link.height < 24 || link.width < 24)).toEqual([]);
+    // the phone and email links sit in a sentence: padded to 44 px, with the lines' spacing kept (issue 47)
+    expect(footerLinks.filter((link) => link.height < TOUCH_TARGET_PX || link.width < 24)).toEqual([]);
 
     // a loan's page: the way back to all of them
     await page.goto('/loanmanager/loanoverview/?loanno=9000000002');

@@ -221,7 +221,7 @@ th{font-weight:400;color:${textSecondary};width:45%}
 .notice-warning{background:${warningBackground};border-color:${warningBorder}}
 .loan-list{list-style:none;padding:0}
 .link-target{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px}
-.site-footer p a{display:inline-block;padding:4px 0}
+.site-footer p a{display:inline-block;padding:11px 0;margin:-7px 0}
 .page-form{margin:24px 0}
 .page-form button{font:inherit;font-weight:600;color:#fff;background:${primary};border:1px solid ${primary};border-radius:${RADIUS.control}px;min-height:${TOUCH_TARGET_PX}px;padding:8px 20px;cursor:pointer}
 .page-form button:hover{background:${linkHover};border-color:${linkHover}}

@@ -29,7 +29,7 @@ export function scrubEvent<T extends object>(event: T): T {
  * HTTP answer's status (never its body); a network failure, a timeout or an unreadable answer by
  * name; anything else as redacted JSON, cut at 200 characters. Never "[object Object]".
  */
-export function describeFailure(error: unknown): string {
+function describeFailure(error: unknown): string {
   if (error instanceof Error) return error.name === 'Error' ? error.message : `${error.name}: ${error.message}`;
   if (typeof error === 'string') return error;
   if (error && typeof error === 'object' && 'status' in error) {

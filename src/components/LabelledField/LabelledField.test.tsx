@@ -37,6 +37,20 @@ describe('LabelledField', () => {
     expect(input).toBeRequired();
   });
 
+  it('an error that already says the hint replaces it: the format is said once', () => {
+    renderField({ error: 'Enter a real date as MM/DD/YYYY', submitted: true, hint: 'MM/DD/YYYY' });
+    const input = screen.getByRole('textbox', { name: 'Username' });
+    expect(screen.getAllByText(/MM\/DD\/YYYY/)).toHaveLength(1);
+    expect(input).toHaveAccessibleDescription('Enter a real date as MM/DD/YYYY');
+  });
+
+  it('another error keeps the hint under it, with a gap before the next field', () => {
+    renderField({ error: 'This field is required', submitted: true, hint: 'MM/DD/YYYY' });
+    const input = screen.getByRole('textbox', { name: 'Username' });
+    expect(input).toHaveAccessibleDescription('This field is required MM/DD/YYYY');
+    expect(input.closest('.lm-form-item')).toHaveStyle({ marginBottom: '8px' });
+  });
+
   it('status success after submit: no alert, not invalid, a success mark', () => {
     renderField({ error: null, submitted: true });
     const input = screen.getByRole('textbox', { name: 'Username' });

@@ -63,8 +63,11 @@ export function LabelledField({
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const noticeId = `${id}-notice`;
+  const errorText = status === 'error' && error ? t(error as MessageId) : null;
+  // an error that already says the hint ("Enter a real date as MM/DD/YYYY") replaces it: said once
+  const shownHint = hint && !(typeof hint === 'string' && errorText?.includes(hint)) ? hint : undefined;
   const describedBy =
-    [status === 'error' ? errorId : null, hint ? hintId : null, notice ? noticeId : null].filter(Boolean).join(' ') || undefined;
+    [status === 'error' ? errorId : null, shownHint ? hintId : null, notice ? noticeId : null].filter(Boolean).join(' ') || undefined;
   const input = isValidElement(children)
     ? cloneElement(children, {
         id,
@@ -87,13 +90,16 @@ export function LabelledField({
       help={
         status === 'error' ? (
           <div id={errorId} role="alert">
-            {error ? t(error as MessageId) : null}
+            {errorText}
           </div>
         ) : undefined
       }
       // `extra`, not `help`: antd fades help in, so a hint there was painted only after the
       // fade, the page's largest text (its LCP) a moment after the rest of the form
-      extra={hint ? <div id={hintId}>{hint}</div> : undefined}
+      extra={shownHint ? <div id={hintId}>{shownHint}</div> : undefined}
+      // antd gives the error line the item's bottom margin; a second line under it (a hint, a notice)
+      // then touched the next label: keep a gap
+      style={status === 'error' && (shownHint || notice) ? { marginBottom: 8 } : undefined}
     >
       {input}
       {notice !== undefined && (

@@ -42,7 +42,7 @@ export const POLL_INTERVAL_MS = 5000;
 export const POLL_BACKOFF_MAX_MS = 60_000;
 
 /** The wait before the next poll after `failures` failed polls in a row: 5, 10, 20, 40, then 60 s. */
-export function pollDelayAfter(failures: number): number {
+function pollDelayAfter(failures: number): number {
   return Math.min(POLL_INTERVAL_MS * 2 ** failures, POLL_BACKOFF_MAX_MS);
 }
 /** Every poll and every check goes out: a fresh request, read once, through the cache. */

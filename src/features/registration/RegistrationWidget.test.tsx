@@ -187,7 +187,8 @@ describe('registration form', () => {
     expect(described('Loan Number')).toBe(english(MESSAGES.loanno));
     expect(described('Social Security Number')).toBe(english(MESSAGES.ssn));
     // an impossible date is sent empty (spec), but the borrower reads what is wrong (D3)
-    expect(described('Date of Birth')).toBe(`${english(MESSAGES.dobInvalid)} | MM/DD/YYYY`);
+    // the format said once: the error already says it (issue 47)
+    expect(described('Date of Birth')).toBe(english(MESSAGES.dobInvalid));
     expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveFocus();
     // the valid fields show the success status
     expect(screen.getByLabelText('First Name')).not.toHaveAttribute('aria-invalid');
@@ -596,6 +597,29 @@ describe('registration form', () => {
     expect(screen.getByLabelText('Email (again)', { selector: 'input' })).not.toHaveAttribute('aria-invalid');
   });
 
+  test('a refused address takes the tick off its confirmation too; corrected (both), the alert and the refusal go', async () => {
+    const inUse = 'This email address is already in use by another account.';
+    mockApi({ [REGISTER]: { status: 400, body: { errors: [inUse], fields: ['email'] } } });
+    const { user } = renderFilled();
+    await user.click(submit());
+    await formAlert();
+    expect(isMarkedSuccessful('Email (again)')).toBe(false);
+    expect(isMarkedSuccessful('Password (again)')).toBe(true);
+    await user.type(screen.getByLabelText('Email', { selector: 'input' }), 'x');
+    await user.type(screen.getByLabelText('Email (again)', { selector: 'input' }), 'x');
+    await waitFor(() => expect(screen.queryByText(inUse)).toBeNull());
+    expect(screen.getByLabelText('Email', { selector: 'input' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  test('a refused password takes the tick off Password (again) too', async () => {
+    mockApi({ [REGISTER]: { status: 400, body: { errors: ['Password: This password is too common.'], fields: ['password'] } } });
+    const { user } = renderFilled();
+    await user.click(submit());
+    await formAlert();
+    expect(isMarkedSuccessful('Password (again)')).toBe(false);
+    expect(isMarkedSuccessful('Email (again)')).toBe(true);
+  });
+
   test('E5: a text that names no field stays in the alert only, with no link', async () => {
     mockApi({ [REGISTER]: { status: 400, body: { errors: ['The captcha check failed. Please try again.'] } } });
     const { user } = renderFilled();
@@ -621,7 +645,7 @@ describe('registration form', () => {
       await user.click(submit());
       expect(dob).toHaveFocus();
       expect(dob).toHaveAttribute('aria-invalid', 'true');
-      expect(dob).toHaveAccessibleDescription(`${english(MESSAGES.dobInvalid)} MM/DD/YYYY`);
+      expect(dob).toHaveAccessibleDescription(english(MESSAGES.dobInvalid));
     }
     expect(english(MESSAGES.dobInvalid)).toBe('Enter a real date as MM/DD/YYYY');
     expect(api.requests).toHaveLength(0);

@@ -43,6 +43,7 @@ const registrationFormSlice = createFormSlice({
   name: 'registration',
   initialValues: initialRegistrationValues,
   reducers: { ...submissionEvents, ...captchaEvents },
+  confirmations: { email2: 'email', password2: 'password' },
 });
 
 interface RegistrationState extends FormState<RegistrationValues> {

@@ -33,6 +33,8 @@ export interface FormState<V extends object> {
    * the borrower changes them. Absent until a refusal, so a form's first state is unchanged.
    */
   rejectedFields?: string[];
+  /** Confirmation fields whose original was refused (`confirmations`): no success mark until changed. */
+  rejectedCopies?: string[];
   /**
    * The error list of the server's last refusal (`serverErrorsReceived`), texts in the borrower's
    * language: each is shown on the field it names (`placeServerErrors`) while that field stays as
@@ -96,8 +98,14 @@ export function createFormSlice<
    * `fieldCheckFailed` settle it.
    */
   checkedFields?: Partial<Record<keyof V & string, (value: string) => boolean>>;
+  /**
+   * Each confirmation field and the field it repeats (`{ email2: 'email' }`): refused with it, so
+   * no green tick sits beside the copy of a value the server has just refused.
+   */
+  confirmations?: Partial<Record<keyof V & string, keyof V & string>>;
 }) {
   const checkedFields: Partial<Record<string, (value: string) => boolean>> = options.checkedFields ?? {};
+  const confirmations: Partial<Record<string, string>> = options.confirmations ?? {};
   const initialState = initialFormState(options.initialValues);
   return createSlice({
     name: options.name,
@@ -114,7 +122,15 @@ export function createFormSlice<
         }
         if (state.rejectedFields) {
           const changed = Object.keys(action.payload);
+          if (state.rejectedCopies) state.rejectedCopies = state.rejectedCopies.filter((field) => !changed.includes(field));
+          const wasRejected = state.rejectedFields.length > 0;
           state.rejectedFields = state.rejectedFields.filter((field) => !changed.includes(field));
+          if (wasRejected && state.rejectedFields.length === 0 && state.status === 'failed') {
+            // every refused field has been changed: the refusal's alert and texts no longer apply
+            state.status = 'idle';
+            setServerMessage(state, null);
+            delete state.serverErrors;
+          }
         }
       },
       fieldBlurred(state, action: PayloadAction<keyof V & string>) {
@@ -133,6 +149,7 @@ export function createFormSlice<
       },
       submissionSucceeded(state, action: PayloadAction<FormMessage | null | undefined>) {
         delete state.rejectedFields;
+        delete state.rejectedCopies;
         delete state.serverErrors;
         state.status = 'succeeded';
         setServerMessage(state, action.payload);
@@ -147,6 +164,11 @@ export function createFormSlice<
        */
       fieldsRejected(state, action: PayloadAction<Array<keyof V & string>>) {
         state.rejectedFields = action.payload;
+        const copies = Object.entries(confirmations)
+          .filter(([confirmation, original]) => original && action.payload.includes(original as keyof V & string) && !action.payload.includes(confirmation as keyof V & string))
+          .map(([confirmation]) => confirmation);
+        if (copies.length > 0) state.rejectedCopies = copies;
+        else delete state.rejectedCopies;
       },
       /** The error list of a refusal: each text goes on the field it names (placeServerErrors), the rest stay in the alert. */
       serverErrorsReceived(state, action: PayloadAction<string[]>) {

@@ -75,9 +75,9 @@ export function isRefusal(error: unknown): boolean {
  * typed ('refused': check it), asked the borrower to slow down ('throttled', 429), or could not be
  * reached or had a problem ('unreachable': a network failure or a 5xx; what was typed may be right).
  */
-export type FailureKind = 'refused' | 'throttled' | 'unreachable';
+type FailureKind = 'refused' | 'throttled' | 'unreachable';
 
-export function failureKindOf(error: unknown): FailureKind {
+function failureKindOf(error: unknown): FailureKind {
   if (isUnexpectedFailure(error)) return 'unreachable';
   return httpStatusOf(error) === 429 ? 'throttled' : 'refused';
 }

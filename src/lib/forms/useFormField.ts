@@ -52,7 +52,10 @@ export function useFieldValue<V extends object, F extends keyof V & string>(form
 export function useFieldFeedback<V extends object>(form: FormBinding<V>, field: keyof V & string) {
   const ruleError = useAppSelector((state) => form.selectErrors(state)[field] ?? null);
   const submitted = useAppSelector((state) => form.selectForm(state).submitted);
-  const rejected = useAppSelector((state) => form.selectForm(state).rejectedFields?.includes(field) ?? false);
+  const rejected = useAppSelector((state) => {
+    const { rejectedFields, rejectedCopies } = form.selectForm(state);
+    return (rejectedFields?.includes(field) ?? false) || (rejectedCopies?.includes(field) ?? false);
+  });
   // the form's own rule first; else what the server said of this field, while it stays as refused
   const serverError = usePlacedServerErrors(form).find((placed) => placed.field === field)?.message ?? null;
   return { error: ruleError ?? serverError, submitted, rejected };
