@@ -239,6 +239,7 @@ function pageResponses(answers: PageAnswers): OpenAPIV3_1.ResponsesObject {
   if (answers.signedIn) responses[302] = { description: 'Signed out: to the sign-in page, which comes back here afterwards (`next`)', headers: LOCATION('The sign-in page') };
   if (answers.notFound) responses[404] = { description: answers.notFound, content: html };
   if (answers.developmentOnly) responses[404] = { description: 'In production: this page is not there (development and test servers only)', content: html };
+  for (const [status, description] of Object.entries(answers.refused ?? {})) responses[status] = { description, content: html };
   return responses;
 }
 
@@ -266,6 +267,12 @@ function tellTheTruth(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
         }
       }
       const errors = (status: number, description: string, headers?: Record<string, OpenAPIV3_1.HeaderObject>) => {
+        const existing = responses[status];
+        // a page's own refusal of this status (HTML) and the server's JSON one, side by side
+        if (existing?.content && !existing.content['application/json']) {
+          existing.description = `${existing.description}; or ${description}`;
+          existing.content = { ...existing.content, ...json(ERRORS_BODY) };
+        }
         responses[status] ??= { description, content: json(ERRORS_BODY) };
         if (headers) responses[status].headers = { ...responses[status].headers, ...headers };
       };

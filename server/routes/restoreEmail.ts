@@ -13,7 +13,11 @@ import { escapeHtml, htmlText, renderPage, trustedHtml, type HelpContact } from 
 import { serverText } from '../i18n';
 import { requestLocale } from '../locale';
 import { CSRF_FORM_FIELD, maskCsrfToken } from '../security';
+import { pageSchema } from './schemas';
 import { RESTORE_EMAIL_PATH, addressRestoreUsable, restoreAddress } from '../services/addressRestore';
+
+/** The refusal of a link used, expired or unknown. */
+const NO_LONGER = 'The link no longer works: used, expired or unknown (HTML)';
 
 /** The form's field carrying the link's token. */
 const TOKEN_FIELD = 'token';
@@ -49,7 +53,10 @@ export function restoreEmailRoutes(forms: FastifyInstance, ctx: PortalContext, {
   const noLonger = (request: FastifyRequest, reply: FastifyReply) =>
     page(request, reply, 400, 'server.restoreEmail.expiredTitle', (locale) => `<p role="alert">${htmlText(locale, 'server.restoreEmail.expired', contact(locale))}</p>`, PORTAL_URLS.login);
 
-  forms.get<{ Params: { token: string } }>(`${RESTORE_EMAIL_PATH}:token/`, { config: rateLimit }, async (request, reply) => {
+  forms.get<{ Params: { token: string } }>(`${RESTORE_EMAIL_PATH}:token/`, {
+    schema: pageSchema('The "this wasn\u2019t me" page of the notice to a replaced address (HTML; opening it changes nothing)', { refused: { 400: NO_LONGER } }),
+    config: rateLimit,
+  }, async (request, reply) => {
     const { token } = request.params;
     if (!(await addressRestoreUsable(ctx, token))) return noLonger(request, reply);
     return page(
@@ -70,7 +77,13 @@ export function restoreEmailRoutes(forms: FastifyInstance, ctx: PortalContext, {
     );
   });
 
-  forms.post<{ Body: Record<string, unknown> | undefined }>(RESTORE_EMAIL_PATH, { config: rateLimit }, async (request, reply) => {
+  forms.post<{ Body: Record<string, unknown> | undefined }>(RESTORE_EMAIL_PATH, {
+    schema: pageSchema('The "this wasn\u2019t me" form: the address back, every session ended, then to a fresh reset link (303)', {
+      form: true,
+      refused: { 400: NO_LONGER, 409: 'Another account has taken the address since (HTML)' },
+    }),
+    config: rateLimit,
+  }, async (request, reply) => {
     if (!verified(request)) return refused(request, reply);
     const done = await restoreAddress(ctx, request, request.body?.[TOKEN_FIELD]);
     if (done.ok) return reply.code(303).header('cache-control', 'no-store').redirect(done.resetPath);

@@ -32,7 +32,8 @@ export const usedByWidgets = (without: string) => ({ [WIDGETS_MARK]: 'optional',
  * The answers of an HTML page or form, as the document tells them (server/routes/openapi.ts turns
  * this mark into its responses): `signedIn` pages send a signed-out browser to sign in (302); a
  * `form` answers 303 (done) or 403 (refused); `redirect` is a 302 only; `notFound` a 404 page
- * (another borrower's loan); `developmentOnly` pages are not there in production (404).
+ * (another borrower's loan); `developmentOnly` pages are not there in production (404); `refused` pages
+ * of a refusal, by status.
  */
 export interface PageAnswers {
   signedIn?: boolean;
@@ -40,6 +41,8 @@ export interface PageAnswers {
   redirect?: boolean;
   notFound?: string;
   developmentOnly?: boolean;
+  /** HTML pages of a refusal, by status (e.g. 400: a link that no longer works). */
+  refused?: Record<number, string>;
 }
 export const PAGE_MARK = 'x-loanmanager-page';
 export const pageSchema = (summary: string, answers: PageAnswers = {}) => ({ tags: [PAGES_TAG], summary, [PAGE_MARK]: answers });
