@@ -12,13 +12,12 @@
  * file (`__dirname`): a compiled server must ship it next to passwordHashing.js.
  *
  * Password checks (sign-in, user/confirm_password/) take turns per client first (`inPasswordTurn`,
- * issue 46 item 1): one queue per client (`clientKeyOf`: an IPv4 address, an IPv6 /64), at most
+ * issue 46 item 1): one queue per client (`clientKeyOf` of server/clientKey.ts, as the rate limits key them: an IPv4 address, an IPv6 /64), at most
  * PASSWORD_HASH_QUEUE_PER_CLIENT waiting in each, served least recently served client first, so a
  * few addresses sending all they may cannot push another borrower back: a newcomer waits for the
  * checks already running, not for the queues of others. A request whose client has gone is dropped
  * before its turn starts (`ClientGoneError`), having written nothing.
  */
-import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import Piscina from 'piscina';
 
@@ -104,21 +103,6 @@ export function passwordHashingState(): { completed: number; waiting: number; th
     threadIds: pool?.threads.map((thread) => thread.threadId) ?? [],
     turnsWaiting,
   };
-}
-
-/** The client a request's password checks queue under: an IPv4 address as it is (an IPv4-mapped IPv6
- * one too), an IPv6 address by its /64 (one household or host has a whole /64), anything else as it is. */
-export function clientKeyOf(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
-  if (mapped !== undefined && isIPv4(mapped)) return mapped;
-  if (isIPv4(ip) || !isIPv6(ip)) return ip;
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const groups = (part: string) => (part === '' ? [] : part.split(':'));
-  // `::` stands for as many zero groups as the address lacks (a trailing dotted IPv4 part, two groups, lies past /64)
-  const front = groups(head);
-  const back = ip.includes('::') ? groups(tail) : [];
-  const full = ip.includes('::') ? [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back] : front;
-  return `${full.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
 }
 
 /** The request's client went away before its password check started: nothing was done for it. */

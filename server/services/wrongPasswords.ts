@@ -7,7 +7,8 @@ import { PORTAL_URLS } from '../../src/lib/portalUrls';
 import { HttpError, type PortalContext } from '../context';
 import type { User } from '../db/store';
 import { localText, type LocalText } from '../i18n';
-import { ClientGoneError, clientKeyOf, inPasswordTurn } from '../passwordHashing';
+import { clientKeyOf } from '../clientKey';
+import { ClientGoneError, inPasswordTurn } from '../passwordHashing';
 import { hashSecret } from '../security';
 import { noticeOf, noticeUrl } from './accountNotices';
 
@@ -77,7 +78,7 @@ export async function checkPasswordInTurn(
 ): Promise<PasswordCheck> {
   const gone = clientGoneSignal(request, reply);
   const throttleKey = loginThrottleKey(username);
-  const outcome = await inPasswordTurn(clientKeyOf(request.ip), gone, async (): Promise<PasswordCheck> => {
+  const outcome = await inPasswordTurn(clientKeyOf(request.ip, ctx.options.clientIpv6Prefix), gone, async (): Promise<PasswordCheck> => {
     const place = await ctx.store.claimLoginAttempt(throttleKey, now);
     if (place === null) {
       const throttle = await ctx.store.loginThrottle(throttleKey, now);
