@@ -1,6 +1,6 @@
 /**
  * Caps per borrower on what mails them (issue 46 items 6 and 7; the figures in docs/security.md,
- * controls 37 and 38). The rate limits count per client, so a flood spread over many addresses, or
+ * controls 39 and 40). The rate limits count per client, so a flood spread over many addresses, or
  * from a held session, still reached one mailbox: 30 reset links from one address, 120 paperless
  * notices a minute. These count per account, in the rate limits' table (one atomic upsert per
  * count, shared by every instance): however many requests arrive at once, at most `max` pass in a

@@ -29,7 +29,7 @@ const GO_GREEN_MESSAGES = {
 /**
  * Each paperless choice is an audit row that is never deleted, and most send a notice: a held session
  * toggling sent 120 of each a minute, enough to bury an "address changed" notice. Past GO_GREEN_CHANGE_CAPS
- * a choice is refused (429) before anything is written or sent (docs/security.md, control 37).
+ * a choice is refused (429) before anything is written or sent (docs/security.md, control 39).
  */
 async function claimChange(ctx: PortalContext, borrowerId: number) {
   if (!(await withinCaps(ctx, 'go-green', borrowerId, GO_GREEN_CHANGE_CAPS))) throw HttpError.errors(429, GO_GREEN_MESSAGES.changesPaused);

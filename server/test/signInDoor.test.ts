@@ -1,5 +1,5 @@
 /**
- * The sign-in door (issue 46 items 1 to 4; docs/security.md, controls 46 to 49): password checks take
+ * The sign-in door (issue 46 items 1 to 4; docs/security.md, controls 42 to 44): password checks take
  * turns per client and a client gone before its turn costs nothing; a password attempt claims its
  * place in the count of wrong passwords before it is checked, so at most `loginFailuresMax` wrong
  * passwords are ever checked per window, however many arrive at once (sign-in and
