@@ -13,6 +13,7 @@ import { accountsRepository } from './repositories/accounts';
 import { credentialsRepository } from './repositories/credentials';
 import { goGreenRepository } from './repositories/goGreen';
 import { outboxRepository } from './repositories/outbox';
+import { passkeysRepository } from './repositories/passkeys';
 import { popupsRepository } from './repositories/popups';
 import { rateLimitsRepository } from './repositories/rateLimits';
 import type { PortalStore, StoreOptions } from './store';
@@ -79,6 +80,7 @@ export async function openStore({ databaseUrl, databasePath, poolSize, identity,
     ...popupsRepository(db),
     ...outboxRepository(db, dialect),
     ...rateLimitsRepository(db),
+    ...passkeysRepository(db),
   };
 }
 

@@ -52,7 +52,21 @@ export async function confirmPassword(
     return answerWrongPassword(ctx, request, reply, username, account.user, now, EMAIL_MESSAGES.wrongPassword);
   }
   await forgetWrongPasswords(ctx, username);
-  await ctx.store.openReauthWindow(sessionId, now + REAUTH_WINDOW_MS);
-  request.log.info({ userId: account.user.id }, 're-authenticated');
+  return reauthenticated(ctx, request, sessionId, account.user.id, 'password');
+}
+
+/**
+ * The one way a session becomes re-authenticated, whatever the borrower proved (the password, a
+ * passkey: server/services/passkeys.ts): its window opens for REAUTH_WINDOW_MS.
+ */
+export async function reauthenticated(
+  ctx: PortalContext,
+  request: FastifyRequest,
+  sessionId: number,
+  userId: number,
+  method: 'password' | 'passkey',
+): Promise<ConfirmPasswordResponse> {
+  await ctx.store.openReauthWindow(sessionId, ctx.nowMs() + REAUTH_WINDOW_MS);
+  request.log.info({ userId, method }, 're-authenticated');
   return { reauth_expires_in_seconds: REAUTH_WINDOW_MS / 1000 };
 }
