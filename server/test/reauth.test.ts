@@ -338,7 +338,8 @@ describe('the window in the database', () => {
 
   it('is added by a migration of this engine that can run again, to a database that had none', async () => {
     expect(migration).toBeDefined();
-    expect(migration.version).toBe(migrations.at(-1)!.version);
+    // the later migrations (passkeys, 11) are run again with it, and may be: CREATE ... IF NOT EXISTS
+    expect(migration.version).toBe(10);
     const before = await startTestServer();
     try {
       await before.query('ALTER TABLE sessions DROP COLUMN reauth_until');
