@@ -31,25 +31,25 @@ import { signedInAs } from './signedInAs';
 /** How long a ceremony's challenge (and the sign-in's cookie) lasts: the browser's own prompt times out sooner. */
 export const PASSKEY_CHALLENGE_MS = 5 * 60_000;
 /** The cookie that binds a sign-in's challenge to this browser (a random value; its sha256 keys the challenge). */
-export const PASSKEY_COOKIE = 'lm_passkey';
+const PASSKEY_COOKIE = 'lm_passkey';
 const COOKIE_OPTIONS = { path: '/loanmanager/api/', httpOnly: true, sameSite: 'strict' } as const;
 
 /** The one answer to every refused passkey: unknown, replayed, for another site, a counter gone back. */
-export const PASSKEY_REFUSED = localText('server.passkeyRefused');
+const PASSKEY_REFUSED = localText('server.passkeyRefused');
 const refused = () => HttpError.errors(400, PASSKEY_REFUSED);
 
 /**
  * The relying party: PUBLIC_URL's host and origin in production; in development the host and origin
  * the browser addressed (the local origin), as well as PUBLIC_URL's.
  */
-export function relyingParty(ctx: PortalContext, request: FastifyRequest): { id: string; origins: string[] } {
+function relyingParty(ctx: PortalContext, request: FastifyRequest): { id: string; origins: string[] } {
   const publicUrl = new URL(ctx.options.publicUrl);
   if (ctx.options.production) return { id: publicUrl.hostname, origins: [publicUrl.origin] };
   return { id: request.hostname, origins: [...new Set([`${request.protocol}://${request.host}`, publicUrl.origin])] };
 }
 
 /** Whether this server can offer passkeys to the browser of `request`: WebAuthn refuses an IP address as relying party. */
-export function passkeysOffered(ctx: PortalContext, request: FastifyRequest): boolean {
+function passkeysOffered(ctx: PortalContext, request: FastifyRequest): boolean {
   return ctx.options.passkeys && isIP(relyingParty(ctx, request).id.replace(/^\[|\]$/g, '')) === 0;
 }
 

@@ -145,7 +145,7 @@ export const reauthRequiredSchema = object({ reauth_required: v.literal(true) })
  */
 const base64url = () => v.pipe(v.string(), v.minLength(1), v.maxLength(16_384), v.regex(/^[A-Za-z0-9_-]+={0,2}$/));
 export const passkeyOptionsSchema = looseObject({ challenge: v.string() });
-export const passkeyCredentialSchema = looseObject({
+const passkeyCredentialSchema = looseObject({
   id: base64url(),
   rawId: base64url(),
   type: v.literal('public-key'),

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '../../lib/validation/messages';
 import { english } from '../../testing/english';
+import { fakeWebAuthn, removeWebAuthn } from '../../testing/fakeWebAuthn';
 import { mockApi } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
 import { testI18n } from '../../testing/testI18n';
@@ -359,28 +360,8 @@ describe('passkeys (issue 49)', () => {
   const PASSKEY_OPTIONS = 'POST account/passkey/options/';
   const PASSKEY_LOGIN = 'POST account/passkey/login/';
   const withPasskeys = { dependencies: { config: defaultConfig({ passkeys: true }) } };
-  /** A browser with WebAuthn whose authenticator answers every prompt (or refuses it: `refuse`). */
-  function browserWithWebAuthn(refuse?: string) {
-    const get = jest.fn(async () => {
-      if (refuse) throw new DOMException('The operation either timed out or was not allowed.', refuse);
-      const bytes = (text: string) => new TextEncoder().encode(text).buffer;
-      return {
-        id: 'Y3JlZA',
-        rawId: bytes('cred'),
-        type: 'public-key',
-        authenticatorAttachment: 'platform',
-        response: { clientDataJSON: bytes('{}'), authenticatorData: bytes('ad'), signature: bytes('sig'), userHandle: bytes('user') },
-        getClientExtensionResults: () => ({}),
-      };
-    });
-    Object.defineProperty(window, 'PublicKeyCredential', { configurable: true, value: class PublicKeyCredential {} });
-    Object.defineProperty(navigator, 'credentials', { configurable: true, value: { get, create: jest.fn() } });
-    return get;
-  }
-  afterEach(() => {
-    delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
-    delete (navigator as { credentials?: unknown }).credentials;
-  });
+  const browserWithWebAuthn = (refuse?: string) => fakeWebAuthn(refuse).get;
+  afterEach(removeWebAuthn);
 
   test('no passkey button where the server does not offer passkeys, nor where the browser has no WebAuthn', async () => {
     browserWithWebAuthn();
@@ -391,7 +372,7 @@ describe('passkeys (issue 49)', () => {
     await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAttribute('autocomplete', 'username'));
     expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).not.toBeInTheDocument();
     notOffered.unmount();
-    delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+    removeWebAuthn();
     renderWidget(<LoginWidget />, withPasskeys);
     expect(screen.getByLabelText('Username')).toHaveAttribute('autocomplete', 'username webauthn');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();

@@ -12,6 +12,7 @@ import { LIMITS } from '../../lib/validation/messages';
 import type { MessageId } from '../../platform/i18n/messageId';
 import { useT } from '../../platform/i18n/useT';
 import { EmailOnFile } from './EmailOnFile';
+import { PasskeysSection } from './PasskeysSection';
 import { profileActions, profileForm as form, profilePageClosed, selectProfileReauth, type WithProfile } from './profileSlice';
 
 const EMAIL_FIELD_ID = fieldId(form.name, 'email_address');
@@ -92,6 +93,7 @@ export default function ProfileWidget() {
           <SubmitButton form={form}>{t('profile.changeEmail')}</SubmitButton>
         </BoundForm>
       </div>
+      <PasskeysSection />
       <PasswordAgain formRef={formRef} />
     </AccountCard>
   );

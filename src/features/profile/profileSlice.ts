@@ -1,5 +1,5 @@
 /** The profile's "Change email address" form (beyond the spec: the page the go-green texts link to). */
-import { createAction, createSelector, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
 import { submissionEvents } from '../../lib/forms/submissionEvents';
@@ -19,8 +19,19 @@ const profileFormSlice = createFormSlice({
   reducers: { ...submissionEvents },
 });
 
-/** The form, and the password dialog a change of address may need first (src/lib/reauth). */
-export type ProfileState = FormState<ProfileValues> & WithReauthState;
+/**
+ * The passkeys' part of the page (issue 49): what the last add, rename or remove did. Absent until
+ * the first one, so the page's first state (and a recording made before passkeys) is unchanged.
+ */
+interface PasskeyTask {
+  working: boolean;
+  /** the answer to show (a message id), and whether it is a success */
+  message: MessageId | null;
+  succeeded: boolean;
+}
+
+/** The form, the password dialog a change of address (or a new passkey) may need first (src/lib/reauth), and the passkeys' last task. */
+export type ProfileState = FormState<ProfileValues> & WithReauthState & { passkeys?: PasskeyTask };
 
 export const profileSlice = createSlice({
   name: 'profile',
@@ -29,7 +40,16 @@ export const profileSlice = createSlice({
     // Cancel: nothing was changed; the button is usable again and the address typed stays
     ...reauthReducers<ProfileState>((state) => {
       state.status = 'idle';
+      if (state.passkeys) state.passkeys.working = false;
     }),
+    /** "Add a passkey" was pressed, with the name the borrower gave it (issue 49). */
+    passkeyAddRequested: { reducer: startPasskeyTask, prepare: (name: string) => ({ payload: { name } }) },
+    passkeyRenameRequested: { reducer: startPasskeyTask, prepare: (id: number, name: string) => ({ payload: { id, name } }) },
+    passkeyRemoveRequested: { reducer: startPasskeyTask, prepare: (id: number) => ({ payload: { id } }) },
+    /** The add, rename or remove ended: its message (null: the borrower closed the browser's prompt). */
+    passkeyTaskEnded(state, action: PayloadAction<{ message: MessageId | null; succeeded: boolean }>) {
+      state.passkeys = { working: false, ...action.payload };
+    },
   },
   extraReducers: (builder) => {
     builder.addDefaultCase((state, action) => {
@@ -40,6 +60,10 @@ export const profileSlice = createSlice({
     });
   },
 });
+
+function startPasskeyTask(state: ProfileState) {
+  state.passkeys = { working: true, message: null, succeeded: false };
+}
 
 export const profileActions = { ...profileFormSlice.actions, ...profileSlice.actions };
 /** The profile page left the screen: the address on file need not stay loaded. */
@@ -90,6 +114,9 @@ export const profileForm = {
   ...selectors,
 } satisfies FormBinding<ProfileValues>;
 
+/** The passkeys' last task, or null before any. */
+export const selectPasskeyTask = (state: WithProfile) => selectProfile(state).passkeys ?? null;
+
 /** The password dialog's state, or null while none is shown. */
 export const selectProfileReauth = (state: WithProfile) => selectProfile(state).reauth ?? null;
 
@@ -102,4 +129,8 @@ export const PROFILE_MESSAGES = {
   changed: 'profile.changed',
   received: 'profile.received',
   failed: 'profile.failed',
+  passkeyAdded: 'profile.passkeys.addDone',
+  passkeyRenamed: 'profile.passkeys.renameDone',
+  passkeyRemoved: 'profile.passkeys.removeDone',
+  passkeyFailed: 'profile.passkeys.failed',
 } as const satisfies Record<string, MessageId>;

@@ -8,7 +8,6 @@ import {
   browserSupportsWebAuthnAutofill,
   startAuthentication,
   startRegistration,
-  WebAuthnAbortService,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
@@ -35,9 +34,6 @@ export async function passkeyAssertion(options: Record<string, unknown>, autofil
 export async function newPasskey(options: Record<string, unknown>): Promise<PasskeyCredential> {
   return (await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON })) as unknown as PasskeyCredential;
 }
-
-/** Stops a waiting prompt (the autofill's, when the page or the flow moves on). */
-export const cancelPasskeyPrompt = () => WebAuthnAbortService.cancelCeremony();
 
 /** The borrower closed the browser's prompt, or it timed out: nothing to report, nothing changed. */
 export function passkeyPromptDismissed(error: unknown): boolean {
