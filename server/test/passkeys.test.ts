@@ -60,8 +60,9 @@ async function passkeySignIn(passkey: SoftPasskey, overrides: CeremonyOverrides 
   const options = await browser.post(`${API}account/passkey/options/`, {});
   expect(options.statusCode).toBe(200);
   const credential = passkey.get(options.json() as { challenge: string }, overrides);
+  const ceremonyCookie = browser.cookies.get('lm_passkey');
   const response = await browser.post(`${API}account/passkey/login/`, { credential });
-  return { browser, response, credential };
+  return { browser, response, credential, ceremonyCookie };
 }
 
 describe('adding a passkey', () => {
@@ -117,7 +118,7 @@ describe('signing in with a passkey', () => {
     const passkey = await withPasskey('paula.paperless');
     const before = (await server.query<{ id: number }>('SELECT id FROM sessions')).map(({ id }) => id);
     const [notice] = await mailDuring(async () => {
-      const { browser, response, credential } = await passkeySignIn(passkey);
+      const { browser, response, credential, ceremonyCookie } = await passkeySignIn(passkey);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toHaveProperty('available_loans');
       expect(browser.cookies.get('sessionid')).toMatch(/./);
@@ -125,6 +126,10 @@ describe('signing in with a passkey', () => {
       // the same answer again (its cookie's challenge was taken): refused
       const replayed = await browser.post(`${API}account/passkey/login/`, { credential });
       expect([replayed.statusCode, replayed.json()]).toEqual([400, REFUSED]);
+      // even with the cookie sent again (a synced passkey's counter stays 0: only the challenge stops a replay)
+      browser.cookies.set('lm_passkey', ceremonyCookie!);
+      const withCookie = await browser.post(`${API}account/passkey/login/`, { credential });
+      expect([withCookie.statusCode, withCookie.json()]).toEqual([400, REFUSED]);
     });
     expect(notice?.subject).toBe('New sign-in to your Loan Manager account');
     const after = await server.query<{ id: number }>('SELECT id FROM sessions');
@@ -173,8 +178,11 @@ describe('step-up (re-authentication) with a passkey', () => {
     expect((await browser.post(`${API}user/request_email_change/`, { email_address: 'paula.new@example.com' })).json()).toEqual({ reauth_required: true });
     const options = (await browser.post(`${API}user/passkeys/reauth_options/`, {})).json() as { challenge: string; allowCredentials: Array<{ id: string }> };
     expect(options.allowCredentials.map(({ id }) => id)).toContain(passkey.id);
-    const confirmed = await browser.post(`${API}user/confirm_passkey/`, { credential: passkey.get(options) });
+    const credential = passkey.get(options);
+    const confirmed = await browser.post(`${API}user/confirm_passkey/`, { credential });
     expect(confirmed.json()).toEqual({ reauth_expires_in_seconds: REAUTH_WINDOW_MS / 1000 });
+    const replayed = await browser.post(`${API}user/confirm_passkey/`, { credential });
+    expect([replayed.statusCode, replayed.json()]).toEqual([400, REFUSED]);
     expect((await browser.post(`${API}user/request_email_change/`, { email_address: 'paula.new@example.com' })).statusCode).toBe(200);
   });
 
