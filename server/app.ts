@@ -34,6 +34,7 @@ import { goGreenRoutes } from './routes/goGreen';
 import { healthRoutes } from './routes/health';
 import { apiDescriptionRoute, registerApiDescription } from './routes/openapi';
 import { notFoundPage, pageRoutes, sendHtml } from './routes/pages';
+import { passkeyRoutes } from './routes/passkeys';
 import { userRoutes } from './routes/user';
 import { databaseRateLimitStore } from './rateLimitStore';
 import { clientKeyOf } from './clientKey';
@@ -365,6 +366,7 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
   healthRoutes(app, ctx);
   accountRoutes(app, ctx);
   userRoutes(app, ctx);
+  passkeyRoutes(app, ctx);
   goGreenRoutes(app, ctx);
   pageRoutes(app, ctx);
   if (!options.production) devOutboxRoutes(app, ctx);

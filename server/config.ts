@@ -64,8 +64,11 @@ export interface ServerOptions {
   previousServerSecret: Buffer | null;
   /** The footer's help line: HELP_PHONE, HELP_HOURS, HELP_EMAIL. */
   help: HelpContact;
-  /** Absolute base of links in emails, e.g. https://portal.example.com (no trailing slash). */
+  /** Absolute base of links in emails, e.g. https://portal.example.com (no trailing slash); also the
+   * passkeys' relying party in production (server/services/passkeys.ts). */
   publicUrl: string;
+  /** PASSKEYS: offer passkeys (WebAuthn) for sign-in and step-up; on unless PASSKEYS=0 (issue 49). */
+  passkeys: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   /** TRUST_PROXY: which proxies' X-Forwarded-For/-Proto/-Host set the client address and scheme
@@ -400,6 +403,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     },
     allowedOrigins: originsOf(env.ALLOWED_ORIGINS),
     // Production starts empty unless demo data is asked for by name; development seeds unless told not to.
+    passkeys: env.PASSKEYS !== '0',
     seedDemoData: production ? env.SEED_DEMO_DATA === '1' : env.SEED_DEMO_DATA !== '0',
     logLevel: env.LOG_LEVEL || 'info',
     metricsPort: metricsPortOf(env.METRICS_PORT),

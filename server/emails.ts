@@ -61,7 +61,10 @@ export type AccountNotice =
   /** to the address the account had before: `address` is the new one, masked; `restoreUrl` puts the old one back for `days` days */
   | { kind: 'addressChanged'; address: string; restoreUrl: string; days: number }
   | { kind: 'paperlessOn'; goGreenUrl: string }
-  | { kind: 'paperlessOff'; goGreenUrl: string };
+  | { kind: 'paperlessOff'; goGreenUrl: string }
+  /** a passkey was added to the account, or removed from it (`name`: the borrower's name for it) */
+  | { kind: 'passkeyAdded'; name: string; resetUrl: string }
+  | { kind: 'passkeyRemoved'; name: string };
 
 /** The notice, ending with the servicer's help line for a borrower who did not do what it tells. */
 export function accountNoticeEmail(locale: Locale, notice: AccountNotice, help: HelpContact): EmailText {
@@ -102,6 +105,16 @@ export function accountNoticeEmail(locale: Locale, notice: AccountNotice, help: 
       return {
         subject: serverText(locale, 'email.paperlessOn.subject'),
         body: serverText(locale, 'email.paperlessOn.body', { link: notice.goGreenUrl, notMe }),
+      };
+    case 'passkeyAdded':
+      return {
+        subject: serverText(locale, 'email.passkeyAdded.subject'),
+        body: serverText(locale, 'email.passkeyAdded.body', { name: notice.name, link: notice.resetUrl, notMe }),
+      };
+    case 'passkeyRemoved':
+      return {
+        subject: serverText(locale, 'email.passkeyRemoved.subject'),
+        body: serverText(locale, 'email.passkeyRemoved.body', { name: notice.name, notMe }),
       };
     case 'paperlessOff':
       return {

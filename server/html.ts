@@ -83,6 +83,8 @@ export interface PageConfig {
   devtools: boolean;
   record_actions: boolean;
   qa_tools: boolean;
+  /** Passkeys offered (PASSKEYS, on unless 0): the reference portal's pages say so. */
+  passkeys: boolean;
   error_reporting?: { dsn: string };
   /** The widgets' language: the page's (src/platform/config.ts), or QA's pseudo-locale. */
   locale: Locale | typeof PSEUDO_LOCALE;

@@ -80,6 +80,9 @@ async function signIn(c: Context, d: Driver, username: string, next: string, pas
   await start(c, d, `/loanmanager/login/?next=${encodeURIComponent(next)}`);
   await d.fill(c.t('login.username'), username);
   await d.fill(c.t('login.password'), password);
+  // passkeys (issue 49) leave the password path whole: here, on an IP address (which WebAuthn refuses
+  // as a site), the page offers no passkey, whatever the engine's WebAuthn
+  if (await d.has({ role: 'button', name: c.t('login.passkey') })) throw new Error('a passkey button on a page addressed by IP');
   await d.click({ role: 'button', name: c.t('login.submit') });
   await d.waitForPath(next);
 }

@@ -341,7 +341,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 11,
-    name: 'the "this wasn\'t me" links that put a replaced address back (h-address, issue 46 item 11)',
+    name: 'the "this wasn\'t me" links that put a replaced address back (issue 46 item 11)',
     // one per notice of a replaced address, sent to that address: only the token's sha256 is kept, as nonces
     sql: `
       CREATE TABLE IF NOT EXISTS address_restores (
@@ -355,6 +355,33 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX IF NOT EXISTS address_restores_user ON address_restores(user_id);
     `,
+  },
+  {
+    version: 12,
+    name: 'passkeys (WebAuthn credentials) and their single-use challenges (issue 49)',
+    // credential_id and public_key: base64url, as the browser and @simplewebauthn name them; user_handle:
+    // the random user id the authenticator keeps (the same for every passkey of a user); a challenge is
+    // keyed by its ceremony (sign-in: the sha256 of a short-lived cookie; add and step-up: the session)
+    sql: `CREATE TABLE IF NOT EXISTS passkeys (
+        id {id},
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        credential_id TEXT NOT NULL UNIQUE,
+        public_key TEXT NOT NULL,
+        user_handle TEXT NOT NULL,
+        sign_count BIGINT NOT NULL,
+        transports TEXT NOT NULL,
+        backed_up {flag},
+        name TEXT NOT NULL,
+        created_at {time} NOT NULL,
+        last_used_at {time}
+      );
+      CREATE INDEX IF NOT EXISTS passkeys_user ON passkeys(user_id);
+      CREATE TABLE IF NOT EXISTS passkey_challenges (
+        ceremony_key TEXT PRIMARY KEY,
+        challenge TEXT NOT NULL,
+        user_handle TEXT,
+        expires_at {time} NOT NULL
+      )`,
   },
 ];
 

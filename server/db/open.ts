@@ -14,6 +14,7 @@ import { addressRestoresRepository } from './repositories/addressRestores';
 import { credentialsRepository } from './repositories/credentials';
 import { goGreenRepository } from './repositories/goGreen';
 import { outboxRepository } from './repositories/outbox';
+import { passkeysRepository } from './repositories/passkeys';
 import { popupsRepository } from './repositories/popups';
 import { rateLimitsRepository } from './repositories/rateLimits';
 import type { PortalStore, StoreOptions } from './store';
@@ -81,6 +82,7 @@ export async function openStore({ databaseUrl, databasePath, poolSize, identity,
     ...outboxRepository(db, dialect),
     ...rateLimitsRepository(db),
     ...addressRestoresRepository(db, dialect),
+    ...passkeysRepository(db),
   };
 }
 

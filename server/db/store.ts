@@ -407,8 +407,46 @@ export interface AddressRestoreStore {
   restoreAddress(input: { tokenHash: string; now: number; resetNonceHash: string; resetExpiresAt: number }): Promise<AddressRestore>;
 }
 
+/** A passkey (WebAuthn credential) of a user, as stored (issue 49; docs/security.md, "Passkeys"). */
+export interface Passkey {
+  id: number;
+  userId: number;
+  /** base64url, as the browser names it */
+  credentialId: string;
+  /** the COSE public key, base64url */
+  publicKey: string;
+  /** the random user id the authenticator keeps (base64url), the same for every passkey of the user */
+  userHandle: string;
+  signCount: number;
+  transports: string[];
+  /** backed up (synced) by its provider: a copy may be on other devices */
+  backedUp: boolean;
+  /** the borrower's own name for it */
+  name: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+/** Passkeys and the single-use challenges of their ceremonies. */
+export interface PasskeysStore {
+  /** Keeps a challenge for its ceremony until `expiresAt`, replacing one the same ceremony had; forgets expired ones. */
+  savePasskeyChallenge(input: { ceremonyKey: string; challenge: string; userHandle: string | null; now: number; expiresAt: number }): Promise<void>;
+  /** Takes the ceremony's challenge, once: a second call (another instance's included) finds none. */
+  takePasskeyChallenge(ceremonyKey: string, now: number): Promise<{ challenge: string; userHandle: string | null } | null>;
+  /** Stores a new passkey; null when its credential id is already stored (any user's). */
+  addPasskey(input: Omit<Passkey, 'id' | 'lastUsedAt'>): Promise<Passkey | null>;
+  findPasskeyByCredentialId(credentialId: string): Promise<Passkey | null>;
+  passkeysOfUser(userId: number): Promise<Passkey[]>;
+  /** Records a use: the new counter and backup state, if the stored counter is still `previousCount`
+   * (two uses at once: one wins). False when another use came first. */
+  recordPasskeyUse(id: number, previousCount: number, signCount: number, backedUp: boolean, now: number): Promise<boolean>;
+  renamePasskey(userId: number, id: number, name: string): Promise<boolean>;
+  /** The passkey removed, or null when the user has none of that id. */
+  removePasskey(userId: number, id: number): Promise<Passkey | null>;
+}
+
 export interface PortalStore
-  extends AccountsStore, CredentialsStore, GoGreenStore, PopupsStore, OutboxStore, RateLimitStore, AddressRestoreStore {
+  extends AccountsStore, CredentialsStore, GoGreenStore, PopupsStore, OutboxStore, RateLimitStore, AddressRestoreStore, PasskeysStore {
   /** 'sqlite' or 'postgres': for readiness reports and logs only; routes never branch on it. */
   readonly engine: 'sqlite' | 'postgres';
   /** True when the database had no schema before this process opened it. */

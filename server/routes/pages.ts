@@ -94,6 +94,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
     devtools: !options.production,
     record_actions: options.recordActions,
     qa_tools: !options.production,
+    passkeys: options.passkeys,
     ...(options.errorReportingDsn ? { error_reporting: { dsn: options.errorReportingDsn } } : {}),
     locale,
   });

@@ -21,6 +21,8 @@ const NOTICE_LINKS: Record<AccountNotice['kind'], string[]> = {
   paperlessOff: [PORTAL_URLS.goGreen],
   signInPaused: [PORTAL_URLS.requestPasswordReset],
   newBrowser: [PORTAL_URLS.requestPasswordReset],
+  passkeyAdded: [PORTAL_URLS.requestPasswordReset],
+  passkeyRemoved: [],
 };
 
 /**

@@ -58,8 +58,22 @@ export async function confirmPassword(
     request.log.info({ userId: account.user.id }, 're-authentication refused');
     return answerWrongPassword(ctx, request, reply, username, account.user, now, checked.place, EMAIL_MESSAGES.wrongPassword);
   }
-  // a new session id, the window its own: a copy of the old cookie gains nothing (issue 46 item 3)
-  if (!(await renewSession(ctx, request, reply, { reauthUntil: now + REAUTH_WINDOW_MS }))) throw HttpError.errors(401, NOT_SIGNED_IN);
-  request.log.info({ userId: account.user.id }, 're-authenticated');
+  return reauthenticated(ctx, request, reply, account.user.id, 'password');
+}
+
+/**
+ * The one way a session becomes re-authenticated, whatever the borrower proved (the password, a
+ * passkey: server/services/passkeys.ts): the session gets a new id whose window is open for
+ * REAUTH_WINDOW_MS (renewSession), so a copy of the old cookie gains nothing (issue 46 item 3).
+ */
+export async function reauthenticated(
+  ctx: PortalContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  method: 'password' | 'passkey',
+): Promise<ConfirmPasswordResponse> {
+  if (!(await renewSession(ctx, request, reply, { reauthUntil: ctx.nowMs() + REAUTH_WINDOW_MS }))) throw HttpError.errors(401, NOT_SIGNED_IN);
+  request.log.info({ userId, method }, 're-authenticated');
   return { reauth_expires_in_seconds: REAUTH_WINDOW_MS / 1000 };
 }

@@ -189,7 +189,7 @@ const apiBaseQuery: BaseQueryFn<FetchArgs | string, unknown, ApiError> = async (
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['GoGreenStatus'],
+  tagTypes: ['GoGreenStatus', 'Passkeys'],
   endpoints: () => ({}),
 });
 

@@ -138,6 +138,38 @@ export const confirmPasswordSchema = strictObject({ password: requiredString() }
 export const confirmPasswordResponseSchema = object({ reauth_expires_in_seconds: v.number() });
 export const reauthRequiredSchema = object({ reauth_required: v.literal(true) });
 
+/**
+ * Passkeys (our addition, issue 49; docs/security.md, "Passkeys"): WebAuthn's own JSON, as the browser
+ * makes it (@simplewebauthn/browser) and the server checks it (@simplewebauthn/server). A ceremony's
+ * options are the server's to shape: only their challenge is named here. The credential's fields are
+ * base64url texts; the server checks everything else, and refuses every bad one with the same answer.
+ */
+const base64url = () => v.pipe(v.string(), v.minLength(1), v.maxLength(16_384), v.regex(/^[A-Za-z0-9_-]+={0,2}$/));
+export const passkeyOptionsSchema = looseObject({ challenge: v.string() });
+const passkeyCredentialSchema = looseObject({
+  id: base64url(),
+  rawId: base64url(),
+  type: v.literal('public-key'),
+  response: looseObject({ clientDataJSON: base64url() }),
+  clientExtensionResults: v.optional(looseObject({})),
+});
+export const passkeySignInSchema = strictObject({ credential: passkeyCredentialSchema });
+/** The borrower's name for a passkey: up to 60 characters, not only spaces (the server drops the spaces around it). */
+export const PASSKEY_NAME_MAXIMUM = 60;
+const passkeyNameSchema = v.pipe(v.string(), v.maxLength(PASSKEY_NAME_MAXIMUM), v.regex(/\S/));
+export const addPasskeySchema = strictObject({ credential: passkeyCredentialSchema, name: passkeyNameSchema });
+export const renamePasskeySchema = strictObject({ id: v.pipe(v.number(), v.safeInteger()), name: passkeyNameSchema });
+export const removePasskeySchema = strictObject({ id: v.pipe(v.number(), v.safeInteger()) });
+/** A passkey as its owner sees it: times as ISO 8601; `synced`: its provider keeps copies on other devices. */
+export const passkeyItemSchema = object({
+  id: v.number(),
+  name: v.string(),
+  created_at: v.string(),
+  last_used_at: v.nullable(v.string()),
+  synced: v.boolean(),
+});
+export const passkeyListSchema = object({ passkeys: v.array(passkeyItemSchema) });
+
 /** The error body every 4xx of the reference server carries. */
 export const errorBodySchema = object({ errors: v.array(v.string()) });
 
@@ -188,3 +220,6 @@ export type Login = v.InferOutput<typeof loginSchema>;
 export type LoginResponse = v.InferOutput<typeof loginResponseSchema>;
 export type ConfirmPassword = v.InferOutput<typeof confirmPasswordSchema>;
 export type ConfirmPasswordResponse = v.InferOutput<typeof confirmPasswordResponseSchema>;
+export type PasskeyCredential = v.InferOutput<typeof passkeyCredentialSchema>;
+export type PasskeyItem = v.InferOutput<typeof passkeyItemSchema>;
+export type PasskeyList = v.InferOutput<typeof passkeyListSchema>;

@@ -8,6 +8,7 @@
 import type { EndpointSchemas } from './baseApi';
 import type { accountApi } from './accountApi';
 import type { goGreenApi } from './goGreenApi';
+import type { passkeyApi } from './passkeyApi';
 import type { userApi } from './userApi';
 import {
   confirmPasswordResponseSchema,
@@ -20,10 +21,16 @@ import {
   loginResponseSchema,
   loginSchema,
   markPopupSeenSchema,
+  passkeyItemSchema,
+  passkeyListSchema,
+  passkeyOptionsSchema,
+  passkeySignInSchema,
   popupListSchema,
   popupRequestSchema,
   recoverUsernameResponseSchema,
   recoverUsernameSchema,
+  removePasskeySchema,
+  renamePasskeySchema,
   registrationResponseSchema,
   registrationSchema,
   requestEmailChangeResponseSchema,
@@ -31,12 +38,13 @@ import {
   requestPasswordResetResponseSchema,
   requestPasswordResetSchema,
   resetPasswordSchema,
+  addPasskeySchema,
   sessionTimeoutSchema,
   validateNonceSchema,
   verifyRequestSchema,
 } from './contract';
 
-type EndpointName = keyof (typeof accountApi.endpoints & typeof goGreenApi.endpoints & typeof userApi.endpoints);
+type EndpointName = keyof (typeof accountApi.endpoints & typeof goGreenApi.endpoints & typeof userApi.endpoints & typeof passkeyApi.endpoints);
 
 export const ENDPOINT_SCHEMAS = {
   recoverUsername: { contract: recoverUsernameSchema, response: recoverUsernameResponseSchema },
@@ -57,4 +65,13 @@ export const ENDPOINT_SCHEMAS = {
   dismissPopup: { contract: dismissPopupSchema },
   getGoGreenStatus: { response: goGreenInfoSchema },
   goGreenOptIn: { contract: goGreenOptInSchema },
+  passkeySignInOptions: { response: passkeyOptionsSchema },
+  passkeySignIn: { contract: passkeySignInSchema, response: loginResponseSchema },
+  getPasskeys: { response: passkeyListSchema },
+  passkeyAddOptions: { response: passkeyOptionsSchema },
+  addPasskey: { contract: addPasskeySchema, response: passkeyItemSchema },
+  renamePasskey: { contract: renamePasskeySchema, response: passkeyListSchema },
+  removePasskey: { contract: removePasskeySchema, response: passkeyListSchema },
+  passkeyReauthOptions: { response: passkeyOptionsSchema },
+  confirmPasskey: { contract: passkeySignInSchema, response: confirmPasswordResponseSchema },
 } satisfies Partial<Record<EndpointName, EndpointSchemas>>;

@@ -31,6 +31,7 @@ describe('reading the config block', () => {
           devtools: true,
           record_actions: true,
           locale: 'es',
+          passkeys: true,
         }),
       ),
     );
@@ -47,7 +48,10 @@ describe('reading the config block', () => {
       locale: 'es',
       unknownLocale: null,
       qaTools: false,
+      passkeys: true,
     });
+    // off unless the servicer's server says it offers passkeys (issue 49)
+    expect(parseConfig({}).passkeys).toBe(false);
   });
 
   it.each([

@@ -42,6 +42,8 @@ const configSchema = v.object({
   qa_tools: v.nullish(v.boolean()),
   /** The widgets' language: "en" (default) or "es"; anything else is English, reported once. */
   locale: v.nullish(v.unknown()),
+  /** The servicer's server offers passkeys (issue 49, docs/embedding.md): off unless true. */
+  passkeys: v.nullish(v.boolean()),
 });
 
 export type RecaptchaMethod = 'dummy' | 'recaptcha_v3';
@@ -60,6 +62,8 @@ export interface PortalConfig {
   locale: Locale;
   /** A `locale` the portal does not speak (shown in English), for one error report; at most 20 characters. */
   unknownLocale: string | null;
+  /** The server offers passkeys (sign-in, step-up, the profile's list): the `passkeys` key, off by default. */
+  passkeys: boolean;
 }
 
 export function withTrailingSlash(path: string): string {
@@ -92,6 +96,7 @@ export function parseConfig(raw: unknown): PortalConfig {
     qaTools: data.qa_tools === true,
     locale,
     unknownLocale,
+    passkeys: data.passkeys === true,
   };
 }
 

@@ -24,6 +24,9 @@ export const SENSITIVE_KEYS: ReadonlySet<string> = new Set(
     'x-csrftoken',
     'cookie',
     'sessionid',
+    // a passkey ceremony's challenge and the browser's signed answer to it (issue 49)
+    'challenge',
+    'credential',
   ].map((key) => key.toLowerCase()),
 );
 

@@ -23,9 +23,11 @@ export interface ReauthDialogProps extends Pick<DialogProps, 'returnFocusTo' | '
   state: ReauthState;
   onConfirm(password: string): void;
   onCancel(trigger: DismissTrigger | 'action'): void;
+  /** Step-up with a passkey instead (issue 49): present only where the page offers passkeys. */
+  onPasskey?: () => void;
 }
 
-export default function ReauthDialog({ state, onConfirm, onCancel, onClosed, returnFocusTo }: ReauthDialogProps) {
+export default function ReauthDialog({ state, onConfirm, onCancel, onPasskey, onClosed, returnFocusTo }: ReauthDialogProps) {
   const t = useT();
   const whyId = useId();
   const formId = useId();
@@ -39,6 +41,7 @@ export default function ReauthDialog({ state, onConfirm, onCancel, onClosed, ret
   const toggleLocale = usePasswordToggleLocale();
   // a wrong password is the field's error; a pause or a failure to check is the dialog's
   const fieldError: string | null = empty ? MESSAGES.required : refusal === REAUTH_MESSAGES.incorrect ? refusal : null;
+  // a passkey's refusal is the dialog's too
   const dialogError = refusal !== null && refusal !== REAUTH_MESSAGES.incorrect ? refusal : null;
 
   // after a refusal the field is empty again and has the focus: the borrower types the password anew
@@ -112,6 +115,11 @@ export default function ReauthDialog({ state, onConfirm, onCancel, onClosed, ret
         </ConfigProvider>
       </form>
       {dialogError ? <Alert type="error" showIcon role="alert" title={t(dialogError as MessageId)} /> : null}
+      {onPasskey ? (
+        <Button style={{ ...buttonStyle, marginTop: 12 }} block disabled={checking} onClick={onPasskey}>
+          {t('common.reauth.usePasskey')}
+        </Button>
+      ) : null}
     </Dialog>
   );
 }

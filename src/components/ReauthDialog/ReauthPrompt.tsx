@@ -7,6 +7,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { lazy, Suspense } from 'react';
 import { useAppDispatch } from '../../lib/hooks';
+import { usePasskeysUsable } from '../../lib/passkeys/usePasskeysUsable';
 import type { ReauthState } from '../../lib/reauth/reauthState';
 import type { DismissTrigger } from '../Dialog/dialogMachine';
 import type { DialogProps } from '../Dialog/Dialog';
@@ -17,6 +18,7 @@ export interface ReauthPromptActions {
   reauthPasswordSubmitted(password: string): UnknownAction;
   reauthCancelled(trigger: DismissTrigger | 'action'): UnknownAction;
   reauthDialogClosed(): UnknownAction;
+  reauthPasskeyRequested(): UnknownAction;
 }
 
 export function ReauthPrompt({
@@ -29,6 +31,8 @@ export function ReauthPrompt({
   returnFocusTo: NonNullable<DialogProps['returnFocusTo']>;
 }) {
   const dispatch = useAppDispatch();
+  // a passkey instead of the password, where the page offers passkeys (issue 49)
+  const passkeys = usePasskeysUsable();
   if (!state) return null;
   return (
     <Suspense fallback={null}>
@@ -37,6 +41,7 @@ export function ReauthPrompt({
         onConfirm={(password) => dispatch(actions.reauthPasswordSubmitted(password))}
         onCancel={(trigger) => dispatch(actions.reauthCancelled(trigger))}
         onClosed={() => dispatch(actions.reauthDialogClosed())}
+        {...(passkeys ? { onPasskey: () => dispatch(actions.reauthPasskeyRequested()) } : {})}
         returnFocusTo={returnFocusTo}
       />
     </Suspense>

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '../../lib/validation/messages';
 import { english } from '../../testing/english';
+import { fakeWebAuthn, removeWebAuthn } from '../../testing/fakeWebAuthn';
 import { mockApi } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
 import { testI18n } from '../../testing/testI18n';
 import { loginAfterInactivity } from '../../lib/portalUrls';
+import { defaultConfig } from '../../platform/config';
 import LoginWidget from './LoginWidget';
 
 const LOGIN = 'POST account/login/';
@@ -351,5 +353,59 @@ describe('in Spanish', () => {
     // on the password field, which the store names (the text is the catalog's)
     expect(screen.getByLabelText('Contraseña', { selector: 'input' })).toHaveAccessibleDescription('El nombre de usuario o la contraseña no son correctos.');
     expect(store.getState().login.rejectedFields).toEqual(['username', 'password']);
+  });
+});
+
+describe('passkeys (issue 49)', () => {
+  const PASSKEY_OPTIONS = 'POST account/passkey/options/';
+  const PASSKEY_LOGIN = 'POST account/passkey/login/';
+  const withPasskeys = { dependencies: { config: defaultConfig({ passkeys: true }) } };
+  const browserWithWebAuthn = (refuse?: string) => fakeWebAuthn(refuse).get;
+  afterEach(removeWebAuthn);
+
+  test('no passkey button where the server does not offer passkeys, nor where the browser has no WebAuthn', async () => {
+    browserWithWebAuthn();
+    const offered = renderWidget(<LoginWidget />, withPasskeys);
+    expect(await screen.findByRole('button', { name: 'Sign in with a passkey' })).toBeInTheDocument();
+    offered.unmount();
+    const notOffered = renderWidget(<LoginWidget />);
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAttribute('autocomplete', 'username'));
+    expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).not.toBeInTheDocument();
+    notOffered.unmount();
+    removeWebAuthn();
+    renderWidget(<LoginWidget />, withPasskeys);
+    expect(screen.getByLabelText('Username')).toHaveAttribute('autocomplete', 'username webauthn');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).not.toBeInTheDocument();
+  });
+
+  test('the button signs in with the passkey the browser gives, to the landing page', async () => {
+    const get = browserWithWebAuthn();
+    const api = mockApi({ [PASSKEY_OPTIONS]: { body: { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost' } }, [PASSKEY_LOGIN]: { body: { available_loans: [{ loanno: '1' }] } } });
+    const { user, visited } = renderWidget(<LoginWidget />, withPasskeys);
+    await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    await waitFor(() => expect(visited).toEqual([{ url: '/loanmanager/loanoverview/', fullReload: true }]));
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(api.sent(PASSKEY_LOGIN).map(({ body }) => body)).toEqual([{ credential: expect.objectContaining({ id: 'Y3JlZA', type: 'public-key' }) }]);
+  });
+
+  test('a refused passkey says so above the button', async () => {
+    browserWithWebAuthn();
+    mockApi({ [PASSKEY_OPTIONS]: { body: { challenge: 'Y2hhbGxlbmdl' } }, [PASSKEY_LOGIN]: { status: 400, body: { errors: ['refused'] } } });
+    const { user } = renderWidget(<LoginWidget />, withPasskeys);
+    await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    expect(await screen.findByText('That passkey could not be used. Try again, or sign in with your password.')).toBeInTheDocument();
+  });
+
+  test('closing the browser prompt changes nothing and says nothing', async () => {
+    browserWithWebAuthn('NotAllowedError');
+    const api = mockApi({ [PASSKEY_OPTIONS]: { body: { challenge: 'Y2hhbGxlbmdl' } } });
+    const { user, reported } = renderWidget(<LoginWidget />, withPasskeys);
+    const button = await screen.findByRole('button', { name: 'Sign in with a passkey' });
+    await user.click(button);
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(api.sent(PASSKEY_LOGIN)).toEqual([]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(reported).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Flex } from 'antd';
+import { Alert, Button, Flex } from 'antd';
 import { useEffect, useState } from 'react';
 import { PasswordField, TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard } from '../../components/AccountCard';
@@ -6,12 +6,13 @@ import { BoundForm, FormFailureAlert, SubmitButton } from '../../components/Form
 import { PortalLink } from '../../components/PortalLink';
 import { fieldId, useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
 import { hasMeaningfulFocus } from '../../lib/focusPageHeading';
-import { useAppSelector } from '../../lib/hooks';
+import { useAppDispatch, useAppSelector, usePortalConfig } from '../../lib/hooks';
+import { usePasskeysUsable } from '../../lib/passkeys/usePasskeysUsable';
 import { useNavigation } from '../../lib/NavigationContext';
 import { PASSWORD_CHANGED_PARAM, PORTAL_URLS, SIGNED_OUT_INACTIVE_PARAM, SIGNED_OUT_PARAM } from '../../lib/portalUrls';
 import { LIMITS } from '../../lib/validation/messages';
 import { useT } from '../../platform/i18n/useT';
-import { loginForm as form, loginFieldsView as fields, selectPasswordRefused } from './loginSlice';
+import { loginActions, loginForm as form, loginFieldsView as fields, selectPasswordRefused, selectSubmitting } from './loginSlice';
 
 export default function LoginWidget() {
   const t = useT();
@@ -26,6 +27,8 @@ export default function LoginWidget() {
   // sent here by the header's "Sign out" (server/routes/pages.ts); the inactivity sign-out says more
   const signedOut = query.has(SIGNED_OUT_PARAM) && !signedOutInactive;
   usePasswordFocusWhenRefused();
+  // passkeys in the username field's suggestions (conditional mediation) where the server offers them
+  const passkeysOffered = usePortalConfig().passkeys;
   return (
     <AccountCard title={t('login.title')}>
       {passwordChanged ? (
@@ -41,7 +44,7 @@ export default function LoginWidget() {
           field="username"
           label={t('login.username')}
           maxLength={LIMITS.inputMaximum}
-          autoComplete="username"
+          autoComplete={passkeysOffered ? 'username webauthn' : 'username'}
           autoCapitalize="off"
           spellCheck={false}
         />
@@ -55,6 +58,7 @@ export default function LoginWidget() {
         <FormFailureAlert form={form} />
         <SubmitButton form={form}>{t('login.submit')}</SubmitButton>
       </BoundForm>
+      <PasskeySignInButton />
       <nav aria-label={t('login.accountHelp')}>
         <Flex vertical align="flex-start" style={{ marginTop: 8 }}>
           <PortalLink standalone href={PORTAL_URLS.register}>
@@ -69,6 +73,20 @@ export default function LoginWidget() {
         </Flex>
       </nav>
     </AccountCard>
+  );
+}
+
+/** "Sign in with a passkey" (issue 49): only where the server offers passkeys and the browser has WebAuthn. */
+function PasskeySignInButton() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const usable = usePasskeysUsable();
+  const submitting = useAppSelector(selectSubmitting);
+  if (!usable) return null;
+  return (
+    <Button block style={{ marginTop: 12 }} disabled={submitting} onClick={() => dispatch(loginActions.passkeyRequested())}>
+      {t('login.passkey')}
+    </Button>
   );
 }
 

@@ -2,10 +2,12 @@
  * Sign-in (beyond the spec): submit -> POST account/login/ -> a full page load of the signed-in page
  * the borrower came from (`?next=`), or of the landing page.
  */
-import { call, put, select, takeLeading } from 'redux-saga/effects';
+import { call, fork, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { errorBodyOf, httpStatusOf, isResponseMismatch } from '../../api/baseApi';
+import { passkeyApi } from '../../api/passkeyApi';
 import { callMutation } from '../../api/sagaCall';
+import { autofillSupported, passkeyAssertion, passkeyPromptDismissed, passkeysUsable } from '../../lib/passkeys/webauthn';
 import { getDependencies } from '../../platform/dependencies';
 import type { FormMessage } from '../../lib/forms/createFormSlice';
 import { reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
@@ -14,7 +16,6 @@ import { loginActions, loginForm, type LoginValues } from './loginSlice';
 
 function* submitLogin() {
   if (!(yield* startIfValid(loginForm))) return;
-  const { navigation } = yield* getDependencies();
   const values = (yield select(loginForm.selectValues)) as LoginValues;
   let landing: string;
   try {
@@ -30,12 +31,52 @@ function* submitLogin() {
     // portal's home sends the borrower on to their loans (issue 39: a 2xx never shows a failure)
     landing = PORTAL_URLS.home;
   }
+  yield* signedInTo(landing);
+}
+
+/** Signed in (by password or passkey): on to the page that sent the borrower here, else the landing page. */
+function* signedInTo(landing: string) {
+  const { navigation } = yield* getDependencies();
   yield put(loginActions.submissionSucceeded());
   // back to the signed-in page that sent the borrower here, else the landing page
   const url = returnPathFrom(window.location.search) ?? landing;
   yield put(loginActions.redirected(url));
   // a full load: the signed-in pages are rendered by the server with the new session
   yield call([navigation, navigation.navigate], url, { fullReload: true });
+}
+
+/**
+ * Sign-in with a passkey (issue 49): the server's options, the browser's prompt (or, `autofill`, its
+ * suggestions in the username field: conditional mediation), the answer to POST account/passkey/login/.
+ * The session is the one a password makes (server/services/signedInAs.ts). Closing the prompt changes
+ * nothing; a refusal says so above the button, and the password path stays as it was.
+ */
+function* signInWithPasskey(autofill: boolean) {
+  if (!autofill) yield put(loginActions.submissionStarted());
+  let landing: string;
+  try {
+    const options = yield* callMutation(passkeyApi.endpoints.passkeySignInOptions, undefined);
+    const credential = (yield call(passkeyAssertion, options, autofill)) as Awaited<ReturnType<typeof passkeyAssertion>>;
+    if (autofill) yield put(loginActions.submissionStarted());
+    const response = yield* callMutation(passkeyApi.endpoints.passkeySignIn, { credential });
+    landing = landingUrl(response.available_loans);
+  } catch (error) {
+    if (passkeyPromptDismissed(error)) {
+      if (!autofill) yield put(loginActions.submissionFailed(null));
+      return;
+    }
+    yield put(loginActions.submissionFailed('login.passkeyFailed'));
+    yield* reportIfUnexpected(error, 'loginPasskey');
+    return;
+  }
+  yield* signedInTo(landing);
+}
+
+/** The page opened: where the browser offers passkeys in the username field's suggestions, they wait there. */
+function* offerPasskeyAutofill() {
+  const { config } = yield* getDependencies();
+  if (!passkeysUsable(config) || !((yield call(autofillSupported)) as boolean)) return;
+  yield fork(signInWithPasskey, true);
 }
 
 /** A refused sign-in: said on the fields and above the button; a network failure or a 5xx reported. */
@@ -75,4 +116,6 @@ function failureMessage(status: number | null, body: unknown): FormMessage | nul
 
 export function* loginSaga() {
   yield takeLeading(loginActions.submitted.type, submitLogin);
+  yield takeLeading(loginActions.passkeyRequested.type, signInWithPasskey, false);
+  yield takeLatest(loginActions.formOpened.type, offerPasskeyAutofill);
 }

@@ -22,7 +22,11 @@ export function validateLogin(values: LoginValues): FieldErrors<keyof LoginValue
 export const loginSlice = createFormSlice({
   name: 'login',
   initialValues: { username: '', password: '' } as LoginValues,
-  reducers: { ...submissionEvents },
+  reducers: {
+    ...submissionEvents,
+    /** "Sign in with a passkey" was pressed (issue 49): the browser's prompt opens */
+    passkeyRequested() {},
+  },
 });
 
 export const loginActions = {
@@ -40,6 +44,9 @@ export const loginForm = {
   actions: loginActions,
   ...createFormSelectors(selectLogin, validateLogin, ['username', 'password']),
 } satisfies FormBinding<LoginValues>;
+
+/** A sign-in (by password or passkey) is on its way. */
+export const selectSubmitting = (state: LoginState) => state.login.status === 'submitting';
 
 /** The password field's error after the server refused the last sign-in, until it is changed: null otherwise. */
 export const selectPasswordRefused = (state: LoginState): 'login.incorrect' | null => {

@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { redact } from '../../platform/redaction';
 import { MESSAGES } from '../../lib/validation/messages';
+import { defaultConfig } from '../../platform/config';
 import { english } from '../../testing/english';
+import { fakeWebAuthn, removeWebAuthn } from '../../testing/fakeWebAuthn';
 import { mockApi, type MockResponse } from '../../testing/mockApi';
 import { renderWidget } from '../../testing/renderWidget';
 import { renderWithProviders } from '../../testing/renderWithProviders';
@@ -293,5 +295,83 @@ describe('profile: the password asked again before a change (issue 38)', () => {
     expect(screen.getByRole('textbox', { name: english('profile.newEmail') })).toHaveValue('new@example.com');
     expect(api.sent(CONFIRM)).toHaveLength(0);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('profile: passkeys (issue 49)', () => {
+  const LIST = 'GET user/passkeys/';
+  const ADD_OPTIONS = 'POST user/passkeys/add_options/';
+  const ADD = 'POST user/passkeys/add/';
+  const RENAME = 'POST user/passkeys/rename/';
+  const REMOVE = 'POST user/passkeys/remove/';
+  const REAUTH_OPTIONS = 'POST user/passkeys/reauth_options/';
+  const CONFIRM_PASSKEY = 'POST user/confirm_passkey/';
+  const withPasskeys = { dependencies: { config: defaultConfig({ passkeys: true }) } };
+  const phone = { id: 7, name: 'My phone', created_at: '2026-01-05T10:00:00.000Z', last_used_at: null, synced: true };
+  afterEach(removeWebAuthn);
+
+  test('nothing of passkeys where the page does not offer them', async () => {
+    fakeWebAuthn();
+    const api = mockApi({ [STATUS]: onFile });
+    renderWidget(<ProfileWidget />);
+    expect(await screen.findByText('cory@example.com')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: english('profile.passkeys.title') })).not.toBeInTheDocument();
+    expect(api.sent(LIST)).toEqual([]);
+  });
+
+  test('lists them; adds one after the step-up with a passkey instead of the password; renames and removes one', async () => {
+    fakeWebAuthn();
+    let passkeys = [phone];
+    let windowOpen = false;
+    const api = mockApi({
+      [STATUS]: onFile,
+      [LIST]: () => ({ body: { passkeys } }),
+      [ADD_OPTIONS]: () => (windowOpen ? { body: { challenge: 'Y2g', rp: { id: 'localhost', name: 'Loan Manager' }, user: { id: 'dXNlcg', name: 'cory', displayName: 'cory' }, pubKeyCredParams: [] } } : { status: 403, body: { reauth_required: true } }),
+      [REAUTH_OPTIONS]: { body: { challenge: 'Y2g', allowCredentials: [{ id: 'Y3JlZA', type: 'public-key' }] } },
+      [CONFIRM_PASSKEY]: () => {
+        windowOpen = true;
+        return { body: { reauth_expires_in_seconds: 600 } };
+      },
+      [ADD]: () => {
+        passkeys = [...passkeys, { ...phone, id: 8, name: 'Laptop' }];
+        return { body: passkeys.at(-1) };
+      },
+      [RENAME]: (request) => {
+        passkeys = passkeys.map((item) => (item.id === 8 ? { ...item, name: (request.body as { name: string }).name } : item));
+        return { body: { passkeys } };
+      },
+      [REMOVE]: () => {
+        passkeys = passkeys.filter((item) => item.id !== 7);
+        return { body: { passkeys } };
+      },
+    });
+    const { user } = renderWidget(<ProfileWidget />, withPasskeys);
+    const list = await screen.findByRole('list', { name: english('profile.passkeys.list') });
+    expect(within(list).getByText('My phone')).toBeInTheDocument();
+    expect(within(list).getByText('Added Jan 5, 2026')).toBeInTheDocument();
+    expect(within(list).getByText(english('profile.passkeys.neverUsed'))).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(english('profile.passkeys.newName')), '  Laptop ');
+    await user.click(screen.getByRole('button', { name: english('profile.passkeys.add') }));
+    const dialog = await screen.findByRole('dialog', { name: english('common.reauth.title') }, { timeout: 5000 });
+    await user.click(within(dialog).getByRole('button', { name: english('common.reauth.usePasskey') }));
+    expect(await screen.findByText(english('profile.passkeys.addDone'))).toBeInTheDocument();
+    expect(api.sent(ADD).map(({ body }) => (body as { name: string }).name)).toEqual(['Laptop']);
+    expect(await within(list).findByText('Laptop')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Rename Laptop' }));
+    const nameField = screen.getByLabelText(english('profile.passkeys.name'));
+    await waitFor(() => expect(nameField).toHaveFocus());
+    await user.clear(nameField);
+    await user.click(screen.getByRole('button', { name: english('profile.passkeys.save') }));
+    expect(nameField).toHaveAccessibleDescription(english(MESSAGES.required));
+    await user.type(nameField, 'Work laptop');
+    await user.click(screen.getByRole('button', { name: english('profile.passkeys.save') }));
+    expect(await within(list).findByText('Work laptop')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove My phone' }));
+    expect(await screen.findByText(english('profile.passkeys.removeDone'))).toBeInTheDocument();
+    await waitFor(() => expect(within(list).queryByText('My phone')).not.toBeInTheDocument());
+    expect(api.sent(REMOVE).map(({ body }) => body)).toEqual([{ id: 7 }]);
   });
 });

@@ -11,6 +11,7 @@ import { fieldId, useFormMessage, useFormOpened, useFormSubmit } from '../../lib
 import { LIMITS } from '../../lib/validation/messages';
 import { T, useT } from '../../platform/i18n/useT';
 import { EmailOnFile } from './EmailOnFile';
+import { PasskeysSection } from './PasskeysSection';
 import {
   profileActions,
   profileForm as form,
@@ -143,6 +144,7 @@ export default function ProfileWidget() {
           <SubmitButton form={form}>{t('profile.changeEmail')}</SubmitButton>
         </BoundForm>
       </div>
+      <PasskeysSection />
       <PasswordAgain formRef={formRef} />
     </AccountCard>
   );

@@ -3,6 +3,7 @@ import { call, delay, put, race, select, take, takeLatest, takeLeading } from 'r
 import { api, firstListedErrorOf, httpStatusOf, isResponseMismatch } from '../../api/baseApi';
 import type { IsValidatedResponse, RequestEmailChangeResponse } from '../../api/contract';
 import { goGreenApi } from '../../api/goGreenApi';
+import { passkeyApi } from '../../api/passkeyApi';
 import { callMutation, callQuery, callQueryAndKeep } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
 import { checkEmailAddressOnServer } from '../../lib/forms/emailAddressCheck';
@@ -10,6 +11,9 @@ import { reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow
 import { ReauthCancelled, withReauth } from '../../lib/reauth/reauthFlow';
 import { MESSAGES } from '../../lib/validation/messages';
 import { validateGoGreenEmail } from '../../lib/validation/rules';
+import { getDependencies } from '../../platform/dependencies';
+import type { MessageId } from '../../platform/i18n/messageId';
+import { newPasskey, passkeyPromptDismissed, passkeysUsable } from '../../lib/passkeys/webauthn';
 import {
   PROFILE_MESSAGES,
   profileActions,
@@ -138,10 +142,60 @@ function* checkEmail(action: ReturnType<typeof profileActions.fieldChanged>) {
   else yield put(profileActions.fieldCheckFailed({ field: 'email_address', value, message: refusal || null }));
 }
 
+/** The user's passkeys, kept loaded while the page is open, where the page offers passkeys (issue 49). */
+function* keepPasskeysLoaded() {
+  const { config } = yield* getDependencies();
+  if (!passkeysUsable(config)) return;
+  try {
+    yield* callQueryAndKeep(passkeyApi.endpoints.getPasskeys, undefined, profilePageClosed.type);
+  } catch {
+    // shown by the passkeys' section, which reads the failed entry from the cache
+  }
+}
+
+/**
+ * One add, rename or remove (issue 49). Adding needs the re-authentication window, as a change of the
+ * address does (the same dialog, where a passkey may stand in for the password); the list is reloaded
+ * by its tag. A closed browser prompt or a cancelled dialog changes nothing and says nothing.
+ */
+function* passkeyTask(task: () => Generator<unknown, unknown, unknown>, done: MessageId, flow: string) {
+  try {
+    yield* task();
+    yield put(profileActions.passkeyTaskEnded({ message: done, succeeded: true }));
+  } catch (error) {
+    if (error instanceof ReauthCancelled || passkeyPromptDismissed(error)) {
+      yield put(profileActions.passkeyTaskEnded({ message: null, succeeded: false }));
+      return;
+    }
+    yield put(profileActions.passkeyTaskEnded({ message: PROFILE_MESSAGES.passkeyFailed, succeeded: false }));
+    yield* reportIfUnexpected(error, flow);
+  }
+}
+
+function* addPasskey(action: ReturnType<typeof profileActions.passkeyAddRequested>) {
+  yield* passkeyTask(function* add() {
+    const options = yield* withReauth(() => callMutation(passkeyApi.endpoints.passkeyAddOptions, undefined), profileActions, 'profilePasskeyAdd');
+    const credential = (yield call(newPasskey, options)) as Awaited<ReturnType<typeof newPasskey>>;
+    yield* callMutation(passkeyApi.endpoints.addPasskey, { credential, name: action.payload.name });
+  }, PROFILE_MESSAGES.passkeyAdded, 'profilePasskeyAdd');
+}
+
+function* renamePasskey(action: ReturnType<typeof profileActions.passkeyRenameRequested>) {
+  yield* passkeyTask(() => callMutation(passkeyApi.endpoints.renamePasskey, action.payload), PROFILE_MESSAGES.passkeyRenamed, 'profilePasskeyRename');
+}
+
+function* removePasskey(action: ReturnType<typeof profileActions.passkeyRemoveRequested>) {
+  yield* passkeyTask(() => callMutation(passkeyApi.endpoints.removePasskey, action.payload), PROFILE_MESSAGES.passkeyRemoved, 'profilePasskeyRemove');
+}
+
 export function* profileSaga() {
   yield takeLatest(profileActions.formOpened.type, keepEmailOnFileLoaded);
+  yield takeLatest(profileActions.formOpened.type, keepPasskeysLoaded);
   yield takeLeading(profileActions.submitted.type, submitEmailChange);
   yield takeLatest(profileActions.fieldChanged.type, checkEmail);
   yield takeLatest(profileActions.verificationLinkSent.type, followVerification);
   yield takeLeading(profileActions.resendPressed.type, resendLink);
+  yield takeLeading(profileActions.passkeyAddRequested.type, addPasskey);
+  yield takeLeading(profileActions.passkeyRenameRequested.type, renamePasskey);
+  yield takeLeading(profileActions.passkeyRemoveRequested.type, removePasskey);
 }

@@ -32,8 +32,19 @@ export interface PendingAddress {
   status: 'waiting' | 'resending' | 'resent' | 'resendFailed' | 'verified';
 }
 
-/** The form, the address waiting for its link, and the password dialog a change of address may need first (src/lib/reauth). */
-export type ProfileState = FormState<ProfileValues> & WithReauthState & { pending?: PendingAddress };
+/**
+ * The passkeys' part of the page (issue 49): what the last add, rename or remove did. Absent until
+ * the first one, so the page's first state (and a recording made before passkeys) is unchanged.
+ */
+interface PasskeyTask {
+  working: boolean;
+  /** the answer to show (a message id), and whether it is a success */
+  message: MessageId | null;
+  succeeded: boolean;
+}
+
+/** The form, the address waiting for its link, the password dialog a change of address (or a new passkey) may need first (src/lib/reauth), and the passkeys' last task. */
+export type ProfileState = FormState<ProfileValues> & WithReauthState & { pending?: PendingAddress; passkeys?: PasskeyTask };
 
 export const profileSlice = createSlice({
   name: 'profile',
@@ -43,6 +54,7 @@ export const profileSlice = createSlice({
     ...reauthReducers<ProfileState>((state) => {
       state.status = 'idle';
       if (state.pending?.status === 'resending') state.pending.status = 'waiting';
+      if (state.passkeys) state.passkeys.working = false;
     }),
     /** The server sent a link to the new address: the page names it and waits for it to be opened. */
     verificationLinkSent(state, action: PayloadAction<{ emailAddress: string; linkExpiresInSeconds: number | null }>) {
@@ -62,6 +74,14 @@ export const profileSlice = createSlice({
     addressVerified(state) {
       if (state.pending) state.pending.status = 'verified';
     },
+    /** "Add a passkey" was pressed, with the name the borrower gave it (issue 49). */
+    passkeyAddRequested: { reducer: startPasskeyTask, prepare: (name: string) => ({ payload: { name } }) },
+    passkeyRenameRequested: { reducer: startPasskeyTask, prepare: (id: number, name: string) => ({ payload: { id, name } }) },
+    passkeyRemoveRequested: { reducer: startPasskeyTask, prepare: (id: number) => ({ payload: { id } }) },
+    /** The add, rename or remove ended: its message (null: the borrower closed the browser's prompt). */
+    passkeyTaskEnded(state, action: PayloadAction<{ message: MessageId | null; succeeded: boolean }>) {
+      state.passkeys = { working: false, ...action.payload };
+    },
   },
   extraReducers: (builder) => {
     builder.addDefaultCase((state, action) => {
@@ -72,6 +92,10 @@ export const profileSlice = createSlice({
     });
   },
 });
+
+function startPasskeyTask(state: ProfileState) {
+  state.passkeys = { working: true, message: null, succeeded: false };
+}
 
 export const profileActions = { ...profileFormSlice.actions, ...profileSlice.actions };
 /** The profile page left the screen: the address on file need not stay loaded. */
@@ -132,6 +156,9 @@ export const profileForm = {
   ...selectors,
 } satisfies FormBinding<ProfileValues>;
 
+/** The passkeys' last task, or null before any. */
+export const selectPasskeyTask = (state: WithProfile) => selectProfile(state).passkeys ?? null;
+
 /** The password dialog's state, or null while none is shown. */
 export const selectProfileReauth = (state: WithProfile) => selectProfile(state).reauth ?? null;
 
@@ -143,4 +170,8 @@ export const PROFILE_MESSAGES = {
   changed: 'profile.changed',
   received: 'profile.received',
   failed: 'profile.failed',
+  passkeyAdded: 'profile.passkeys.addDone',
+  passkeyRenamed: 'profile.passkeys.renameDone',
+  passkeyRemoved: 'profile.passkeys.removeDone',
+  passkeyFailed: 'profile.passkeys.failed',
 } as const satisfies Record<string, MessageId>;

@@ -5,13 +5,15 @@
  * sent again, with what the borrower typed. Cancel ends it without a change (`ReauthCancelled`).
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { put, take } from 'redux-saga/effects';
+import { call, put, take } from 'redux-saga/effects';
 import { is } from 'valibot';
 import { errorBodyOf, firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
 import { reauthRequiredSchema } from '../../api/contract';
+import { passkeyApi } from '../../api/passkeyApi';
 import { callMutation } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
 import { reportIfUnexpected } from '../forms/submissionFlow';
+import { passkeyAssertion, passkeyPromptDismissed } from '../passkeys/webauthn';
 import { REAUTH_MESSAGES } from './reauthState';
 
 /** The feature's actions of the dialog (built by `reauthReducers`). */
@@ -21,6 +23,8 @@ export interface ReauthActions {
   reauthRefused(message: string): UnknownAction;
   reauthConfirmed(): UnknownAction;
   reauthCancelled: { type: string };
+  reauthPasskeyRequested: { type: string };
+  reauthPasskeyDismissed(): UnknownAction;
 }
 
 /** Thrown by `withReauth` when the borrower cancelled the dialog: nothing was changed, nothing is to be said. */
@@ -44,7 +48,11 @@ function isReauthRequired(error: unknown): boolean {
 function* confirmPassword(actions: ReauthActions, flow: string): Generator<unknown, boolean, unknown> {
   yield put(actions.reauthRequired());
   for (;;) {
-    const answer = (yield take([actions.reauthPasswordSubmitted.type, actions.reauthCancelled.type])) as UnknownAction;
+    const answer = (yield take([actions.reauthPasswordSubmitted.type, actions.reauthCancelled.type, actions.reauthPasskeyRequested.type])) as UnknownAction;
+    if (answer.type === actions.reauthPasskeyRequested.type) {
+      if (yield* confirmWithPasskey(actions, flow)) return true;
+      continue;
+    }
     if (!actions.reauthPasswordSubmitted.match(answer)) return false;
     try {
       yield* callMutation(userApi.endpoints.confirmPassword, { password: answer.payload.password });
@@ -57,6 +65,33 @@ function* confirmPassword(actions: ReauthActions, flow: string): Generator<unkno
       yield put(actions.reauthRefused(message));
       yield* reportIfUnexpected(error, `${flow}Reauth`);
     }
+  }
+}
+
+/**
+ * Step-up with a passkey instead of the password (issue 49): the server's options (the user's own
+ * passkeys), the browser's prompt, the answer to user/confirm_passkey/, which opens the same window.
+ * A closed prompt leaves the dialog as it was; a refusal says so in it.
+ */
+function* confirmWithPasskey(actions: ReauthActions, flow: string): Generator<unknown, boolean, unknown> {
+  try {
+    const options = yield* callMutation(passkeyApi.endpoints.passkeyReauthOptions, undefined);
+    if (Array.isArray(options.allowCredentials) && options.allowCredentials.length === 0) {
+      yield put(actions.reauthRefused(REAUTH_MESSAGES.noPasskey));
+      return false;
+    }
+    const credential = (yield call(passkeyAssertion, options)) as Awaited<ReturnType<typeof passkeyAssertion>>;
+    yield* callMutation(passkeyApi.endpoints.confirmPasskey, { credential });
+    yield put(actions.reauthConfirmed());
+    return true;
+  } catch (error) {
+    if (passkeyPromptDismissed(error)) {
+      yield put(actions.reauthPasskeyDismissed());
+      return false;
+    }
+    yield put(actions.reauthRefused(REAUTH_MESSAGES.passkeyFailed));
+    yield* reportIfUnexpected(error, `${flow}PasskeyReauth`);
+    return false;
   }
 }
 

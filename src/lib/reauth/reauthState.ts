@@ -18,6 +18,8 @@ export const REAUTH_MESSAGES = {
   incorrect: 'common.reauth.incorrect',
   paused: 'common.reauth.paused',
   failed: 'common.reauth.failed',
+  passkeyFailed: 'common.reauth.passkeyFailed',
+  noPasskey: 'common.reauth.noPasskey',
 } as const satisfies Record<string, MessageId>;
 
 export interface ReauthState {
@@ -56,6 +58,16 @@ export function reauthReducers<S extends WithReauthState>(onCancelled: (state: S
         state.reauth.refusal = null;
       },
       prepare: (password: string) => ({ payload: { password } }),
+    },
+    /** "Use a passkey instead" was pressed (issue 49): the browser's prompt opens; the dialog waits. */
+    reauthPasskeyRequested(state: S) {
+      if (!state.reauth) return;
+      state.reauth.checking = true;
+      state.reauth.refusal = null;
+    },
+    /** The browser's passkey prompt was closed: nothing was checked, the dialog is as it was. */
+    reauthPasskeyDismissed(state: S) {
+      if (state.reauth) state.reauth.checking = false;
     },
     /** The password was not accepted (wrong, paused, or the check failed): the dialog stays open and says why. */
     reauthRefused(state: S, action: PayloadAction<string>) {

@@ -1,0 +1,102 @@
+/** Passkeys (WebAuthn credentials) and the single-use challenges of their ceremonies (issue 49). */
+import type { Generated, Kysely, Selectable } from 'kysely';
+import { bit, flag, type Database, type Flag } from '../dialect';
+import type { Passkey, PasskeysStore } from '../store';
+
+declare module '../dialect' {
+  interface Database {
+  passkeys: {
+    id: Generated<number>; user_id: number; credential_id: string; public_key: string; user_handle: string; sign_count: number;
+    transports: string; backed_up: Flag; name: string; created_at: number; last_used_at: number | null;
+  };
+  passkey_challenges: { ceremony_key: string; challenge: string; user_handle: string | null; expires_at: number };
+  }
+}
+
+function passkeyOf(row: Selectable<Database['passkeys']>): Passkey {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    credentialId: row.credential_id,
+    publicKey: row.public_key,
+    userHandle: row.user_handle,
+    signCount: Number(row.sign_count),
+    transports: JSON.parse(row.transports) as string[],
+    backedUp: flag(row.backed_up),
+    name: row.name,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+  };
+}
+
+export function passkeysRepository(db: Kysely<Database>): PasskeysStore {
+  return {
+    async savePasskeyChallenge({ ceremonyKey, challenge, userHandle, now, expiresAt }) {
+      await db.deleteFrom('passkey_challenges').where('expires_at', '<=', now).execute();
+      await db
+        .insertInto('passkey_challenges')
+        .values({ ceremony_key: ceremonyKey, challenge, user_handle: userHandle, expires_at: expiresAt })
+        .onConflict((oc) => oc.column('ceremony_key').doUpdateSet({ challenge, user_handle: userHandle, expires_at: expiresAt }))
+        .execute();
+    },
+
+    // one statement: of two requests with the same ceremony, one deletes the row and the other finds none
+    async takePasskeyChallenge(ceremonyKey, now) {
+      const row = await db
+        .deleteFrom('passkey_challenges')
+        .where('ceremony_key', '=', ceremonyKey)
+        .returning(['challenge', 'user_handle', 'expires_at'])
+        .executeTakeFirst();
+      return row && row.expires_at > now ? { challenge: row.challenge, userHandle: row.user_handle } : null;
+    },
+
+    async addPasskey(input) {
+      const row = await db
+        .insertInto('passkeys')
+        .values({
+          user_id: input.userId,
+          credential_id: input.credentialId,
+          public_key: input.publicKey,
+          user_handle: input.userHandle,
+          sign_count: input.signCount,
+          transports: JSON.stringify(input.transports),
+          backed_up: bit(input.backedUp),
+          name: input.name,
+          created_at: input.createdAt,
+        })
+        .onConflict((oc) => oc.column('credential_id').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      return row ? passkeyOf(row) : null;
+    },
+
+    async findPasskeyByCredentialId(credentialId) {
+      const row = await db.selectFrom('passkeys').selectAll().where('credential_id', '=', credentialId).executeTakeFirst();
+      return row ? passkeyOf(row) : null;
+    },
+
+    async passkeysOfUser(userId) {
+      return (await db.selectFrom('passkeys').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map(passkeyOf);
+    },
+
+    async recordPasskeyUse(id, previousCount, signCount, backedUp, now) {
+      const result = await db
+        .updateTable('passkeys')
+        .set({ sign_count: signCount, backed_up: bit(backedUp), last_used_at: now })
+        .where('id', '=', id)
+        .where('sign_count', '=', previousCount)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async renamePasskey(userId, id, name) {
+      const result = await db.updateTable('passkeys').set({ name }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async removePasskey(userId, id) {
+      const row = await db.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();
+      return row ? passkeyOf(row) : null;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The browser's side of a passkey ceremony (issue 49), through @simplewebauthn/browser: whether this
+ * page may offer passkeys at all, and the two prompts. The options come from the server as JSON and
+ * the answer goes back as JSON (src/api/passkeyApi.ts); nothing of either is kept.
+ */
+import {
+  browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
+  startAuthentication,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import type { PasskeyCredential } from '../../api/contract';
+import type { PortalConfig } from '../../platform/config';
+
+/** WebAuthn refuses an IP address as the site (its relying party): the password path only there. */
+const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
+
+/** The servicer's server offers passkeys, the browser has WebAuthn, and the page is on a named host. */
+export function passkeysUsable(config: Pick<PortalConfig, 'passkeys'>): boolean {
+  return config.passkeys && typeof window !== 'undefined' && browserSupportsWebAuthn() && !IP_HOST.test(window.location.hostname);
+}
+
+/** Whether the browser offers passkeys in the username field's autofill (conditional mediation). */
+export const autofillSupported = (): Promise<boolean> => browserSupportsWebAuthnAutofill();
+
+/** The browser's answer to a sign-in or step-up; `autofill`: wait in the username field's suggestions. */
+export async function passkeyAssertion(options: Record<string, unknown>, autofill = false): Promise<PasskeyCredential> {
+  return (await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON, useBrowserAutofill: autofill })) as unknown as PasskeyCredential;
+}
+
+/** The browser makes a new passkey for the options. */
+export async function newPasskey(options: Record<string, unknown>): Promise<PasskeyCredential> {
+  return (await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON })) as unknown as PasskeyCredential;
+}
+
+/** The borrower closed the browser's prompt, or it timed out: nothing to report, nothing changed. */
+export function passkeyPromptDismissed(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError' || (error as { code?: string }).code === 'ERROR_CEREMONY_ABORTED');
+}
