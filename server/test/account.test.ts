@@ -243,10 +243,11 @@ describe('password reset', () => {
       password2: 'New-pass-2',
     });
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().errors).toEqual(['The passwords you entered do not match']);
+    expect(mismatch.json()).toEqual({ errors: ['The passwords you entered do not match'], fields: ['password2'] });
     const weak = await client.post(`${API}account/reset_password/`, { nonce, password: 'alllower', password2: 'alllower' });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().errors).toEqual(['Password requirements not met.']);
+    // the refused field is named, so the page marks it (issue 47 item 8)
+    expect(weak.json()).toEqual({ errors: ['Password requirements not met.'], fields: ['password'] });
     const tooLong = `A1!${'a'.repeat(200)}`;
     const long = await client.post(`${API}account/reset_password/`, { nonce, password: tooLong, password2: tooLong });
     expect(long.json().errors).toEqual(['Maximum length is 200.']);
@@ -267,6 +268,7 @@ describe('password reset', () => {
     });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().errors).toEqual(['Your reset password request has expired.']);
+    expect(reuse.json().fields).toBeUndefined();
     // the other session has ended
     expect((await other.get(`${API}go-green/status/`)).statusCode).toBe(401);
     // old password refused, new one accepted
