@@ -107,8 +107,8 @@ test('register a seeded borrower end to end, then verify the email through its l
   await checkAccessibility(page, 'register empty');
 
   await page.getByRole('button', { name: 'Register' }).click();
-  // submit focuses the first invalid field
-  await page.waitForFunction(() => document.activeElement?.id === 'registration-firstname');
+  // submit focuses the first invalid field: the loan's details come first (issue 47 item 8)
+  await page.waitForFunction(() => document.activeElement?.id === 'registration-loanno');
   await checkAccessibility(page, 'register errors');
 
   await page.getByLabel('First Name').fill('Reggie');

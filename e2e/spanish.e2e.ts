@@ -62,7 +62,7 @@ test('register in Spanish: the switch, every label, the errors, the landing page
   await page.getByRole('heading', { level: 1, name: es['registration.title'] }).waitFor();
   expect(await page.title()).toContain(es['portal.title.register']);
   await page.getByRole('button', { name: es['registration.submit'] }).click();
-  await page.waitForFunction(() => document.activeElement?.id === 'registration-firstname');
+  await page.waitForFunction(() => document.activeElement?.id === 'registration-loanno');
   await page.getByText(es['validation.required']).first().waitFor();
   await checkAccessibility(page, 'register errors');
   // antd names its icons in English ("close-circle"): none of those names reaches a screen reader

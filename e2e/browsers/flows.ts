@@ -247,7 +247,7 @@ const FLOWS: Record<FlowName, (c: Context) => Promise<void>> = {
     await d.check('register empty');
     await d.click({ role: 'button', name: c.t('registration.submit') });
     // submit moves the focus to the first invalid field, and the errors are announced
-    await d.waitUntil('the focus on the first invalid field', () => document.activeElement?.id === 'registration-firstname', null);
+    await d.waitUntil('the focus on the first invalid field', () => document.activeElement?.id === 'registration-loanno', null);
     await d.check('register errors');
     await fillRegistration(c, d, {
       first: 'Reggie',

@@ -29,6 +29,7 @@ import {
   answers,
   emailValidatedAnswerSchema,
   emptyAnswerSchema,
+  passwordRefusalSchema,
   recoverUsernameAnswerSchema,
   registrationRefusalSchema,
   resetRequestAnswerSchema,
@@ -66,7 +67,7 @@ export function accountRoutes(fastify: FastifyInstance, ctx: PortalContext) {
   });
 
   app.post('/loanmanager/api/account/reset_password/', {
-    schema: { ...specCall('Set a new password'), body: resetPasswordSchema, response: answers({ 200: emptyAnswerSchema }, { unsafe: true, hashes: true }) },
+    schema: { ...specCall('Set a new password'), body: resetPasswordSchema, response: answers({ 200: emptyAnswerSchema, 400: passwordRefusalSchema }, { unsafe: true, hashes: true }) },
     config: rateLimit,
   }, async (request, reply) => {
     await resetPassword(ctx, request, reply, request.body);

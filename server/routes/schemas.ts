@@ -81,6 +81,9 @@ export const registrationRefusalSchema = v.union([
   object({ detail: v.string(), fields: v.array(v.string()) }),
 ]);
 
+/** A refused new password: the `errors` list with the refused `fields`; an expired link's refusal names none. */
+export const passwordRefusalSchema = object({ errors: v.array(v.string()), fields: v.optional(v.array(v.string())) });
+
 /** A wrong password: the text, and before the last attempt the attempts left and the pause in minutes. */
 export const wrongPasswordSchema = object({
   errors: v.array(v.string()),

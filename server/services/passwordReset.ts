@@ -87,12 +87,18 @@ export async function resetPassword(ctx: PortalContext, request: FastifyRequest,
   const link = await ctx.store.findUsableNonce('password_reset', nonceHash, ctx.nowMs());
   if (!link) throw HttpError.errors(400, MESSAGES_SERVER.resetExpired);
   const errors: LocalText[] = [];
+  const fields: Array<'password' | 'password2'> = [];
   if (!checkPasswordRule(body.password).valid) errors.push(localText(MESSAGES.password));
   if (body.password.length > LIMITS.validatorMaximum) errors.push(localText(MESSAGES.maxLength200));
   const tooCommon = errors.length === 0 ? checkPasswordPolicy(body.password, { username: (await ctx.store.getAccount(link.userId))?.user.username }) : null;
   if (tooCommon) errors.push(localText(tooCommon));
-  if (body.password !== body.password2) errors.push(localText(MESSAGES.passwordsDoNotMatch));
-  if (errors.length > 0) throw new HttpError(400, { errors });
+  if (errors.length > 0) fields.push('password');
+  if (body.password !== body.password2) {
+    errors.push(localText(MESSAGES.passwordsDoNotMatch));
+    fields.push('password2');
+  }
+  // `fields`: the refused fields, so the page marks them (an expired link names none)
+  if (errors.length > 0) throw new HttpError(400, { errors, fields });
   const done = await ctx.store.completePasswordReset({
     nonceHash,
     passwordHash: await hashPassword(body.password, ctx.options.scryptN),

@@ -14,6 +14,7 @@ import { checkPasswordPolicy } from '../passwordPolicy';
 import { flagVerificationSent, hashPassword } from '../security';
 import { recognizeBrowser, signIn } from '../sessions';
 import { availableLoans, checkCaptcha, MESSAGES_SERVER, withTrimmedUsername } from './accountAnswers';
+import { normalizeEmailAddress } from './emailAddress';
 import { sendVerificationEmail } from './emailVerification';
 
 /** The registration fields as an error names them ("Username: This field is required"). */
@@ -36,7 +37,8 @@ const USERNAME_PATTERN = /^[\w.@+-]+$/;
  * verification link unless it was verified before.
  */
 export async function register(ctx: PortalContext, request: FastifyRequest, reply: FastifyReply, sent: Registration): Promise<RegistrationResponse> {
-  const body = withTrimmedUsername(sent);
+  // the address's domain in lower case, as everywhere an address is taken (normalizeEmailAddress)
+  const body = { ...withTrimmedUsername(sent), email: normalizeEmailAddress(sent.email) };
   await checkCaptcha(ctx, request, body.recaptcha_response, 'registration');
   const fieldErrors = validateRegistration({
     ...body,

@@ -181,6 +181,27 @@ test.each([
   expect(visited).toEqual([]);
 });
 
+test('a refused new password (too common) is marked on its field: its text, aria-invalid, focus; the confirmation loses its tick', async () => {
+  const text = 'This password is too common. Please choose another.';
+  mockApi({ [VALIDATE]: { body: { valid: true } }, [RESET]: { status: 400, body: { errors: [text], fields: ['password'] } } });
+  const { user } = renderWidget(<ResetPasswordWidget />, { dependencies: { config } });
+  const password = await screen.findByLabelText('Password', { selector: 'input' });
+  const again = screen.getByLabelText('Password (again)', { selector: 'input' });
+  await user.type(password, 'Secret-pass1');
+  await user.type(again, 'Secret-pass1');
+  await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+  await waitFor(() => expect(password).toHaveFocus());
+  expect(password).toHaveAttribute('aria-invalid', 'true');
+  expect(password).toHaveAccessibleDescription(expect.stringContaining(text));
+  expect(again).not.toHaveAttribute('aria-invalid', 'true');
+  expect(isMarkedSuccessful(again)).toBe(false);
+  // the form's alert (below the fields) still says it
+  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([text, `There was a problem resetting your password: ${text}`]);
+  // a new password clears the mark
+  await user.type(password, 'x');
+  expect(password).not.toHaveAttribute('aria-invalid', 'true');
+});
+
 test('a check that fails again after Try again: the message comes back, focused (the button pressed is gone)', async () => {
   mockApi({ [VALIDATE]: { status: 503, body: {} } });
   const { user } = renderWidget(<ResetPasswordWidget />, { dependencies: { config } });

@@ -7,15 +7,28 @@ import { BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../c
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { MessageFocus } from '../../components/MessageFocus';
 import { PortalLink } from '../../components/PortalLink';
-import { useFormSubmit } from '../../lib/forms/useFormField';
+import { fieldId, useFormSubmit, usePlacedServerErrors } from '../../lib/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { LIMITS, MESSAGES } from '../../lib/validation/messages';
 import { useT } from '../../platform/i18n/useT';
 import { resetPasswordActions, resetPasswordForm as form, type WithResetPassword } from './resetPasswordSlice';
 
+/**
+ * A refusal that names a field (a new password too common): focus goes to that field, which shows
+ * the server's text, once per refusal; the alert above still announces it.
+ */
+function useRefusedFieldFocus() {
+  const serverErrors = useAppSelector((state: WithResetPassword) => form.selectForm(state).serverErrors);
+  const refused = usePlacedServerErrors(form).find((placed) => placed.field !== null)?.field ?? null;
+  useEffect(() => {
+    if (serverErrors && refused) document.getElementById(fieldId(form.name, refused))?.focus();
+  }, [serverErrors, refused]);
+}
+
 function NewPasswordForm() {
   const t = useT();
   const onSubmit = useFormSubmit(form);
+  useRefusedFieldFocus();
   const succeeded = useAppSelector((state: WithResetPassword) => form.selectForm(state).status === 'succeeded');
   if (succeeded) {
     return (

@@ -7,7 +7,7 @@
  */
 import { call, delay, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
-import { firstListedErrorOf, httpStatusOf, isResponseMismatch } from '../../api/baseApi';
+import { firstListedErrorOf, httpStatusOf, isResponseMismatch, listedErrorsOf, rejectedFieldsOf } from '../../api/baseApi';
 import type { FormMessage } from '../../lib/forms/createFormSlice';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
@@ -76,6 +76,8 @@ function* checkResetNonce() {
   }
 }
 
+const RESET_FIELDS = ['password', 'password2'] as const;
+
 function* submitNewPassword() {
   if (!(yield* startIfValid(resetPasswordForm))) return;
   const { config, navigation } = yield* getDependencies();
@@ -89,7 +91,12 @@ function* submitNewPassword() {
   } catch (error) {
     // the spec's alert, and after it the server's reason when it refused the password (e.g. too common)
     const reason = httpStatusOf(error) === 400 ? firstListedErrorOf(error) : null;
-    if (isRefusal(error)) yield put(resetPasswordActions.fieldsRejected(['password', 'password2']));
+    // the fields the server named (a refused password): each shows its text and the first takes focus
+    const refused = rejectedFieldsOf(error, RESET_FIELDS);
+    if (refused) {
+      yield put(resetPasswordActions.fieldsRejected(refused));
+      yield put(resetPasswordActions.serverErrorsReceived(listedErrorsOf(error)));
+    } else if (isRefusal(error)) yield put(resetPasswordActions.fieldsRejected(['password', 'password2']));
     yield put(
       resetPasswordActions.submissionFailed(
         reason ? { id: 'passwordReset.failedBecause', values: { reason } } : ('passwordReset.failed' satisfies MessageId),

@@ -26,6 +26,8 @@ interface ResetPasswordState extends FormState<ResetPasswordValues> {
 const resetPasswordFormSlice = createFormSlice({
   name: 'resetPassword',
   initialValues: { password: '', password2: '' } as ResetPasswordValues,
+  // a refused new password takes the tick off its confirmation too
+  confirmations: { password2: 'password' },
   reducers: { ...submissionEvents },
 });
 
@@ -76,6 +78,8 @@ export type WithResetPassword = { resetPassword: ResetPasswordState };
 export const resetPasswordForm = {
   name: resetPasswordFormSlice.name,
   actions: resetPasswordFormSlice.actions,
+  // the field a refusal's text is shown on (placeServerErrors)
+  labels: { password: 'passwordReset.password', password2: 'passwordReset.passwordAgain' },
   ...createFormSelectors(
     (state: WithResetPassword) => state.resetPassword,
     validateResetPassword,

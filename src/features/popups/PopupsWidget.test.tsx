@@ -146,7 +146,12 @@ describe('PopupsWidget', () => {
     expect(screen.getByRole('dialog', { name: 'Please Verify Your Email Address' })).toBeInTheDocument();
     expect(store.getState().popups.current?.phase).toBe('open');
 
-    await user.click(within(dialog).getByRole('button', { name: 'I acknowledge this email is correct' }));
+    // in 300 px its label takes two lines: the page's line height and room above and below, not antd's packed `normal`
+    const acknowledge = within(dialog).getByRole('button', { name: 'I acknowledge this email is correct' });
+    expect(acknowledge.getAttribute('style')).toContain('padding-block: 8px');
+    expect(acknowledge).toHaveStyle({ whiteSpace: 'normal', lineHeight: '1.5', minHeight: '44px' });
+
+    await user.click(acknowledge);
     await gone('Please Verify Your Email Address');
     expect(store.getState().popups.current?.closeReason).toBe('acknowledged');
   });

@@ -9,8 +9,15 @@ import { PortalLink } from '../../components/PortalLink';
 /** Every popup action is a target a finger hits: at least 44 px tall (WCAG 2.5.5). */
 export const TOUCH_TARGET_PX = 44;
 
-/** Long labels wrap on a phone instead of overflowing the dialog. */
-const wrappingButton: CSSProperties = { whiteSpace: 'normal', height: 'auto', minHeight: TOUCH_TARGET_PX, textAlign: 'center' };
+/**
+ * Long labels wrap on a phone (or in the 300 px verify-email popup) instead of overflowing the
+ * dialog, with the page's line height: antd's buttons set `normal` (about 1.15), which packs two
+ * lines tightly.
+ */
+const wrappingButton: CSSProperties = { whiteSpace: 'normal', height: 'auto', minHeight: TOUCH_TARGET_PX, textAlign: 'center', lineHeight: 1.5 };
+
+/** Room above and below a primary button's label, so a wrapped label does not touch its edges. */
+export const PRIMARY_PADDING_BLOCK_PX = 8;
 
 export function DeclineButton({ onClick, children }: { onClick(): void; children: ReactNode }) {
   return (
@@ -22,7 +29,7 @@ export function DeclineButton({ onClick, children }: { onClick(): void; children
 
 export function PrimaryButton({ onClick, children, block = false }: { onClick(): void; children: ReactNode; block?: boolean }) {
   return (
-    <Button type="primary" onClick={onClick} block={block} style={{ ...wrappingButton, paddingBlock: 4 }}>
+    <Button type="primary" onClick={onClick} block={block} style={{ ...wrappingButton, paddingBlock: PRIMARY_PADDING_BLOCK_PX }}>
       {children}
     </Button>
   );

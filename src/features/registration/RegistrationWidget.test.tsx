@@ -100,7 +100,14 @@ describe('registration form', () => {
     const { user, actions } = renderWidget(<RegistrationWidget />);
     expect(screen.queryAllByRole('alert')).toHaveLength(0);
     await user.click(submit());
-    expect(screen.getByLabelText('First Name')).toHaveFocus();
+    // the loan's details come first: the borrower proves who they are, then chooses a username (issue 47 item 8)
+    expect(screen.getByLabelText('Loan Number')).toHaveFocus();
+    expect(screen.getAllByRole('textbox').map((input) => input.id).slice(0, 4)).toEqual([
+      'registration-loanno',
+      'registration-ssn',
+      'registration-dob',
+      'registration-firstname',
+    ]);
     expect(screen.getByLabelText('First Name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('First Name')).toHaveAccessibleDescription(english(MESSAGES.required));
     // every field, the two confirmations too: left empty, they said nothing (issue 39, polish)
@@ -189,7 +196,7 @@ describe('registration form', () => {
     // an impossible date is sent empty (spec), but the borrower reads what is wrong (D3)
     // the format said once: the error already says it (issue 47)
     expect(described('Date of Birth')).toBe(english(MESSAGES.dobInvalid));
-    expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveFocus();
+    expect(screen.getByLabelText('Loan Number')).toHaveFocus();
     // the valid fields show the success status
     expect(screen.getByLabelText('First Name')).not.toHaveAttribute('aria-invalid');
     expect(store.getState().registration.submitted).toBe(true);
@@ -756,11 +763,11 @@ describe('registration form', () => {
         },
       });
       await user.click(screen.getByRole('button', { name: /Registrarse$/ }));
-      expect(screen.getByLabelText('Correo electrónico', { selector: 'input' })).toHaveFocus();
+      expect(screen.getByLabelText('Número de Seguro Social', { selector: 'input' })).toHaveFocus();
       expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+        'Debe tener 9 dígitos',
         'Ingrese un correo electrónico válido',
         'Los correos electrónicos que ingresó no coinciden',
-        'Debe tener 9 dígitos',
       ]);
       const lastname = screen.getByLabelText('Apellido');
       await user.clear(lastname);

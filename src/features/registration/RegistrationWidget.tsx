@@ -36,6 +36,8 @@ export default function RegistrationWidget() {
       <BoundForm label={t('registration.title')} onSubmit={onSubmit}>
         {/* at the top, above ten fields: on a phone the button is far below the field a refusal concerns (E5) */}
         <FormFailureAlert form={form} />
+        {/* the borrower proves who they are first, then chooses a username (issue 47 item 8) */}
+        <LoanIdentityFields form={form} />
         <TextField form={form} field="firstname" label={t('registration.firstName')} maxLength={max} autoComplete="given-name" />
         <TextField form={form} field="lastname" label={t('registration.lastName')} maxLength={max} autoComplete="family-name" />
         <TextField
@@ -58,7 +60,6 @@ export default function RegistrationWidget() {
         <PasswordField form={form} field="password2" label={t('registration.passwordAgain')} maxLength={max} autoComplete="new-password" />
         <TextField form={form} field="email" label={t('registration.email')} type="email" maxLength={max} autoComplete="email" />
         <TextField form={form} field="email2" label={t('registration.emailAgain')} type="email" maxLength={max} autoComplete="email" />
-        <LoanIdentityFields form={form} />
         <div style={{ marginBottom: 24 }}>
           <CheckboxField
             form={form}

@@ -64,7 +64,8 @@ test('errors are derived and memoized: typing in one field validates once, unrel
   const second = registrationForm.selectErrors(store.getState());
   expect(second).not.toBe(first);
   expect(second.firstname).toBeUndefined();
-  expect(registrationForm.selectFirstInvalidField(store.getState())).toBe('lastname');
+  // the loan's details come first (issue 47 item 8)
+  expect(registrationForm.selectFirstInvalidField(store.getState())).toBe('loanno');
   expect(registrationForm.selectIsValid(store.getState())).toBe(false);
 });
 

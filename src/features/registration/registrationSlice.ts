@@ -12,6 +12,10 @@ import type { MessageId } from '../../platform/i18n/messageId';
 
 /** The order the fields are shown in; submit focuses the first invalid one. */
 export const REGISTRATION_FIELDS = [
+  // who the borrower is (the loan's own details) first, then the account they choose
+  'loanno',
+  'ssn',
+  'dob',
   'firstname',
   'lastname',
   'username',
@@ -19,9 +23,6 @@ export const REGISTRATION_FIELDS = [
   'password2',
   'email',
   'email2',
-  'loanno',
-  'ssn',
-  'dob',
 ] as const satisfies readonly RegistrationField[];
 
 const initialRegistrationValues: RegistrationValues = {
