@@ -17,7 +17,7 @@ export const TOUCH_TARGET_PX = 44;
 const wrappingButton: CSSProperties = { whiteSpace: 'normal', height: 'auto', minHeight: TOUCH_TARGET_PX, textAlign: 'center', lineHeight: 1.5 };
 
 /** Room above and below a primary button's label, so a wrapped label does not touch its edges. */
-export const PRIMARY_PADDING_BLOCK_PX = 8;
+const PRIMARY_PADDING_BLOCK_PX = 8;
 
 export function DeclineButton({ onClick, children }: { onClick(): void; children: ReactNode }) {
   return (
