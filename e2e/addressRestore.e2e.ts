@@ -68,10 +68,12 @@ test('change the address, verify it elsewhere, then put the old one back from it
   await oldMailbox.getByLabel('Password (again)').fill('Sam-back-again9');
   await oldMailbox.getByRole('button', { name: 'Reset Password' }).click();
   await oldMailbox.waitForURL('**/loanmanager/login/?password_changed=1', { timeout: 10_000 });
+  expect(new URL(oldMailbox.url()).searchParams.get('password_changed')).toBe('1');
 
   // the browser that changed the address is signed out
   await borrower.goto('/loanmanager/profile/');
   await borrower.waitForURL('**/loanmanager/login/**');
+  expect(new URL(borrower.url()).pathname).toBe('/loanmanager/login/');
   await borrower.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
 
   // the address is back: signed in with the new password, the profile names it
