@@ -30,7 +30,7 @@ import {
   signInWithPasskey,
 } from '../services/passkeys';
 import { accountOf, emptyBodySchema, type ValibotTypeProvider } from './contract';
-import { addition, answers, refusedOrReauthSchema } from './schemas';
+import { addition, answers, csrfOrRefusedSchema, refusedOrReauthSchema } from './schemas';
 
 export function passkeyRoutes(fastify: FastifyInstance, ctx: PortalContext) {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
@@ -80,7 +80,7 @@ export function passkeyRoutes(fastify: FastifyInstance, ctx: PortalContext) {
 
   // Step-up with a passkey: opens the same re-authentication window as user/confirm_password/.
   app.post('/loanmanager/api/user/passkeys/reauth_options/', {
-    schema: { ...addition('Start a re-authentication with a passkey'), body: emptyBodySchema, response: answers({ 200: passkeyOptionsSchema, ...notOffered }, { signedIn: true, unsafe: true }) },
+    schema: { ...addition('Start a re-authentication with a passkey'), body: emptyBodySchema, response: answers({ 200: passkeyOptionsSchema, 403: csrfOrRefusedSchema, ...notOffered }, { signedIn: true, unsafe: true }) },
     config: signedIn,
   }, async (request, reply) => sendJson(reply, 200, await reauthOptions(ctx, request, accountOf(request))));
 
@@ -88,7 +88,7 @@ export function passkeyRoutes(fastify: FastifyInstance, ctx: PortalContext) {
     schema: {
       ...addition('Re-authenticate with a passkey'),
       body: passkeySignInSchema,
-      response: answers({ 200: confirmPasswordResponseSchema, ...notOffered }, { signedIn: true, unsafe: true }),
+      response: answers({ 200: confirmPasswordResponseSchema, 403: csrfOrRefusedSchema, ...notOffered }, { signedIn: true, unsafe: true }),
     },
     config: signedIn,
   }, async (request, reply) => sendJson(reply, 200, await confirmPasskey(ctx, request, reply, accountOf(request), request.body.credential)));

@@ -100,6 +100,7 @@ describe('widget page shells', () => {
         record_actions: false,
         qa_tools: true,
         locale: 'en',
+        passkeys: true,
       });
     }
   });

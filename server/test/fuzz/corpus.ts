@@ -14,7 +14,7 @@
  * Invariants: no 5xx; an answer arrives; every error answer under /loanmanager/api/ (decoded, as the
  * router sees it) is JSON `{errors: [strings]}` (or the documented `{detail: 'no match'}` of a
  * registration without match, or the `{reauth_required: true}` 403 of a change of the address on
- * file outside the re-authentication window); no answer shows a stack trace, a server path or a file from outside
+ * file, or of adding a passkey, outside the re-authentication window); no answer shows a stack trace, a server path or a file from outside
  * the static folders; an unsafe API request made with cookies but without the right CSRF token, or
  * from another site, never succeeds. 429 is a valid answer.
  */
@@ -659,7 +659,7 @@ export const RULES = {
   uncaught: 'no exception escapes the request pipeline (it would end a real server process)',
   serverError: 'no 5xx',
   apiJson: 'API answers are JSON',
-  apiErrors: 'API error answers are {errors: [strings]} (or the {detail: "no match"} of a registration, the 403 {reauth_required: true} of an address change)',
+  apiErrors: 'API error answers are {errors: [strings]} (or the {detail: "no match"} of a registration, the 403 {reauth_required: true} of an address change or an added passkey)',
   leak: 'no stack trace, server path or file from outside the static folders',
   csrf: 'an unsafe API request made with cookies, without the right CSRF token or from another site, never succeeds',
 } as const;
@@ -837,7 +837,7 @@ export async function openFuzzSession(
           JSON.stringify(parsed) === JSON.stringify({ detail: 'no match' });
         const reauthRequired =
           status === 403 &&
-          /\/(user\/request_email_change|go-green\/opt_in)\/?$/.test(decodedPath(url)) &&
+          /\/(user\/request_email_change|go-green\/opt_in|user\/passkeys\/add_options)\/?$/.test(decodedPath(url)) &&
           JSON.stringify(parsed) === JSON.stringify({ reauth_required: true });
         if (!wellFormed && !noMatch && !reauthRequired) violations.push({ rule: RULES.apiErrors, detail: body });
       }
