@@ -3,7 +3,8 @@
  * - Uma (unverified address): the verification email goes out by itself; the link opened from the
  *   dev outbox in a second tab flips the first tab to verified within one poll; review, complete,
  *   the confirmation; the status is now elected; then the opt-out path.
- * - Cory (verified): the corrected-details path with a new address.
+ * - Cory (verified): the corrected-details path with a new address, left and come back to while
+ *   the link works (the wait resumes, no second email).
  * - Dana (verified, correct details): every view passes axe-core at 375 px and 1280 px.
  * The page clock is installed before the app loads, so the 500 ms check and the 5 s poll are
  * fast-forwarded instead of waited for.
@@ -161,6 +162,14 @@ test('corrected details: a new address is checked, verified and opted in with', 
   await send.click();
   await confirmPasswordForChange(page);
   await page.getByText(WAITING).waitFor();
+
+  // the borrower leaves and comes back while the link works: step 2 waits for it again, no second email (issue 47 item 8)
+  await page.goto('/loanmanager/');
+  await page.goto(GO_GREEN);
+  await stepHeading(page, 'Change Email Address').waitFor();
+  await page.getByText(WAITING).waitFor();
+  const toNewAddress = (await outbox()).filter((message) => message.to === 'cory.new@example.com' && message.links.some((link) => link.includes('verify_email')));
+  expect(toNewAddress).toHaveLength(1);
 
   await verifyInSecondTab(page, 'cory.new@example.com');
   await page.clock.runFor(5000);

@@ -1,5 +1,6 @@
 /** The go-green sagas run whole in a real store (sagas on), with jest's fake clock and a mocked network. */
 import { defaultConfig } from '../../platform/config';
+import { memoryStorage } from '../../platform/memoryStorage';
 import { makeStore } from '../../app/store';
 import { MESSAGES } from '../../lib/validation/messages';
 import { selectSnackbarMessages } from '../../components/Snackbar/snackbarSlice';
@@ -8,7 +9,7 @@ import { mockApi, type MockHandler, type MockResponse } from '../../testing/mock
 import { recordingNavigation, recordingReporter } from '../../testing/renderWithProviders';
 import { GO_GREEN_MESSAGES } from './goGreenMessages';
 import { EMAIL_CHECK_DELAY_MS } from '../../lib/forms/emailAddressCheck';
-import { POLL_BACKOFF_MAX_MS, POLL_INTERVAL_MS } from './goGreenSaga';
+import { CORRECTED_LINK_KEY, LINK_SENT_KEY, POLL_BACKOFF_MAX_MS, POLL_INTERVAL_MS } from './goGreenSaga';
 import {
   goGreenActions as actions,
   goGreenEmailActions,
@@ -290,6 +291,92 @@ describe('needsVerification', () => {
     expect(store.getState().goGreen.verificationStatus).toBe('waiting');
     store.dispatch(actions.verificationCancelled());
     expect(store.getState().goGreen.step).toBe('confirmEmail');
+  });
+});
+
+describe('a corrected address, coming back (issue 47 item 8)', () => {
+  /** One visit of the page: a fresh store over the browser session's storage, the widget mounted. */
+  async function visit(sessionStore: ReturnType<typeof memoryStorage>, handlers: Record<string, MockHandler | MockResponse>) {
+    const api = mockApi({ [STATUS]: { body: onFile }, ...handlers });
+    const store = makeStore({ dependencies: { config: defaultConfig(), reporter: recordingReporter().reporter, navigation: recordingNavigation().navigation, sessionStore } });
+    store.dispatch(actions.widgetMounted());
+    await advance(0);
+    return { store, api };
+  }
+  /** The first visit: 'No', step 2, the corrected address sent; then the borrower leaves (unmount). */
+  async function sendToCorrected(sessionStore: ReturnType<typeof memoryStorage>, lifetime = 86_400) {
+    const first = await visit(sessionStore, {
+      [CHECK_EMAIL]: { body: { valid: true } },
+      [EMAIL_CHANGE]: { body: { requires_validation: true, link_expires_in_seconds: lifetime } },
+      [IS_VALIDATED]: { body: { validated: false } },
+    });
+    first.store.dispatch(actions.emailChoiceChanged({ choice: 'no', emailValidated: false }));
+    first.store.dispatch(actions.nextPressed());
+    first.store.dispatch(actions.verificationEmailRequested({ emailAddress: 'new@example.com' }));
+    await advance(0);
+    expect(first.store.getState().goGreen.verificationStatus).toBe('waiting');
+    first.store.dispatch(actions.widgetUnmounted());
+    await advance(0);
+    return first;
+  }
+
+  test('the next visit opens step 2 waiting for that link and polls it, with no second email', async () => {
+    const session = memoryStorage();
+    await sendToCorrected(session);
+    const { store, api } = await visit(session, { [IS_VALIDATED]: { body: { validated: false } } });
+    const state = store.getState().goGreen;
+    expect(state).toMatchObject({ step: 'email', intention: 'withCorrectedDetails', verificationStatus: 'waiting', verificationEmail: 'new@example.com' });
+    expect(state.emailForm.values.email).toBe('new@example.com');
+    expect(state.linkExpiresInSeconds).toBeLessThanOrEqual(86_400);
+    expect(api.sent(EMAIL_CHANGE)).toHaveLength(0);
+    await advance(POLL_INTERVAL_MS);
+    expect(api.sent(IS_VALIDATED).map((request) => request.url.searchParams.get('email_address'))).toEqual(['new@example.com']);
+  });
+
+  test('a link opened meanwhile: the first poll says so and the wizard goes on to the disclosures', async () => {
+    const session = memoryStorage();
+    await sendToCorrected(session);
+    const { store } = await visit(session, { [IS_VALIDATED]: { body: { validated: true } } });
+    await advance(POLL_INTERVAL_MS);
+    expect(store.getState().goGreen.verificationStatus).toBe('changed');
+    const again = await visit(session, {});
+    expect(again.store.getState().goGreen.step).toBe('confirmEmail');
+  });
+
+  test('nothing is resumed after Cancel, after the link has expired, or once opted in', async () => {
+    const cancelled = memoryStorage();
+    const first = await visit(cancelled, {
+      [CHECK_EMAIL]: { body: { valid: true } },
+      [EMAIL_CHANGE]: { body: { requires_validation: true, link_expires_in_seconds: 60 } },
+      [IS_VALIDATED]: { body: { validated: false } },
+    });
+    first.store.dispatch(actions.emailChoiceChanged({ choice: 'no', emailValidated: false }));
+    first.store.dispatch(actions.nextPressed());
+    first.store.dispatch(actions.verificationEmailRequested({ emailAddress: 'new@example.com' }));
+    await advance(0);
+    first.store.dispatch(actions.verificationCancelled());
+    await advance(0);
+    expect((await visit(cancelled, {})).store.getState().goGreen.step).toBe('confirmEmail');
+
+    const expired = memoryStorage();
+    await sendToCorrected(expired, 60);
+    await advance(61_000);
+    expect((await visit(expired, {})).store.getState().goGreen.step).toBe('confirmEmail');
+
+    const optedIn = memoryStorage();
+    await sendToCorrected(optedIn);
+    const later = await visit(optedIn, { [STATUS]: { body: { ...onFile, electdocs: true } } });
+    expect(later.store.getState().goGreen.step).toBe('confirmEmail');
+    expect(later.api.sent(IS_VALIDATED)).toHaveLength(0);
+  });
+
+  test('the address on file is never written to the session, and nothing goes to localStorage', async () => {
+    const session = memoryStorage();
+    await sendToCorrected(session);
+    expect(session.getItem(CORRECTED_LINK_KEY)).toContain('"emailAddress":"new@example.com"');
+    expect(session.getItem(LINK_SENT_KEY)).toBeNull();
+    expect(JSON.stringify(session.getItem(CORRECTED_LINK_KEY))).not.toContain(onFile.email_address);
+    expect(window.localStorage.length).toBe(0);
   });
 });
 

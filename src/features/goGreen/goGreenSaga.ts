@@ -1,6 +1,7 @@
 /**
  * The go-green flows:
- * - the status, once per mount (go-green/status);
+ * - the status, once per mount (go-green/status), then the wait for a link sent to a corrected
+ *   address earlier in this browser session, resumed while it works;
  * - the server check of the typed address, 500 ms after the last keystroke, only the last value;
  * - the verification email (user/request_email_change), sent on demand or, for needsVerification,
  *   on entering step 2; then the polling of user/is_validated every 5000 ms until validated,
@@ -74,6 +75,7 @@ function* loadStatus() {
   try {
     yield* callQueryAndKeep(goGreenApi.endpoints.getGoGreenStatus, undefined, actions.widgetUnmounted.type);
     yield put(actions.statusLoaded());
+    yield* resumeCorrectedAddress();
   } catch (error) {
     yield put(actions.statusLoadFailed());
     yield put(messageShown(GO_GREEN_MESSAGES.loadFailed));
@@ -113,45 +115,72 @@ function* sendFromForm() {
 }
 
 /**
- * A link sent to the address on file in this browser session (needsVerification's automatic send):
- * when, and how long it works if the server said. sessionStorage, and no personal data: not the
- * address (it is the one on file), only two numbers. Coming back to step 2 while it works resumes
- * the waiting instead of sending a second email.
+ * A link sent in this browser session, in sessionStorage (never localStorage), so that coming back
+ * to the wizard while it works resumes the waiting instead of sending a second email:
+ * - `LINK_SENT_KEY`: to the address on file (needsVerification's automatic send): when, and how
+ *   long it works if the server said; two numbers, not the address (it is the one on file);
+ * - `CORRECTED_LINK_KEY`: to a corrected address (withCorrectedDetails; issue 47 item 8): the same
+ *   and that address, as the language switch keeps a typed one (docs/i18n.md). Cancel forgets it.
  */
 export const LINK_SENT_KEY = 'loanmanager.goGreen.linkSent';
+export const CORRECTED_LINK_KEY = 'loanmanager.goGreen.correctedLinkSent';
 
 interface LinkSent {
   sentAt: number;
   expiresInSeconds: number | null;
+  /** the corrected address (CORRECTED_LINK_KEY only) */
+  emailAddress?: string;
 }
 
-function* rememberLinkSent(expiresInSeconds: number | null) {
+function* rememberLinkSent(key: string, expiresInSeconds: number | null, emailAddress?: string) {
   const { sessionStore } = yield* getDependencies();
-  const sent: LinkSent = { sentAt: Date.now(), expiresInSeconds };
-  sessionStore.setItem(LINK_SENT_KEY, JSON.stringify(sent));
+  const sent: LinkSent = { sentAt: Date.now(), expiresInSeconds, ...(emailAddress === undefined ? {} : { emailAddress }) };
+  sessionStore.setItem(key, JSON.stringify(sent));
 }
 
-function* forgetLinkSent() {
+function* forgetLinkSent(...keys: string[]) {
   const { sessionStore } = yield* getDependencies();
-  sessionStore.removeItem(LINK_SENT_KEY);
+  for (const key of keys) sessionStore.removeItem(key);
 }
 
-/** The link sent in this session, if it still works (a lifetime not given lasts the session). */
-function* linkStillWorking(): Generator<unknown, LinkSent | null, unknown> {
+/** The link sent in this session under `key`, if it still works (a lifetime not given lasts the session). */
+function* linkStillWorking(key: string): Generator<unknown, LinkSent | null, unknown> {
   const { sessionStore } = yield* getDependencies();
   let sent: Partial<LinkSent> | null = null;
   try {
-    sent = JSON.parse(sessionStore.getItem(LINK_SENT_KEY) ?? 'null') as Partial<LinkSent> | null;
+    sent = JSON.parse(sessionStore.getItem(key) ?? 'null') as Partial<LinkSent> | null;
   } catch {
     sent = null;
   }
   if (!sent || typeof sent.sentAt !== 'number') return null;
   const expiresInSeconds = typeof sent.expiresInSeconds === 'number' ? sent.expiresInSeconds : null;
   if (expiresInSeconds !== null && Date.now() >= sent.sentAt + expiresInSeconds * 1000) {
-    yield* forgetLinkSent();
+    yield* forgetLinkSent(key);
     return null;
   }
-  return { sentAt: sent.sentAt, expiresInSeconds };
+  return { sentAt: sent.sentAt, expiresInSeconds, ...(typeof sent.emailAddress === 'string' ? { emailAddress: sent.emailAddress } : {}) };
+}
+
+/** How long a remembered link still works, in seconds (null: not said). */
+const secondsLeft = (sent: LinkSent) =>
+  sent.expiresInSeconds === null ? null : sent.expiresInSeconds - Math.floor((Date.now() - sent.sentAt) / 1000);
+
+/**
+ * Once the status is loaded: a borrower not yet opted in who comes back while the link sent to a
+ * corrected address works finds step 2 waiting for it (the poll says at once if it was opened).
+ */
+function* resumeCorrectedAddress() {
+  const info = (yield select(selectGoGreenInfo)) as GoGreenInfo | null;
+  if (!info || info.electdocs) return;
+  const sent = yield* linkStillWorking(CORRECTED_LINK_KEY);
+  if (!sent?.emailAddress) return;
+  yield put(actions.correctedAddressResumed({ emailAddress: sent.emailAddress, linkExpiresInSeconds: secondsLeft(sent) }));
+  const { step, verificationEmail } = (yield select(selectGoGreen)) as GoGreenState;
+  if (step === 'email' && verificationEmail === sent.emailAddress) yield put(actions.pollingStarted({ emailAddress: sent.emailAddress }));
+}
+
+function* forgetCorrectedAddress() {
+  yield* forgetLinkSent(CORRECTED_LINK_KEY);
 }
 
 /**
@@ -162,10 +191,9 @@ function* sendOnEnteringNeedsVerification() {
   const { step, verificationStatus, intention } = (yield select(selectGoGreen)) as GoGreenState;
   const info = (yield select(selectGoGreenInfo)) as GoGreenInfo | null;
   if (step !== 'email' || verificationStatus !== 'input' || intention !== 'needsVerification' || !info?.email_address) return;
-  const pending = yield* linkStillWorking();
+  const pending = yield* linkStillWorking(LINK_SENT_KEY);
   if (pending) {
-    const remaining = pending.expiresInSeconds === null ? null : pending.expiresInSeconds - Math.floor((Date.now() - pending.sentAt) / 1000);
-    yield put(actions.verificationResumed({ emailAddress: info.email_address, linkExpiresInSeconds: remaining }));
+    yield put(actions.verificationResumed({ emailAddress: info.email_address, linkExpiresInSeconds: secondsLeft(pending) }));
     yield put(actions.pollingStarted({ emailAddress: info.email_address }));
     return;
   }
@@ -184,7 +212,8 @@ function* requestVerification(emailAddress: string) {
       const lifetime = response.link_expires_in_seconds ?? null;
       yield put(actions.verificationEmailSent({ linkExpiresInSeconds: lifetime }));
       const info = (yield select(selectGoGreenInfo)) as GoGreenInfo | null;
-      if (emailAddress === info?.email_address) yield* rememberLinkSent(lifetime);
+      if (emailAddress === info?.email_address) yield* rememberLinkSent(LINK_SENT_KEY, lifetime);
+      else yield* rememberLinkSent(CORRECTED_LINK_KEY, lifetime, emailAddress);
       yield put(actions.pollingStarted({ emailAddress }));
     } else {
       // no validation needed: the address counts as validated at once (spec section 7)
@@ -245,7 +274,7 @@ function* pollUntilValidated(emailAddress: string) {
       yield put(actions.verificationCheckResumed());
     }
     if (result.validated) {
-      yield* forgetLinkSent();
+      yield* forgetLinkSent(LINK_SENT_KEY, CORRECTED_LINK_KEY);
       yield put(actions.validationResultReceived({ emailValidated: true }));
       return;
     }
@@ -275,6 +304,7 @@ function* optIn() {
     const client: ReturnType<typeof describeClient> = yield call(describeClient);
     // an opt-in naming an address not on file is a change of it: the password may be asked first
     yield* withReauth(() => callMutation(goGreenApi.endpoints.goGreenOptIn, { ...client, email }), actions, 'goGreenOptIn');
+    yield* forgetLinkSent(LINK_SENT_KEY, CORRECTED_LINK_KEY);
     yield put(actions.optInSucceeded());
   } catch (error) {
     // cancelled: nothing was sent (the slice made Complete usable again)
@@ -311,6 +341,7 @@ export function* goGreenSaga() {
   yield takeEvery(actions.nextPressed.type, sendOnEnteringNeedsVerification);
   yield takeLeading(actions.verificationEmailRequested.type, sendVerification);
   yield takeLatest(actions.pollingStarted.type, pollVerification);
+  yield takeEvery(actions.verificationCancelled.type, forgetCorrectedAddress);
   yield takeLeading(actions.optInRequested.type, optIn);
   yield takeLeading(actions.optOutRequested.type, optOut);
   yield takeEvery(actions.disclosuresSanitizerFailedToLoad.type, reportSanitizerDownloadFailure);

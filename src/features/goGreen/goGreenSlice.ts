@@ -223,6 +223,21 @@ export const goGreenSlice = createSlice({
       state.verificationEmail = action.payload.emailAddress;
       setLinkLifetime(state, action.payload.linkExpiresInSeconds);
     },
+    /**
+     * Back on the page while a link sent to a corrected address in this browser session still
+     * works (issue 47 item 8): the wizard opens at step 2 'Change Email Address', waiting for that
+     * link, with no second email. Only before the borrower has chosen anything on this load.
+     */
+    correctedAddressResumed(state, action: PayloadAction<{ emailAddress: string; linkExpiresInSeconds: number | null }>) {
+      if (state.step !== 'confirmEmail' || state.emailChoice !== null || state.done) return;
+      state.emailChoice = 'no';
+      state.intention = 'withCorrectedDetails';
+      state.step = 'email';
+      state.emailForm = { ...initialEmailForm, values: { email: action.payload.emailAddress } };
+      state.verificationStatus = 'waiting';
+      state.verificationEmail = action.payload.emailAddress;
+      setLinkLifetime(state, action.payload.linkExpiresInSeconds);
+    },
     /** Only logged (spec section 8): the borrower can send again. */
     emailChangeFailed(state) {
       state.sendingVerification = false;
