@@ -575,8 +575,8 @@ async function fillRegistration(page: Page, details: RegistrationDetails, texts:
   await page.getByLabel(texts['registration.firstName'], { exact: true }).fill('Demo');
   await page.getByLabel(texts['registration.lastName'], { exact: true }).fill('Borrower');
   await page.getByLabel(texts['registration.username'], { exact: true }).fill(details.username);
-  await page.getByLabel(texts['registration.password'], { exact: true }).fill('Demo-pass12');
-  await page.getByLabel(texts['registration.passwordAgain'], { exact: true }).fill('Demo-pass12');
+  await page.getByLabel(texts['registration.password'], { exact: true }).fill('Harbor-lantern58');
+  await page.getByLabel(texts['registration.passwordAgain'], { exact: true }).fill('Harbor-lantern58');
   await page.getByLabel(texts['registration.email'], { exact: true }).fill(details.email);
   await page.getByLabel(texts['registration.emailAgain'], { exact: true }).fill(details.email);
   await page.getByLabel(texts['common.loanNumber'], { exact: true }).pressSequentially(details.loanno);

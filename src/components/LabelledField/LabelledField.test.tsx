@@ -48,7 +48,7 @@ describe('LabelledField', () => {
     renderField({ error: 'This field is required', submitted: true, hint: 'MM/DD/YYYY' });
     const input = screen.getByRole('textbox', { name: 'Username' });
     expect(input).toHaveAccessibleDescription('This field is required MM/DD/YYYY');
-    expect(input.closest('.lm-form-item')).toHaveStyle({ marginBottom: '8px' });
+    expect(screen.getByText('MM/DD/YYYY')).toHaveStyle({ paddingBottom: '8px' });
   });
 
   it('status success after submit: no alert, not invalid, a success mark', () => {

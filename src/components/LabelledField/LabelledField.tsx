@@ -96,10 +96,9 @@ export function LabelledField({
       }
       // `extra`, not `help`: antd fades help in, so a hint there was painted only after the
       // fade, the page's largest text (its LCP) a moment after the rest of the form
-      extra={shownHint ? <div id={hintId}>{shownHint}</div> : undefined}
-      // antd gives the error line the item's bottom margin; a second line under it (a hint, a notice)
-      // then touched the next label: keep a gap
-      style={status === 'error' && (shownHint || notice) ? { marginBottom: 8 } : undefined}
+      // Under an error line the hint touched the next label: antd gives the error the item's bottom
+      // margin and cancels any margin of the item's own (its margin offset), so the gap is the hint's.
+      extra={shownHint ? <div id={hintId} style={status === 'error' ? { paddingBottom: 8 } : undefined}>{shownHint}</div> : undefined}
     >
       {input}
       {notice !== undefined && (
