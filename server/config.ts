@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { deflateRawSync } from 'node:zlib';
+import type { RecaptchaMethod } from '../src/platform/config';
 import { DEFAULT_IPV6_PREFIX } from './clientKey';
 import type { HelpContact } from './html';
 import { DEFAULT_MAIL_DELIVERY, type MailDeliverySettings } from './mail';
@@ -14,7 +15,8 @@ import { DEFAULT_PASSWORD_HASHING, type PasswordHashingSettings } from './passwo
 import { parseSecret, SECRET_MINIMUM_BYTES } from './secrets';
 import { DEFAULT_SESSION_IDLE_MINUTES } from './security';
 
-export type RecaptchaMethod = 'dummy' | 'recaptcha_v3';
+/** The widgets' own type: the server and the page config name one set of methods. */
+export type { RecaptchaMethod };
 
 export type TrustProxy = boolean | number | string[];
 

@@ -5,9 +5,10 @@
 import { Button, theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { PortalLink } from '../../components/PortalLink';
+import { TOUCH_TARGET_PX } from '../../platform/palette';
 
 /** Every popup action is a target a finger hits: at least 44 px tall (WCAG 2.5.5). */
-export const TOUCH_TARGET_PX = 44;
+export { TOUCH_TARGET_PX };
 
 /**
  * Long labels wrap on a phone (or in the 300 px verify-email popup) instead of overflowing the
