@@ -141,6 +141,25 @@ export default tseslint.config(
     },
   },
   {
+    // The kept pages' test draws them as the build's render does: with the render's own entry.
+    files: ['server/test/pageCache.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './server',
+              from: './src',
+              except: ['./platform', './api/contract.ts', './lib/validation', './lib/portalUrls.ts', './serverRender.tsx'],
+              message: 'This test imports the render entry (src/serverRender.tsx) besides what the server imports.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/lib/hooks.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

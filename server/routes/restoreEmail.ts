@@ -46,7 +46,7 @@ export function restoreEmailRoutes(forms: FastifyInstance, ctx: PortalContext, {
     return sendHtml(
       reply,
       status,
-      renderPage({ locale, help: ctx.options.help, localeSwitch: { csrfToken: request.csrfToken, returnPath }, title, heading: title, content: content(locale) }),
+      renderPage({ locale, help: ctx.options.help, localeSwitch: { maskedCsrfToken: maskCsrfToken(request.csrfToken), returnPath }, title, heading: title, content: content(locale) }),
     );
   };
   const contact = (locale: Locale) => ({ contact: trustedHtml(contactLine(locale, ctx.options.help)) });
