@@ -112,7 +112,7 @@ interface SignedInNav {
 export interface LocaleSwitch {
   /** The CSRF token as the form carries it: masked afresh for each page (maskCsrfToken, control 28). */
   maskedCsrfToken: string;
-  /** Where the switch sends the browser back to: this page's path (a portal path, server/routes/pages.ts checks it again). */
+  /** Where the switch sends the browser back to: this page's path (a portal path, server/routes/pages/ checks it again). */
   returnPath: string;
 }
 
