@@ -61,6 +61,8 @@ const config: Config = {
       testMatch: ['<rootDir>/server/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts', '<rootDir>/bench/**/*.test.ts'],
       transform: swcTransform,
       transformIgnorePatterns,
+      // server/test/pageCache.test.ts draws with the portal's own render (src/serverRender.tsx), as the build does
+      moduleNameMapper: browserProject.moduleNameMapper,
     },
   ],
 };

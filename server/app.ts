@@ -14,6 +14,7 @@ import Fastify, {
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha';
+import type { RenderPortalPage } from '../src/platform/serverRender';
 import { optionsFromEnv, type ServerOptions } from './config';
 import { API_PREFIX, HttpError, sendJson, type PortalContext } from './context';
 import { openStore } from './db/open';
@@ -54,6 +55,10 @@ export interface BuildOptions extends Partial<ServerOptions> {
   captcha?: CaptchaVerifier;
   /** Replaces the SMTP transport (tests of delivery). */
   mailTransport?: MailTransport;
+  /** Replaces the build's render file (`dist/ssr/render.js`): tests draw with src/serverRender.tsx itself. */
+  serverRender?: RenderPortalPage;
+  /** false: signed-out pages are drawn afresh for every request (the reference a test compares the kept ones with). */
+  keepPages?: boolean;
 }
 
 declare module 'fastify' {
@@ -368,7 +373,10 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
   userRoutes(app, ctx);
   passkeyRoutes(app, ctx);
   goGreenRoutes(app, ctx);
-  pageRoutes(app, ctx);
+  pageRoutes(app, ctx, {
+    keepPages: overrides.keepPages !== false,
+    ...(overrides.serverRender ? { serverRender: overrides.serverRender } : {}),
+  });
   if (!options.production) devOutboxRoutes(app, ctx);
   apiDescriptionRoute(app, ctx);
 

@@ -110,8 +110,9 @@ interface SignedInNav {
 
 /** The language switch's form: POSTed to LOCALE_PATH with the CSRF token, like the sign-out form. */
 export interface LocaleSwitch {
-  csrfToken: string;
-  /** Where the switch sends the browser back to: this page's path (a portal path, server/routes/pages.ts checks it again). */
+  /** The CSRF token as the form carries it: masked afresh for each page (maskCsrfToken, control 28). */
+  maskedCsrfToken: string;
+  /** Where the switch sends the browser back to: this page's path (a portal path, server/routes/pages/ checks it again). */
   returnPath: string;
 }
 
@@ -289,7 +290,7 @@ function renderLocaleSwitch(locale: Locale, localeSwitch: LocaleSwitch): string 
   ).join('');
   return (
     `<form class="site-locale" method="post" action="${LOCALE_PATH}" aria-label="${htmlText(locale, 'server.header.language')}">` +
-    `<input type="hidden" name="csrfmiddlewaretoken" value="${maskCsrfToken(localeSwitch.csrfToken)}">` +
+    `<input type="hidden" name="csrfmiddlewaretoken" value="${localeSwitch.maskedCsrfToken}">` +
     `<input type="hidden" name="${RETURN_FIELD}" value="${escapeHtml(localeSwitch.returnPath)}" ${LOCALE_RETURN_ATTRIBUTE}>` +
     `${buttons}</form>`
   );

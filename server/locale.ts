@@ -1,6 +1,6 @@
 /**
  * The borrower's language for a request (issue 19). Pages: the `lm_locale` cookie (the language
- * switch's choice, server/routes/pages.ts) when it names a language of the portal, else the
+ * switch's choice, server/routes/pages/) when it names a language of the portal, else the
  * signed-in user's saved language, else English. API answers: the widget's own language, which it
  * sends as `Accept-Language: en|es` (src/api/baseApi.ts; the page's config block told it), else the
  * cookie, else English: a browser's own Accept-Language list ("es-MX,es;q=0.9,en;q=0.8") is not
@@ -78,7 +78,7 @@ export async function rememberLocale(ctx: PortalContext, request: FastifyRequest
  * Every signed-in API call the borrower makes saves their language (`rememberLocale`): after the
  * session is read and the CSRF check passed (onRequest), before the handler. A background poll is
  * the page, not the borrower (server/context.ts `backgroundPoll`), and pages are not actions (the
- * language switch saves its own choice, server/routes/pages.ts).
+ * language switch saves its own choice, server/routes/pages/).
  */
 export function registerLocaleHooks(app: FastifyInstance, ctx: PortalContext) {
   app.addHook('preHandler', async (request) => {

@@ -31,13 +31,14 @@ function isRenderModule(value: unknown): value is ServerRenderModule {
 
 /**
  * The page's widget HTML, or null to let the browser draw it. The render file is loaded on first
- * use and again when a rebuild replaces it.
+ * use and again when a rebuild replaces it; `given`, a render to use instead (tests: the source's).
  */
-export function createServerRenderer(staticDir: string, log: FastifyBaseLogger) {
+export function createServerRenderer(staticDir: string, log: FastifyBaseLogger, given?: RenderPortalPage) {
   const file = serverRenderFileOf(staticDir);
   let loaded: Loaded | null = null;
 
   const current = (): RenderPortalPage | null => {
+    if (given) return given;
     let mtimeMs: number;
     try {
       mtimeMs = fs.statSync(file).mtimeMs;

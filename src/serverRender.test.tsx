@@ -33,7 +33,7 @@ const addressOf = (path: string) =>
 
 const PAGES = PORTAL_PAGES.filter((page) => page.widget !== null).map((page) => ({ path: page.path, url: addressOf(page.path) }));
 
-/** The config block the reference server writes (server/routes/pages.ts). */
+/** The config block the reference server writes (server/routes/pages/). */
 const rawConfig = (locale: Locale, path: string) => ({
   recaptcha: { method: 'dummy', site_key: null },
   coacct: path === 'go-green' || path === 'profile' ? '1' : null,

@@ -6,7 +6,7 @@
  * first view is what the page shows before any answer, as in the browser, but for the answers
  * the page comes with (src/firstView/firstAnswers.ts), which the browser's store gets before hydrating.
  */
-import { extractStyle } from '@ant-design/cssinjs';
+import { createCache, extractStyle } from '@ant-design/cssinjs';
 import hash from '@emotion/hash';
 import { setupI18n, type I18n } from '@lingui/core';
 import type { Messages } from '@lingui/core';
@@ -30,7 +30,7 @@ import type { RenderPortalPage } from './platform/serverRender';
 import { widgetRegistry } from './widgets/registry';
 import type { WidgetEntry } from './widgets/withPageFeature';
 import { WidgetShell } from './widgets/WidgetShell';
-import { primedStyleCache } from './firstView/portalStyleCache';
+import { primedStyleCache, type StyleCache } from './firstView/portalStyleCache';
 import { portalTheme } from './widgets/theme';
 
 const CATALOGS: Record<Locale, Messages> = {
@@ -88,14 +88,35 @@ export const renderPortalPage: RenderPortalPage = async ({ url, config: raw, fir
   // what the page comes with, as the hydration hands it to the browser's store (src/firstView/hydration.tsx)
   if (firstAnswers) await receiveFirstAnswers(store, firstAnswers as FirstAnswers);
   // antd's design tokens are CSS variables, written by antd as the widget renders: collected here for the page's head
-  const styles = primedStyleCache();
+  const { styles, used } = renderStyleCache();
   const { prelude } = await prerenderToNodeStream(
     <WidgetShell store={store} widget="portal" withSnackbar={false} startsFlows i18n={i18nFor(config.locale)} styleCache={styles}>
       <PortalApp />
     </WidgetShell>,
   );
-  return { html: withoutScripts(await collect(prelude)), headStyles: withBrowserTokenStyleKey(extractStyle(styles)) };
+  return { html: withoutScripts(await collect(prelude)), headStyles: withBrowserTokenStyleKey(extractStyle(used)) };
 };
+
+/**
+ * antd's styles are worked out once per server, not per page (issue 50): every render reads and
+ * writes one shared cssinjs cache, through a view that copies each entry this render touches, in
+ * the order and with the update order a fresh cache would have, into a cache of its own, whose
+ * styles go in the page's head. So the head holds this page's styles only, exactly as with a
+ * fresh cache, while a component's token and CSS (the same for every borrower) are computed by the
+ * first render that draws it: with a fresh cache per render, cssinjs's `merge` of the 450-value
+ * token alone was 16-19 % of go-green's and profile's CPU (bench/RESULTS.md, section 22).
+ */
+const sharedStyles = primedStyleCache();
+function renderStyleCache(): { styles: StyleCache; used: StyleCache } {
+  const used = createCache();
+  const styles: StyleCache = Object.create(sharedStyles) as StyleCache;
+  styles.opUpdate = (path, valueFn) => {
+    sharedStyles.opUpdate(path, valueFn);
+    const value = sharedStyles.opGet(path);
+    used.opUpdate(path, () => value);
+  };
+  return { styles, used };
+}
 
 const CSS_VAR_KEY = typeof portalTheme.cssVar === 'object' ? portalTheme.cssVar.key : undefined;
 

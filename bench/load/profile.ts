@@ -1,5 +1,6 @@
 /**
- * CPU profiles of the load part's hot path (issue 18): `npx tsx bench/load/profile.ts [--pg] [--root <checkout>]`
+ * CPU profiles of the load part's hot path (issue 18): `npx tsx bench/load/profile.ts [--pg] [--root <checkout>] [--pages]`
+ * (`--pages`: the signed-in pages go-green/ and profile/ instead of the API routes, issue 50)
  * (`--root`: another build's server, e.g. a worktree of an older commit, to set beside this one's).
  * For each of the three signed-in routes, a fresh reference server runs under `node --cpu-prof`
  * while autocannon loads that route alone (10 connections, 1 s warm-up then 5 s); the profile is
@@ -12,10 +13,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startThrowawayCluster } from '../../scripts/throwawayPostgres';
 import { ROOT } from '../lib/categories';
-import { startReferenceServer } from '../lib/servers';
+import { signIn, startReferenceServer } from '../lib/servers';
 import { table } from '../lib/table';
 import autocannon from 'autocannon';
-import { CONNECTIONS, DURATION_S, SERVER_WARMUP_S, hammer, hotPathRoutes } from '../load';
+import { CONNECTIONS, DURATION_S, SERVER_WARMUP_S, hammer, hotPathRoutes, type HotPathRoute } from '../load';
+import { DEMO_PASSWORD } from '../../server/db/seed';
 
 interface CallFrame {
   functionName: string;
@@ -95,9 +97,23 @@ function report(title: string, summary: ProfileSummary, requests: number, rps: n
   console.log(table(['function (self time)', 'ms', 'share'], summary.bySelf.slice(0, top).map(([k, ms]) => [k, ms.toFixed(0), share(ms)])));
 }
 
+/** The signed-in pages, as hotPathRoutes gives the API routes (their path under /loanmanager/ instead of its api/). */
+async function pageRoutes(baseUrl: string): Promise<HotPathRoute[]> {
+  const session = await signIn(baseUrl, 'sam.several', DEMO_PASSWORD);
+  const navigation = { cookie: session.cookie, 'sec-fetch-site': 'none', 'accept-encoding': 'gzip, br' };
+  return ['go-green', 'profile'].map((page) => ({
+    name: `${page} page`,
+    label: `GET /loanmanager/${page}/`,
+    floor: '',
+    path: `${page}/`,
+    options: { method: 'GET', headers: navigation },
+  }));
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const pg = args.includes('--pg');
+  const pages = args.includes('--pages');
   const buildRoot = args.includes('--root') ? path.resolve(args[args.indexOf('--root') + 1] ?? ROOT) : ROOT;
   const top = 15;
   const dir = path.join(ROOT, 'bench/artifacts/profiles', new Date().toISOString().replace(/[:.]/g, '-'));
@@ -107,7 +123,7 @@ async function main() {
   const env: Record<string, string> = cluster ? { DATABASE_URL: cluster.url, SERVER_SECRET: randomBytes(32).toString('base64') } : {};
   try {
     // route by route, each on a fresh server, so a profile holds one route's work only
-    const names = ['go-green/status', 'check_email_address', 'user/popup'];
+    const names = pages ? ['go-green page', 'profile page'] : ['go-green/status', 'check_email_address', 'user/popup'];
     for (const [index, name] of names.entries()) {
       const profileDir = path.join(dir, String(index));
       const spawnedAt = Date.now();
@@ -115,13 +131,14 @@ async function main() {
       let result: Awaited<ReturnType<typeof hammer>>;
       let skipUs: number;
       try {
-        const route = (await hotPathRoutes(server.url)).find((candidate) => candidate.name === name);
+        const route = (pages ? await pageRoutes(server.url) : await hotPathRoutes(server.url)).find((candidate) => candidate.name === name);
         if (!route) throw new Error(`no route ${name}`);
         // warmed up first (the optimising compiler's first seconds, bench/load.ts SERVER_WARMUP_S); start-up,
         // sign-in and warm-up are left out of the summary (from the spawn: the profile starts a little later)
-        await autocannon({ ...route.options, url: `${server.url}/loanmanager/api/${route.path}`, connections: CONNECTIONS, duration: SERVER_WARMUP_S });
+        const url = `${server.url}/loanmanager/${pages ? '' : 'api/'}${route.path}`;
+        await autocannon({ ...route.options, url, connections: CONNECTIONS, duration: SERVER_WARMUP_S });
         skipUs = (Date.now() - spawnedAt) * 1000;
-        result = await hammer(route.label, route.floor, { ...route.options, url: `${server.url}/loanmanager/api/${route.path}` });
+        result = await hammer(route.label, route.floor, { ...route.options, url });
       } finally {
         await server.stop();
       }

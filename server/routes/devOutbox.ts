@@ -7,7 +7,7 @@ import type { PortalContext } from '../context';
 import type { OutboxMessage } from '../db/store';
 import { escapeHtml, renderPage } from '../html';
 import { isHttps } from '../security';
-import { sendHtml } from './pages';
+import { sendHtml } from './pages/kit';
 
 const LIMIT = 200;
 

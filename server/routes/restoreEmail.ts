@@ -24,7 +24,7 @@ const TOKEN_FIELD = 'token';
 
 type FormRequest = FastifyRequest<{ Body: Record<string, unknown> | undefined }>;
 
-/** What pages.ts lends (passed in: this file importing pages.ts would close an import circle). */
+/** What the pages lend (passed in by server/routes/pages/forms.ts: importing it would close an import circle). */
 interface PageTools {
   /** The form's CSRF token matches the cookie, and no other site sent it. */
   verified(request: FormRequest): boolean;
@@ -35,7 +35,7 @@ interface PageTools {
   contactLine(locale: Locale, help: HelpContact): string;
 }
 
-/** Registered on the pages' form scope (pages.ts), which parses url-encoded bodies. */
+/** Registered on the pages' form scope (server/routes/pages/forms.ts), which parses url-encoded bodies. */
 export function restoreEmailRoutes(forms: FastifyInstance, ctx: PortalContext, { verified, refused, sendHtml, contactLine }: PageTools) {
   const rateLimit = { rateLimit: { max: ctx.options.rateLimitMax, timeWindow: 60_000 } };
 
@@ -46,7 +46,7 @@ export function restoreEmailRoutes(forms: FastifyInstance, ctx: PortalContext, {
     return sendHtml(
       reply,
       status,
-      renderPage({ locale, help: ctx.options.help, localeSwitch: { csrfToken: request.csrfToken, returnPath }, title, heading: title, content: content(locale) }),
+      renderPage({ locale, help: ctx.options.help, localeSwitch: { maskedCsrfToken: maskCsrfToken(request.csrfToken), returnPath }, title, heading: title, content: content(locale) }),
     );
   };
   const contact = (locale: Locale) => ({ contact: trustedHtml(contactLine(locale, ctx.options.help)) });

@@ -118,7 +118,7 @@ function consent(
 
 /**
  * A borrower's go-green status (the spec's `info`): the API's answer (`json`, the disclosures
- * already encoded) and the one a go-green or profile page comes with (`info`, server/routes/pages.ts).
+ * already encoded) and the one a go-green or profile page comes with (`info`, server/routes/pages/).
  */
 export function goGreenStatusOf(ctx: PortalContext) {
   const readDisclosures = localisedDisclosures(ctx.options.disclosuresPath);

@@ -6,7 +6,7 @@ import { popupsFor, popupsToShow } from '../popups';
 /**
  * The popups a signed-in borrower is to see now, in order: those due, less those seen in this
  * session, dismissed or resting, one offer at most (server/popups.ts). The API's answer
- * (`user/popup/`) and the list a signed-in page comes with (server/routes/pages.ts) are this one.
+ * (`user/popup/`) and the list a signed-in page comes with (server/routes/pages/) are this one.
  */
 export function popupsOf(ctx: PortalContext) {
   return async (account: Account, { sessionKey }: Pick<Auth, 'sessionKey'>) => {

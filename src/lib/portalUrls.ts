@@ -68,7 +68,7 @@ export function isPortalReturnPath(value: unknown): value is string {
  * whatever a link was given (an email address) and the return link goes into the sign-in page's address.
  */
 const RETURN_QUERY: ReadonlyMap<string, RegExp> = new Map([
-  // the loan overview's loan (server/routes/pages.ts): digits only
+  // the loan overview's loan (server/routes/pages/): digits only
   ['loanno', /^\d{1,20}$/],
 ]);
 

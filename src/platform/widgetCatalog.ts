@@ -5,7 +5,7 @@
  *   so a row without a loader, or a loader without a row, does not compile);
  * - the standalone portal's routes (src/pages/portalRoutes.ts: every row with a `page`);
  * - the QA replay list (src/pages/qa/replayWidgets.ts: every row, and which slice is whose);
- * - the server's page shells and their preloads (server/routes/pages.ts: every row with a `page`).
+ * - the server's page shells and their preloads (server/routes/pages/: every row with a `page`).
  * It is data only, in src/platform, because the server may import it and must not import widgets.
  */
 import type { MessageId } from './i18n/messageId';
@@ -24,7 +24,7 @@ interface CatalogPage {
   /** Visitors without a session are sent to the sign-in page. */
   readonly signedIn: boolean;
   /**
-   * The server answers this page with its own route (server/routes/pages.ts), not the generic
+   * The server answers this page with its own route (server/routes/pages/), not the generic
    * shell: e.g. the reset page, whose address carries the nonce.
    */
   readonly ownServerRoute?: boolean;
@@ -126,7 +126,7 @@ export const WIDGET_CATALOG = {
     page: { path: 'profile', titleId: 'portal.title.profile', signedIn: true, firstAnswers: ['getGoGreenStatus'] },
   },
   // The inactivity warning: placed by the server beside the widget of every signed-in page
-  // (server/routes/pages.ts), never a page's only widget. So its chunk is not named widget-*:
+  // (server/routes/pages/), never a page's only widget. So its chunk is not named widget-*:
   // webpack.config.ts puts what *every* widget-* chunk uses into widget-shared, and this tiny
   // widget would empty that set and add ~3 KiB brotli to every page.
   'session-timeout': { chunkGroup: 'session-timeout', catalogNamespace: 'sessionTimeout', slices: ['sessionTimeout'], companion: true },

@@ -24,7 +24,7 @@ export default function LoginWidget() {
   const passwordChanged = query.has(PASSWORD_CHANGED_PARAM);
   // sent here by the inactivity sign-out of a signed-in page (src/features/sessionTimeout)
   const signedOutInactive = query.has(SIGNED_OUT_INACTIVE_PARAM);
-  // sent here by the header's "Sign out" (server/routes/pages.ts); the inactivity sign-out says more
+  // sent here by the header's "Sign out" (server/routes/pages/); the inactivity sign-out says more
   const signedOut = query.has(SIGNED_OUT_PARAM) && !signedOutInactive;
   usePasswordFocusWhenRefused();
   // passkeys in the username field's suggestions (conditional mediation) where the server offers them

@@ -1,6 +1,6 @@
 /**
  * The inactivity warning of the signed-in pages: the server places this widget on each of them
- * (server/routes/pages.ts). It shows nothing until the saga opens the warning; the dialog's code
+ * (server/routes/pages/). It shows nothing until the saga opens the warning; the dialog's code
  * is downloaded once the page knows when its session ends, well before it is needed, so the
  * first view of the page carries none of it.
  */

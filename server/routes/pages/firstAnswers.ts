@@ -1,0 +1,64 @@
+/**
+ * The answers a signed-in page comes with (its catalog row's `firstAnswers`, docs/first-view.md),
+ * each computed by the same code as its API route and typed as the client reads it (the contract's
+ * types: src/firstView/firstAnswers.ts `FirstAnswers` names the same).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GoGreenInfo, PopupItem } from '../../../src/api/contract';
+import type { Locale } from '../../../src/platform/i18n/locales';
+import type { FirstAnswerEndpoint } from '../../../src/platform/widgetCatalog';
+import type { PortalContext } from '../../context';
+import type { Account } from '../../db/store';
+import { takeOptedOutFlag } from '../../security';
+import { goGreenStatusOf } from '../../services/goGreen';
+import { popupsOf } from '../../services/popupsToShow';
+
+/** Each endpoint's answer, as the client's store takes it. */
+export interface FirstAnswerTypes {
+  getGoGreenStatus: GoGreenInfo;
+  goGreenOptOut: { opted_out: true };
+  getPopups: PopupItem[];
+}
+
+/** Every endpoint the catalog may name has its type here, and no other. */
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const namesMatch: Exact<keyof FirstAnswerTypes, FirstAnswerEndpoint> = true;
+void namesMatch;
+
+/** The answers one page comes with. */
+export type FirstAnswerValues = { [K in FirstAnswerEndpoint]?: FirstAnswerTypes[K] };
+
+type Source<K extends FirstAnswerEndpoint> = (account: Account, request: FastifyRequest, reply: FastifyReply, locale: Locale) => Promise<FirstAnswerTypes[K] | undefined>;
+
+/** The first answers of a page for `endpoints`: none when one fails (the page still goes out, and the browser asks as before). */
+export function firstAnswerSources(ctx: PortalContext) {
+  const goGreenStatus = goGreenStatusOf(ctx);
+  const popupsToShow = popupsOf(ctx);
+  const sources: { [K in FirstAnswerEndpoint]: Source<K> } = {
+    getGoGreenStatus: (account, _request, _reply, locale) => goGreenStatus.info(account.borrower, locale),
+    // once, on the page load that follows an opt-out; undefined (left out) otherwise
+    goGreenOptOut: async (_account, request, reply) => (takeOptedOutFlag(request, reply) ? { opted_out: true } : undefined),
+    // signed in (the page's own account), so the request has its session
+    getPopups: async (account, request) => (request.auth ? popupsToShow(account, request.auth) : undefined),
+  };
+
+  return async function firstAnswersOf(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    endpoints: readonly FirstAnswerEndpoint[] | undefined,
+    account: Account,
+    locale: Locale,
+  ): Promise<FirstAnswerValues | undefined> {
+    if (!endpoints?.length) return undefined;
+    try {
+      const answers: FirstAnswerValues = {};
+      // in the catalog's order, whichever answers first: the page's data block is the same every time
+      const computed = await Promise.all(endpoints.map(async (endpoint) => [endpoint, await sources[endpoint](account, request, reply, locale)] as const));
+      for (const [endpoint, answer] of computed) if (answer !== undefined) Object.assign(answers, { [endpoint]: answer });
+      return answers;
+    } catch (error) {
+      request.log.error({ err: error instanceof Error ? { message: error.message } : String(error), endpoints }, 'a page’s first answers failed');
+      return undefined;
+    }
+  };
+}
