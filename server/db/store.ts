@@ -1,9 +1,9 @@
 /**
  * What the routes may ask of the database: one `PortalStore`, made of one interface per domain.
  * Routes never see SQL. Every method is a business-level operation (multi-step ones run in one
- * transaction) and returns a promise, so another engine (PostgreSQL) can implement the same
- * interfaces without touching the routes. The SQLite implementation is `sqlite/`, the PostgreSQL
- * one `pg/`, one file per domain below each; `open.ts` picks one.
+ * transaction) and returns a promise. Both engines, SQLite and PostgreSQL, run the same code: one
+ * Kysely repository per domain in `repositories/`, put together by `open.ts`, which picks the
+ * connection (`connections.ts`; the few statements that differ are in `dialect.ts`).
  */
 import type { Locale } from '../../src/platform/i18n/locales';
 import type { IdentityKey } from '../secrets';
