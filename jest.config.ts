@@ -42,8 +42,10 @@ const browserProject = {
 } satisfies Config['projects'] extends (infer P)[] | undefined ? Exclude<P, string> : never;
 
 const config: Config = {
-  // The one timeout: generous for a loaded 2-core machine. Only two tests ask for more, each saying why
-  // (scripts/lint.test.ts: ESLint's type-aware resolver over the whole project; server/test/fuzz.test.ts: 2,000 requests).
+  // One timeout per project, generous for a loaded 2-core machine: 60 s here (client, components; jest 30
+  // reads `testTimeout` from the root config only), 120 s for the server project (server/test/projectTimeout.ts).
+  // Three tests ask for more, each saying why: scripts/lint.test.ts (ESLint's type-aware resolver over the whole
+  // project), server/test/fuzz.test.ts (2,000 requests), server/test/databaseOutage.pg.test.ts (rounds of outages).
   testTimeout: 60_000,
   // CI has 2 cores: never more workers than that, whatever the machine says.
   maxWorkers: 2,
@@ -59,6 +61,7 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/server/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts', '<rootDir>/bench/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/server/test/projectTimeout.ts'],
       transform: swcTransform,
       transformIgnorePatterns,
       // server/test/pageCache.test.ts draws with the portal's own render (src/serverRender.tsx), as the build does

@@ -9,16 +9,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { DEMO_PASSWORD } from '../server/db/seed';
-import { ROOT } from './lib/categories';
 import { CHROMIUM } from './lib/machine';
 import { signIn, startReferenceServer, startStaticServer, type Running, type Session } from './lib/servers';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { COUNT_THE_OPENING_DIALOG } from './lib/countOpeningDialog';
 import { table } from './lib/table';
+import { buildPortalIfStale } from '../scripts/freshness';
 import { ANTD_FORM_SCRIPT, buildAntdFormPage, CHROMIUM_ARGS } from './typing';
 
 export const PERFORMANCE_GOAL = 95;
@@ -102,23 +101,6 @@ function runsPerPage(): number {
 
 const scoreOf = (lhr: LighthouseResult) => Math.round((lhr.categories.performance?.score ?? NaN) * 100);
 
-function newest(dir: string): number {
-  let time = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    time = Math.max(time, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
-  }
-  return time;
-}
-
-/** The reference server serves dist/static: build it (as `npm run build`) when missing or older than src. */
-export function buildDistIfStale(log: (line: string) => void) {
-  const loader = path.join(ROOT, 'dist/static/loanmanager-widgets.js');
-  if (fs.existsSync(loader) && fs.statSync(loader).mtimeMs >= newest(path.join(ROOT, 'src'))) return;
-  log('dist/ is stale: npm run build…');
-  execFileSync('npx', ['webpack', '--mode', 'production'], { cwd: ROOT, stdio: 'inherit' });
-}
-
 /**
  * Puts the session cookies in the browser's own cookie jar (or empties it). Lighthouse keeps
  * cookies across runs, and a jar cookie wins over a Cookie header given in extraHeaders, so a
@@ -162,7 +144,7 @@ async function withInitScript<T>(port: number, script: string, measure: (tab: Pa
 }
 
 export async function runLighthouse(log: (line: string) => void, artifactsDir: string): Promise<LighthouseRow[]> {
-  buildDistIfStale(log);
+  buildPortalIfStale(log);
   const { default: lighthouse } = await import('lighthouse');
   const { computeMedianRun, filterToValidRuns } = await import('lighthouse/core/lib/median-run.js');
   const runs = runsPerPage();

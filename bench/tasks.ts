@@ -26,10 +26,11 @@
  * the figure to compare between two builds.
  */
 import { DEMO_PASSWORD } from '../server/db/seed';
-import { BENCH_BORROWER, buildDistIfStale, FLOOR_PAGE, LIGHTHOUSE_PAGES, startFloorPage, withoutScriptElements } from './lighthouse';
+import { BENCH_BORROWER, FLOOR_PAGE, LIGHTHOUSE_PAGES, startFloorPage, withoutScriptElements } from './lighthouse';
 import { launchBareChromium, openBareTab, type BareTab } from './lib/bareTab';
 import { signIn, startReferenceServer, type Running, type Session } from './lib/servers';
 import { table } from './lib/table';
+import { buildPortalIfStale } from '../scripts/freshness';
 import { CHROMIUM_ARGS } from './typing';
 
 export const LONG_TASK_GOAL_MS = 50;
@@ -209,7 +210,7 @@ function runsPerPage(): number {
 }
 
 export async function runTasks(log: (line: string) => void): Promise<TaskRow[]> {
-  buildDistIfStale(log);
+  buildPortalIfStale(log);
   const runs = runsPerPage();
   let server: Running | null = null;
   let floorServer: { url: string; stop: () => Promise<void> } | null = null;

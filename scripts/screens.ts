@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { launchBrowser, WIDTHS, type OutboxMessage } from '../e2e/support/browser';
-import { buildIfStale } from '../e2e/support/globalSetup';
+import { buildPortalIfStale } from './freshness';
 import { startReferenceServer } from '../e2e/support/referenceServer';
 import en from '../src/platform/i18n/locales/en.json';
 import es from '../src/platform/i18n/locales/es.json';
@@ -725,7 +725,7 @@ async function main() {
   const prefixes = process.argv.slice(2);
   const chosen = prefixes.length === 0 ? SCREENS : SCREENS.filter((screen) => prefixes.some((prefix) => screen.name.startsWith(prefix)));
   if (chosen.length === 0) throw new Error(`no screen's name starts with ${prefixes.join(' or ')}`);
-  buildIfStale();
+  buildPortalIfStale();
   fs.mkdirSync(OUT_DIR, { recursive: true });
   if (prefixes.length === 0) for (const file of fs.readdirSync(OUT_DIR)) if (file.endsWith('.png')) fs.rmSync(path.join(OUT_DIR, file));
   const reference = await startReferenceServer();

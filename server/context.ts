@@ -5,7 +5,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CaptchaVerifier } from './captcha';
 import type { ServerOptions } from './config';
-import type { Account, PortalStore } from './db/store';
+import type { PortalStore } from './db/open';
+import type { Account } from './db/store';
 import type { LocalText } from './i18n';
 import type { Mailer } from './mail';
 import type { CookieNames } from './security';

@@ -3,7 +3,7 @@
  * a worker (one per server instance) claims due messages, hands them to SMTP (nodemailer), and
  * records each as delivered, or failed and due again later (exponential backoff with jitter,
  * capped), until its links expire: then it is given up on, logged, and counted by readiness.
- * A claim is a lease (store.ts, `OutboxStore`), so several instances on one database never send a
+ * A claim is a lease (db/repositories/outbox.ts, `outboxRepository`), so several instances on one database never send a
  * message twice while its lease holds, and a crashed instance's claims are retried by another.
  * A message queued before a restart is sent after it.
  *
@@ -15,7 +15,8 @@
  */
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxMessage, PortalStore } from './db/store';
+import type { PortalStore } from './db/open';
+import type { OutboxMessage } from './db/store';
 import { EMAIL_PATTERN } from '../src/lib/validation/rules';
 import type { MessageCipher } from './secrets';
 

@@ -17,7 +17,7 @@ import { outboxRepository } from './repositories/outbox';
 import { passkeysRepository } from './repositories/passkeys';
 import { popupsRepository } from './repositories/popups';
 import { rateLimitsRepository } from './repositories/rateLimits';
-import type { PortalStore, StoreOptions } from './store';
+import type { StoreOptions } from './store';
 
 export interface OpenStoreOptions extends StoreOptions {
   /** postgres://… selects PostgreSQL; null selects SQLite. */
@@ -28,10 +28,25 @@ export interface OpenStoreOptions extends StoreOptions {
   poolSize: number;
 }
 
+/** Whether the database can serve requests: readiness (GET /loanmanager/readyz). */
+interface StoreReadiness {
+  engine: 'sqlite' | 'postgres';
+  /** A trivial query answered. */
+  reachable: boolean;
+  /** The highest migration recorded in the database; null when unreachable or none. */
+  schemaVersion: number | null;
+  /** The highest migration this build knows for this engine. */
+  expectedSchemaVersion: number;
+}
+
 /** Readiness answers within this, whatever the database does. */
 const READINESS_TIMEOUT_MS = 2_000;
 
-export async function openStore({ databaseUrl, databasePath, poolSize, identity, lockout }: OpenStoreOptions): Promise<PortalStore> {
+/**
+ * What the routes may ask of the database, one object: each repository's methods (its type is derived
+ * from them, `PortalStore` below) and the store's own.
+ */
+export async function openStore({ databaseUrl, databasePath, poolSize, identity, lockout }: OpenStoreOptions) {
   if (!identity[0]) throw new Error('openStore needs at least one identity key');
   const connection = databaseUrl ? connectPostgres(databaseUrl, poolSize) : connectSqlite(databasePath);
   const dialect = dialectOf(connection.engine);
@@ -49,9 +64,18 @@ export async function openStore({ databaseUrl, databasePath, poolSize, identity,
   }
   let closed = false;
   return {
+    /** 'sqlite' or 'postgres': for readiness reports and logs only; routes never branch on it. */
     engine: dialect.engine,
+    /** True when the database had no schema before this process opened it. */
     createdFresh,
-    async readiness() {
+    /**
+     * Whether the database is reachable and migrated, for readiness. Never throws: a failed query
+     * is `reachable: false`. It must answer quickly even when the database does not (PostgreSQL:
+     * a short statement timeout on a pooled connection; a pool that cannot hand out a connection
+     * in time is unreachable). Ready means reachable and schemaVersion >= expectedSchemaVersion
+     * (a newer instance of a rolling deploy may have migrated further).
+     */
+    async readiness(): Promise<StoreReadiness> {
       let timer: NodeJS.Timeout | undefined;
       const answer = (reachable: boolean, schemaVersion: number | null) => ({ engine: dialect.engine, reachable, schemaVersion, expectedSchemaVersion: LATEST_VERSION });
       try {
@@ -70,7 +94,8 @@ export async function openStore({ databaseUrl, databasePath, poolSize, identity,
         clearTimeout(timer);
       }
     },
-    async close() {
+    /** Closes the database (the pool); calls after it fail. */
+    async close(): Promise<void> {
       if (closed) return;
       closed = true;
       await db.destroy();
@@ -85,6 +110,9 @@ export async function openStore({ databaseUrl, databasePath, poolSize, identity,
     ...passkeysRepository(db),
   };
 }
+
+/** The store's type, derived from the repositories (as fastify/demo derives its repositories' types), never restated. */
+export type PortalStore = Awaited<ReturnType<typeof openStore>>;
 
 /** The store on a SQLite file (tests and tools). */
 export const openSqliteStore = (databasePath: string, options: StoreOptions) => openStore({ databaseUrl: null, databasePath, poolSize: 1, ...options });

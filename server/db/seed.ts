@@ -3,7 +3,8 @@
  * every SSN starts with 9 (never issued). One borrower per state the portal has to show.
  */
 import { hashPassword, hashSecret } from '../security';
-import type { Loan, PortalStore, SeedBorrower } from './store';
+import type { PortalStore } from './open';
+import type { Loan, SeedBorrower } from './store';
 
 export const DEMO_PASSWORD = 'Demo-pass1!';
 /** An API token for `dana.demo`, for trying `Authorization: Token ...` with curl. Demo only. */

@@ -1,9 +1,10 @@
 /**
- * What the routes may ask of the database: one `PortalStore`, made of one interface per domain.
- * Routes never see SQL. Every method is a business-level operation (multi-step ones run in one
- * transaction) and returns a promise, so another engine (PostgreSQL) can implement the same
- * interfaces without touching the routes. The SQLite implementation is `sqlite/`, the PostgreSQL
- * one `pg/`, one file per domain below each; `open.ts` picks one.
+ * The records the routes get from the database and hand to it (a borrower, a user, a consent, a mail,
+ * a passkey...). What the routes may ask of it is one `PortalStore` (open.ts), whose type is derived
+ * from the repositories (`repositories/`, one per domain), never restated here. Routes never see SQL.
+ * Every method is a business-level operation (multi-step ones run in one transaction) and returns a
+ * promise. Both engines, SQLite and PostgreSQL, run the same code; `open.ts` picks the connection
+ * (`connections.ts`; the few statements that differ are in `dialect.ts`).
  */
 import type { Locale } from '../../src/platform/i18n/locales';
 import type { IdentityKey } from '../secrets';
@@ -127,20 +128,6 @@ export interface OutboxHealth {
   abandonedSince: number;
 }
 
-/** Whether the database can serve requests: readiness (GET /loanmanager/readyz). */
-interface StoreReadiness {
-  engine: 'sqlite' | 'postgres';
-  /** A trivial query answered. */
-  reachable: boolean;
-  /** The highest migration recorded in the database; null when unreachable or none. */
-  schemaVersion: number | null;
-  /** The highest migration this build knows for this engine. */
-  expectedSchemaVersion: number;
-}
-
-/** A sign-in attempt is refused unseen while its username is locked. */
-type LoginThrottle = { locked: false } | { locked: true; retryAfterMs: number };
-
 export type CreateUserResult =
   | { ok: true; user: User }
   | { ok: false; reason: 'already_registered' | 'username_taken' };
@@ -157,36 +144,7 @@ export interface SeedBorrower {
   autopay: boolean;
 }
 
-/** Borrowers, their loans, their users and their email addresses (and the demo seed). */
-export interface AccountsStore {
-  findLoanMatch(loanno: string, ssn: string, dob: string): Promise<{ borrower: Borrower; user: User | null } | null>;
-  createUserForBorrower(input: {
-    borrowerId: number;
-    username: string;
-    passwordHash: string;
-    emailAddress: string;
-    now: number;
-    /** The language of the registration request; none for seeded users. */
-    locale?: Locale | null;
-  }): Promise<CreateUserResult>;
-  findUserByUsername(username: string): Promise<User | null>;
-  getAccount(userId: number): Promise<Account | null>;
-  /** Saves the language the borrower chose (the language switch): their emails and pages follow it. */
-  setUserLocale(userId: number, locale: Locale): Promise<void>;
-  loansOfBorrower(borrowerId: number): Promise<Loan[]>;
-  /** Whether a borrower other than `borrowerId` who has an account uses this address. */
-  emailInUseByOtherUser(emailAddress: string, borrowerId: number): Promise<boolean>;
-  isEmailValidated(borrowerId: number, emailAddress: string): Promise<boolean>;
-  recordPendingEmail(borrowerId: number, emailAddress: string, now: number): Promise<void>;
-  /** Makes an address the one on file; `validated` records whether its owner proved it. */
-  setEmailOnFile(borrowerId: number, emailAddress: string, validated: boolean, now: number): Promise<void>;
-
-  // seeding
-  seedLoan(loan: Omit<Loan, 'role'>): Promise<void>;
-  seedBorrower(borrower: SeedBorrower, loans: ReadonlyArray<{ loanno: string; role: 'primary' | 'co' }>): Promise<number>;
-}
-
-interface SessionRecord {
+export interface SessionRecord {
   id: number;
   userId: number;
   /** When its last request was recorded (at most once a minute: SESSION_TOUCH_INTERVAL_MS). */
@@ -198,91 +156,11 @@ interface SessionRecord {
   account: Account;
 }
 
-/** Sessions, API tokens, emailed nonces and sign-in throttling. */
 /** Whether a browser a user signs in from was known: 'first' when the user had no known browser at all. */
 export type BrowserRecognition = 'known' | 'new' | 'first';
 
 /** A browser not signed in from for this long is forgotten (the most a browser keeps a cookie). */
 export const KNOWN_BROWSER_DAYS = 400;
-
-export interface CredentialsStore {
-  /** Records a sign-in from the browser (sha256 of its lm_browser cookie) and says whether the user
-   * had signed in from it before; forgets the user's browsers unseen for KNOWN_BROWSER_DAYS. */
-  recognizeBrowser(userId: number, browserKey: string, now: number): Promise<BrowserRecognition>;
-  // sessions and tokens
-  /** Also deletes the sessions that have ended: expired, or idle since before `idleSince`. */
-  createSession(input: { userId: number; keyHash: string; now: number; expiresAt: number; idleSince: number }): Promise<number>;
-  /** A session that has not expired and has had a request after `idleSince`, with its account. */
-  findSession(keyHash: string, now: number, idleSince: number): Promise<SessionRecord | null>;
-  /** Records a request of the session (its last-seen time). */
-  touchSession(id: number, now: number): Promise<void>;
-  deleteSession(id: number): Promise<void>;
-  /**
-   * Gives the session a new key (a step up: server/sessions.ts `renewSession`) and sets its
-   * re-authentication window (`reauthUntil`, null: closed), if its key is still `oldKeyHash`: the old
-   * key finds nothing from then on; the popups seen under `seenKey.from` move to `seenKey.to`. Null when
-   * the session has ended or was renewed already (nothing changed).
-   */
-  renewSessionKey(input: {
-    sessionId: number;
-    oldKeyHash: string;
-    newKeyHash: string;
-    reauthUntil: number | null;
-    seenKey: { from: string; to: string };
-  }): Promise<{ createdAt: number; expiresAt: number } | null>;
-  /** Whether the session's re-authentication window is open at `now`. */
-  reauthWindowOpen(sessionId: number, now: number): Promise<boolean>;
-  deleteSessionsOfUser(userId: number, exceptSessionId: number | null): Promise<void>;
-  createApiToken(input: { userId: number; tokenHash: string; label: string; now: number; expiresAt: number }): Promise<number>;
-  /** A token that has not expired. */
-  findApiToken(tokenHash: string, now: number): Promise<{ id: number; userId: number } | null>;
-
-  // emailed nonces
-  createNonce(input: {
-    purpose: NoncePurpose;
-    nonceHash: string;
-    userId: number;
-    emailAddress: string | null;
-    now: number;
-    expiresAt: number;
-  }): Promise<void>;
-  findUsableNonce(purpose: NoncePurpose, nonceHash: string, now: number): Promise<NonceRecord | null>;
-  /** Consumes the nonce, sets the password, and revokes everything pending for the account: every
-   * emailed link (reset, email change and verification alike), the other sessions, every API token,
-   * and the re-authentication window of the session kept. */
-  completePasswordReset(input: {
-    nonceHash: string;
-    passwordHash: string;
-    now: number;
-    keepSessionId: number | null;
-  }): Promise<{ userId: number; username: string } | null>;
-  /** Consumes the nonce and makes its address the validated address on file, unless another
-   * account has taken the address since the link was sent. */
-  completeEmailVerification(
-    nonceHash: string,
-    now: number,
-  ): Promise<EmailVerification>;
-  /** Stores a rehashed password (stronger parameters) if the old hash is still the one on file. */
-  updatePasswordHash(userId: number, oldHash: string, newHash: string): Promise<void>;
-
-  // sign-in throttling, keyed by a hash of the lower-cased username
-  loginThrottle(usernameKey: string, now: number): Promise<LoginThrottle>;
-  /**
-   * Claims a place in the count of wrong passwords before a password is checked (issue 46 item 2): its
-   * place in the window (1 for the first), or null when every place (`Lockout.failures`) is taken and
-   * nothing was counted. A right password then clears the count; a wrong one leaves its place counted.
-   */
-  claimLoginAttempt(usernameKey: string, now: number): Promise<number | null>;
-  /** Gives back a place claimed for a password that was not checked after all (the hashing refused it). */
-  releaseLoginAttempt(usernameKey: string): Promise<void>;
-  clearLoginFailures(usernameKey: string): Promise<void>;
-}
-
-/** Paperless delivery and its consent audit. */
-export interface GoGreenStore {
-  setElectdocs(borrowerId: number, electdocs: boolean, consent: ConsentRecord): Promise<void>;
-  consentAudit(borrowerId: number): Promise<ConsentRecord[]>;
-}
 
 /** What the popups' rules (server/popups.ts) read: the ids seen in this session and when the user last dismissed each. */
 export interface PopupHistory {
@@ -301,111 +179,10 @@ export function historyOf(rows: ReadonlyArray<{ popup_id: string; dismissed_at: 
   return history;
 }
 
-/** Popups seen (per session or token) and dismissed (the tax popup for good, a declined offer for a while: server/popups.ts). */
-export interface PopupsStore {
-  markPopupSeen(sessionKey: string, userId: number, popupId: string, now: number): Promise<void>;
-  /** Records the dismissal at `now`; a later one replaces an earlier one (a declined offer's rest starts again). */
-  dismissPopup(userId: number, popupId: string, now: number): Promise<void>;
-  /** One statement for both (the popup route asks on every page of the portal). */
-  popupHistory(sessionKey: string, userId: number): Promise<PopupHistory>;
-}
-
-/**
- * Mail: the outbox, a durable queue. A message is stored before anything is sent, then claimed
- * by one worker at a time, sent, and recorded as delivered, failed (to be retried later) or
- * abandoned. A claim is a lease: if the worker dies mid-send, the message becomes claimable again
- * once the lease runs out, so a crashed instance's mail is sent by another (at the price of a
- * possible second copy of a message whose send had in fact completed: at least once, never lost).
- *
- * Engine notes: each method is atomic on its own. SQLite claims inside one write transaction
- * (one writer at a time, so two workers on one file never claim the same row); PostgreSQL claims
- * with `SELECT ... FOR UPDATE SKIP LOCKED` inside the UPDATE, so concurrent claimers skip each
- * other's rows instead of waiting on them. Times are ms since the epoch, always passed in (never
- * the database clock), so tests can move time and instances agree with their own logs.
- */
-export interface OutboxStore {
-  /** Stores a new message, due at once (`nextAttemptAt` = `now`, `attempts` 0); returns its id. */
-  addToOutbox(message: {
-    to: string;
-    subject: string;
-    body: string;
-    links: string;
-    sealed: boolean;
-    now: number;
-    purgeAt: number;
-  }): Promise<number>;
-  /**
-   * Claims up to `limit` messages for `instanceId` and returns them, oldest due first
-   * (nextAttemptAt, then id). A message is claimable when it is pending (nextAttemptAt not null),
-   * due (nextAttemptAt <= now), its links have not expired (purgeAt > now), its body is not null,
-   * and it is not under another live lease (no claim, or claimedUntil <= now). Claiming sets
-   * claimedBy = instanceId and claimedUntil = now + leaseMs; it changes nothing else. Two
-   * concurrent calls never return the same message while its lease holds.
-   */
-  claimDueMessages(instanceId: string, now: number, limit: number, leaseMs: number): Promise<OutboxMessage[]>;
-  /**
-   * Records a delivery: sentAt = now, nextAttemptAt, abandonedAt, sendError and the claim
-   * cleared; body and links emptied unless `keepBody` (the development mailbox). It does not
-   * check the claim (the mail has gone out, whoever sent it) and does nothing if the message is
-   * already recorded as delivered.
-   */
-  markDelivered(id: number, now: number, keepBody: boolean): Promise<void>;
-  /**
-   * Records a failed attempt by the holder of the claim: attempts + 1, sendError = errorCode,
-   * nextAttemptAt as given, claim cleared; body kept for the retry. Does nothing and returns
-   * false unless the message is undelivered and still claimed by `instanceId` (a worker whose
-   * lease ran out must not reschedule a message another worker now holds or has delivered).
-   */
-  markAttemptFailed(id: number, instanceId: string, now: number, errorCode: string, nextAttemptAt: number): Promise<boolean>;
-  /**
-   * Gives up on a message claimed by `instanceId` (its next attempt would come after its links
-   * expire, or it can never be sent): attempts + 1, abandonedAt = now, sendError = errorCode,
-   * nextAttemptAt and the claim cleared, body and links emptied. Same claim condition and
-   * result as `markAttemptFailed`.
-   */
-  markAbandoned(id: number, instanceId: string, now: number, errorCode: string): Promise<boolean>;
-  /**
-   * Gives up on every pending message whose links have expired (purgeAt <= now) and that is not
-   * under a live lease: abandonedAt = now, sendError = its last code or 'expired', nextAttemptAt
-   * and claim cleared, body and links emptied. Returns how many. (Catches messages no worker
-   * reached in time, e.g. while every instance was down.)
-   */
-  abandonExpired(now: number): Promise<number>;
-  /** Empties the body and links of every message whose purge time has passed; returns how many. */
-  purgeOutbox(now: number): Promise<number>;
-  /** The newest messages first. */
-  listOutbox(limit: number): Promise<OutboxMessage[]>;
-  /** Counts for readiness; `since` bounds the abandoned count (e.g. the last 24 hours). */
-  outboxHealth(now: number, since: number): Promise<OutboxHealth>;
-}
-
-/** The request counters of the rate limits: in the database, so every instance on it counts alike. */
-export interface RateLimitStore {
-  /** Counts `requests` requests under `key` at once (atomically, however many instances count
-   * together): the first count of a window (or the first after it ended) starts a new window of
-   * `windowMs` at `requests`. Returns the count after this one, and when the window ends. */
-  countRequests(key: string, requests: number, windowMs: number, now: number): Promise<{ count: number; windowEndsAt: number }>;
-}
-
 /** What putting a replaced address back did (the "this wasn't me" link of its notice). */
 export type AddressRestore =
   | { ok: true; userId: number; emailAddress: string }
   | { ok: false; reason: 'invalid' | 'in_use' };
-
-/** The "this wasn't me" links of the notices of a replaced address (docs/security.md). */
-export interface AddressRestoreStore {
-  createAddressRestore(input: { tokenHash: string; userId: number; emailAddress: string; now: number; expiresAt: number }): Promise<void>;
-  /** Whether the link can still be used (not used, not expired, not revoked). */
-  addressRestoreUsable(tokenHash: string, now: number): Promise<boolean>;
-  /**
-   * In one transaction: consumes the link and the links sent after it (of the changes it undoes), puts
-   * its address back on file (verified: the link reached it), ends every session and API token of the
-   * user, revokes every pending emailed link (reset, verification), then stores `resetNonceHash` as a
-   * fresh reset link of the user, which the page goes straight to. Refused when another account has
-   * taken the address since.
-   */
-  restoreAddress(input: { tokenHash: string; now: number; resetNonceHash: string; resetExpiresAt: number }): Promise<AddressRestore>;
-}
 
 /** A passkey (WebAuthn credential) of a user, as stored (issue 49; docs/security.md, "Passkeys"). */
 export interface Passkey {
@@ -427,38 +204,3 @@ export interface Passkey {
   lastUsedAt: number | null;
 }
 
-/** Passkeys and the single-use challenges of their ceremonies. */
-export interface PasskeysStore {
-  /** Keeps a challenge for its ceremony until `expiresAt`, replacing one the same ceremony had; forgets expired ones. */
-  savePasskeyChallenge(input: { ceremonyKey: string; challenge: string; userHandle: string | null; now: number; expiresAt: number }): Promise<void>;
-  /** Takes the ceremony's challenge, once: a second call (another instance's included) finds none. */
-  takePasskeyChallenge(ceremonyKey: string, now: number): Promise<{ challenge: string; userHandle: string | null } | null>;
-  /** Stores a new passkey; null when its credential id is already stored (any user's). */
-  addPasskey(input: Omit<Passkey, 'id' | 'lastUsedAt'>): Promise<Passkey | null>;
-  findPasskeyByCredentialId(credentialId: string): Promise<Passkey | null>;
-  passkeysOfUser(userId: number): Promise<Passkey[]>;
-  /** Records a use: the new counter and backup state, if the stored counter is still `previousCount`
-   * (two uses at once: one wins). False when another use came first. */
-  recordPasskeyUse(id: number, previousCount: number, signCount: number, backedUp: boolean, now: number): Promise<boolean>;
-  renamePasskey(userId: number, id: number, name: string): Promise<boolean>;
-  /** The passkey removed, or null when the user has none of that id. */
-  removePasskey(userId: number, id: number): Promise<Passkey | null>;
-}
-
-export interface PortalStore
-  extends AccountsStore, CredentialsStore, GoGreenStore, PopupsStore, OutboxStore, RateLimitStore, AddressRestoreStore, PasskeysStore {
-  /** 'sqlite' or 'postgres': for readiness reports and logs only; routes never branch on it. */
-  readonly engine: 'sqlite' | 'postgres';
-  /** True when the database had no schema before this process opened it. */
-  readonly createdFresh: boolean;
-  /**
-   * Whether the database is reachable and migrated, for readiness. Never throws: a failed query
-   * is `reachable: false`. It must answer quickly even when the database does not (PostgreSQL:
-   * a short statement timeout on a pooled connection; a pool that cannot hand out a connection
-   * in time is unreachable). Ready means reachable and schemaVersion >= expectedSchemaVersion
-   * (a newer instance of a rolling deploy may have migrated further).
-   */
-  readiness(): Promise<StoreReadiness>;
-  /** Closes the database (the pool); calls after it fail. */
-  close(): Promise<void>;
-}

@@ -16,9 +16,8 @@ export function goGreenRoutes(fastify: FastifyInstance, ctx: PortalContext) {
     schema: { ...specCall('The go-green status (info)'), response: answers({ 200: goGreenInfoSchema }, { signedIn: true }) },
     config: signedIn,
   }, async (request, reply) => {
-    // JSON text already (the disclosures are kept encoded): sent as it is
-    const body = await goGreenStatus.json(accountOf(request).borrower, apiLocale(request));
-    return sendJson(reply.type('application/json; charset=utf-8'), 200, body);
+    const body = await goGreenStatus.info(accountOf(request).borrower, apiLocale(request));
+    return sendJson(reply, 200, body);
   });
 
   app.post('/loanmanager/api/go-green/opt_in/', {

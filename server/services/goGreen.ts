@@ -43,22 +43,18 @@ export const DISCLOSURES_FRESH_MS = 1_000;
 
 interface DisclosuresRead {
   text: string;
-  /** `text` as a JSON string. */
-  json: string;
   /** The hex sha256 a consent to `text` is recorded with. */
   sha256: string;
 }
 
 /** The disclosures text, read again once the last read is DISCLOSURES_FRESH_MS old (real time, not the
- * server's clock): a file read per request (open, stat, read, close) was a fifth of go-green/status's CPU.
- * Kept with its JSON string form, which every status answer carries (escaping its ~2 KB on each
- * answer was a twentieth of the route's CPU). */
+ * server's clock): a file read per request (open, stat, read, close) was a fifth of go-green/status's CPU. */
 function disclosuresReader(read: () => Promise<string>): () => Promise<DisclosuresRead> {
   let last: { read: Promise<DisclosuresRead>; readAt: number } | null = null;
   return () => {
     const now = performance.now();
     if (!last || now - last.readAt >= DISCLOSURES_FRESH_MS) {
-      const reading = read().then((text) => ({ text, json: JSON.stringify(text), sha256: createHash('sha256').update(text).digest('hex') }));
+      const reading = read().then((text) => ({ text, sha256: createHash('sha256').update(text).digest('hex') }));
       last = { read: reading, readAt: now };
       // a failed read is not kept: the next request tries again
       reading.catch(() => {
@@ -117,19 +113,12 @@ function consent(
 }
 
 /**
- * A borrower's go-green status (the spec's `info`): the API's answer (`json`, the disclosures
- * already encoded) and the one a go-green or profile page comes with (`info`, server/routes/pages/).
+ * A borrower's go-green status (the spec's `info`): the API's answer, written through the route's
+ * declared schema, and the one a go-green or profile page comes with (server/routes/pages/).
  */
 export function goGreenStatusOf(ctx: PortalContext) {
   const readDisclosures = localisedDisclosures(ctx.options.disclosuresPath);
   return {
-    async json(borrower: Borrower, locale: Locale): Promise<string> {
-      const disclosures = await readDisclosures(locale);
-      return (
-        `{"email_address":${JSON.stringify(borrower.emailAddress ?? '')},"email_validated":${borrower.emailValidated === true}` +
-        `,"electdocs":${borrower.electdocs === true},"disclosures":${disclosures.json}}`
-      );
-    },
     async info(borrower: Borrower, locale: Locale): Promise<GoGreenInfo> {
       const disclosures = await readDisclosures(locale);
       return {

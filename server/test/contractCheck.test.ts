@@ -66,7 +66,7 @@ describe('npm run contract:check', () => {
     const signedIn = server.client();
     await signedIn.login(dana.username!);
     coacct = pageConfig((await signedIn.get('/loanmanager/go-green/')).body).coacct as string;
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.close();
   });
@@ -90,7 +90,7 @@ describe('npm run contract:check', () => {
     // read-only: no reset link, no verification link (signing in sends its notice: the reference server's sign-in)
     const sent = (await server.outbox()).filter((message) => message.to === dana.emailAddress).map((message) => message.subject);
     expect(sent.filter((subject) => !/sign-in/i.test(subject))).toEqual([]);
-  }, 60_000);
+  });
 
   it('with --allow-writes, runs the write flows on the test account and passes', async () => {
     const results = await runContractCheck({ base, contract, username: dana.username!, password: DEMO_PASSWORD, loan: coacct, allowWrites: true });
@@ -102,7 +102,7 @@ describe('npm run contract:check', () => {
     const client = server.client();
     await client.login(dana.username!);
     expect((await client.get(`${API}go-green/status/`)).json()).toMatchObject({ electdocs: false });
-  }, 60_000);
+  });
 
   it('fails against a wrong server, naming each break', async () => {
     const wrong = await wrongServer();
@@ -128,7 +128,7 @@ describe('npm run contract:check', () => {
     } finally {
       await wrong.close();
     }
-  }, 60_000);
+  });
 
   it('the CLI prints a line per check, writes JUnit XML and JSON, and exits 1 on a mismatch (0 when all agree)', async () => {
     const wrong = await wrongServer();
@@ -156,5 +156,5 @@ describe('npm run contract:check', () => {
       await wrong.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

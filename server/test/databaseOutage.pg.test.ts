@@ -127,7 +127,7 @@ class Browser {
       server!.once('exit', () => reject(new Error(`the server did not start: ${output}`)));
     });
     base = `http://127.0.0.1:${port}`;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     if (server && !exited) {
@@ -193,5 +193,6 @@ class Browser {
     for (const browser of acknowledged) statuses.push(await browser.request(`${API}user/session/`));
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expect(exited).toBeNull();
+    // more than the server project's 120 s: every outage of EVENTS, ROUNDS times, each waited out
   }, 300_000);
 });

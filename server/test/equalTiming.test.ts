@@ -62,7 +62,7 @@ it.each([
   // and the real one did get its links, as many as its cap let through
   const [queued] = await portal.query<{ count: number }>('SELECT COUNT(*) AS count FROM outbox');
   expect(Number(queued!.count)).toBe(mailed);
-}, 120_000);
+});
 
 it('a wrong password costs the same for an account whose hash is older and cheaper as for an unknown username', async () => {
   const current = 2 ** 13;
@@ -92,4 +92,4 @@ it('a wrong password costs the same for an account whose hash is older and cheap
   // missing, neither either (0.74 and 0.216).
   const alike = (compared.ratio > 0.8 && compared.ratio < 1.25) || Math.abs(compared.effect - 0.5) < 0.25;
   expect({ ...compared, alike }).toMatchObject({ alike: true });
-}, 120_000);
+});

@@ -61,6 +61,20 @@ describe('go-green/status', () => {
       disclosures: fs.readFileSync(path.join(REPO_ROOT, 'server', 'content', 'disclosures.html'), 'utf8'),
     });
   });
+
+  it('is written from the answer object through the route’s serializer (its declared schema), not as a string built by hand', async () => {
+    const client = server.client();
+    await client.login('paula.paperless');
+    const stringify = jest.spyOn(JSON, 'stringify');
+    try {
+      const response = await client.get(`${API}go-green/status/`);
+      expect(response.statusCode).toBe(200);
+      // the serializer (server/routes/contract.ts) checks the object against the schema, then writes it
+      expect(stringify.mock.calls.map(([value]) => value)).toContainEqual(response.json());
+    } finally {
+      stringify.mockRestore();
+    }
+  });
 });
 
 describe('go-green/status freshness', () => {

@@ -12,7 +12,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Pool } from 'pg';
 import { MIGRATIONS } from '../db/migrations';
 import { openStore } from '../db/open';
-import type { PortalStore } from '../db/store';
+import type { PortalStore } from '../db/open';
 import { keyedDob, keyedSsn, serverKeys } from '../secrets';
 import { LEGACY_PG_MIGRATIONS, LEGACY_SQLITE_MIGRATIONS, runLegacyPgMigrations, runLegacySqliteMigrations } from './fixtures/legacyMigrations';
 import { createTestSchema, describeOnPostgres, describeOnSqlite, type TestSchema } from './harness';

@@ -38,7 +38,7 @@ function operation(method: string, url: string): OpenAPIV3_1.OperationObject | u
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
 });
@@ -48,7 +48,7 @@ describe('docs/api/openapi.json', () => {
     const generated = await generateApiDocuments();
     expect(generated[OPENAPI_FILE]).toBe(committedText);
     expect(generated[WIDGETS_CONTRACT_FILE]).toBe(committed(WIDGETS_CONTRACT_FILE));
-  }, 30_000);
+  });
 
   it('has no answer schema that takes anything (recover_username’s `email_address` did)', () => {
     const open: string[] = [];
@@ -158,7 +158,7 @@ describe('docs/api/openapi.json', () => {
     } finally {
       await production.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('the reference server’s answers validate against the document', () => {
@@ -246,5 +246,5 @@ describe('the reference server’s answers validate against the document', () =>
         .map(([method]) => `${method.toUpperCase()} ${url}`),
     );
     expect(specCalls.filter((call) => !checked.some((where) => where.startsWith(`${call} `)))).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -270,7 +270,7 @@ describe.each([
   beforeAll(async () => {
     server = await startTestServer({ production });
     limited = await startTestServer({ production, routeRateLimitMax: 2, rateLimitMax: 2, seedDemoData: false });
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.close();
     await limited?.close();
@@ -291,9 +291,9 @@ describe.each([
     ]) {
       expect({ expected, seen: statuses.has(expected) }).toEqual({ expected, seen: true });
     }
-  }, 120_000);
+  });
 
   it('too many requests (429, with Retry-After), on the API and on a page', async () => {
     expect(await rateLimitMismatches(limited)).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { openStore } from '../db/open';
 import { MIGRATIONS } from '../db/migrations';
-import type { PortalStore } from '../db/store';
+import type { PortalStore } from '../db/open';
 import { serverKeys } from '../secrets';
 import { createTestSchema, describeOnPostgres, type TestSchema } from './harness';
 

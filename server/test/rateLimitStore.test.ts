@@ -7,7 +7,7 @@
  * twoInstances.pg.test.ts, and "two instances on one SQLite file" below.
  */
 import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { RateLimitStore } from '../db/store';
+import type { RateLimitStore } from '../db/repositories/rateLimits';
 import { CLAIM_SHARE, MAX_SLOTS_PER_CLAIM, claimSize, databaseRateLimitStore } from '../rateLimitStore';
 import { describeOnSqlite, startTestServer, type TestServer } from './harness';
 

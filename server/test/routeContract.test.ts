@@ -14,7 +14,7 @@ import { API, startTestServer, type TestServer } from './harness';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ rateLimitMax: 3 });
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
 });

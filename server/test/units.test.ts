@@ -13,7 +13,7 @@ import { BatchingSocket } from '../db/connections';
 import { maskEmail } from '../mail';
 import { isTaxSeason, popupsFor } from '../popups';
 import { hashPassword, verifyPassword } from '../security';
-import { staleReason } from '../../scripts/start';
+import { staleReason } from '../../scripts/freshness';
 import { serverKeys } from '../secrets';
 import { randomBytes } from 'node:crypto';
 

@@ -1,8 +1,10 @@
 /**
- * The store as RTK's templates make it: `configureStore`, with RTK Query's and redux-saga's
- * middleware in their places. One seam differs (`FlowsSeam`): when the flows (flows.ts: RTK
- * Query's cache and redux-saga) are installed and each feature's sagas started. The full store
- * (store.ts) installs them at once; a page's store (src/firstView) after its first view.
+ * The one store factory: every store, a borrower's page (src/firstView/pageStore.ts), a test's
+ * (`makeStore`, store.ts; renderWithProviders), QA recording's and replay's, is made here, as RTK's
+ * templates make it (`configureStore`, RTK Query's and redux-saga's middleware in their places), with
+ * one reducer (storeReducer.ts: features injected as they are added) and one flows lifecycle
+ * (flowsLifecycle.ts). What differs is data: which features, the flows at hand or downloaded, and
+ * when they start.
  */
 import { configureStore, createDynamicMiddleware, type Middleware, type Reducer } from '@reduxjs/toolkit';
 import type { ApiExtra } from '../api/baseApi';
@@ -14,8 +16,9 @@ import { memoryStorage } from '../platform/memoryStorage';
 import { devToolsOptions } from '../platform/devtools';
 import { createErrorReporter } from '../platform/errorReporting';
 import type { Feature, FeatureSlice } from '../lib/feature';
-import type { FlowsStore } from './flows';
+import { flowsLifecycle, type FlowsSource } from './flowsLifecycle';
 import type { RootState } from './rootReducer';
+import { createStoreReducer } from './storeReducer';
 
 export interface MakeStoreOptions {
   preloadedState?: Partial<RootState>;
@@ -32,37 +35,13 @@ export interface MakeStoreOptions {
   runSagas?: boolean;
 }
 
-/** A reducer slices can be injected into (combineSlices' `inject`). */
-export interface InjectableReducer extends Reducer<RootState> {
-  inject(slice: FeatureSlice): unknown;
-}
-
-/** What a seam gets of the store: the flows install into it (flows.ts). */
-interface SeamStore extends FlowsStore {
-  dependencies: PortalDependencies;
-  /** false: the sagas never run (tests of reducers alone). */
-  runSagas: boolean;
-}
-
-/** When the flows start, and each feature's sagas. */
-export interface FlowsSeam {
-  /** Placed last, right before the reducers. */
-  middleware: Middleware[];
-  connect(store: SeamStore): {
-    /** A feature's slices are in the store: start its sagas (once each), now or when the flows are up. */
-    featureAdded(feature: Feature): void;
-    /** The first view is up: resolves once every feature added so far runs its sagas. */
-    startFlows(): Promise<void>;
-    /** Keeps the flows from starting until the returned release is called. */
-    holdFlows(): () => void;
-  };
-}
-
 export interface CreateAppStoreOptions extends MakeStoreOptions {
-  reducer: InjectableReducer;
-  /** Injected before the store is made (their slices are in its first state). */
+  /** Injected before the store is made (their slices are in its first state); more with `injectFeature`. */
   features: readonly Feature[];
-  seam: FlowsSeam;
+  /** The flows at hand (installed as the store is made) or their download. */
+  flows: FlowsSource;
+  /** 'at once': the sagas start as the store is made; 'after the first view': when `startFlows` is called (WidgetShell). */
+  flowsStart: 'at once' | 'after the first view';
 }
 
 export function defaultDependencies(overrides: Partial<PortalDependencies> = {}): PortalDependencies {
@@ -77,9 +56,12 @@ export function defaultDependencies(overrides: Partial<PortalDependencies> = {})
 }
 
 export function createAppStore(options: CreateAppStoreOptions) {
-  const { reducer, features, seam, preloadedState, middleware = [], reducerSideMiddleware = [], runSagas = true } = options;
+  const { features, flows: source, flowsStart, preloadedState, middleware = [], reducerSideMiddleware = [], runSagas = true } = options;
   const dependencies = defaultDependencies(options.dependencies);
   const extra: ApiExtra = { config: dependencies.config, reporter: dependencies.reporter };
+  // typed as the complete RootState: a widget's selectors run only once its slice is injected
+  const reducer = createStoreReducer() as unknown as Reducer<RootState> & { inject(slice: FeatureSlice): unknown };
+  const lifecycle = flowsLifecycle(source);
   // RTK Query's and redux-saga's middleware, added when the flows are installed (flows.ts)
   const apiSlot = createDynamicMiddleware();
   const sagaSlot = createDynamicMiddleware();
@@ -93,7 +75,7 @@ export function createAppStore(options: CreateAppStoreOptions) {
         .concat(apiSlot.middleware)
         .concat(reducerSideMiddleware)
         .concat(sagaSlot.middleware)
-        .concat(seam.middleware),
+        .concat(lifecycle.middleware),
     devTools: devToolsOptions(dependencies.config),
   });
 
@@ -105,7 +87,7 @@ export function createAppStore(options: CreateAppStoreOptions) {
     store.replaceReducer(reducer);
   }
 
-  const flows = seam.connect({
+  const flows = lifecycle.connect({
     dispatch: store.dispatch,
     getState: store.getState,
     injectSlice: (slice) => injectSlices([slice]),
@@ -115,12 +97,13 @@ export function createAppStore(options: CreateAppStoreOptions) {
     runSagas,
   });
 
-  /** Adds a feature: its slices at once, its sagas (each once per store) as the seam says. Idempotent. */
+  /** Adds a feature: its slices at once, its sagas (each once per store) when the flows start. Idempotent. */
   function injectFeature(feature: Feature) {
     injectSlices(feature.slices);
     if (runSagas) flows.featureAdded(feature);
   }
 
+  if (flowsStart === 'at once') void flows.startFlows();
   for (const feature of features) injectFeature(feature);
   return Object.assign(store, { dependencies, injectFeature, startFlows: flows.startFlows, holdFlows: flows.holdFlows });
 }

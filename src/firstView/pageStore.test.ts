@@ -8,7 +8,7 @@ import { feature as requestPasswordResetFeature } from '../features/passwordRese
 import { feature as resetPasswordFeature } from '../features/passwordReset/resetPasswordWidget.feature';
 import type { Feature, FeatureSaga } from '../lib/feature';
 import { ALL_FEATURES } from '../app/featureOfWidget';
-import { FLOWS_HOLD_MAX_MS } from './pageFlows';
+import { FLOWS_HOLD_MAX_MS } from '../app/flowsLifecycle';
 import { createPageFeatures, makePageStore } from './pageStore';
 import { rootReducer } from '../app/rootReducer';
 import { makeStore } from '../app/store';

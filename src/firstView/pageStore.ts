@@ -1,12 +1,11 @@
 /**
- * A page's one store (src/widgets/mountWidget.tsx): it starts with the snackbar only; each
- * widget's loader adds its feature (src/widgets/withPageFeature.ts) and the store injects its slices before
- * the widget renders. The flows (RTK Query, redux-saga and each feature's sagas) download once
- * the first view is up and no part of it holds them (pageFlows.ts).
+ * A page's one store (src/widgets/mountWidget.tsx), a call of the one factory (src/app/createAppStore.ts):
+ * it starts with the snackbar only; each widget's loader adds its feature (src/widgets/withPageFeature.ts)
+ * and the store injects its slices before the widget renders. The flows (RTK Query, redux-saga and each
+ * feature's sagas) download once the first view is up and no part of it holds them (src/app/flowsLifecycle.ts;
+ * the holds are the first view's: hydration.tsx, dialogHold.ts).
  */
-import { createAppStore, type InjectableReducer, type MakeStoreOptions } from '../app/createAppStore';
-import { createLazyReducer } from './lazyReducer';
-import { pageFlows } from './pageFlows';
+import { createAppStore, type MakeStoreOptions } from '../app/createAppStore';
 import { nextTask } from '../platform/nextTask';
 import type { Feature } from '../lib/feature';
 
@@ -51,22 +50,19 @@ export interface MakePageStoreOptions extends MakeStoreOptions {
   features?: PageFeatures;
 }
 
+/**
+ * The flows in three tasks (their packages, the API's definitions, the runtime): in one, they were a
+ * 139 ms task at 4x CPU after main/'s first view (bench/RESULTS.md, section 5).
+ */
+const downloadFlows = () =>
+  import(/* webpackChunkName: "flows" */ './flowsStages/packages')
+    .then(nextTask)
+    .then(() => import(/* webpackChunkName: "flows" */ './flowsStages/api'))
+    .then(nextTask)
+    .then(() => import(/* webpackChunkName: "flows" */ '../app/flows'));
+
 export function makePageStore({ features = pageFeatures, ...options }: MakePageStoreOptions = {}) {
-  const store = createAppStore({
-    ...options,
-    // typed as the complete RootState: a widget's selectors run only once its slice is injected
-    reducer: createLazyReducer() as unknown as InjectableReducer,
-    features: features.list(),
-    // evaluated in three tasks (their packages, the API's definitions, the runtime): in one, the
-    // flows were a 139 ms task at 4x CPU after main/'s first view (bench/RESULTS.md, section 5)
-    seam: pageFlows(() =>
-      import(/* webpackChunkName: "flows" */ './flowsStages/packages')
-        .then(nextTask)
-        .then(() => import(/* webpackChunkName: "flows" */ './flowsStages/api'))
-        .then(nextTask)
-        .then(() => import(/* webpackChunkName: "flows" */ '../app/flows')),
-    ),
-  });
+  const store = createAppStore({ ...options, features: features.list(), flows: downloadFlows, flowsStart: 'after the first view' });
   features.subscribe(store.injectFeature);
   return store;
 }

@@ -4,7 +4,8 @@ import type { PreparesHydration } from '../platform/serverRender';
 import { english } from '../testing/english';
 import { renderWithProviders } from '../testing/renderWithProviders';
 import PortalApp, { loadFirstPage } from './PortalApp';
-import { isPortalPath, matchPortalRoute, portalRoutes } from './portalRoutes';
+import { matchRoutes } from 'react-router-dom';
+import { isPortalPath, matchPortalRoute, PORTAL_BASENAME, portalRoutes } from './portalRoutes';
 
 describe('isPortalPath', () => {
   it.each([
@@ -31,9 +32,32 @@ describe('isPortalPath', () => {
     '/loanmanager',
     '/loanmanager/api/user/popup/',
     '/loanmanager/registerx/',
+    '/loanmanager/reset_passwordX',
+    '/loanmanager/reset_passwordX/abc/',
     '/other/login/',
   ])('%s is a full page load', (url) => {
     expect(isPortalPath(url)).toBe(false);
+  });
+
+  it.each([
+    ...portalRoutes.map((route) => `/loanmanager/${route.path.replace('*', 'abc')}/`),
+    '/loanmanager/reset_password',
+    '/loanmanager/reset_password/abc/def/',
+    '/loanmanager/reset_passwordX/abc/',
+    '/loanmanager/reset_passwordX',
+    '/loanmanager/Register/',
+    '/LOANMANAGER/login',
+    '/loanmanager/login/extra/',
+    '/loanmanager/',
+    '/loanmanagerx/login/',
+  ])('%s is matched as react-router matches it (a splat takes whole segments only)', (url) => {
+    const byRouter = matchRoutes(portalRoutes, url, PORTAL_BASENAME)?.[0]?.route ?? null;
+    expect(matchPortalRoute(url)?.path ?? null).toBe(byRouter?.path ?? null);
+  });
+
+  it('the reset page takes its nonce, not a longer name (the prefix test took reset_passwordX)', () => {
+    expect(matchPortalRoute('/loanmanager/reset_password/abc/')?.path).toBe('reset_password/*');
+    expect(matchPortalRoute('/loanmanager/reset_passwordX/abc/')).toBeNull();
   });
 
   it('every route has a title and a lazy page', () => {

@@ -37,16 +37,24 @@ export const portalRoutes: PortalRoute[] = PORTAL_PAGES.map(({ path, titleId, wi
   ...(qaOnly ? { enabled: qaToolsEnabled } : {}),
 }));
 
-/** The route of an address under /loanmanager/ (as react-router matches it), or null. */
+/**
+ * The route of an address under /loanmanager/, or null, as react-router's `matchRoutes` picks it: whole
+ * segments (`reset_password/*` takes `reset_password/` and `reset_password/abc/`, never `reset_passwordX/`),
+ * letter case ignored. Not `matchRoutes` itself: the first view would then download react-router whole
+ * (12 KiB gzip: its module's top-level contexts and components cannot be shaken off), which the portal
+ * loads with the first move only; `PortalApp.test.tsx` holds this equal to `matchRoutes` on every page.
+ */
 export function matchPortalRoute(url: string, routes: PortalRoute[] = portalRoutes): PortalRoute | null {
   const { pathname } = new URL(url, 'http://portal.invalid');
-  if (!pathname.startsWith(`${PORTAL_BASENAME}/`)) return null;
-  const rest = pathname.slice(PORTAL_BASENAME.length + 1).replace(/\/+$/, '');
-  return (
-    routes.find((route) =>
-      route.path.endsWith('/*') ? rest.startsWith(route.path.slice(0, -2)) : rest === route.path,
-    ) ?? null
-  );
+  const base = `${PORTAL_BASENAME}/`;
+  if (!pathname.toLowerCase().startsWith(base)) return null;
+  const rest = pathname.slice(base.length).replace(/\/+$/, '').toLowerCase();
+  const matches = ({ path }: PortalRoute) => {
+    if (!path.endsWith('/*')) return rest === path.toLowerCase();
+    const parent = path.slice(0, -2).toLowerCase();
+    return rest === parent || rest.startsWith(`${parent}/`);
+  };
+  return routes.find(matches) ?? null;
 }
 
 /** Whether an address is a page of this router (else it is a full page load). */

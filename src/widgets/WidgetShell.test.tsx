@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Dialog } from '../components/Dialog/Dialog';
 import type { DialogPhase } from '../components/Dialog/dialogMachine';
 import { DIALOG_ANIMATION_MS, DIALOG_ANIMATION_SLACK_MS, REDUCED_MOTION_QUERY } from '../components/Dialog/dialogTiming';
-import { FLOWS_HOLD_MAX_MS } from '../firstView/pageFlows';
+import { FLOWS_HOLD_MAX_MS } from '../app/flowsLifecycle';
 import { makePageStore } from '../firstView/pageStore';
 import { defaultConfig } from '../platform/config';
 import { createNavigation } from '../platform/navigation';

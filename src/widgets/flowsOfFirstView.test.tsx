@@ -5,7 +5,7 @@
  */
 import { act, waitFor } from '@testing-library/react';
 import { use } from 'react';
-import { FLOWS_HOLD_MAX_MS } from '../firstView/pageFlows';
+import { FLOWS_HOLD_MAX_MS } from '../app/flowsLifecycle';
 import { defaultConfig } from '../platform/config';
 import { WIDGET_CATALOG } from '../platform/widgetCatalog';
 import { widgetBox } from '../testing/widgetBox';

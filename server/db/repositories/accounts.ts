@@ -4,7 +4,7 @@ import { isLocale, type Locale } from '../../../src/platform/i18n/locales';
 import { keyedDob, keyedSsn, type IdentityKey } from '../../secrets';
 import { compiledOnce } from '../compiled';
 import { bit, flag, type Database, type Db, type Dialect, type Flag } from '../dialect';
-import type { Account, AccountsStore, Borrower, CreateUserResult, User } from '../store';
+import type { Account, Borrower, CreateUserResult, Loan, SeedBorrower, User } from '../store';
 
 declare module '../dialect' {
   interface Database {
@@ -103,7 +103,7 @@ function uniqueViolation(error: unknown): string | null {
 }
 
 /** `identity`: the keys of the SSN and date of birth, current first. */
-export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: readonly IdentityKey[]): AccountsStore {
+export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: readonly IdentityKey[]) {
   const current = identity[0]!;
   // asked by every signed-in request that has no session row (API tokens), and by the address checks
   const account = compiledOnce(db, (userId: number) =>
@@ -113,7 +113,7 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
   return {
     /** Tries the current key, then the previous one (a rotation under way), and moves a row found
      * under the previous key to the current one. */
-    async findLoanMatch(loanno, ssn, dob) {
+    async findLoanMatch(loanno: string, ssn: string, dob: string): Promise<{ borrower: Borrower; user: User | null } | null> {
       for (const [index, key] of identity.entries()) {
         const row = await db
           .selectFrom('borrowers as b')
@@ -132,7 +132,15 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
       return null;
     },
 
-    async createUserForBorrower(input) {
+    async createUserForBorrower(input: {
+      borrowerId: number;
+      username: string;
+      passwordHash: string;
+      emailAddress: string;
+      now: number;
+      /** The language of the registration request; none for seeded users. */
+      locale?: Locale | null;
+    }): Promise<CreateUserResult> {
       try {
         return await db.transaction().execute(async (trx): Promise<CreateUserResult> => {
           if (await userByBorrower(trx, input.borrowerId)) return { ok: false, reason: 'already_registered' };
@@ -157,19 +165,20 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
       }
     },
 
-    async findUserByUsername(username) {
+    async findUserByUsername(username: string): Promise<User | null> {
       const row = await db.selectFrom('users').select(USER_COLUMNS).where(d.sameText('username', username)).executeTakeFirst();
       return row ? toUser(row) : null;
     },
 
-    async getAccount(userId) {
+    async getAccount(userId: number): Promise<Account | null> {
       const [row] = await account(userId);
       return row ? accountOf(row) : null;
     },
 
-    setUserLocale: async (userId: number, locale: Locale) => void (await db.updateTable('users').set({ locale }).where('id', '=', userId).execute()),
+    /** Saves the language the borrower chose (the language switch): their emails and pages follow it. */
+    setUserLocale: async (userId: number, locale: Locale): Promise<void> => void (await db.updateTable('users').set({ locale }).where('id', '=', userId).execute()),
 
-    async loansOfBorrower(borrowerId) {
+    async loansOfBorrower(borrowerId: number): Promise<Loan[]> {
       const rows = await db
         .selectFrom('loans as l')
         .innerJoin('loan_borrowers as lb', 'lb.loanno', 'l.loanno')
@@ -182,10 +191,11 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
       }));
     },
 
-    emailInUseByOtherUser: async (emailAddress, borrowerId) => (await emailInUse(emailAddress, borrowerId)).length > 0,
-    isEmailValidated: (borrowerId, emailAddress) => isEmailValidated(db, d, borrowerId, emailAddress),
+    /** Whether a borrower other than `borrowerId` who has an account uses this address. */
+    emailInUseByOtherUser: async (emailAddress: string, borrowerId: number): Promise<boolean> => (await emailInUse(emailAddress, borrowerId)).length > 0,
+    isEmailValidated: (borrowerId: number, emailAddress: string): Promise<boolean> => isEmailValidated(db, d, borrowerId, emailAddress),
 
-    async recordPendingEmail(borrowerId, emailAddress, now) {
+    async recordPendingEmail(borrowerId: number, emailAddress: string, now: number): Promise<void> {
       await db
         .insertInto('email_addresses')
         .values({ borrower_id: borrowerId, email_address: emailAddress, requested_at: now })
@@ -193,18 +203,21 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
         .execute();
     },
 
-    async setEmailOnFile(borrowerId, emailAddress, validated, now) {
+    /** Makes an address the one on file; `validated` records whether its owner proved it. */
+    async setEmailOnFile(borrowerId: number, emailAddress: string, validated: boolean, now: number): Promise<void> {
       await db.transaction().execute((trx) => setEmailOnFile(trx, d, borrowerId, emailAddress, validated, now));
     },
 
-    async seedLoan(loan) {
+    /** Seeding (the demo borrowers): a loan. */
+    async seedLoan(loan: Omit<Loan, 'role'>): Promise<void> {
       await db
         .insertInto('loans')
         .values({ loanno: loan.loanno, property_address: loan.propertyAddress, monthly_payment_cents: loan.monthlyPaymentCents, next_payment_due: loan.nextPaymentDue })
         .execute();
     },
 
-    async seedBorrower(borrower, loans) {
+    /** Seeding: a borrower and their part in loans already seeded; returns their id. */
+    async seedBorrower(borrower: SeedBorrower, loans: ReadonlyArray<{ loanno: string; role: 'primary' | 'co' }>): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto('borrowers')

@@ -1,7 +1,7 @@
 /** The "this wasn't me" links of the notices of a replaced address: only their sha256 is stored. */
 import type { Generated, Kysely } from 'kysely';
 import type { Database, Db, Dialect } from '../dialect';
-import type { AddressRestore, AddressRestoreStore } from '../store';
+import type { AddressRestore } from '../store';
 import { emailInUseByOtherUser, setEmailOnFile } from './accounts';
 
 declare module '../dialect' {
@@ -24,9 +24,9 @@ const usableRestore = (db: Db, d: Dialect, tokenHash: string, now: number, lock 
     .$if(lock && d.rowLocks, (query) => query.forUpdate())
     .executeTakeFirst();
 
-export function addressRestoresRepository(db: Kysely<Database>, d: Dialect): AddressRestoreStore {
+export function addressRestoresRepository(db: Kysely<Database>, d: Dialect) {
   return {
-    async createAddressRestore(input) {
+    async createAddressRestore(input: { tokenHash: string; userId: number; emailAddress: string; now: number; expiresAt: number }): Promise<void> {
       await db
         .insertInto('address_restores')
         .values({
@@ -36,9 +36,17 @@ export function addressRestoresRepository(db: Kysely<Database>, d: Dialect): Add
         .execute();
     },
 
-    addressRestoreUsable: async (tokenHash, now) => (await usableRestore(db, d, tokenHash, now)) !== undefined,
+    /** Whether the link can still be used (not used, not expired, not revoked). */
+    addressRestoreUsable: async (tokenHash: string, now: number): Promise<boolean> => (await usableRestore(db, d, tokenHash, now)) !== undefined,
 
-    async restoreAddress(input) {
+    /**
+     * In one transaction: consumes the link and the links sent after it (of the changes it undoes), puts
+     * its address back on file (verified: the link reached it), ends every session and API token of the
+     * user, revokes every pending emailed link (reset, verification), then stores `resetNonceHash` as a
+     * fresh reset link of the user, which the page goes straight to. Refused when another account has
+     * taken the address since.
+     */
+    async restoreAddress(input: { tokenHash: string; now: number; resetNonceHash: string; resetExpiresAt: number }): Promise<AddressRestore> {
       return db.transaction().execute(async (trx): Promise<AddressRestore> => {
         const restore = await usableRestore(trx, d, input.tokenHash, input.now, true);
         if (!restore) return { ok: false, reason: 'invalid' };

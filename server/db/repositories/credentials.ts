@@ -2,7 +2,7 @@
 import type { Generated, Kysely } from 'kysely';
 import { compiledOnce } from '../compiled';
 import type { Database, Db, Dialect } from '../dialect';
-import { KNOWN_BROWSER_DAYS, type BrowserRecognition, type CredentialsStore, type EmailVerification, type Lockout, type NoncePurpose, type NonceRecord } from '../store';
+import { KNOWN_BROWSER_DAYS, type BrowserRecognition, type EmailVerification, type Lockout, type NoncePurpose, type NonceRecord, type SessionRecord } from '../store';
 import { ACCOUNT_COLUMNS, accountOf, emailInUseByOtherUser, setEmailOnFile } from './accounts';
 
 declare module '../dialect' {
@@ -36,7 +36,7 @@ async function usableNonce(db: Db, d: Dialect, purpose: NoncePurpose, nonceHash:
   return row ? { id: row.id, purpose: row.purpose, userId: row.user_id, emailAddress: row.email_address, expiresAt: row.expires_at } : null;
 }
 
-export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout: Lockout): CredentialsStore {
+export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout: Lockout) {
   // the session and its account in one statement: every signed-in request reads it
   const findSession = compiledOnce(db, (keyHash: string, now: number, idleSince: number) =>
     db
@@ -53,22 +53,37 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
     db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).where('last_seen_at', '<', now),
   );
   return {
-    async createSession(input) {
+    /** Also deletes the sessions that have ended: expired, or idle since before `idleSince`. */
+    async createSession(input: { userId: number; keyHash: string; now: number; expiresAt: number; idleSince: number }): Promise<number> {
       await db.deleteFrom('sessions').where((eb) => eb.or([eb('expires_at', '<=', input.now), eb('last_seen_at', '<=', input.idleSince)])).execute();
       const row = { key_hash: input.keyHash, user_id: input.userId, created_at: input.now, expires_at: input.expiresAt, last_seen_at: input.now };
       return (await db.insertInto('sessions').values(row).returning('id').executeTakeFirstOrThrow()).id;
     },
 
-    async findSession(keyHash, now, idleSince) {
+    /** A session that has not expired and has had a request after `idleSince`, with its account. */
+    async findSession(keyHash: string, now: number, idleSince: number): Promise<SessionRecord | null> {
       const [row] = await findSession(keyHash, now, idleSince);
       return row ? { id: row.id, userId: row.u_id, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at, account: accountOf(row) } : null;
     },
 
-    touchSession: async (id, now) => void (await touchSession(id, now)),
+    /** Records a request of the session (its last-seen time). */
+    touchSession: async (id: number, now: number): Promise<void> => void (await touchSession(id, now)),
 
-    deleteSession: async (id) => void (await db.deleteFrom('sessions').where('id', '=', id).execute()),
+    deleteSession: async (id: number): Promise<void> => void (await db.deleteFrom('sessions').where('id', '=', id).execute()),
 
-    async renewSessionKey(input) {
+    /**
+     * Gives the session a new key (a step up: server/sessions.ts `renewSession`) and sets its
+     * re-authentication window (`reauthUntil`, null: closed), if its key is still `oldKeyHash`: the old
+     * key finds nothing from then on; the popups seen under `seenKey.from` move to `seenKey.to`. Null when
+     * the session has ended or was renewed already (nothing changed).
+     */
+    async renewSessionKey(input: {
+      sessionId: number;
+      oldKeyHash: string;
+      newKeyHash: string;
+      reauthUntil: number | null;
+      seenKey: { from: string; to: string };
+    }): Promise<{ createdAt: number; expiresAt: number } | null> {
       return db.transaction().execute(async (trx) => {
         // the old key in the condition: of two requests renewing the same key at once, one gets the session
         const row = await trx
@@ -85,25 +100,34 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
       });
     },
 
-    async reauthWindowOpen(sessionId, now) {
+    /** Whether the session's re-authentication window is open at `now`. */
+    async reauthWindowOpen(sessionId: number, now: number): Promise<boolean> {
       return (await db.selectFrom('sessions').select('id').where('id', '=', sessionId).where('reauth_until', '>', now).executeTakeFirst()) !== undefined;
     },
 
-    async deleteSessionsOfUser(userId, exceptSessionId) {
+    async deleteSessionsOfUser(userId: number, exceptSessionId: number | null): Promise<void> {
       await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', 'is distinct from', exceptSessionId).execute();
     },
 
-    async createApiToken(input) {
+    async createApiToken(input: { userId: number; tokenHash: string; label: string; now: number; expiresAt: number }): Promise<number> {
       const row = { token_hash: input.tokenHash, user_id: input.userId, label: input.label, created_at: input.now, expires_at: input.expiresAt };
       return (await db.insertInto('api_tokens').values(row).returning('id').executeTakeFirstOrThrow()).id;
     },
 
-    async findApiToken(tokenHash, now) {
+    /** A token that has not expired. */
+    async findApiToken(tokenHash: string, now: number): Promise<{ id: number; userId: number } | null> {
       const row = await db.selectFrom('api_tokens').select(['id', 'user_id']).where('token_hash', '=', tokenHash).where('expires_at', '>', now).executeTakeFirst();
       return row ? { id: row.id, userId: row.user_id } : null;
     },
 
-    async createNonce(input) {
+    async createNonce(input: {
+      purpose: NoncePurpose;
+      nonceHash: string;
+      userId: number;
+      emailAddress: string | null;
+      now: number;
+      expiresAt: number;
+    }): Promise<void> {
       await db
         .insertInto('nonces')
         .values({
@@ -113,9 +137,17 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
         .execute();
     },
 
-    findUsableNonce: (purpose, nonceHash, now) => usableNonce(db, d, purpose, nonceHash, now),
+    findUsableNonce: (purpose: NoncePurpose, nonceHash: string, now: number): Promise<NonceRecord | null> => usableNonce(db, d, purpose, nonceHash, now),
 
-    async completePasswordReset(input) {
+    /** Consumes the nonce, sets the password, and revokes everything pending for the account: every
+     * emailed link (reset, email change and verification alike), the other sessions, every API token,
+     * and the re-authentication window of the session kept. */
+    async completePasswordReset(input: {
+      nonceHash: string;
+      passwordHash: string;
+      now: number;
+      keepSessionId: number | null;
+    }): Promise<{ userId: number; username: string } | null> {
       return db.transaction().execute(async (trx) => {
         const nonce = await usableNonce(trx, d, 'password_reset', input.nonceHash, input.now, true);
         if (!nonce) return null;
@@ -129,11 +161,13 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
       });
     },
 
-    async updatePasswordHash(userId, oldHash, newHash) {
+    /** Stores a rehashed password (stronger parameters) if the old hash is still the one on file. */
+    async updatePasswordHash(userId: number, oldHash: string, newHash: string): Promise<void> {
       await db.updateTable('users').set({ password_hash: newHash }).where('id', '=', userId).where('password_hash', '=', oldHash).execute();
     },
 
-    async loginThrottle(usernameKey, now) {
+    /** Sign-in throttling, keyed by a hash of the lower-cased username: a sign-in attempt is refused unseen while its username is locked. */
+    async loginThrottle(usernameKey: string, now: number): Promise<{ locked: false } | { locked: true; retryAfterMs: number }> {
       const row = await db.selectFrom('login_failures').select(['failures', 'window_start']).where('username_key', '=', usernameKey).executeTakeFirst();
       if (!row) return { locked: false };
       const windowEnd = row.window_start + lockout.windowMs;
@@ -141,7 +175,12 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
       return { locked: true, retryAfterMs: windowEnd - now };
     },
 
-    async claimLoginAttempt(usernameKey, now) {
+    /**
+     * Claims a place in the count of wrong passwords before a password is checked (issue 46 item 2): its
+     * place in the window (1 for the first), or null when every place (`Lockout.failures`) is taken and
+     * nothing was counted. A right password then clears the count; a wrong one leaves its place counted.
+     */
+    async claimLoginAttempt(usernameKey: string, now: number): Promise<number | null> {
       // One statement, the check and the count together: attempts at once, on one instance or several,
       // each get a place of their own, and none past the last (the row is locked by the upsert on
       // PostgreSQL; SQLite has one writer). No row back: every place of the window is taken.
@@ -169,13 +208,16 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
       return claimed ? Number(claimed.failures) : null;
     },
 
-    async releaseLoginAttempt(usernameKey) {
+    /** Gives back a place claimed for a password that was not checked after all (the hashing refused it). */
+    async releaseLoginAttempt(usernameKey: string): Promise<void> {
       await db.updateTable('login_failures').set((eb) => ({ failures: eb('failures', '-', 1) })).where('username_key', '=', usernameKey).where('failures', '>', 0).execute();
     },
 
-    clearLoginFailures: async (usernameKey) => void (await db.deleteFrom('login_failures').where('username_key', '=', usernameKey).execute()),
+    clearLoginFailures: async (usernameKey: string): Promise<void> => void (await db.deleteFrom('login_failures').where('username_key', '=', usernameKey).execute()),
 
-    async recognizeBrowser(userId, browserKey, now) {
+    /** Records a sign-in from the browser (sha256 of its lm_browser cookie) and says whether the user
+     * had signed in from it before; forgets the user's browsers unseen for KNOWN_BROWSER_DAYS. */
+    async recognizeBrowser(userId: number, browserKey: string, now: number): Promise<BrowserRecognition> {
       return db.transaction().execute(async (trx): Promise<BrowserRecognition> => {
         await trx.deleteFrom('known_browsers').where('user_id', '=', userId).where('last_seen_at', '<', now - KNOWN_BROWSER_DAYS * 86_400_000).execute();
         const seen = await trx.updateTable('known_browsers').set({ last_seen_at: now }).where('user_id', '=', userId).where('browser_key', '=', browserKey).executeTakeFirst();
@@ -191,7 +233,9 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
       });
     },
 
-    async completeEmailVerification(nonceHash, now) {
+    /** Consumes the nonce and makes its address the validated address on file, unless another
+     * account has taken the address since the link was sent. */
+    async completeEmailVerification(nonceHash: string, now: number): Promise<EmailVerification> {
       return db.transaction().execute(async (trx): Promise<EmailVerification> => {
         const nonce = await usableNonce(trx, d, 'verify_email', nonceHash, now, true);
         if (!nonce?.emailAddress) return { ok: false, reason: 'invalid' };

@@ -1,7 +1,7 @@
 /** Paperless delivery and its append-only consent audit (each text of the disclosures kept once). */
 import type { Generated, Kysely } from 'kysely';
 import { bit, type Database } from '../dialect';
-import type { ConsentRecord, GoGreenStore } from '../store';
+import type { ConsentRecord } from '../store';
 
 /** Both append-only. */
 declare module '../dialect' {
@@ -15,9 +15,9 @@ declare module '../dialect' {
   }
 }
 
-export function goGreenRepository(db: Kysely<Database>): GoGreenStore {
+export function goGreenRepository(db: Kysely<Database>) {
   return {
-    async setElectdocs(borrowerId, electdocs, consent) {
+    async setElectdocs(borrowerId: number, electdocs: boolean, consent: ConsentRecord): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('borrowers').set({ electdocs: bit(electdocs) }).where('id', '=', borrowerId).execute();
         const { disclosures } = consent;
@@ -40,7 +40,7 @@ export function goGreenRepository(db: Kysely<Database>): GoGreenStore {
       });
     },
 
-    async consentAudit(borrowerId) {
+    async consentAudit(borrowerId: number): Promise<ConsentRecord[]> {
       const rows = await db
         .selectFrom('consent_audit as a')
         .leftJoin('consent_disclosures as d', 'd.sha256', 'a.disclosures_sha256')

@@ -1,7 +1,7 @@
-/** The outbox of mail: the durable queue described in `OutboxStore` (../store.ts). */
+/** The outbox of mail: a durable queue (the factory below says how it works on both engines). */
 import type { ExpressionBuilder, Generated, Kysely, Selectable } from 'kysely';
 import { bit, flag, type Database, type Dialect, type Flag } from '../dialect';
-import type { OutboxHealth, OutboxMessage, OutboxStore } from '../store';
+import type { OutboxHealth, OutboxMessage } from '../store';
 
 declare module '../dialect' {
   interface Database {
@@ -30,9 +30,31 @@ const EMPTIED = { body: null, links: null } as const;
 const unleasedAt = (now: number) => (eb: ExpressionBuilder<Database, 'outbox'>) =>
   eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]);
 
-export function outboxRepository(db: Kysely<Database>, d: Dialect): OutboxStore {
+/**
+ * Mail: the outbox, a durable queue. A message is stored before anything is sent, then claimed
+ * by one worker at a time, sent, and recorded as delivered, failed (to be retried later) or
+ * abandoned. A claim is a lease: if the worker dies mid-send, the message becomes claimable again
+ * once the lease runs out, so a crashed instance's mail is sent by another (at the price of a
+ * possible second copy of a message whose send had in fact completed: at least once, never lost).
+ *
+ * Engine notes: each method is atomic on its own. SQLite claims inside one write transaction
+ * (one writer at a time, so two workers on one file never claim the same row); PostgreSQL claims
+ * with `SELECT ... FOR UPDATE SKIP LOCKED` inside the UPDATE, so concurrent claimers skip each
+ * other's rows instead of waiting on them. Times are ms since the epoch, always passed in (never
+ * the database clock), so tests can move time and instances agree with their own logs.
+ */
+export function outboxRepository(db: Kysely<Database>, d: Dialect) {
   return {
-    async addToOutbox(message) {
+    /** Stores a new message, due at once (`nextAttemptAt` = `now`, `attempts` 0); returns its id. */
+    async addToOutbox(message: {
+      to: string;
+      subject: string;
+      body: string;
+      links: string;
+      sealed: boolean;
+      now: number;
+      purgeAt: number;
+    }): Promise<number> {
       const row = {
         to_address: message.to, subject: message.subject, body: message.body, links: message.links, sealed: bit(message.sealed),
         created_at: message.now, purge_at: message.purgeAt, next_attempt_at: message.now,
@@ -40,7 +62,15 @@ export function outboxRepository(db: Kysely<Database>, d: Dialect): OutboxStore 
       return (await db.insertInto('outbox').values(row).returning('id').executeTakeFirstOrThrow()).id;
     },
 
-    async claimDueMessages(instanceId, now, limit, leaseMs) {
+    /**
+     * Claims up to `limit` messages for `instanceId` and returns them, oldest due first
+     * (nextAttemptAt, then id). A message is claimable when it is pending (nextAttemptAt not null),
+     * due (nextAttemptAt <= now), its links have not expired (purgeAt > now), its body is not null,
+     * and it is not under another live lease (no claim, or claimedUntil <= now). Claiming sets
+     * claimedBy = instanceId and claimedUntil = now + leaseMs; it changes nothing else. Two
+     * concurrent calls never return the same message while its lease holds.
+     */
+    async claimDueMessages(instanceId: string, now: number, limit: number, leaseMs: number): Promise<OutboxMessage[]> {
       // One statement on both engines. PostgreSQL: rows another instance is claiming right now are
       // skipped, not waited for, and a row claimed and committed meanwhile fails the re-checked
       // lease condition. SQLite: the statement holds the write lock from its start (one writer).
@@ -68,7 +98,13 @@ export function outboxRepository(db: Kysely<Database>, d: Dialect): OutboxStore 
       return claimed.map(messageOf).sort((a, b) => (a.nextAttemptAt ?? 0) - (b.nextAttemptAt ?? 0) || a.id - b.id);
     },
 
-    async markDelivered(id, now, keepBody) {
+    /**
+     * Records a delivery: sentAt = now, nextAttemptAt, abandonedAt, sendError and the claim
+     * cleared; body and links emptied unless `keepBody` (the development mailbox). It does not
+     * check the claim (the mail has gone out, whoever sent it) and does nothing if the message is
+     * already recorded as delivered.
+     */
+    async markDelivered(id: number, now: number, keepBody: boolean): Promise<void> {
       await db
         .updateTable('outbox')
         .set({ sent_at: now, next_attempt_at: null, abandoned_at: null, send_error: null, ...UNCLAIMED, ...(keepBody ? {} : EMPTIED) })
@@ -77,7 +113,13 @@ export function outboxRepository(db: Kysely<Database>, d: Dialect): OutboxStore 
         .execute();
     },
 
-    async markAttemptFailed(id, instanceId, _now, errorCode, nextAttemptAt) {
+    /**
+     * Records a failed attempt by the holder of the claim: attempts + 1, sendError = errorCode,
+     * nextAttemptAt as given, claim cleared; body kept for the retry. Does nothing and returns
+     * false unless the message is undelivered and still claimed by `instanceId` (a worker whose
+     * lease ran out must not reschedule a message another worker now holds or has delivered).
+     */
+    async markAttemptFailed(id: number, instanceId: string, _now: number, errorCode: string, nextAttemptAt: number): Promise<boolean> {
       const result = await db
         .updateTable('outbox')
         .set((eb) => ({ attempts: eb('attempts', '+', 1), send_error: errorCode, next_attempt_at: nextAttemptAt, ...UNCLAIMED }))
@@ -88,7 +130,13 @@ export function outboxRepository(db: Kysely<Database>, d: Dialect): OutboxStore 
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async markAbandoned(id, instanceId, now, errorCode) {
+    /**
+     * Gives up on a message claimed by `instanceId` (its next attempt would come after its links
+     * expire, or it can never be sent): attempts + 1, abandonedAt = now, sendError = errorCode,
+     * nextAttemptAt and the claim cleared, body and links emptied. Same claim condition and
+     * result as `markAttemptFailed`.
+     */
+    async markAbandoned(id: number, instanceId: string, now: number, errorCode: string): Promise<boolean> {
       const result = await db
         .updateTable('outbox')
         .set((eb) => ({ attempts: eb('attempts', '+', 1), abandoned_at: now, send_error: errorCode, next_attempt_at: null, ...UNCLAIMED, ...EMPTIED }))
@@ -99,7 +147,13 @@ export function outboxRepository(db: Kysely<Database>, d: Dialect): OutboxStore 
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async abandonExpired(now) {
+    /**
+     * Gives up on every pending message whose links have expired (purgeAt <= now) and that is not
+     * under a live lease: abandonedAt = now, sendError = its last code or 'expired', nextAttemptAt
+     * and claim cleared, body and links emptied. Returns how many. (Catches messages no worker
+     * reached in time, e.g. while every instance was down.)
+     */
+    async abandonExpired(now: number): Promise<number> {
       const result = await db
         .updateTable('outbox')
         .set((eb) => ({ abandoned_at: now, send_error: eb.fn.coalesce('send_error', eb.val('expired')), next_attempt_at: null, ...UNCLAIMED, ...EMPTIED }))
@@ -110,16 +164,19 @@ export function outboxRepository(db: Kysely<Database>, d: Dialect): OutboxStore 
       return Number(result.numUpdatedRows);
     },
 
-    async purgeOutbox(now) {
+    /** Empties the body and links of every message whose purge time has passed; returns how many. */
+    async purgeOutbox(now: number): Promise<number> {
       const result = await db.updateTable('outbox').set(EMPTIED).where('body', 'is not', null).where('purge_at', '<=', now).executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
 
-    async listOutbox(limit) {
+    /** The newest messages first. */
+    async listOutbox(limit: number): Promise<OutboxMessage[]> {
       return (await db.selectFrom('outbox').select(COLUMNS).orderBy('id', 'desc').limit(limit).execute()).map(messageOf);
     },
 
-    async outboxHealth(now, since): Promise<OutboxHealth> {
+    /** Counts for readiness; `since` bounds the abandoned count (e.g. the last 24 hours). */
+    async outboxHealth(now: number, since: number): Promise<OutboxHealth> {
       const row = await db
         .selectFrom('outbox')
         .select((eb) => [

@@ -1,7 +1,7 @@
 /** Passkeys (WebAuthn credentials) and the single-use challenges of their ceremonies (issue 49). */
 import type { Generated, Kysely, Selectable } from 'kysely';
 import { bit, flag, type Database, type Flag } from '../dialect';
-import type { Passkey, PasskeysStore } from '../store';
+import type { Passkey } from '../store';
 
 declare module '../dialect' {
   interface Database {
@@ -29,9 +29,10 @@ function passkeyOf(row: Selectable<Database['passkeys']>): Passkey {
   };
 }
 
-export function passkeysRepository(db: Kysely<Database>): PasskeysStore {
+export function passkeysRepository(db: Kysely<Database>) {
   return {
-    async savePasskeyChallenge({ ceremonyKey, challenge, userHandle, now, expiresAt }) {
+    /** Keeps a challenge for its ceremony until `expiresAt`, replacing one the same ceremony had; forgets expired ones. */
+    async savePasskeyChallenge({ ceremonyKey, challenge, userHandle, now, expiresAt }: { ceremonyKey: string; challenge: string; userHandle: string | null; now: number; expiresAt: number }): Promise<void> {
       await db.deleteFrom('passkey_challenges').where('expires_at', '<=', now).execute();
       await db
         .insertInto('passkey_challenges')
@@ -41,7 +42,8 @@ export function passkeysRepository(db: Kysely<Database>): PasskeysStore {
     },
 
     // one statement: of two requests with the same ceremony, one deletes the row and the other finds none
-    async takePasskeyChallenge(ceremonyKey, now) {
+    /** Takes the ceremony's challenge, once: a second call (another instance's included) finds none. */
+    async takePasskeyChallenge(ceremonyKey: string, now: number): Promise<{ challenge: string; userHandle: string | null } | null> {
       const row = await db
         .deleteFrom('passkey_challenges')
         .where('ceremony_key', '=', ceremonyKey)
@@ -50,7 +52,8 @@ export function passkeysRepository(db: Kysely<Database>): PasskeysStore {
       return row && row.expires_at > now ? { challenge: row.challenge, userHandle: row.user_handle } : null;
     },
 
-    async addPasskey(input) {
+    /** Stores a new passkey; null when its credential id is already stored (any user's). */
+    async addPasskey(input: Omit<Passkey, 'id' | 'lastUsedAt'>): Promise<Passkey | null> {
       const row = await db
         .insertInto('passkeys')
         .values({
@@ -70,16 +73,18 @@ export function passkeysRepository(db: Kysely<Database>): PasskeysStore {
       return row ? passkeyOf(row) : null;
     },
 
-    async findPasskeyByCredentialId(credentialId) {
+    async findPasskeyByCredentialId(credentialId: string): Promise<Passkey | null> {
       const row = await db.selectFrom('passkeys').selectAll().where('credential_id', '=', credentialId).executeTakeFirst();
       return row ? passkeyOf(row) : null;
     },
 
-    async passkeysOfUser(userId) {
+    async passkeysOfUser(userId: number): Promise<Passkey[]> {
       return (await db.selectFrom('passkeys').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map(passkeyOf);
     },
 
-    async recordPasskeyUse(id, previousCount, signCount, backedUp, now) {
+    /** Records a use: the new counter and backup state, if the stored counter is still `previousCount`
+     * (two uses at once: one wins). False when another use came first. */
+    async recordPasskeyUse(id: number, previousCount: number, signCount: number, backedUp: boolean, now: number): Promise<boolean> {
       const result = await db
         .updateTable('passkeys')
         .set({ sign_count: signCount, backed_up: bit(backedUp), last_used_at: now })
@@ -89,12 +94,13 @@ export function passkeysRepository(db: Kysely<Database>): PasskeysStore {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async renamePasskey(userId, id, name) {
+    async renamePasskey(userId: number, id: number, name: string): Promise<boolean> {
       const result = await db.updateTable('passkeys').set({ name }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async removePasskey(userId, id) {
+    /** The passkey removed, or null when the user has none of that id. */
+    async removePasskey(userId: number, id: number): Promise<Passkey | null> {
       const row = await db.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();
       return row ? passkeyOf(row) : null;
     },

@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import { compiledOnce } from '../compiled';
 import type { Database } from '../dialect';
-import { historyOf, type PopupsStore } from '../store';
+import { historyOf, type PopupHistory } from '../store';
 
 /** "Seen" lasts for a session (or API token); "dismissed" is the time of the latest dismissal. */
 declare module '../dialect' {
@@ -12,7 +12,7 @@ declare module '../dialect' {
   }
 }
 
-export function popupsRepository(db: Kysely<Database>): PopupsStore {
+export function popupsRepository(db: Kysely<Database>) {
   // one statement for both: the popup route asks on every page of the portal
   const history = compiledOnce(db, (sessionKey: string, userId: number) =>
     db
@@ -22,7 +22,7 @@ export function popupsRepository(db: Kysely<Database>): PopupsStore {
       .unionAll(db.selectFrom('popup_dismissed').select(['popup_id', 'dismissed_at']).where('user_id', '=', userId)),
   );
   return {
-    async markPopupSeen(sessionKey, userId, popupId, now) {
+    async markPopupSeen(sessionKey: string, userId: number, popupId: string, now: number): Promise<void> {
       await db
         .insertInto('popup_seen')
         .values({ session_key: sessionKey, user_id: userId, popup_id: popupId, seen_at: now })
@@ -30,13 +30,14 @@ export function popupsRepository(db: Kysely<Database>): PopupsStore {
         .execute();
     },
     // a later dismissal replaces an earlier one (a declined offer's rest starts again)
-    async dismissPopup(userId, popupId, now) {
+    async dismissPopup(userId: number, popupId: string, now: number): Promise<void> {
       await db
         .insertInto('popup_dismissed')
         .values({ user_id: userId, popup_id: popupId, dismissed_at: now })
         .onConflict((oc) => oc.columns(['user_id', 'popup_id']).doUpdateSet({ dismissed_at: now }))
         .execute();
     },
-    popupHistory: async (sessionKey, userId) => historyOf(await history(sessionKey, userId)),
+    /** One statement for both (the popup route asks on every page of the portal). */
+    popupHistory: async (sessionKey: string, userId: number): Promise<PopupHistory> => historyOf(await history(sessionKey, userId)),
   };
 }

@@ -2,7 +2,6 @@
 import type { Kysely } from 'kysely';
 import { compiledOnce } from '../compiled';
 import type { Database } from '../dialect';
-import type { RateLimitStore } from '../store';
 
 /** One row per counted key (route and client); a window that has ended restarts the count. */
 declare module '../dialect' {
@@ -11,7 +10,8 @@ declare module '../dialect' {
   }
 }
 
-export function rateLimitsRepository(db: Kysely<Database>): RateLimitStore {
+/** The request counters of the rate limits: in the database, so every instance on it counts alike. */
+export function rateLimitsRepository(db: Kysely<Database>) {
   let lastSweep = 0;
   // every request counts: compiled once
   const count = compiledOnce(db, (key: string, requests: number, windowEndsAt: number, now: number) =>
@@ -30,7 +30,10 @@ export function rateLimitsRepository(db: Kysely<Database>): RateLimitStore {
       .returning(['count', 'window_ends_at']),
   );
   return {
-    async countRequests(key, requests, windowMs, now) {
+    /** Counts `requests` requests under `key` at once (atomically, however many instances count
+     * together): the first count of a window (or the first after it ended) starts a new window of
+     * `windowMs` at `requests`. Returns the count after this one, and when the window ends. */
+    async countRequests(key: string, requests: number, windowMs: number, now: number): Promise<{ count: number; windowEndsAt: number }> {
       const [row] = await count(key, requests, now + windowMs, now);
       // Ended windows are swept at most once a window per instance, not on every request.
       if (now - lastSweep >= windowMs) {
@@ -41,3 +44,5 @@ export function rateLimitsRepository(db: Kysely<Database>): RateLimitStore {
     },
   };
 }
+
+export type RateLimitStore = ReturnType<typeof rateLimitsRepository>;

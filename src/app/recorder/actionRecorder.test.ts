@@ -10,7 +10,7 @@ import { APP_VERSION } from './appVersion';
 import { RECORDING_FORMAT, RECORDING_FORMAT_VERSION } from './recordingFormat';
 import { parseRecording } from './recordingSchema';
 import { compareRedactedStates, replayRecording } from './replay';
-import { selectTestForm, testFormSlice } from './recorderTestKit';
+import { selectTestForm, testFormFeature, testFormSlice } from './recorderTestKit';
 
 const { fieldChanged, submitted } = testFormSlice.actions;
 
@@ -28,6 +28,7 @@ function recordingStore(options: { limit?: number; middleware?: Middleware[]; pr
   const recorder = createActionRecorder({ reducer: rootReducer, limit: options.limit, now: () => clock, page: () => '/loanmanager/register/?nonce=abc&x=1' });
   const store = makeStore({
     runSagas: false,
+    moreFeatures: [testFormFeature],
     preloadedState: options.preloadedState,
     reducerSideMiddleware: [recorder.middleware, ...(options.middleware ?? [])],
   });
@@ -138,7 +139,7 @@ test('an action dispatched while another is handled (a saga put) is kept after i
 
 test('records nothing before start()', () => {
   const recorder = createActionRecorder({ reducer: rootReducer });
-  const store = makeStore({ runSagas: false, reducerSideMiddleware: [recorder.middleware] });
+  const store = makeStore({ runSagas: false, moreFeatures: [testFormFeature], reducerSideMiddleware: [recorder.middleware] });
   store.dispatch(fieldChanged({ firstname: 'Before' }));
   expect(recorder.isRecording()).toBe(false);
   recorder.start();

@@ -1,7 +1,9 @@
 /**
- * Test-only: a small form slice injected into the root reducer, so the recorder can be tested on form keystrokes whatever state the feature
- * forms are in.
+ * Test-only: a small form slice, in the store as a feature of its own (`makeStore({ moreFeatures })`) and
+ * injected into the root reducer the replay runs, so the recorder can be tested on form keystrokes
+ * whatever state the feature forms are in.
  */
+import type { Feature } from '../../lib/feature';
 import { createFormSlice } from '../../lib/forms/createFormSlice';
 import { rootReducer, type RootState } from '../rootReducer';
 
@@ -18,6 +20,8 @@ export const testFormSlice = createFormSlice({
 });
 
 rootReducer.inject(testFormSlice);
+
+export const testFormFeature = { name: 'qaTestForm', slices: [testFormSlice], sagas: [] } satisfies Feature;
 
 export type TestFormState = ReturnType<typeof testFormSlice.getInitialState>;
 

@@ -20,8 +20,6 @@ import { rootReducer } from '../rootReducer';
 import { makeStore } from '../store';
 import { createActionRecorder } from './actionRecorder';
 
-jest.setTimeout(120_000);
-
 const generate = process.env.MAKE_RECORDINGS === '1' ? test : test.skip;
 export const RECORDINGS_DIR = path.resolve(__dirname, '../../../recordings');
 

@@ -1,18 +1,44 @@
 /**
- * A page's flows (RTK Query, redux-saga, each feature's sagas), the seam of its store
- * (src/app/createAppStore.ts): downloaded once the first view is up (`startFlows`, WidgetShell)
- * and no part of it holds them (`holdFlows`: a widget still mounting, a dialog still opening).
- * Every action before a feature's sagas run is kept for them (actionBuffer.ts).
+ * When a store's flows (RTK Query, redux-saga, each feature's sagas; flows.ts) are installed and each
+ * feature's sagas started: one lifecycle for every store (createAppStore.ts). The flows are either at
+ * hand (tests, QA recording and replay: installed as the store is made) or downloaded (a page: once its
+ * first view is up, `startFlows` from WidgetShell, and no part of it holds them, `holdFlows`: a widget
+ * still mounting, a dialog still opening). Every action before a feature's sagas run is kept for them
+ * (actionBuffer.ts).
  */
-import type { FlowsSeam } from '../app/createAppStore';
-import type * as Flows from '../app/flows';
+import type { Middleware } from '@reduxjs/toolkit';
+import type { PortalDependencies } from '../platform/dependencies';
 import type { Feature, FeatureSaga } from '../lib/feature';
 import { createActionBuffers, type ActionBuffer } from './actionBuffer';
+import type * as Flows from './flows';
+
+/** The flows at hand, or how to download them. */
+export type FlowsSource = typeof Flows | (() => Promise<typeof Flows>);
+
+/** What the lifecycle gets of the store: the flows install into it (flows.ts). */
+interface LifecycleStore extends Flows.FlowsStore {
+  dependencies: PortalDependencies;
+  /** false: the sagas never run (tests of reducers alone). */
+  runSagas: boolean;
+}
+
+export interface FlowsLifecycle {
+  /** Placed last, right before the reducers. */
+  middleware: Middleware[];
+  connect(store: LifecycleStore): {
+    /** A feature's slices are in the store: start its sagas (once each), now or when the flows are up. */
+    featureAdded(feature: Feature): void;
+    /** The first view is up: resolves once every feature added so far runs its sagas. */
+    startFlows(): Promise<void>;
+    /** Keeps the flows from starting until the returned release is called. */
+    holdFlows(): () => void;
+  };
+}
 
 /** The longest a hold keeps the flows waiting (`holdFlows`). */
 export const FLOWS_HOLD_MAX_MS = 5000;
 
-export function pageFlows(download: () => Promise<typeof Flows>): FlowsSeam {
+export function flowsLifecycle(source: FlowsSource): FlowsLifecycle {
   const buffers = createActionBuffers();
   return {
     middleware: [buffers.middleware],
@@ -23,14 +49,17 @@ export function pageFlows(download: () => Promise<typeof Flows>): FlowsSeam {
       let runtimeLoading: Promise<typeof Flows> | null = null;
       const startedSagas = new Set<FeatureSaga>();
 
+      function install(module: typeof Flows): typeof Flows {
+        runtime = module;
+        module.installApi(store);
+        if (store.runSagas) sagaRuntime = module.installSagas(store, store.dependencies);
+        return module;
+      }
+      if (typeof source !== 'function') install(source);
+
       function loadFlows(): Promise<typeof Flows> {
-        if (runtime) return Promise.resolve(runtime);
-        runtimeLoading ??= download().then((module) => {
-          runtime = module;
-          module.installApi(store);
-          if (store.runSagas) sagaRuntime = module.installSagas(store, store.dependencies);
-          return module;
-        });
+        if (runtime || typeof source !== 'function') return Promise.resolve(runtime ?? install(source as typeof Flows));
+        runtimeLoading ??= source().then(install);
         return runtimeLoading;
       }
 
