@@ -42,8 +42,9 @@ const browserProject = {
 } satisfies Config['projects'] extends (infer P)[] | undefined ? Exclude<P, string> : never;
 
 const config: Config = {
-  // The one timeout: generous for a loaded 2-core machine. Only two tests ask for more, each saying why
-  // (scripts/lint.test.ts: ESLint's type-aware resolver over the whole project; server/test/fuzz.test.ts: 2,000 requests).
+  // The one timeout: generous for a loaded 2-core machine. Only three tests ask for more, each saying why
+  // (scripts/lint.test.ts: ESLint's type-aware resolver over the whole project; server/test/fuzz.test.ts: 2,000 requests;
+  // scripts/newWidget.test.ts: the add-a-widget recipe whole, typecheck and production build included).
   testTimeout: 60_000,
   // CI has 2 cores: never more workers than that, whatever the machine says.
   maxWorkers: 2,
