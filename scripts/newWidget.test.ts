@@ -59,7 +59,7 @@ const run = (command: string, args: string[], cwd: string) => {
 };
 
 // A copy, a typecheck of the whole project, four test files in a jest of their own and a production
-// build: 75 s on the 2-core machine at load 5-7, each step alone up to 2 minutes at load 10, so well
+// build: 74-99 s on the 2-core machine at load 5-7, each step alone up to 2 minutes at load 10, so well
 // past the 60 s of the jest config.
 const RECIPE_TIMEOUT_MS = 10 * 60_000;
 
