@@ -67,6 +67,7 @@ test(
   'a widget added by the recipe is one folder, one row and two language files; it typechecks, passes the catalog tests and pays its way in the loader',
   async () => {
     const copy = copyOfProject();
+    let build: string | undefined;
     try {
       const scaffold = run(path.join(BIN, 'tsx'), ['scripts/newWidget.ts', 'scaffold-probe', '--about', 'A probe of the recipe', '--root', copy], ROOT);
       expect(scaffold.output).toContain('by hand');
@@ -108,7 +109,8 @@ test(
       expect(tests.output).toMatch(/Tests: +\d+ passed, \d+ total/);
       expect(tests.status).toBe(0);
 
-      const { loader } = await measureWeight(() => {}, { context: copy, floors: false });
+      const { loader, appDir } = await measureWeight(() => {}, { context: copy, floors: false });
+      build = appDir;
       expect(loader.gzip).toBeLessThanOrEqual(loaderGzipBudget(WIDGET_NAMES.length + 1));
       console.log(
         `the recipe touched ${inFolder.length + outside.length} files: ${inFolder.length} in the folder and ${outside.length} outside it, ` +
@@ -117,7 +119,7 @@ test(
           `(budget ${loaderGzipBudget(WIDGET_NAMES.length + 1)} B)`,
       );
     } finally {
-      fs.rmSync(copy, { recursive: true, force: true });
+      for (const folder of [copy, build]) if (folder) fs.rmSync(folder, { recursive: true, force: true });
     }
   },
   RECIPE_TIMEOUT_MS,
