@@ -44,8 +44,9 @@ const browserProject = {
 const config: Config = {
   // One timeout per project, generous for a loaded 2-core machine: 60 s here (client, components; jest 30
   // reads `testTimeout` from the root config only), 120 s for the server project (server/test/projectTimeout.ts).
-  // Three tests ask for more, each saying why: scripts/lint.test.ts (ESLint's type-aware resolver over the whole
-  // project), server/test/fuzz.test.ts (2,000 requests), server/test/databaseOutage.pg.test.ts (rounds of outages).
+  // Four tests ask for more, each saying why: scripts/lint.test.ts (ESLint's type-aware resolver over the whole
+  // project), server/test/fuzz.test.ts (2,000 requests), server/test/databaseOutage.pg.test.ts (rounds of outages),
+  // scripts/newWidget.test.ts (the add-a-widget recipe whole, typecheck and production build included).
   testTimeout: 60_000,
   // CI has 2 cores: never more workers than that, whatever the machine says.
   maxWorkers: 2,

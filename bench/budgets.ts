@@ -2,6 +2,8 @@
  * The byte budgets (issue 8), checked by `npm run test:budgets`. Changing a number here is a
  * product decision: say why in the commit.
  */
+import { WIDGET_NAMES } from '../src/platform/widgetCatalog';
+
 /** The goal of issue 8: each page's first-load JS+CSS at most 1.25 times its floor (react-dom + the same antd components). */
 export const PAGE_TO_FLOOR_GOAL = 1.25;
 /**
@@ -14,8 +16,18 @@ export const PAGE_TO_FLOOR_GOAL = 1.25;
  * gz) are what is left to take if they grow.
  */
 export const PAGE_TO_FLOOR_MAX = PAGE_TO_FLOOR_GOAL;
-/** The stable loader, gzip. */
-export const LOADER_GZIP_MAX_BYTES = 5 * 1024;
+/**
+ * The stable loader, gzip: a base plus a price per row of the widget catalog, so a widget pays its
+ * own way. A row costs the loader its chunk's and its two message parts' ids and hashes in webpack's
+ * runtime: 73-76 B gzip for a `widget-*` chunk of a 9-letter name, 82 B for a chunk group of its own
+ * name (bench/RESULTS.md, section 25); the price leaves room for longer names. The base keeps the
+ * budget of ten rows where it was (5 KiB).
+ */
+export const LOADER_GZIP_PER_ROW_BYTES = 90;
+const LOADER_GZIP_BASE_BYTES = 5 * 1024 - 10 * LOADER_GZIP_PER_ROW_BYTES;
+export const loaderGzipBudget = (rows: number) => LOADER_GZIP_BASE_BYTES + LOADER_GZIP_PER_ROW_BYTES * rows;
+/** The loader's budget for the catalog as it is. */
+export const LOADER_GZIP_MAX_BYTES = loaderGzipBudget(WIDGET_NAMES.length);
 /**
  * The ratchet: a page (or the loader) may not grow by more than this share of its recorded weight
  * (bench/weights.json, gzip and brotli) without the record being updated in the same commit. The

@@ -1,4 +1,4 @@
-import { PAGE_GROWTH_MAX } from './budgets';
+import { LOADER_GZIP_PER_ROW_BYTES, PAGE_GROWTH_MAX } from './budgets';
 import type { WeightReport } from './lib/weight';
 import { growthVerdict, recordOf } from './weight';
 
@@ -31,6 +31,18 @@ describe('the byte ratchet', () => {
     const verdict = growthVerdict(report({ register: 250_000, main: 180_000, profile: 240_000 }, 4_900), recorded);
     expect(verdict.ok).toBe(false);
     expect(verdict.lines).toEqual([expect.stringMatching(/^GREW: loader 4800 -> 4900 B gzip/), expect.stringMatching(/^GREW: loader 4100 -> 4200 B brotli/), 'NOT RECORDED: profile']);
+  });
+
+  it('lets a widget added since the record grow the loader by its price, and notes its new page', () => {
+    const widgets = recorded.widgets + 1;
+    const paid = report({ register: 250_000, main: 180_000, probe: 240_000 }, 4_800 + LOADER_GZIP_PER_ROW_BYTES);
+    expect(growthVerdict(paid, recorded, widgets)).toEqual({ ok: true, lines: [], notes: ['new since the record (1 widget added): probe 240000 B gzip'] });
+    // one byte more than the price and the ratchet's share is a regression all the same
+    const over = report({ register: 250_000, main: 180_000 }, Math.floor(4_800 * (1 + PAGE_GROWTH_MAX)) + LOADER_GZIP_PER_ROW_BYTES + 1);
+    expect(growthVerdict(over, recorded, widgets).lines).toEqual([
+      expect.stringMatching(/^GREW: loader 4800 -> \d+ B gzip/),
+      expect.stringMatching(/^GREW: loader 4100 -> \d+ B brotli/),
+    ]);
   });
 
   it('passes a lighter page, with a note to record it', () => {

@@ -1,7 +1,8 @@
 /**
  * Part 1, page weight: tables and budget verdicts over lib/weight.ts's measurements.
  */
-import { LOADER_GZIP_MAX_BYTES, PAGE_GROWTH_MAX, PAGE_TO_FLOOR_MAX } from './budgets';
+import { WIDGET_NAMES } from '../src/platform/widgetCatalog';
+import { LOADER_GZIP_MAX_BYTES, LOADER_GZIP_PER_ROW_BYTES, PAGE_GROWTH_MAX, PAGE_TO_FLOOR_MAX } from './budgets';
 import { CATEGORIES, CATEGORY_LABEL } from './lib/categories';
 import { kb, table } from './lib/table';
 import type { PageWeight, WeightReport } from './lib/weight';
@@ -86,14 +87,16 @@ export function verdict(report: WeightReport): Verdict {
   return { ok, lines };
 }
 
-/** What bench/weights.json holds: each page's first-load bytes and the loader's, as last recorded. */
+/** What bench/weights.json holds: each page's first-load bytes and the loader's, as last recorded, and the catalog's rows then. */
 export interface RecordedWeights {
+  widgets: number;
   loader: { gzip: number; brotli: number };
   pages: Record<string, { gzip: number; brotli: number }>;
 }
 
-export function recordOf(report: WeightReport): RecordedWeights {
+export function recordOf(report: WeightReport, widgets = WIDGET_NAMES.length): RecordedWeights {
   return {
+    widgets,
     loader: { gzip: report.loader.gzip, brotli: report.loader.brotli },
     pages: Object.fromEntries(report.pages.map((page) => [page.def.page, { gzip: page.gzip, brotli: page.brotli }])),
   };
@@ -101,24 +104,29 @@ export function recordOf(report: WeightReport): RecordedWeights {
 
 /**
  * Fails on a page or loader more than PAGE_GROWTH_MAX heavier than recorded, and on a page with no
- * record. `notes`: what got lighter by more than that, so that the record can follow it down.
+ * record. A widget added since the record (`widgets`, the catalog's rows now) pays its own way: the
+ * loader may grow by its price (LOADER_GZIP_PER_ROW_BYTES) on top, and a page without a record is a
+ * note, not a failure (its floor budget still holds), so a new widget does not force a new record.
+ * `notes`: what got lighter by more than that, or is new, so that the record can follow it.
  */
-export function growthVerdict(report: WeightReport, recorded: RecordedWeights): Verdict & { notes: string[] } {
+export function growthVerdict(report: WeightReport, recorded: RecordedWeights, widgets = WIDGET_NAMES.length): Verdict & { notes: string[] } {
   const lines: string[] = [];
   const notes: string[] = [];
-  const measured = recordOf(report);
-  const compare = (name: string, now: { gzip: number; brotli: number }, before: { gzip: number; brotli: number }) => {
+  const measured = recordOf(report, widgets);
+  const added = Math.max(0, widgets - recorded.widgets);
+  const compare = (name: string, now: { gzip: number; brotli: number }, before: { gzip: number; brotli: number }, paid = 0) => {
     for (const kind of ['gzip', 'brotli'] as const) {
       const change = now[kind] - before[kind];
       const figures = `${before[kind]} -> ${now[kind]} B ${kind} (${change >= 0 ? '+' : ''}${((100 * change) / before[kind]).toFixed(1)} %)`;
-      if (change > before[kind] * PAGE_GROWTH_MAX) lines.push(`GREW: ${name} ${figures}`);
+      if (change > before[kind] * PAGE_GROWTH_MAX + paid) lines.push(`GREW: ${name} ${figures}`);
       else if (-change > before[kind] * PAGE_GROWTH_MAX) notes.push(`lighter: ${name} ${figures}`);
     }
   };
-  compare('loader', measured.loader, recorded.loader);
+  compare('loader', measured.loader, recorded.loader, added * LOADER_GZIP_PER_ROW_BYTES);
   for (const [page, now] of Object.entries(measured.pages)) {
     const before = recorded.pages[page];
     if (before) compare(page, now, before);
+    else if (added > 0) notes.push(`new since the record (${added} widget${added > 1 ? 's' : ''} added): ${page} ${now.gzip} B gzip`);
     else lines.push(`NOT RECORDED: ${page}`);
   }
   return { ok: lines.length === 0, lines, notes };

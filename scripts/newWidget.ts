@@ -1,14 +1,20 @@
 /**
- * `npx tsx scripts/newWidget.ts <name> [--into <folder>]`: writes the files of a new widget's folder
- * (docs/architecture.md, "Adding a widget", step 1) and prints the catalog row and the two lines the
- * compiler asks for next. `<name>` is the widget's kebab-case name (`loan-summary`); the folder is
- * `src/features/<feature>` (camelCase) unless `--into` says otherwise. scripts/newWidget.test.ts runs it
- * into a temporary folder and typechecks and lints the result, so the recipe cannot drift.
+ * `npx tsx scripts/newWidget.ts <name> --about "<what it is>" [--signed-in] [--no-page] [--root <folder>]`:
+ * the mechanical part of adding a widget (docs/architecture.md, "Adding a widget"). `<name>` is its
+ * kebab-case name (`loan-summary`). It writes
+ * - the widget's folder `src/features/<feature>` (camelCase): slice, saga, component, feature, entry;
+ * - its catalog row in src/platform/widgetCatalog.ts (a page at `/loanmanager/<name>/` unless `--no-page`),
+ *   to refine by hand;
+ * - its line in docs/embedding.md's table of widget names (`--about` is the text);
+ * - the tables that follow from the catalog (scripts/widgetTables.ts: registry, features, message parts),
+ * and prints what is left by hand: the texts in the two language files. `--root` is the project to
+ * write into (the checkout by default). scripts/newWidget.test.ts runs it on a copy of the project,
+ * then the typecheck, the catalog's tests and the loader's size, so the recipe cannot drift.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { camel, writeWidgetTables } from './widgetTables';
 
-const camel = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 const pascal = (name: string) => camel(name).replace(/^./, (letter) => letter.toUpperCase());
 
 /** The files of the widget's folder, by file name. */
@@ -78,17 +84,7 @@ export { default } from './${Name}Widget';
   };
 }
 
-/** What to add outside the folder: the catalog row, then the two lines the compiler asks for. */
-function nextSteps(name: string): string {
-  const feature = camel(name);
-  return [
-    `src/platform/widgetCatalog.ts:  '${name}': { chunkGroup: 'widget-${name}', catalogNamespace: '${feature}', slices: ['${feature}'], page: { path: '${name}', titleId: 'portal.title.${feature}', signedIn: false } },`,
-    `src/widgets/registry.ts:        '${name}': () => withPageFeature(import(/* webpackChunkName: "widget-${name}" */ '../features/${feature}/${feature}Widget.entry'), '${feature}'),`,
-    `src/app/featureOfWidget.ts:     '${name}': withSagas(<the feature>, ${feature}Saga)`,
-  ].join('\n');
-}
-
-export function writeWidget(name: string, folder: string): string[] {
+function writeWidget(name: string, folder: string): string[] {
   fs.mkdirSync(folder, { recursive: true });
   return Object.entries(widgetFiles(name)).map(([file, text]) => {
     const target = path.join(folder, file);
@@ -97,13 +93,76 @@ export function writeWidget(name: string, folder: string): string[] {
   });
 }
 
+interface RowOptions {
+  /** a page of the standalone portal at /loanmanager/<name>/ (default true) */
+  page?: boolean;
+  /** the page is for signed-in borrowers only */
+  signedIn?: boolean;
+}
+
+const CATALOG_END = '} as const satisfies Record<string, CatalogRow>;';
+
+/** The widget's row, added at the end of the catalog in `root`. */
+function writeCatalogRow(name: string, root: string, { page = true, signedIn = false }: RowOptions = {}): string {
+  const feature = camel(name);
+  const file = path.join(root, 'src/platform/widgetCatalog.ts');
+  const text = fs.readFileSync(file, 'utf8');
+  if (!text.includes(CATALOG_END)) throw new Error(`${file}: no "${CATALOG_END}" to add the row before`);
+  const pageField = page ? `\n    page: { path: '${name}', titleId: 'portal.title.${feature}', signedIn: ${signedIn} },` : '';
+  const row = `  '${name}': {\n    chunkGroup: 'widget-${name}',\n    catalogNamespace: '${feature}',\n    slices: ['${feature}'],${pageField}\n  },\n`;
+  fs.writeFileSync(file, text.replace(CATALOG_END, `${row}${CATALOG_END}`));
+  return file;
+}
+
+const PORTAL_NAME_ROW = '| `portal` |';
+
+/** The widget's line in docs/embedding.md's table of names (before the portal's, the table's last). */
+function writeEmbeddingRow(name: string, about: string, root: string): string {
+  const file = path.join(root, 'docs/embedding.md');
+  const text = fs.readFileSync(file, 'utf8');
+  if (!text.includes(PORTAL_NAME_ROW)) throw new Error(`${file}: no "${PORTAL_NAME_ROW}" line to add the widget's before`);
+  fs.writeFileSync(file, text.replace(PORTAL_NAME_ROW, `| \`${name}\` | ${about.replace(/\|/g, '\\|')} |\n${PORTAL_NAME_ROW}`));
+  return file;
+}
+
+/** What is left by hand: the texts. */
+function nextSteps(name: string, page: boolean): string {
+  const feature = camel(name);
+  return [
+    'then, by hand, in both src/platform/i18n/locales/en.json and es.json:',
+    ...(page ? [`  "portal.title.${feature}": the page's title`] : []),
+    `  "${feature}.…": the widget's texts`,
+    'and refine its row in src/platform/widgetCatalog.ts (then `npm run widgets` if you change its chunk group or namespace).',
+  ].join('\n');
+}
+
 if (require.main === module) {
-  const [name, flag, into] = process.argv.slice(2);
-  if (!name || !/^[a-z]+(-[a-z]+)*$/.test(name)) {
-    console.error('usage: npx tsx scripts/newWidget.ts <kebab-case-name> [--into <folder>]');
+  const args = process.argv.slice(2);
+  const option = (flag: string) => {
+    const at = args.indexOf(flag);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const [name] = args;
+  const about = option('--about');
+  if (!name || !/^[a-z]+(-[a-z]+)*$/.test(name) || !about) {
+    console.error('usage: npx tsx scripts/newWidget.ts <kebab-case-name> --about "<what it is>" [--signed-in] [--no-page] [--root <folder>]');
     process.exit(1);
   }
-  const folder = flag === '--into' && into ? into : path.resolve(__dirname, '../src/features', camel(name));
-  for (const file of writeWidget(name, folder)) console.log(`wrote ${path.relative(process.cwd(), file)}`);
-  console.log(`\nthen add:\n${nextSteps(name)}`);
+  const root = path.resolve(option('--root') ?? path.resolve(__dirname, '..'));
+  const page = !args.includes('--no-page');
+  const written = [
+    ...writeWidget(name, path.join(root, 'src/features', camel(name))),
+    writeCatalogRow(name, root, { page, signedIn: args.includes('--signed-in') }),
+    writeEmbeddingRow(name, about, root),
+  ];
+  for (const file of written) console.log(`wrote ${path.relative(root, file)}`);
+  writeWidgetTables(root)
+    .then((tables) => {
+      for (const file of tables) console.log(`wrote ${file}`);
+      console.log(`\n${nextSteps(name, page)}`);
+    })
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
 }

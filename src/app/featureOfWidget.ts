@@ -5,26 +5,27 @@
  * module (src/features/<feature>/<name>Widget.feature.ts, without the components), plus its saga imported here eagerly. A page
  * imports only its widgets' entries (src/widgets/registry.ts), whose sagas download after the
  * first view; never this.
+ * Written by scripts/widgetTables.ts from the catalog (`npm run widgets`): do not edit by hand.
  */
-import { feature as goGreen } from '../features/goGreen/goGreenWidget.feature';
 import { goGreenSaga } from '../features/goGreen/goGreenSaga';
-import { feature as login } from '../features/login/loginWidget.feature';
+import { feature as goGreen } from '../features/goGreen/goGreenWidget.feature';
 import { loginSaga } from '../features/login/loginSaga';
+import { feature as login } from '../features/login/loginWidget.feature';
 import { passwordResetSaga } from '../features/passwordReset/passwordResetSaga';
 import { feature as requestPasswordReset } from '../features/passwordReset/requestPasswordResetWidget.feature';
 import { feature as resetPassword } from '../features/passwordReset/resetPasswordWidget.feature';
-import { feature as popups } from '../features/popups/popupsWidget.feature';
 import { popupsSaga } from '../features/popups/popupsSaga';
-import { feature as profile } from '../features/profile/profileWidget.feature';
+import { feature as popups } from '../features/popups/popupsWidget.feature';
 import { profileSaga } from '../features/profile/profileSaga';
-import { feature as recoverUsername } from '../features/recoverUsername/recoverUsernameWidget.feature';
+import { feature as profile } from '../features/profile/profileWidget.feature';
 import { recoverUsernameSaga } from '../features/recoverUsername/recoverUsernameSaga';
+import { feature as recoverUsername } from '../features/recoverUsername/recoverUsernameWidget.feature';
+import { registrationSaga } from '../features/registration/registrationSaga';
+import { feature as registration } from '../features/registration/registrationWidget.feature';
 import { sessionTimeoutSaga } from '../features/sessionTimeout/sessionTimeoutSaga';
 import { feature as sessionTimeout } from '../features/sessionTimeout/sessionTimeoutWidget.feature';
-import { feature as registration } from '../features/registration/registrationWidget.feature';
-import { registrationSaga } from '../features/registration/registrationSaga';
-import { feature as verifyEmail } from '../features/verifyEmail/verifyEmailWidget.feature';
 import { verifyEmailSaga } from '../features/verifyEmail/verifyEmailSaga';
+import { feature as verifyEmail } from '../features/verifyEmail/verifyEmailWidget.feature';
 import type { Feature, FeatureSaga, FeatureWithSagas } from '../lib/feature';
 import type { WidgetName } from '../platform/widgetCatalog';
 
@@ -39,7 +40,7 @@ const withSagas = <S extends Feature['slices']>(feature: Feature & { readonly sl
 });
 
 /**
- * One feature per widget of the catalog (src/platform/widgetCatalog.ts): a widget without its
+ * One feature per widget of the catalog (src/platform/widgetCatalog.ts), in its order: a widget without its
  * feature, or a feature without a catalog row, does not compile.
  */
 export const FEATURE_OF_WIDGET = {
@@ -48,10 +49,10 @@ export const FEATURE_OF_WIDGET = {
   'request-password-reset': withSagas(requestPasswordReset, passwordResetSaga),
   'reset-password': withSagas(resetPassword, passwordResetSaga),
   'verify-email': withSagas(verifyEmail, verifyEmailSaga),
-  login: withSagas(login, loginSaga),
   'go-green': withSagas(goGreen, goGreenSaga),
-  profile: withSagas(profile, profileSaga),
   popups: withSagas(popups, popupsSaga),
+  login: withSagas(login, loginSaga),
+  profile: withSagas(profile, profileSaga),
   'session-timeout': withSagas(sessionTimeout, sessionTimeoutSaga),
 } as const satisfies Readonly<Record<WidgetName, FeatureWithSagas>>;
 

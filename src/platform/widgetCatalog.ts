@@ -1,8 +1,9 @@
 /**
  * The one widget catalog: one row per widget a host page can place with
  * <div data-loanmanager-widget="NAME">. Everything else derives from it:
- * - the loader's registry (src/widgets/registry.ts: one loader per row, `Record<WidgetName, …>`,
- *   so a row without a loader, or a loader without a row, does not compile);
+ * - written from it by `npm run widgets` (scripts/widgetTables.ts): the loader's registry
+ *   (src/widgets/registry.ts), the full store's features (src/app/featureOfWidget.ts) and the
+ *   parts of the messages (src/platform/i18n/widgetCatalogs.ts);
  * - the standalone portal's routes (src/pages/portalRoutes.ts: every row with a `page`);
  * - the QA replay list (src/pages/qa/replayWidgets.ts: every row, and which slice is whose);
  * - the server's page shells and their preloads (server/routes/pages/: every row with a `page`).

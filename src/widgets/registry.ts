@@ -10,6 +10,7 @@
  * namespace (src/platform/i18n/widgetCatalogs.ts).
  * The standalone portal (`portal`, src/pages) is placed the same way; it sits above the widgets,
  * so the loader's entry (src/main.ts) adds it to these.
+ * Written by scripts/widgetTables.ts from the catalog (`npm run widgets`): do not edit by hand.
  */
 import type { ComponentType } from 'react';
 import type { WidgetName } from '../platform/widgetCatalog';

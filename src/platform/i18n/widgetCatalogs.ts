@@ -6,6 +6,7 @@
  * context maps cost about twice the bytes on every page. No chunk names either: the loader's
  * runtime keeps every chunk's name, and twenty names cost each page about half a kilobyte. A new
  * language's lines are demanded by the compiler (`Record<Locale, …>`).
+ * Written by scripts/widgetTables.ts from the catalog (`npm run widgets`): do not edit by hand.
  */
 import type { Messages } from '@lingui/core';
 import type { Locale } from './locales';
