@@ -140,7 +140,7 @@ const decode = (encoding: HtmlEncoding, bytes: Buffer): Buffer =>
  * The template of a page drawn with TOKEN_PLACEHOLDER where its masked token goes, or null when the
  * placeholder is not there exactly once (nothing to splice: the page is drawn afresh every time).
  */
-export async function makeTemplate(html: string): Promise<PageTemplate | null> {
+async function makeTemplate(html: string): Promise<PageTemplate | null> {
   const page = Buffer.from(html, 'utf8');
   const placeholder = Buffer.from(TOKEN_PLACEHOLDER, 'latin1');
   const at = page.indexOf(placeholder);
@@ -191,7 +191,7 @@ export function buildIdentity(staticDir: string): string {
 }
 
 /** The most entries kept: far above pages × languages × the flags a page reads (login: 8). */
-export const PAGE_CACHE_LIMIT = 200;
+const PAGE_CACHE_LIMIT = 200;
 
 /**
  * Kept templates by key (page, language, the flags of the query the page reads: never anything a

@@ -14,7 +14,7 @@ import { goGreenStatusOf } from '../../services/goGreen';
 import { popupsOf } from '../../services/popupsToShow';
 
 /** Each endpoint's answer, as the client's store takes it. */
-export interface FirstAnswerTypes {
+interface FirstAnswerTypes {
   getGoGreenStatus: GoGreenInfo;
   goGreenOptOut: { opted_out: true };
   getPopups: PopupItem[];

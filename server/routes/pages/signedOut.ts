@@ -30,7 +30,7 @@ const NONCE_MAXIMUM = 200;
  * `flags`, only whether each is there (the kept draws: one per set of flags); `values`, what it
  * says, so the page is drawn afresh when one is there. Any other parameter is not read.
  */
-export const FIRST_VIEW_QUERY: Partial<Record<WidgetName, { flags?: readonly string[]; values?: readonly string[] }>> = {
+const FIRST_VIEW_QUERY: Partial<Record<WidgetName, { flags?: readonly string[]; values?: readonly string[] }>> = {
   login: { flags: [PASSWORD_CHANGED_PARAM, SIGNED_OUT_INACTIVE_PARAM, SIGNED_OUT_PARAM] },
   'verify-email': { values: ['nonce'] },
 };
@@ -39,7 +39,7 @@ export const FIRST_VIEW_QUERY: Partial<Record<WidgetName, { flags?: readonly str
  * The address the page is drawn for when it is kept: its path and the flags of `search` it reads
  * (`?signed_out=1`); null when the query carries a value it reads (drawn afresh).
  */
-export function keptAddress(current: string, widget: WidgetName | null, search: string): string | null {
+function keptAddress(current: string, widget: WidgetName | null, search: string): string | null {
   const reads = widget ? FIRST_VIEW_QUERY[widget] : undefined;
   if (!reads) return current;
   const query = new URLSearchParams(search);
