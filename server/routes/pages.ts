@@ -40,6 +40,7 @@ import { popupsOf } from '../services/popupsToShow';
 import { compressHtml, HTML_VARY, htmlEncodingFor } from '../htmlCompression';
 import { CSRF_FORM_FIELD, formTokenMatches, looksLikeToken, takeOptedOutFlag, takeVerificationSentFlag } from '../security';
 import { fromAnotherSite, signOut } from '../sessions';
+import { passkeyOfferHtml, passkeyOfferRoutes } from './passkeyOffer';
 import { restoreEmailRoutes } from './restoreEmail';
 
 // the client's addresses (src/lib/portalUrls.ts), so the server's redirects and links cannot drift from them
@@ -196,14 +197,15 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
    * borrower must read and act on, and a popup opened over it hid it (issue 39, E10). Nothing is
    * marked seen, so the popups come on the next page the borrower opens.
    */
-  const popupsWidget = async (request: FastifyRequest, reply: FastifyReply, account: Account, locale: Locale, notice: string) =>
-    notice
+  const popupsWidget = async (request: FastifyRequest, reply: FastifyReply, account: Account, locale: Locale, notice: string, offer: string) =>
+    notice && !offer
       ? {}
       : {
           widget: 'popups' as const,
           config: config(locale, { coacct: String(account.borrower.id) }),
           preload: preload(WIDGET_CATALOG.popups.chunkGroup, locale, { portal: false, namespaces: [WIDGET_CATALOG.popups.catalogNamespace] }),
-          firstAnswers: await firstAnswersOf(request, reply, WIDGET_CATALOG.popups.firstAnswers, account, locale),
+          // beside the notice, the widget comes only to show the passkey offer (src/features/popups/passkeyOffer.ts): an empty list, no popup
+          firstAnswers: notice ? { getPopups: [] } : await firstAnswersOf(request, reply, WIDGET_CATALOG.popups.firstAnswers, account, locale),
         };
 
   const page = (
@@ -327,8 +329,10 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       )
       .join('');
     const notice = verificationSentNotice(request, reply, account, locale);
+    const offer = await passkeyOfferHtml(ctx, request, reply, account, locale, MAIN_PATH);
     const content =
       notice +
+      offer +
       `<p>${welcome(locale, account)}</p>` +
       (loans.length === 0 ? `<p>${htmlText(locale, 'server.loans.none')}</p>` : `<ul class="loan-list">${items}</ul>`) +
       manageLinks(locale);
@@ -338,7 +342,7 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       title,
       heading: title,
       content,
-      ...(await popupsWidget(request, reply, account, locale, notice)),
+      ...(await popupsWidget(request, reply, account, locale, notice, offer)),
     });
     return sendHtml(reply, 200, html);
   });
@@ -382,12 +386,13 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
       : `<p>${htmlText(locale, 'server.loans.none')}</p>`;
     const back = loans.length > 1 ? `<p><a class="link-target" href="${MAIN_PATH}">${htmlText(locale, 'server.overview.allLoans')}</a></p>` : '';
     const notice = verificationSentNotice(request, reply, account, locale);
+    const offer = await passkeyOfferHtml(ctx, request, reply, account, locale, returnPathOf(request));
     const html = page(request, session, OVERVIEW_PATH, {
       locale,
       title,
       heading: title,
-      content: notice + `<p>${welcome(locale, account)}</p>${table}${back}${manageLinks(locale)}`,
-      ...(await popupsWidget(request, reply, account, locale, notice)),
+      content: notice + offer + `<p>${welcome(locale, account)}</p>${table}${back}${manageLinks(locale)}`,
+      ...(await popupsWidget(request, reply, account, locale, notice, offer)),
     });
     return sendHtml(reply, 200, html);
   });
@@ -445,6 +450,9 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext) {
 
     // "This wasn't me": the page of a replaced address's link, and its form
     restoreEmailRoutes(forms, ctx, { verified, refused, sendHtml, contactLine });
+
+    // "Not now" to the passkey offer of a landing page
+    passkeyOfferRoutes(forms, ctx, { verified, refused, returnTarget: languageSwitchTarget });
 
     // The language switch: remembered in the browser (the lm_locale cookie) and, signed in, on the
     // account (its emails follow it), then back to the page it was pressed on. Only a path of the

@@ -374,4 +374,18 @@ describe('profile: passkeys (issue 49)', () => {
     await waitFor(() => expect(within(list).queryByText('My phone')).not.toBeInTheDocument());
     expect(api.sent(REMOVE).map(({ body }) => body)).toEqual([{ id: 7 }]);
   });
+
+  test("reached from the landing page's offer (#passkeys): the new passkey's name field has the focus", async () => {
+    fakeWebAuthn();
+    window.history.replaceState(null, '', '/loanmanager/profile/#passkeys');
+    try {
+      mockApi({ [STATUS]: onFile, [LIST]: { body: { passkeys: [] } } });
+      renderWidget(<ProfileWidget />, withPasskeys);
+      const field = await screen.findByLabelText(english('profile.passkeys.newName'));
+      await waitFor(() => expect(field).toHaveFocus());
+      expect(screen.getByRole('region', { name: english('profile.passkeys.title') })).toHaveAttribute('id', 'passkeys');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
 });
