@@ -5,8 +5,10 @@
  * borrower registers, adds a passkey on the profile (after confirming the password), signs out,
  * signs in with it by the button and by the username field's suggestions (conditional mediation),
  * steps up with it to change the address (no password asked), renames and removes it; the emails of
- * the added and the removed passkey come in the borrower's language. The same in Spanish at 375 px;
- * axe-core on each new state (the password dialog of an added passkey, the list, the step-up prompt).
+ * the added and the removed passkey come in the borrower's language. The landing page after the
+ * registration offers a passkey (English: "Add a passkey"; Spanish: "Not now"). The same in Spanish at
+ * 375 px; axe-core on each new state (the offer, the password dialog of an added passkey, the list, the
+ * step-up prompt).
  */
 import type { Page } from 'playwright-core';
 import english from '../src/platform/i18n/locales/en.json';
@@ -101,9 +103,27 @@ async function runFlow(page: Page, t: Catalog, borrower: Borrower, label: string
 
   await register(page, t, borrower);
 
-  // the profile: add a passkey; the password is asked first (the re-authentication window)
-  await page.goto('/loanmanager/profile/');
+  // the landing page offers a passkey once, as a notice beside the verification notice, focus untouched
+  const offer = page.getByRole('region', { name: t['server.passkeyOffer.title'] });
+  await offer.waitFor();
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  expect(await page.getByRole('dialog').count()).toBe(0);
+  await expectNoAxeViolations(page, `${label}: the offer of a passkey`);
+  await screenshot(page, `passkeys-${label}-offer`);
   const section = page.getByRole('region', { name: t['profile.passkeys.title'] });
+  if (t === spanish) {
+    // "Not now": the same page again, without it
+    await Promise.all([page.waitForURL(/\/loanmanager\/(main|loanoverview)\//), offer.getByRole('button', { name: t['server.passkeyOffer.notNow'] }).click()]);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await offer.count()).toBe(0);
+    await page.goto('/loanmanager/profile/');
+  } else {
+    // "Add a passkey": the profile's passkeys, the new one's name field ready
+    await Promise.all([page.waitForURL('**/loanmanager/profile/#passkeys'), offer.getByRole('link', { name: t['server.passkeyOffer.add'] }).click()]);
+    await page.waitForFunction(() => document.activeElement?.closest('section')?.id === 'passkeys');
+  }
+
+  // the profile: add a passkey; the password is asked first (the re-authentication window)
   await section.getByText(t['profile.passkeys.none']).waitFor();
   await section.getByLabel(t['profile.passkeys.newName']).fill(passkeyName);
   await section.getByRole('button', { name: t['profile.passkeys.add'] }).click();
@@ -130,6 +150,9 @@ async function runFlow(page: Page, t: Catalog, borrower: Borrower, label: string
   expect(await username.getAttribute('autocomplete')).toBe('username webauthn');
   await authenticator.present(true);
   await Promise.all([page.waitForURL(/\/loanmanager\/(main|loanoverview)\//), page.getByRole('button', { name: t['login.passkey'] }).click()]);
+  // no offer after a passkey sign-in
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  expect(await page.locator('[data-loanmanager-passkey-offer]').count()).toBe(0);
 
   // signed out, back in by the username field's suggestions (conditional mediation): the sign-in
   // page asks as it opens, the authenticator answers, nothing is pressed
