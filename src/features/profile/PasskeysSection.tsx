@@ -119,6 +119,11 @@ export function PasskeysSection() {
   const [blank, setBlank] = useState(false);
   const headingId = useId();
   const inputId = useId();
+  // once added, the field is empty again for the next one
+  const added = task?.succeeded === true && task.message === 'profile.passkeys.addDone';
+  useEffect(() => {
+    if (added) setName('');
+  }, [added, task]);
   // "Add a passkey" of the landing page's offer leads here (#passkeys): the name of the new one is asked first
   useEffect(() => {
     if (usable && window.location.hash === `#${PASSKEYS_ANCHOR}`) document.getElementById(inputId)?.focus();
