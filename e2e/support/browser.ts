@@ -23,7 +23,7 @@ export function baseUrl(): string {
  * a page that uses passkeys must be on a named host (the reference server listens on 127.0.0.1,
  * which Chromium reaches for `localhost`).
  */
-export function localhostBaseUrl(): string {
+function localhostBaseUrl(): string {
   const url = new URL(baseUrl());
   url.hostname = 'localhost';
   return url.origin;

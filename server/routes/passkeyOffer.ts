@@ -18,9 +18,9 @@ import { escapeHtml, htmlText, RETURN_FIELD } from '../html';
 import { CSRF_FORM_FIELD, isHttps, maskCsrfToken, takePasskeyOfferFlag } from '../security';
 import { pageSchema } from './schemas';
 
-export const PASSKEY_OFFER_DECLINE_PATH = '/loanmanager/passkey_offer/not_now/';
+const PASSKEY_OFFER_DECLINE_PATH = '/loanmanager/passkey_offer/not_now/';
 /** The time "Not now" was pressed (ms since 1970), nothing else. */
-export const PASSKEY_OFFER_DECLINED_COOKIE = 'lm_passkey_offer_declined';
+const PASSKEY_OFFER_DECLINED_COOKIE = 'lm_passkey_offer_declined';
 export const PASSKEY_OFFER_REST_DAYS = 30;
 const REST_MS = PASSKEY_OFFER_REST_DAYS * 24 * 3600 * 1000;
 
