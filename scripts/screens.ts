@@ -118,6 +118,102 @@ async function closePopups(page: Page) {
   }
 }
 
+/**
+ * Passkeys (issue 49) need a named host: WebAuthn refuses the server's IP address, so these screens
+ * open the same server as `localhost`, in `locale` (the language cookie for that host).
+ */
+async function onLocalhost(page: Page, server: ScreenServer, locale: 'en' | 'es') {
+  const url = new URL(server.baseUrl);
+  url.hostname = 'localhost';
+  if (locale === 'es') await page.context().addCookies([{ name: 'lm_locale', value: 'es', url: url.origin }]);
+  return url.origin;
+}
+
+/** Chromium's virtual authenticator (the DevTools protocol): a device with a screen lock that answers every prompt. */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+}
+
+/** Signs `username` in with the password on the sign-in page at `origin`, in the page's language. */
+async function signInAt(page: Page, origin: string, username: string, locale: 'en' | 'es') {
+  const text = locale === 'es' ? es : en;
+  await page.goto(`${origin}/loanmanager/login/`);
+  await page.getByLabel(text['login.username']).fill(username);
+  await page.getByLabel(text['login.password'], { exact: true }).fill(DEMO_PASSWORD);
+  await Promise.all([page.waitForURL(/\/loanmanager\/(main|loanoverview)\/$/), page.getByRole('button', { name: text['login.submit'], exact: true }).click()]);
+}
+
+/** The profile's passkeys with "Add a passkey" pressed: the password asked first (the add dialog). */
+async function passkeyAddDialog(page: Page, server: ScreenServer, username: string, locale: 'en' | 'es', passkeyName: string) {
+  const text = locale === 'es' ? es : en;
+  const origin = await onLocalhost(page, server, locale);
+  await virtualAuthenticator(page);
+  await signInAt(page, origin, username, locale);
+  // the passkeys an earlier shot of this borrower added are removed first: the list shows one
+  const csrf = (await page.context().cookies(origin)).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+  const listed = (await (await page.request.get(`${origin}/loanmanager/api/user/passkeys/`)).json()) as { passkeys: Array<{ id: number }> };
+  for (const { id } of listed.passkeys) await page.request.post(`${origin}/loanmanager/api/user/passkeys/remove/`, { data: { id }, headers: { 'X-CSRFToken': csrf } });
+  await page.goto(`${origin}/loanmanager/profile/`);
+  const section = page.getByRole('region', { name: text['profile.passkeys.title'] });
+  await section.getByLabel(text['profile.passkeys.newName']).fill(passkeyName);
+  await section.getByRole('button', { name: text['profile.passkeys.add'] }).click();
+  const dialog = page.getByRole('dialog', { name: text['common.reauth.title'] });
+  await dialog.getByLabel(text['common.reauth.password'], { exact: true }).waitFor();
+  return { dialog, section, text };
+}
+
+/** The screens of passkeys (issue 49) in one language; each borrower its own, so the lists stay one passkey long. */
+function passkeyScreens(locale: 'en' | 'es'): Screen[] {
+  const text = locale === 'es' ? es : en;
+  const prefix = locale === 'es' ? 'es-passkeys' : 'passkeys';
+  const language = locale === 'es' ? ' (Spanish)' : '';
+  return [
+    {
+      name: `${prefix}-login`,
+      caption: `Sign in with the passkey button, on a named host${language}`,
+      async reach(page, server) {
+        const origin = await onLocalhost(page, server, locale);
+        await page.goto(`${origin}/loanmanager/login/`);
+        await page.getByRole('button', { name: text['login.passkey'] }).waitFor();
+      },
+    },
+    {
+      name: `${prefix}-offer`,
+      caption: `The offer of a passkey on the first page after a password sign-in${language}`,
+      async reach(page, server) {
+        const origin = await onLocalhost(page, server, locale);
+        await signInAt(page, origin, 'cory.coborrower', locale);
+        await page.getByRole('region', { name: text['server.passkeyOffer.title'] }).waitFor();
+        await closePopups(page);
+      },
+    },
+    {
+      name: `${prefix}-add-dialog`,
+      caption: `Adding a passkey: the password asked first${language}`,
+      async reach(page, server) {
+        await passkeyAddDialog(page, server, 'dana.demo', locale, locale === 'es' ? 'Mi teléfono' : 'My phone');
+      },
+    },
+    {
+      name: `${prefix}-list`,
+      caption: `The profile's passkeys after one was added${language}`,
+      async reach(page, server) {
+        const passkeyName = locale === 'es' ? 'Mi portátil' : 'My laptop';
+        const { dialog, section } = await passkeyAddDialog(page, server, locale === 'es' ? 'uma.unverified' : 'paula.paperless', locale, passkeyName);
+        await dialog.getByLabel(text['common.reauth.password'], { exact: true }).fill(DEMO_PASSWORD);
+        await dialog.getByRole('button', { name: text['common.reauth.confirm'] }).click();
+        await section.getByRole('status').getByText(text['profile.passkeys.addDone']).waitFor();
+        await section.getByRole('list', { name: text['profile.passkeys.list'] }).getByText(passkeyName, { exact: true }).first().waitFor();
+        await section.scrollIntoViewIfNeeded();
+      },
+    },
+  ];
+}
+
 export const SCREENS: readonly Screen[] = [
   { name: 'login', caption: 'Sign in', reach: (page) => page.goto('/loanmanager/login/').then(() => heading(page, 'Sign in')) },
   {
@@ -487,6 +583,8 @@ export const SCREENS: readonly Screen[] = [
       await page.waitForTimeout(400);
     },
   },
+  ...passkeyScreens('en'),
+  ...passkeyScreens('es'),
   {
     name: 'pseudo-register',
     caption: 'Pseudo-locale (QA: accented, 35 % longer): Register',

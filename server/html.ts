@@ -222,6 +222,13 @@ tr:last-child th,tr:last-child td{border-bottom:0}
 th{font-weight:400;color:${textSecondary};width:45%}
 .notice{background:${infoBackground};border:1px solid ${infoBorder};border-radius:${RADIUS.card}px;padding:12px 16px;margin:0 0 16px}
 .notice-warning{background:${warningBackground};border-color:${warningBorder}}
+.passkey-offer h2{font-size:18px;margin:4px 0 8px}
+.passkey-offer p{margin:0 0 12px}
+.passkey-offer-actions{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin-bottom:4px}
+.passkey-offer-actions form{margin:0}
+.button-link{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px;padding:8px 20px;font-weight:600;color:#fff;background:${primary};border-radius:${RADIUS.control}px;text-decoration:none}
+.button-link:hover{color:#fff;background:${linkHover}}
+.passkey-offer-actions button{font:inherit;color:${primary};background:${surface};border:1px solid ${primary};border-radius:${RADIUS.control}px;min-height:${TOUCH_TARGET_PX}px;padding:8px 20px;cursor:pointer}
 .loan-list{list-style:none;padding:0}
 .link-target{display:inline-flex;align-items:center;min-height:${TOUCH_TARGET_PX}px}
 .site-footer p a{display:inline-block;padding:11px 0;margin:-7px 0}

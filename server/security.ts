@@ -243,6 +243,14 @@ export const flagVerificationSent = verificationSent.set;
 export const takeVerificationSentFlag = verificationSent.take;
 
 /**
+ * A registration or a password sign-in has just happened: the first landing page offers a passkey
+ * once (issue 49, server/routes/passkeyOffer.ts).
+ */
+const passkeyOfferDue = oneTimeFlag('lm_passkey_offer');
+export const flagPasskeyOffer = passkeyOfferDue.set;
+export const takePasskeyOfferFlag = passkeyOfferDue.take;
+
+/**
  * The borrower has just opted out of Go Green (the spec then loads /loanmanager/go-green/): that
  * page comes with it (src/firstView/firstAnswers.ts), so it is drawn saying so from the first paint.
  */

@@ -42,7 +42,7 @@ export interface EngineAdapter {
 /** How the flows name an element: by its label (form fields), by role and accessible name, or by text. */
 export type Target =
   | { label: string | RegExp }
-  | { role: 'button' | 'link' | 'heading' | 'radio' | 'checkbox' | 'dialog' | 'alert' | 'status' | 'navigation'; name?: string | RegExp; level?: number }
+  | { role: 'button' | 'link' | 'heading' | 'radio' | 'checkbox' | 'dialog' | 'alert' | 'status' | 'navigation' | 'region'; name?: string | RegExp; level?: number }
   | { text: string | RegExp };
 
 interface SerialTarget {
@@ -106,6 +106,7 @@ function locateInPage(target: SerialTarget): boolean {
     alert: '[role="alert"]',
     status: '[role="status"], output',
     navigation: 'nav, [role="navigation"]',
+    region: 'section[aria-labelledby], section[aria-label], [role="region"]',
   };
   for (const old of Array.from(document.querySelectorAll(`[data-e2e-mark="${target.mark}"]`))) old.removeAttribute('data-e2e-mark');
   let candidates: Element[];

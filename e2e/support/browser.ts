@@ -18,6 +18,17 @@ export function baseUrl(): string {
   return url;
 }
 
+/**
+ * The same server by the name `localhost`: WebAuthn refuses an IP address as the relying party, so
+ * a page that uses passkeys must be on a named host (the reference server listens on 127.0.0.1,
+ * which Chromium reaches for `localhost`).
+ */
+function localhostBaseUrl(): string {
+  const url = new URL(baseUrl());
+  url.hostname = 'localhost';
+  return url.origin;
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -73,13 +84,15 @@ export interface PageOpenerOptions {
   /** Installs Playwright's clock before the app loads, so timers can be fast-forwarded. */
   clock?: boolean;
   context?: BrowserContextOptions;
+  /** Pages on `http://localhost:<port>` instead of the IP address (passkeys: localhostBaseUrl). */
+  localhost?: boolean;
 }
 
 /**
  * One browser for a test file and a fresh context per page (one borrower's cookies each), all
  * closed after the file. Call at the top level of the file: it registers beforeAll/afterAll.
  */
-export function setUpPages({ clock = false, context: contextOptions = {} }: PageOpenerOptions = {}) {
+export function setUpPages({ clock = false, context: contextOptions = {}, localhost = false }: PageOpenerOptions = {}) {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -91,7 +104,7 @@ export function setUpPages({ clock = false, context: contextOptions = {} }: Page
   });
   return async function openPage(width = 1280): Promise<Page> {
     if (!browser) throw new Error('setUpPages: no browser yet (open pages inside tests)');
-    const context = await newContext(browser, width, contextOptions);
+    const context = await newContext(browser, width, localhost ? { baseURL: localhostBaseUrl(), ...contextOptions } : contextOptions);
     contexts.push(context);
     const page = await context.newPage();
     if (clock) await page.clock.install();
@@ -140,15 +153,19 @@ export interface AxeViolation {
 async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Colour contrast is only meaningful once fades (antd's motion) have finished, including one
   // that starts while waiting (a widget still rendering its view in a transition): settled means
-  // two frames in a row with no animation running.
+  // two frames in a row with no animation running. An endless one (a busy button's spinner, while
+  // a dialog asks for the password over it) never finishes: waiting on it hung this forever (issue
+  // 49), so only animations with an end are waited for, and never past the deadline.
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     const deadline = performance.now() + 5000;
+    const ending = () => document.getAnimations().filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? 0));
+    const timeLeft = () => new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - performance.now())));
     for (let quiet = 0; quiet < 2 && performance.now() < deadline; ) {
-      const running = document.getAnimations();
-      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+      const running = ending();
+      await Promise.race([Promise.all(running.map((animation) => animation.finished.catch(() => undefined))), timeLeft()]);
       await frame();
-      quiet = running.length === 0 && document.getAnimations().length === 0 ? quiet + 1 : 0;
+      quiet = running.length === 0 && ending().length === 0 ? quiet + 1 : 0;
     }
   });
   // evaluate, not a script tag: the portal's CSP (script-src 'self') refuses inline scripts

@@ -11,7 +11,7 @@ import { localText, type LocalText } from '../i18n';
 import { apiLocale, emailLocale } from '../locale';
 import { maskEmail } from '../mail';
 import { checkPasswordPolicy } from '../passwordPolicy';
-import { flagVerificationSent, hashPassword } from '../security';
+import { flagPasskeyOffer, flagVerificationSent, hashPassword } from '../security';
 import { recognizeBrowser, signIn } from '../sessions';
 import { availableLoans, checkCaptcha, MESSAGES_SERVER, withTrimmedUsername } from './accountAnswers';
 import { normalizeEmailAddress } from './emailAddress';
@@ -96,6 +96,8 @@ export async function register(ctx: PortalContext, request: FastifyRequest, repl
   await signIn(ctx, request, reply, created.user.id, body.remember_this_browser);
   // the browser registered from is the user's first known one: signing in there later tells nothing
   await recognizeBrowser(ctx, request, reply, created.user.id);
+  // the landing page offers a passkey once (issue 49, server/routes/passkeyOffer.ts)
+  if (ctx.options.passkeys) flagPasskeyOffer(request, reply);
   if (!(await ctx.store.isEmailValidated(match.borrower.id, body.email))) {
     await sendVerificationEmail(ctx, created.user, body.email, emailLocale(request, created.user));
     flagVerificationSent(request, reply);

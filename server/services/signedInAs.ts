@@ -12,6 +12,7 @@ import type { PortalContext } from '../context';
 import type { User } from '../db/store';
 import { describeBrowser } from '../emails';
 import { rememberLocale } from '../locale';
+import { flagPasskeyOffer } from '../security';
 import { recognizeBrowser, signIn } from '../sessions';
 import { availableLoans } from './accountAnswers';
 import { noticeOf, noticeUrl } from './accountNotices';
@@ -23,6 +24,8 @@ export async function signedInAs(ctx: PortalContext, request: FastifyRequest, re
   await signIn(ctx, request, reply, user.id, false);
   await rememberLocale(ctx, request, user);
   request.log.info({ userId: user.id, method }, 'signed in');
+  // after a password, the landing page offers a passkey once (issue 49, server/routes/passkeyOffer.ts)
+  if (method === 'password' && ctx.options.passkeys) flagPasskeyOffer(request, reply);
   // A browser the user never signed in from is told of; the first one ever only starts the record
   // (a user registered, or signed in first, before browsers were recorded).
   if ((await recognizeBrowser(ctx, request, reply, user.id)) === 'new') {

@@ -94,6 +94,17 @@ function csrfToken(): string | null {
   return null;
 }
 
+/**
+ * A step-up renews the session and with it the CSRF token (server/sessions.ts `renewSession`): the
+ * reference server's header forms (Sign out, the language switch) were drawn with the old one and
+ * would be refused, so they take the new one. Nothing outside the portal's own header is touched.
+ */
+export function renewHeaderFormTokens() {
+  const token = csrfToken();
+  if (!token || typeof document === 'undefined') return;
+  for (const field of document.querySelectorAll<HTMLInputElement>('.site-header form input[name="csrfmiddlewaretoken"]')) field.value = token;
+}
+
 /** The code of a CSRF refusal (403 `{code}`), or null for any other answer. */
 function csrfRefusalOf(error: RawResult['error']): CsrfRefusalCode | null {
   if (error?.status !== 403 || !error.data || typeof error.data !== 'object' || !('code' in error.data)) return null;

@@ -13,7 +13,7 @@ import { defaultConfig } from '../platform/config';
 import { mockApi, type MockResponse } from '../testing/mockApi';
 import { recordingNavigation, recordingReporter } from '../testing/renderWithProviders';
 import { accountApi } from './accountApi';
-import { CSRF_REFUSED } from './baseApi';
+import { CSRF_REFUSED, renewHeaderFormTokens } from './baseApi';
 import { goGreenApi } from './goGreenApi';
 
 function storeWith(config = defaultConfig()) {
@@ -162,5 +162,20 @@ describe('production (https): the __Host- cookie', () => {
     expect(network.requests.map((request) => `${request.method} ${request.path} ${request.headers.get('X-CSRFToken')}`)).toEqual([
       'POST go-green/opt_out/ host-token',
     ]);
+  });
+});
+
+describe("the reference server's header forms after a step-up (issue 49)", () => {
+  it('take the renewed token, so Sign out is not refused; forms outside the header are left alone', () => {
+    document.body.innerHTML =
+      '<header class="site-header"><form><input type="hidden" name="csrfmiddlewaretoken" value="drawn-with-the-old-one"></form></header>' +
+      '<form id="host"><input type="hidden" name="csrfmiddlewaretoken" value="the-host-page-own"></form>';
+    document.cookie = '__Host-csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; secure';
+    document.cookie = 'csrftoken=renewedTokenAfterTheStepUp1234567; path=/';
+    renewHeaderFormTokens();
+    const value = (selector: string) => document.querySelector<HTMLInputElement>(selector)?.value;
+    expect(value('.site-header input')).toBe('renewedTokenAfterTheStepUp1234567');
+    expect(value('#host input')).toBe('the-host-page-own');
+    document.body.innerHTML = '';
   });
 });

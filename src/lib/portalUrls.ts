@@ -15,6 +15,10 @@ export const PORTAL_URLS = {
   goGreen: '/loanmanager/go-green/',
 } as const;
 
+/** The profile's passkeys (issue 49): the anchor of their section, where the landing page's offer of a passkey leads. */
+export const PASSKEYS_ANCHOR = 'passkeys';
+export const PASSKEYS_ON_PROFILE = `/loanmanager/profile/#${PASSKEYS_ANCHOR}`;
+
 /** Where a borrower lands after signing in or registering: loan selection for several loans, else the overview. */
 export function landingUrl(availableLoans: readonly unknown[]): string {
   return availableLoans.length > 1 ? PORTAL_URLS.main : PORTAL_URLS.loanOverview;

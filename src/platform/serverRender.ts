@@ -8,6 +8,12 @@ import type { FirstAnswerEndpoint } from './widgetCatalog';
 /** The attribute of a widget element whose content the server rendered: the loader hydrates it. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-loanmanager-server-rendered';
 
+/**
+ * The landing page's offer of a passkey (issue 49): drawn hidden by the server
+ * (server/routes/passkeyOffer.ts), shown by the popups widget where the browser can use passkeys.
+ */
+export const PASSKEY_OFFER_ATTRIBUTE = 'data-loanmanager-passkey-offer';
+
 /** The id of the JSON element that carries the answers a server-drawn page comes with (src/firstView/firstAnswers.ts). */
 export const FIRST_ANSWERS_ELEMENT_ID = 'loanmanager-first-answers';
 

@@ -11,6 +11,7 @@ import { serverText } from '../../i18n';
 import { requestLocale, setLocaleCookie } from '../../locale';
 import { CSRF_FORM_FIELD, formTokenMatches, looksLikeToken } from '../../security';
 import { fromAnotherSite, signOut } from '../../sessions';
+import { passkeyOfferRoutes } from '../passkeyOffer';
 import { restoreEmailRoutes } from '../restoreEmail';
 import { pageSchema } from '../schemas';
 import { contactLine, languageSwitchTarget, sendHtml } from './kit';
@@ -54,6 +55,9 @@ export function pageForms(app: FastifyInstance, ctx: PortalContext) {
 
     // "This wasn't me": the page of a replaced address's link, and its form
     restoreEmailRoutes(forms, ctx, { verified, refused, sendHtml, contactLine });
+
+    // "Not now" to the passkey offer of a landing page
+    passkeyOfferRoutes(forms, ctx, { verified, refused, returnTarget: languageSwitchTarget });
 
     // The language switch: remembered in the browser (the lm_locale cookie) and, signed in, on the
     // account (its emails follow it), then back to the page it was pressed on. Only a path of the

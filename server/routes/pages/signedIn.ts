@@ -14,8 +14,9 @@ import { serverText } from '../../i18n';
 import { requestLocale } from '../../locale';
 import { takeVerificationSentFlag } from '../../security';
 import { pageSchema } from '../schemas';
+import { passkeyOfferHtml } from '../passkeyOffer';
 import { firstAnswerSources } from './firstAnswers';
-import { localeSwitchFor, sendHtml, type PageKit } from './kit';
+import { localeSwitchFor, returnPathOf, sendHtml, type PageKit } from './kit';
 
 const { login: LOGIN_PATH, main: MAIN_PATH, loanOverview: OVERVIEW_PATH } = PORTAL_URLS;
 
@@ -57,14 +58,15 @@ export function signedInPages(app: FastifyInstance, ctx: PortalContext, kit: Pag
    * borrower must read and act on, and a popup opened over it hid it (issue 39, E10). Nothing is
    * marked seen, so the popups come on the next page the borrower opens.
    */
-  const popupsWidget = async (request: FastifyRequest, reply: FastifyReply, account: Account, locale: Locale, notice: string) =>
-    notice
+  const popupsWidget = async (request: FastifyRequest, reply: FastifyReply, account: Account, locale: Locale, notice: string, offer: string) =>
+    notice && !offer
       ? {}
       : {
           widget: 'popups' as const,
           config: kit.config(locale, { coacct: String(account.borrower.id) }),
           preload: kit.preload(WIDGET_CATALOG.popups.chunkGroup, locale, { portal: false, namespaces: [WIDGET_CATALOG.popups.catalogNamespace] }),
-          firstAnswers: await firstAnswersOf(request, reply, WIDGET_CATALOG.popups.firstAnswers, account, locale),
+          // beside the notice, the widget comes only to show the passkey offer (src/features/popups/passkeyOffer.ts): an empty list, no popup
+          firstAnswers: notice ? { getPopups: [] } : await firstAnswersOf(request, reply, WIDGET_CATALOG.popups.firstAnswers, account, locale),
         };
 
   // The widget catalog's signed-in pages: the portal widget, drawn with the answers its first view shows.
@@ -100,8 +102,10 @@ export function signedInPages(app: FastifyInstance, ctx: PortalContext, kit: Pag
       )
       .join('');
     const notice = verificationSentNotice(request, reply, account, locale);
+    const offer = await passkeyOfferHtml(ctx, request, reply, account, locale, MAIN_PATH);
     const content =
       notice +
+      offer +
       `<p>${welcome(locale, account)}</p>` +
       (loans.length === 0 ? `<p>${htmlText(locale, 'server.loans.none')}</p>` : `<ul class="loan-list">${items}</ul>`) +
       manageLinks(locale);
@@ -112,7 +116,7 @@ export function signedInPages(app: FastifyInstance, ctx: PortalContext, kit: Pag
       title,
       heading: title,
       content,
-      ...(await popupsWidget(request, reply, account, locale, notice)),
+      ...(await popupsWidget(request, reply, account, locale, notice, offer)),
     });
     return sendHtml(reply, 200, html);
   });
@@ -148,13 +152,14 @@ export function signedInPages(app: FastifyInstance, ctx: PortalContext, kit: Pag
       : `<p>${htmlText(locale, 'server.loans.none')}</p>`;
     const back = loans.length > 1 ? `<p><a class="link-target" href="${MAIN_PATH}">${htmlText(locale, 'server.overview.allLoans')}</a></p>` : '';
     const notice = verificationSentNotice(request, reply, account, locale);
+    const offer = await passkeyOfferHtml(ctx, request, reply, account, locale, returnPathOf(request));
     const html = kit.page(request, session, OVERVIEW_PATH, {
       locale,
       localeSwitch: localeSwitchFor(request),
       title,
       heading: title,
-      content: notice + `<p>${welcome(locale, account)}</p>${table}${back}${manageLinks(locale)}`,
-      ...(await popupsWidget(request, reply, account, locale, notice)),
+      content: notice + offer + `<p>${welcome(locale, account)}</p>${table}${back}${manageLinks(locale)}`,
+      ...(await popupsWidget(request, reply, account, locale, notice, offer)),
     });
     return sendHtml(reply, 200, html);
   });

@@ -25,9 +25,11 @@ export interface ReauthDialogProps extends Pick<DialogProps, 'returnFocusTo' | '
   onCancel(trigger: DismissTrigger | 'action'): void;
   /** Step-up with a passkey instead (issue 49): present only where the page offers passkeys. */
   onPasskey?: () => void;
+  /** Why the password is asked (what it unlocks): a change of the address unless said. */
+  why?: MessageId;
 }
 
-export default function ReauthDialog({ state, onConfirm, onCancel, onPasskey, onClosed, returnFocusTo }: ReauthDialogProps) {
+export default function ReauthDialog({ state, onConfirm, onCancel, onPasskey, onClosed, returnFocusTo, why = 'common.reauth.why' }: ReauthDialogProps) {
   const t = useT();
   const whyId = useId();
   const formId = useId();
@@ -81,7 +83,7 @@ export default function ReauthDialog({ state, onConfirm, onCancel, onPasskey, on
         </Flex>
       }
     >
-      <Paragraph id={whyId}>{t('common.reauth.why')}</Paragraph>
+      <Paragraph id={whyId}>{t(why)}</Paragraph>
       <form id={formId} onSubmit={submit} noValidate>
         <ConfigProvider locale={toggleLocale}>
           <Form layout="vertical" component={false}>

@@ -8,6 +8,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { lazy, Suspense } from 'react';
 import { useAppDispatch } from '../../lib/hooks';
 import { usePasskeysUsable } from '../../lib/passkeys/usePasskeysUsable';
+import type { MessageId } from '../../platform/i18n/messageId';
 import type { ReauthState } from '../../lib/reauth/reauthState';
 import type { DismissTrigger } from '../Dialog/dialogMachine';
 import type { DialogProps } from '../Dialog/Dialog';
@@ -25,10 +26,13 @@ export function ReauthPrompt({
   state,
   actions,
   returnFocusTo,
+  why,
 }: {
   state: ReauthState | null;
   actions: ReauthPromptActions;
   returnFocusTo: NonNullable<DialogProps['returnFocusTo']>;
+  /** What the password unlocks, when not a change of the address (ReauthDialog's `why`). */
+  why?: MessageId;
 }) {
   const dispatch = useAppDispatch();
   // a passkey instead of the password, where the page offers passkeys (issue 49)
@@ -43,6 +47,7 @@ export function ReauthPrompt({
         onClosed={() => dispatch(actions.reauthDialogClosed())}
         {...(passkeys ? { onPasskey: () => dispatch(actions.reauthPasskeyRequested()) } : {})}
         returnFocusTo={returnFocusTo}
+        {...(why ? { why } : {})}
       />
     </Suspense>
   );

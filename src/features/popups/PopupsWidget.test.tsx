@@ -243,3 +243,51 @@ describe('PopupsWidget in Spanish', () => {
     expect(within(dialog).getByRole('link', { name: 'Necesito cambiar mi correo electrónico' })).toBeInTheDocument();
   });
 });
+
+describe("the landing page's offer of a passkey (issue 49)", () => {
+  /** What the server draws at the top of a landing page when an offer is due: hidden until the widget shows it. */
+  function drawnOffer() {
+    const offer = document.createElement('section');
+    offer.setAttribute('data-loanmanager-passkey-offer', '');
+    offer.setAttribute('aria-label', 'Sign in faster with a passkey');
+    offer.hidden = true;
+    offer.innerHTML = '<a href="/loanmanager/profile/#passkeys">Add a passkey</a><form><button type="submit">Not now</button></form>';
+    document.body.prepend(offer);
+    return offer;
+  }
+
+  function renderWith(passkeys: boolean) {
+    mockApi({ 'POST user/popup/': { body: [] } });
+    return renderWithProviders(<PopupsWidget />, { dependencies: { config: defaultConfig({ coacct: '6', passkeys }) } });
+  }
+
+  afterEach(() => {
+    document.querySelector('[data-loanmanager-passkey-offer]')?.remove();
+    delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+  });
+
+  it('is shown where the server offers passkeys and the browser has WebAuthn, as a region, without taking the focus', async () => {
+    Object.defineProperty(window, 'PublicKeyCredential', { configurable: true, value: class PublicKeyCredential {} });
+    const offer = drawnOffer();
+    const focused = document.activeElement;
+    renderWith(true);
+    const region = await screen.findByRole('region', { name: 'Sign in faster with a passkey' });
+    expect(region).toBe(offer);
+    expect(within(region).getByRole('link', { name: 'Add a passkey' })).toHaveAttribute('href', '/loanmanager/profile/#passkeys');
+    expect(within(region).getByRole('button', { name: 'Not now' })).toBeInTheDocument();
+    expect(document.activeElement).toBe(focused);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('stays hidden in a browser without WebAuthn, and where the server has passkeys off', async () => {
+    const offer = drawnOffer();
+    renderWith(true);
+    await act(async () => undefined);
+    expect(offer.hidden).toBe(true);
+    Object.defineProperty(window, 'PublicKeyCredential', { configurable: true, value: class PublicKeyCredential {} });
+    renderWith(false);
+    await act(async () => undefined);
+    expect(offer.hidden).toBe(true);
+    expect(screen.queryByRole('region', { name: 'Sign in faster with a passkey' })).not.toBeInTheDocument();
+  });
+});

@@ -4,7 +4,8 @@
  */
 import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import type { DismissTrigger } from '../../components/Dialog/dialogMachine';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useAppDispatch, useAppSelector, usePortalConfig } from '../../lib/hooks';
+import { showPasskeyOfferWhereUsable } from './passkeyOffer';
 import { OfferPopup } from './OfferPopup';
 import type { PopupViewProps } from './popupDialogProps';
 import type { Popup } from './popupModel';
@@ -31,9 +32,11 @@ export default function PopupsWidget() {
   // slices, not one long task holding a phone's main thread).
   const shown = useDeferredValue(useMemo(() => (current ? { current, shownCount } : null), [current, shownCount]));
 
+  const config = usePortalConfig();
   useEffect(() => {
     dispatch(widgetMounted());
   }, [dispatch]);
+  useEffect(() => showPasskeyOfferWhereUsable(config), [config]);
 
   const onCloseRequested = useCallback(
     (trigger: DismissTrigger) => dispatch(closeRequested({ reason: 'dismissed', trigger })),

@@ -11,6 +11,7 @@ import { PASSKEY_NAME_MAXIMUM, type PasskeyItem } from '../../api/contract';
 import { MessageFocus } from '../../components/MessageFocus';
 import { Paragraph, Title } from '../../components/Typography/Typography';
 import { useAppDispatch, useAppSelector, usePortalConfig } from '../../lib/hooks';
+import { PASSKEYS_ANCHOR } from '../../lib/portalUrls';
 import { usePasskeysUsable } from '../../lib/passkeys/usePasskeysUsable';
 import { MESSAGES } from '../../lib/validation/messages';
 import { useT } from '../../platform/i18n/useT';
@@ -118,6 +119,15 @@ export function PasskeysSection() {
   const [blank, setBlank] = useState(false);
   const headingId = useId();
   const inputId = useId();
+  // once added, the field is empty again for the next one
+  const added = task?.succeeded === true && task.message === 'profile.passkeys.addDone';
+  useEffect(() => {
+    if (added) setName('');
+  }, [added, task]);
+  // "Add a passkey" of the landing page's offer leads here (#passkeys): the name of the new one is asked first
+  useEffect(() => {
+    if (usable && window.location.hash === `#${PASSKEYS_ANCHOR}`) document.getElementById(inputId)?.focus();
+  }, [usable, inputId]);
   if (!usable) return null;
   const working = task?.working === true;
   const add = (event: FormEvent) => {
@@ -132,7 +142,7 @@ export function PasskeysSection() {
   };
   const passkeys = list.data?.passkeys ?? [];
   return (
-    <section aria-labelledby={headingId} style={{ marginTop: 32 }}>
+    <section id={PASSKEYS_ANCHOR} aria-labelledby={headingId} style={{ marginTop: 32 }}>
       <Title level={2} id={headingId} style={{ fontSize: 20 }}>
         {t('profile.passkeys.title')}
       </Title>

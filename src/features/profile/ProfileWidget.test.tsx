@@ -354,10 +354,14 @@ describe('profile: passkeys (issue 49)', () => {
     await user.type(screen.getByLabelText(english('profile.passkeys.newName')), '  Laptop ');
     await user.click(screen.getByRole('button', { name: english('profile.passkeys.add') }));
     const dialog = await screen.findByRole('dialog', { name: english('common.reauth.title') }, { timeout: 5000 });
+    // it says what the password is for: adding a passkey, not changing the address
+    expect(dialog).toHaveAccessibleDescription(english('common.reauth.whyPasskey'));
     await user.click(within(dialog).getByRole('button', { name: english('common.reauth.usePasskey') }));
     expect(await screen.findByText(english('profile.passkeys.addDone'))).toBeInTheDocument();
     expect(api.sent(ADD).map(({ body }) => (body as { name: string }).name)).toEqual(['Laptop']);
     expect(await within(list).findByText('Laptop')).toBeInTheDocument();
+    // the field is empty again for the next one
+    expect(screen.getByLabelText(english('profile.passkeys.newName'))).toHaveValue('');
 
     await user.click(screen.getByRole('button', { name: 'Rename Laptop' }));
     const nameField = screen.getByLabelText(english('profile.passkeys.name'));
@@ -373,5 +377,19 @@ describe('profile: passkeys (issue 49)', () => {
     expect(await screen.findByText(english('profile.passkeys.removeDone'))).toBeInTheDocument();
     await waitFor(() => expect(within(list).queryByText('My phone')).not.toBeInTheDocument());
     expect(api.sent(REMOVE).map(({ body }) => body)).toEqual([{ id: 7 }]);
+  });
+
+  test("reached from the landing page's offer (#passkeys): the new passkey's name field has the focus", async () => {
+    fakeWebAuthn();
+    window.history.replaceState(null, '', '/loanmanager/profile/#passkeys');
+    try {
+      mockApi({ [STATUS]: onFile, [LIST]: { body: { passkeys: [] } } });
+      renderWidget(<ProfileWidget />, withPasskeys);
+      const field = await screen.findByLabelText(english('profile.passkeys.newName'));
+      await waitFor(() => expect(field).toHaveFocus());
+      expect(screen.getByRole('region', { name: english('profile.passkeys.title') })).toHaveAttribute('id', 'passkeys');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 });

@@ -2,6 +2,7 @@ import { Alert, Button, Flex } from 'antd';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { ReauthPrompt } from '../../components/ReauthDialog/ReauthPrompt';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { PASSKEYS_ANCHOR } from '../../lib/portalUrls';
 import { TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard } from '../../components/AccountCard';
 import { BoundForm, SubmitButton } from '../../components/FormFields/FormLayout';
@@ -18,6 +19,7 @@ import {
   profilePageClosed,
   selectEmailCheck,
   selectPendingAddress,
+  selectPasskeyTask,
   selectProfileReauth,
   type WithProfile,
 } from './profileSlice';
@@ -31,14 +33,17 @@ const selectAddressRefused = (state: WithProfile) =>
 /** The password dialog (issue 38), while a change needs it. */
 function PasswordAgain({ formRef }: { formRef: RefObject<HTMLDivElement | null> }) {
   const reauth = useAppSelector(selectProfileReauth);
+  // the same dialog before adding a passkey (issue 49): it says so, and gives the focus back to its button
+  const addingPasskey = useAppSelector(selectPasskeyTask)?.working === true;
   // Cancel: back to the button that started it; Confirm: to the answer of the change, else the field
   const outcome = reauth?.outcome ?? null;
   const returnFocusTo = useCallback((): HTMLElement | null => {
+    if (addingPasskey) return document.querySelector<HTMLElement>(`#${PASSKEYS_ANCHOR} > form button[type="submit"]`);
     const root = formRef.current;
     if (outcome === 'cancelled') return root?.querySelector<HTMLElement>('button[type="submit"]') ?? null;
     return root?.querySelector<HTMLElement>('[data-profile-answer]') ?? document.getElementById(EMAIL_FIELD_ID);
-  }, [formRef, outcome]);
-  return <ReauthPrompt state={reauth} actions={profileActions} returnFocusTo={returnFocusTo} />;
+  }, [formRef, outcome, addingPasskey]);
+  return <ReauthPrompt state={reauth} actions={profileActions} returnFocusTo={returnFocusTo} {...(addingPasskey ? { why: 'common.reauth.whyPasskey' as const } : {})} />;
 }
 
 /**

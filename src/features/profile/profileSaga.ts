@@ -13,7 +13,8 @@ import { MESSAGES } from '../../lib/validation/messages';
 import { validateGoGreenEmail } from '../../lib/validation/rules';
 import { getDependencies } from '../../platform/dependencies';
 import type { MessageId } from '../../platform/i18n/messageId';
-import { newPasskey, passkeyPromptDismissed, passkeysUsable } from '../../lib/passkeys/webauthn';
+import { passkeysUsable } from '../../lib/passkeys/usable';
+import { newPasskey, passkeyPromptDismissed } from '../../lib/passkeys/webauthn';
 import {
   PROFILE_MESSAGES,
   profileActions,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { usePortalConfig } from '../hooks';
-import { passkeysUsable } from './webauthn';
+import { passkeysUsable } from './usable';
 
 /**
  * Whether this page offers passkeys (the config's `passkeys`, WebAuthn in the browser, a named

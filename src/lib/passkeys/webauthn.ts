@@ -1,10 +1,9 @@
 /**
- * The browser's side of a passkey ceremony (issue 49), through @simplewebauthn/browser: whether this
- * page may offer passkeys at all, and the two prompts. The options come from the server as JSON and
+ * The browser's side of a passkey ceremony (issue 49), through @simplewebauthn/browser: the two
+ * prompts (whether the page may offer passkeys at all is usable.ts). The options come from the server as JSON and
  * the answer goes back as JSON (src/api/passkeyApi.ts); nothing of either is kept.
  */
 import {
-  browserSupportsWebAuthn,
   browserSupportsWebAuthnAutofill,
   startAuthentication,
   startRegistration,
@@ -12,15 +11,6 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import type { PasskeyCredential } from '../../api/contract';
-import type { PortalConfig } from '../../platform/config';
-
-/** WebAuthn refuses an IP address as the site (its relying party): the password path only there. */
-const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
-
-/** The servicer's server offers passkeys, the browser has WebAuthn, and the page is on a named host. */
-export function passkeysUsable(config: Pick<PortalConfig, 'passkeys'>): boolean {
-  return config.passkeys && typeof window !== 'undefined' && browserSupportsWebAuthn() && !IP_HOST.test(window.location.hostname);
-}
 
 /** Whether the browser offers passkeys in the username field's autofill (conditional mediation). */
 export const autofillSupported = (): Promise<boolean> => browserSupportsWebAuthnAutofill();

@@ -7,7 +7,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, put, take } from 'redux-saga/effects';
 import { is } from 'valibot';
-import { errorBodyOf, firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
+import { errorBodyOf, firstListedErrorOf, httpStatusOf, renewHeaderFormTokens } from '../../api/baseApi';
 import { reauthRequiredSchema } from '../../api/contract';
 import { passkeyApi } from '../../api/passkeyApi';
 import { callMutation } from '../../api/sagaCall';
@@ -56,6 +56,7 @@ function* confirmPassword(actions: ReauthActions, flow: string): Generator<unkno
     if (!actions.reauthPasswordSubmitted.match(answer)) return false;
     try {
       yield* callMutation(userApi.endpoints.confirmPassword, { password: answer.payload.password });
+      yield call(renewHeaderFormTokens);
       yield put(actions.reauthConfirmed());
       return true;
     } catch (error) {
@@ -82,6 +83,7 @@ function* confirmWithPasskey(actions: ReauthActions, flow: string): Generator<un
     }
     const credential = (yield call(passkeyAssertion, options)) as Awaited<ReturnType<typeof passkeyAssertion>>;
     yield* callMutation(passkeyApi.endpoints.confirmPasskey, { credential });
+    yield call(renewHeaderFormTokens);
     yield put(actions.reauthConfirmed());
     return true;
   } catch (error) {
