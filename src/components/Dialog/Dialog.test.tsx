@@ -338,6 +338,21 @@ describe("showModal() in a task after React's commit", () => {
     expect(screen.getByRole('dialog', { name: 'Terms' })).toBeInTheDocument();
   });
 
+  it('closing, it leaves the focus where the borrower went meanwhile (typing in a field of the page)', async () => {
+    const opener = document.body.appendChild(document.createElement('button'));
+    opener.focus();
+    const { onClosed, moveTo } = renderWithPhase('open');
+    await settle(0);
+    const field = document.body.appendChild(document.createElement('input'));
+    moveTo('closing');
+    act(() => field.focus());
+    await settle();
+    expect(onClosed).toHaveBeenCalledTimes(1);
+    expect(field).toHaveFocus();
+    field.remove();
+    opener.remove();
+  });
+
   it('a dialog closed before it was shown is never shown, and is still reported closed once', async () => {
     const showModal = jest.spyOn(HTMLDialogElement.prototype, 'showModal');
     const { onClosed, moveTo } = renderWithPhase('open');

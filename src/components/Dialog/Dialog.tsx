@@ -108,11 +108,15 @@ export function Dialog({
 
   const onClosedWithFocus = useCallback(() => {
     const dialog = dialogRef.current;
+    // the borrower already went on (typing in a field while the dialog faded out): focus stays there
+    const wentOn = hasMeaningfulFocus() && !dialog?.contains(document.activeElement);
     // browsers differ on where close() puts focus: it is set here, the same everywhere
     if (dialog?.open) dialog.close();
-    const target = returnFocusTo?.() ?? opener.current;
-    if (target?.isConnected) target.focus();
-    if (!hasMeaningfulFocus() || dialog?.contains(document.activeElement)) focusPageHeading();
+    if (!wentOn) {
+      const target = returnFocusTo?.() ?? opener.current;
+      if (target?.isConnected) target.focus();
+      if (!hasMeaningfulFocus() || dialog?.contains(document.activeElement)) focusPageHeading();
+    }
     onClosed();
   }, [onClosed, returnFocusTo]);
   const reportClosed = useCloseFallback(phase, onClosedWithFocus);

@@ -362,6 +362,8 @@ describe('profile: passkeys (issue 49)', () => {
     expect(await within(list).findByText('Laptop')).toBeInTheDocument();
     // the field is empty again for the next one
     expect(screen.getByLabelText(english('profile.passkeys.newName'))).toHaveValue('');
+    // the password dialog is gone (it hands focus back as it goes) before the borrower renames
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Rename Laptop' }));
     const nameField = screen.getByLabelText(english('profile.passkeys.name'));
