@@ -131,7 +131,14 @@ test('a borrower who saved Spanish: the reset email, the reset page and the sign
   await first.getByLabel(es['common.loanNumber']).fill('9000000007');
   await first.getByLabel(es['common.ssn'], { exact: true }).pressSequentially('900000008'); // fake demo SSN
   await first.getByLabel(es['common.dob']).pressSequentially('07041987');
-  await Promise.all([first.waitForURL(/\/loanmanager\/(main|loanoverview)\//), first.getByRole('button', { name: es['registration.submit'] }).click()]);
+  try {
+    await Promise.all([first.waitForURL(/\/loanmanager\/(main|loanoverview)\//), first.getByRole('button', { name: es['registration.submit'] }).click()]);
+  } catch (error) {
+    // what the page said instead of moving on (seen in full runs only): its alerts and a screenshot
+    const said = await first.getByRole('alert').allInnerTexts().catch(() => []);
+    await first.screenshot({ path: 'e2e/artifacts/spanish-saved-registration-failed.png', fullPage: true }).catch(() => undefined);
+    throw new Error(`registration did not land on the loans page at ${first.url()}; alerts: ${JSON.stringify(said)}; ${String(error)}`);
+  }
 
   // ...and later, in a browser that never chose a language, asks for a reset in Spanish
   const page = await openPage(375);

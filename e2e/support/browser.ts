@@ -58,7 +58,7 @@ async function waitForHydration(page: Page) {
 }
 
 function waitingForHydration(page: Page) {
-  for (const method of ['goto', 'reload', 'goBack', 'waitForURL'] as const) {
+  for (const method of ['goto', 'reload', 'goBack', 'waitForURL', 'waitForNavigation'] as const) {
     const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
     Object.assign(page, {
       [method]: async (...args: unknown[]) => {
