@@ -5,25 +5,12 @@
  * the notice is opened in the developer outbox, its "this wasn't me" link puts the address back and
  * leads to a new password, and the browser that changed it is signed out.
  */
-import type { Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../server/db/seed';
-import { expectNoAxeViolations, screenshot, setUpPages, signIn } from './support/browser';
+import type { Page } from 'playwright-core';
+import { expectNoAxeViolations, screenshot, setUpPages, signIn, confirmPasswordIfAsked } from './support/browser';
 
 const openPage = setUpPages();
 const NEW_ADDRESS = 'sam.taken.over@example.com';
 const OLD_ADDRESS = 'sam.several@example.com';
-
-/** A change of address asks for the password again first (issue 38): confirmed when asked, then `then` is waited for. */
-async function confirmPasswordIfAsked(page: Page, then: Locator) {
-  const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
-  await dialog.or(then).first().waitFor();
-  if (await dialog.isVisible()) {
-    await dialog.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-  }
-  await then.waitFor();
-}
 
 /** Opens the developer outbox and follows the link of the newest message to `to` whose subject is `subject`. */
 async function followMailedLink(page: Page, to: string, subject: string) {

@@ -8,9 +8,8 @@
  * - profile: an address another account uses is refused on the field with the server's reason.
  * Where a change of address asks for the password again (the server of issue 38), it is confirmed.
  */
-import type { Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../server/db/seed';
-import { expectNoAxeViolations, outbox, signIn, setUpPages, WIDTHS } from './support/browser';
+import type { Page } from 'playwright-core';
+import { expectNoAxeViolations, outbox, signIn, setUpPages, WIDTHS, confirmPasswordIfAsked } from './support/browser';
 
 const GO_GREEN = '/loanmanager/go-green/';
 const YES = 'Yes, the details mentioned above are correct';
@@ -19,18 +18,6 @@ const WAITING_ON_FILE =
   "A verification link has been sent to your email address. Please click that link and return to this page to continue. If you can't find the email please check your Junk or Spam folder.";
 
 const openPage = setUpPages();
-
-/** A change of address may ask for the password again first (issue 38): confirmed when asked, then `then` is waited for. */
-async function confirmPasswordIfAsked(page: Page, then: Locator) {
-  const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
-  await dialog.or(then).first().waitFor();
-  if (await dialog.isVisible()) {
-    await dialog.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-  }
-  await then.waitFor();
-}
 
 /** Waits (up to 5 s) until `check` holds: the server writes its outbox after it answers. */
 async function until(check: () => Promise<boolean>) {

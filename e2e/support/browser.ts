@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/serverRender';
 
@@ -110,6 +110,18 @@ export function setUpPages({ clock = false, context: contextOptions = {}, localh
     if (clock) await page.clock.install();
     return page;
   };
+}
+
+/** A change of address may ask for the password again first (issue 38): confirmed when asked, then `then` is waited for. */
+export async function confirmPasswordIfAsked(page: Page, then: Locator) {
+  const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+  await dialog.or(then).first().waitFor();
+  if (await dialog.isVisible()) {
+    await dialog.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+  await then.waitFor();
 }
 
 /** Signs a demo borrower in through the API, as the login widget would, with the page's cookies. */

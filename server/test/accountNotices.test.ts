@@ -17,12 +17,6 @@ afterAll(async () => {
   await server.close();
 });
 
-/** The messages queued while `act` runs, oldest first. */
-async function mailDuring(act: () => Promise<void>): Promise<OutboxEntry[]> {
-  const before = new Set((await server.outbox()).map((mail) => mail.id));
-  await act();
-  return (await server.outbox()).filter((mail) => !before.has(mail.id)).reverse();
-}
 
 const NOT_ME = serverText('en', 'email.notMe', {
   phone: DEFAULT_HELP.phone,
@@ -32,18 +26,13 @@ const NOT_ME = serverText('en', 'email.notMe', {
 
 /** The messages queued while `act` runs and in the half second after: a wrong password's sign-in queues its notice without awaiting it. */
 async function mailOfSignIns(act: () => Promise<unknown>): Promise<OutboxEntry[]> {
-  return mailDuring(async () => {
+  return server.mailDuring(async () => {
     await act();
     await new Promise((resolve) => setTimeout(resolve, 500));
   });
 }
 
 /** A browser of its own signed in as `username` (a new browser's notice is queued before the sign-in answers). */
-async function signedIn(username: string, password?: string): Promise<TestClient> {
-  const client = server.client();
-  await client.login(username, password);
-  return client;
-}
 
 /** Opens an emailed verification link as a browser does: its page, then the page's POST. */
 async function openVerifyLink(link: OutboxEntry) {
@@ -58,7 +47,7 @@ const DANA_PASSWORD = 'Notice-Changed-7';
 async function resetPassword(username: string, password: string) {
   const client = server.client();
   await client.visit('/loanmanager/request_password_reset');
-  const [link] = await mailDuring(async () => {
+  const [link] = await server.mailDuring(async () => {
     expect((await client.post(`${API}account/request_password_reset/`, { username, recaptcha_response: 't' })).statusCode).toBe(200);
   });
   const nonce = nonceOf(link!.paths[0]!);
@@ -69,11 +58,11 @@ async function resetPassword(username: string, password: string) {
 describe('a changed password', () => {
   it('is told at the address on file, with the help line, and no link', async () => {
     const reset = await resetPassword('dana.demo', DANA_PASSWORD);
-    const refused: OutboxEntry[] = await mailDuring(async () => {
+    const refused: OutboxEntry[] = await server.mailDuring(async () => {
       expect((await reset('Something-Else-8')).statusCode).toBe(400);
     });
     expect(refused).toEqual([]);
-    const notices = await mailDuring(async () => {
+    const notices = await server.mailDuring(async () => {
       expect((await reset()).statusCode).toBe(200);
     });
     expect(notices).toEqual([
@@ -90,7 +79,7 @@ describe('a changed password', () => {
   it("is told in the borrower's language", async () => {
     await server.query("UPDATE users SET locale = 'es' WHERE username = 'sam.several'");
     const reset = await resetPassword('sam.several', 'Aviso-Cambiado-7');
-    const [notice] = await mailDuring(async () => {
+    const [notice] = await server.mailDuring(async () => {
       expect((await reset()).statusCode).toBe(200);
     });
     expect(notice).toMatchObject({ to: 'sam.several@example.com', subject: 'Se cambió su contraseña de Loan Manager' });
@@ -105,7 +94,7 @@ describe('a changed password', () => {
     } finally {
       await server.query('ALTER TABLE outbox_away RENAME TO outbox');
     }
-    const client = await signedIn('cory.coborrower', 'Outbox-Away-9');
+    const client = await server.signedIn('cory.coborrower', 'Outbox-Away-9');
     expect((await client.get(`${API}go-green/status/`)).statusCode).toBe(200);
     const failure = server
       .logs()
@@ -120,12 +109,12 @@ describe('a changed password', () => {
 describe('a replaced email address', () => {
   /** The mail queued as `username` verifies `address` through the emailed link. */
   async function noticesOfVerifying(username: string, address: string) {
-    const client = await signedIn(username);
+    const client = await server.signedIn(username);
     await client.confirmPassword();
-    const [link] = await mailDuring(async () => {
+    const [link] = await server.mailDuring(async () => {
       await client.post(`${API}user/request_email_change/`, { email_address: address });
     });
-    return mailDuring(async () => {
+    return server.mailDuring(async () => {
       expect((await openVerifyLink(link!)).statusCode).toBe(200);
     });
   }
@@ -157,13 +146,13 @@ describe('a changed delivery choice', () => {
 
   it('is told on opting in and out, with a link to the go-green page; an opt-in or opt-out that changes nothing is not', async () => {
     // uma's address was verified by the test above
-    const client = await signedIn('uma.unverified');
-    const optedOutAlready = await mailDuring(async () => {
+    const client = await server.signedIn('uma.unverified');
+    const optedOutAlready = await server.mailDuring(async () => {
       expect((await client.post(`${API}go-green/opt_out/`)).statusCode).toBe(200);
     });
     expect(optedOutAlready).toEqual([]);
 
-    const on = await mailDuring(async () => {
+    const on = await server.mailDuring(async () => {
       expect((await client.post(`${API}go-green/opt_in/`, optIn)).statusCode).toBe(200);
     });
     expect(on).toEqual([
@@ -176,12 +165,12 @@ describe('a changed delivery choice', () => {
     ]);
     expect(on[0]!.body).toContain(NOT_ME);
     expect(
-      await mailDuring(async () => {
+      await server.mailDuring(async () => {
         expect((await client.post(`${API}go-green/opt_in/`, optIn)).statusCode).toBe(200);
       }),
     ).toEqual([]);
 
-    const off = await mailDuring(async () => {
+    const off = await server.mailDuring(async () => {
       expect((await client.post(`${API}go-green/opt_out/`)).statusCode).toBe(200);
     });
     expect(off).toEqual([
@@ -193,9 +182,9 @@ describe('a changed delivery choice', () => {
 describe('an opt-in to an address verified before but not on file', () => {
   it('tells the address it replaces, and the new one that statements now go there', async () => {
     // paula's address on file is paula.elsewhere since 'a replaced email address'; her first one stays verified
-    const client = await signedIn('paula.paperless');
+    const client = await server.signedIn('paula.paperless');
     await client.confirmPassword();
-    const notices = await mailDuring(async () => {
+    const notices = await server.mailDuring(async () => {
       const optIn = { time_zone: 'America/Chicago', browser: 'Firefox 140', os: 'Linux', email: 'paula.paperless@example.com' };
       expect((await client.post(`${API}go-green/opt_in/`, optIn)).statusCode).toBe(200);
     });

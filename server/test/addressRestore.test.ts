@@ -19,18 +19,7 @@ afterAll(async () => {
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const DAY_MS = 86_400_000;
 
-/** The messages queued while `act` runs, oldest first. */
-async function mailDuring(act: () => Promise<void>): Promise<OutboxEntry[]> {
-  const before = new Set((await server.outbox()).map((mail) => mail.id));
-  await act();
-  return (await server.outbox()).filter((mail) => !before.has(mail.id)).reverse();
-}
 
-async function signedIn(username: string): Promise<TestClient> {
-  const client = server.client();
-  await client.login(username);
-  return client;
-}
 
 const onFile = async (username: string) =>
   (
@@ -43,10 +32,10 @@ const onFile = async (username: string) =>
 /** `username` changes their address to `address` through its verification link; the notice to the replaced address. */
 async function changeAddress(client: TestClient, address: string): Promise<OutboxEntry> {
   await client.confirmPassword();
-  const [verification] = await mailDuring(async () => {
+  const [verification] = await server.mailDuring(async () => {
     expect((await client.post(`${API}user/request_email_change/`, { email_address: address })).statusCode).toBe(200);
   });
-  const notices = await mailDuring(async () => {
+  const notices = await server.mailDuring(async () => {
     const browser = server.client();
     await browser.visit(verification!.paths[0]);
     expect((await browser.post(`${API}anon-user/verify_email/`, { nonce: nonceOf(verification!.paths[0]!) })).statusCode).toBe(200);
@@ -73,9 +62,9 @@ async function useLink(path: string, browser = server.client()) {
 
 describe('a change of the case only of the address on file', () => {
   it('changes nothing: no password asked, the stored spelling kept, nobody told', async () => {
-    const dana = await signedIn('dana.demo');
+    const dana = await server.signedIn('dana.demo');
     // no confirm_password: outside the re-authentication window
-    const mail = await mailDuring(async () => {
+    const mail = await server.mailDuring(async () => {
       const answer = await dana.post(`${API}user/request_email_change/`, { email_address: 'Dana.DEMO@Example.com' });
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual({ requires_validation: false });
@@ -85,8 +74,8 @@ describe('a change of the case only of the address on file', () => {
   });
 
   it('of an unverified address sends its link anew, to the stored spelling', async () => {
-    const uma = await signedIn('uma.unverified');
-    const mail = await mailDuring(async () => {
+    const uma = await server.signedIn('uma.unverified');
+    const mail = await server.mailDuring(async () => {
       const answer = await uma.post(`${API}user/request_email_change/`, { email_address: 'UMA.unverified@example.com' });
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toMatchObject({ requires_validation: true });
@@ -98,7 +87,7 @@ describe('a change of the case only of the address on file', () => {
 
 describe('"this wasn\'t me": the link of the notice to a replaced address', () => {
   it('is in the notice, in its language, with its lifetime', async () => {
-    const sam = await signedIn('sam.several');
+    const sam = await server.signedIn('sam.several');
     await server.query("UPDATE users SET locale = 'es' WHERE username = 'sam.several'");
     const notice = await changeAddress(sam, 'sam.elsewhere@example.com');
     expect(notice.to).toBe('sam.several@example.com');
@@ -115,7 +104,7 @@ describe('"this wasn\'t me": the link of the notice to a replaced address', () =
   });
 
   it('puts the address back, ends every session and API token, revokes the pending links, and leads to a new password', async () => {
-    const owner = await signedIn('dana.demo');
+    const owner = await server.signedIn('dana.demo');
     expect((await server.client().get(`${API}user/session/`, { headers: { authorization: `Token ${DEMO_API_TOKEN}` } })).statusCode).toBe(200);
     // an intruder holding a copy of the session changes the address to theirs
     const notice = await changeAddress(owner, 'intruder@example.net');
@@ -124,12 +113,12 @@ describe('"this wasn\'t me": the link of the notice to a replaced address', () =
     // ... asks for a reset link (mailed to their address) and a verification of yet another address
     const intruder = server.client();
     await intruder.visit('/loanmanager/request_password_reset/');
-    const [reset] = await mailDuring(async () => {
+    const [reset] = await server.mailDuring(async () => {
       await intruder.post(`${API}account/request_password_reset/`, { username: 'dana.demo', recaptcha_response: 't' });
       await new Promise((resolve) => setTimeout(resolve, 200));
     });
     expect(reset!.to).toBe('intruder@example.net');
-    const [verification] = await mailDuring(async () => {
+    const [verification] = await server.mailDuring(async () => {
       await owner.post(`${API}user/request_email_change/`, { email_address: 'intruder.two@example.net' });
     });
     expect(verification!.to).toBe('intruder.two@example.net');
@@ -163,7 +152,7 @@ describe('"this wasn\'t me": the link of the notice to a replaced address', () =
     // the page goes straight to a reset link of its own, which works, on the restored address
     expect((await anyone.post(`${API}account/validate_nonce/`, { nonce: nonceOf(resetPath) })).statusCode).toBe(200);
     const password = 'Back-Again-Mine-7';
-    const changed = await mailDuring(async () => {
+    const changed = await server.mailDuring(async () => {
       expect((await anyone.post(`${API}account/reset_password/`, { nonce: nonceOf(resetPath), password, password2: password })).statusCode).toBe(200);
     });
     expect(changed.map(({ to }) => to)).toEqual(['dana.demo@example.com']);
@@ -182,7 +171,7 @@ describe('"this wasn\'t me": the link of the notice to a replaced address', () =
   });
 
   it('is refused once it has expired (7 days)', async () => {
-    const paula = await signedIn('paula.paperless');
+    const paula = await server.signedIn('paula.paperless');
     const notice = await changeAddress(paula, 'paula.moved@example.com');
     server.clock.advance(7 * DAY_MS + 60_000);
     try {
@@ -197,14 +186,14 @@ describe('"this wasn\'t me": the link of the notice to a replaced address', () =
   });
 
   it('of an earlier change revokes the links of the later ones, not the other way round', async () => {
-    const cory = await signedIn('cory.coborrower');
+    const cory = await server.signedIn('cory.coborrower');
     const first = await changeAddress(cory, 'cory.second@example.com');
     const second = await changeAddress(cory, 'cory.third@example.com');
     expect([first.to, second.to]).toEqual(['cory.coborrower@example.com', 'cory.second@example.com']);
     // the later link used: the earlier one (to the borrower's first address) still works
     expect((await useLink(restorePathOf(second))).answer.statusCode).toBe(303);
     expect(await onFile('cory.coborrower')).toMatchObject({ email_address: 'cory.second@example.com' });
-    const again = await signedIn('cory.coborrower');
+    const again = await server.signedIn('cory.coborrower');
     const third = await changeAddress(again, 'cory.fourth@example.com');
     expect((await useLink(restorePathOf(first))).answer.statusCode).toBe(303);
     expect(await onFile('cory.coborrower')).toMatchObject({ email_address: 'cory.coborrower@example.com' });
@@ -214,7 +203,7 @@ describe('"this wasn\'t me": the link of the notice to a replaced address', () =
   });
 
   it('is refused without the form token, and changes nothing', async () => {
-    const sam = await signedIn('sam.several');
+    const sam = await server.signedIn('sam.several');
     // sam's address is sam.elsewhere since the first test: change it again, and keep that notice's link
     const notice = await changeAddress(sam, 'sam.third@example.com');
     const browser = server.client();
@@ -227,11 +216,11 @@ describe('"this wasn\'t me": the link of the notice to a replaced address', () =
   });
 
   it('is refused when another account has taken the address since, and changes nothing', async () => {
-    const paula = await signedIn('paula.paperless');
+    const paula = await server.signedIn('paula.paperless');
     // paula's address is paula.moved since the expiry test
     const notice = await changeAddress(paula, 'paula.third@example.com');
     expect(notice.to).toBe('paula.moved@example.com');
-    const other = await signedIn('cory.coborrower');
+    const other = await server.signedIn('cory.coborrower');
     await changeAddress(other, 'paula.moved@example.com');
     const { answer } = await useLink(restorePathOf(notice));
     expect(answer.statusCode).toBe(409);
@@ -241,7 +230,7 @@ describe('"this wasn\'t me": the link of the notice to a replaced address', () =
   });
 
   it('is a page in Spanish too', async () => {
-    const sam = await signedIn('sam.several');
+    const sam = await server.signedIn('sam.several');
     const notice = await changeAddress(sam, 'sam.fourth@example.com');
     const browser = server.client();
     browser.cookies.set('lm_locale', 'es');

@@ -101,6 +101,10 @@ export interface TestServer {
   client(): TestClient;
   /** Messages of the developer outbox, newest first. */
   outbox(): Promise<OutboxEntry[]>;
+  /** The messages queued while `act` runs, oldest first. */
+  mailDuring(act: () => Promise<unknown>): Promise<OutboxEntry[]>;
+  /** A new browser of this server, signed in as `username` (the demo password unless given). */
+  signedIn(username: string, password?: string): Promise<TestClient>;
   /** Every route the server registered (method and fastify pattern). */
   routes(): Array<{ method: string; url: string }>;
   /** The SQLite file (with -wal and -shm beside it); unused on PostgreSQL. */
@@ -219,6 +223,16 @@ export async function startTestServer(overrides: Partial<BuildOptions> = {}, set
     async outbox() {
       const response = await app.inject({ method: 'GET', url: '/loanmanager/dev/outbox.json' });
       return response.json<OutboxEntry[]>();
+    },
+    async mailDuring(act) {
+      const before = new Set((await server.outbox()).map((mail) => mail.id));
+      await act();
+      return (await server.outbox()).filter((mail) => !before.has(mail.id)).reverse();
+    },
+    async signedIn(username, password) {
+      const client = server.client();
+      await client.login(username, password);
+      return client;
     },
     async close() {
       try {

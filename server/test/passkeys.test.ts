@@ -7,7 +7,7 @@
 import { DEMO_API_TOKEN, DEMO_PASSWORD } from '../db/seed';
 import { PASSKEY_CHALLENGE_MS } from '../services/passkeys';
 import { REAUTH_WINDOW_MS, TOKEN_CANNOT_REAUTHENTICATE } from '../services/reauthentication';
-import { API, nonceOf, startTestServer, type OutboxEntry, type TestClient, type TestServer } from './harness';
+import { API, nonceOf, startTestServer, type TestClient, type TestServer } from './harness';
 import { SoftPasskey, type CeremonyOverrides } from './softAuthenticator';
 
 let server: TestServer;
@@ -23,17 +23,7 @@ const RP_ID = 'localhost';
 const ORIGIN = 'http://localhost:80';
 const REFUSED = { errors: ['That passkey could not be used. Try again, or use your password.'] };
 
-async function mailDuring(act: () => Promise<unknown>): Promise<OutboxEntry[]> {
-  const before = new Set((await server.outbox()).map((mail) => mail.id));
-  await act();
-  return (await server.outbox()).filter((mail) => !before.has(mail.id)).reverse();
-}
 
-async function signedIn(username: string): Promise<TestClient> {
-  const client = server.client();
-  await client.login(username);
-  return client;
-}
 
 /** Adds a passkey to the signed-in `client` (re-authenticated by password first); the answer. */
 async function addPasskey(client: TestClient, passkey: SoftPasskey, name = 'My phone', overrides: CeremonyOverrides = {}) {
@@ -48,7 +38,7 @@ async function addPasskey(client: TestClient, passkey: SoftPasskey, name = 'My p
 /** A user with a passkey added: the passkey. */
 async function withPasskey(username: string, options: ConstructorParameters<typeof SoftPasskey>[2] = {}) {
   const passkey = new SoftPasskey(RP_ID, ORIGIN, options);
-  const client = await signedIn(username);
+  const client = await server.signedIn(username);
   expect((await addPasskey(client, passkey)).statusCode).toBe(200);
   return passkey;
 }
@@ -67,13 +57,13 @@ async function passkeySignIn(passkey: SoftPasskey, overrides: CeremonyOverrides 
 
 describe('adding a passkey', () => {
   it('needs the re-authentication window; stores the passkey; tells the borrower by email', async () => {
-    const dana = await signedIn('dana.demo');
+    const dana = await server.signedIn('dana.demo');
     const early = await dana.post(`${API}user/passkeys/add_options/`, {});
     expect(early.statusCode).toBe(403);
     expect(early.json()).toEqual({ reauth_required: true });
 
     const passkey = new SoftPasskey(RP_ID, ORIGIN);
-    const [notice] = await mailDuring(async () => {
+    const [notice] = await server.mailDuring(async () => {
       const added = await addPasskey(dana, passkey, '  Work laptop  ');
       expect(added.statusCode).toBe(200);
       expect(added.json()).toMatchObject({ name: 'Work laptop', last_used_at: null, synced: true });
@@ -87,7 +77,7 @@ describe('adding a passkey', () => {
   });
 
   it('refuses a wrong origin, a wrong relying party, a replayed challenge and a passkey already stored, with one answer', async () => {
-    const sam = await signedIn('sam.several');
+    const sam = await server.signedIn('sam.several');
     for (const overrides of [{ origin: 'https://evil.example' }, { rpId: 'evil.example' }, { type: 'webauthn.get' }]) {
       const refused = await addPasskey(sam, new SoftPasskey(RP_ID, ORIGIN), 'x', overrides);
       expect([refused.statusCode, refused.json()]).toEqual([400, REFUSED]);
@@ -117,7 +107,7 @@ describe('signing in with a passkey', () => {
   it('creates a session as a password does: the loans, a new session id, the new-browser notice; a challenge is single-use', async () => {
     const passkey = await withPasskey('paula.paperless');
     const before = (await server.query<{ id: number }>('SELECT id FROM sessions')).map(({ id }) => id);
-    const [notice] = await mailDuring(async () => {
+    const [notice] = await server.mailDuring(async () => {
       const { browser, response, credential, ceremonyCookie } = await passkeySignIn(passkey);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toHaveProperty('available_loans');
@@ -189,12 +179,12 @@ describe('step-up (re-authentication) with a passkey', () => {
   it('refuses another user’s passkey and a challenge of another session, with one answer', async () => {
     const theirs = await withPasskey('dana.demo');
     const mine = await withPasskey('sam.several');
-    const sam = await signedIn('sam.several');
+    const sam = await server.signedIn('sam.several');
     const options = (await sam.post(`${API}user/passkeys/reauth_options/`, {})).json() as { challenge: string };
     const other = await sam.post(`${API}user/confirm_passkey/`, { credential: theirs.get(options) });
     expect([other.statusCode, other.json()]).toEqual([400, REFUSED]);
     // a challenge issued to another session of the same user
-    const elsewhere = await signedIn('sam.several');
+    const elsewhere = await server.signedIn('sam.several');
     const foreign = (await elsewhere.post(`${API}user/passkeys/reauth_options/`, {})).json() as { challenge: string };
     const crossed = await sam.post(`${API}user/confirm_passkey/`, { credential: mine.get(foreign) });
     expect([crossed.statusCode, crossed.json()]).toEqual([400, REFUSED]);
@@ -205,15 +195,15 @@ describe('step-up (re-authentication) with a passkey', () => {
 describe('managing passkeys', () => {
   it('renames and removes one (the borrower told by email); a removed passkey no longer signs in; another user’s is not found', async () => {
     const passkey = await withPasskey('uma.unverified');
-    const reggie = await signedIn('uma.unverified');
+    const reggie = await server.signedIn('uma.unverified');
     const { id } = ((await reggie.get(`${API}user/passkeys/`)).json() as { passkeys: Array<{ id: number }> }).passkeys.at(-1)!;
     const others = ((await reggie.get(`${API}user/passkeys/`)).json() as { passkeys: Array<{ id: number }> }).passkeys.slice(0, -1);
     const renamed = await reggie.post(`${API}user/passkeys/rename/`, { id, name: 'Old phone' });
     expect((renamed.json() as { passkeys: Array<{ name: string }> }).passkeys.at(-1)?.name).toBe('Old phone');
-    const dana = await signedIn('dana.demo');
+    const dana = await server.signedIn('dana.demo');
     expect((await dana.post(`${API}user/passkeys/remove/`, { id })).statusCode).toBe(404);
     expect((await dana.post(`${API}user/passkeys/rename/`, { id, name: 'Mine' })).statusCode).toBe(404);
-    const [notice] = await mailDuring(async () => {
+    const [notice] = await server.mailDuring(async () => {
       expect((await reggie.post(`${API}user/passkeys/remove/`, { id })).json()).toEqual({ passkeys: others.map((item) => expect.objectContaining(item)) });
     });
     expect(notice?.subject).toBe('A passkey was removed from your Loan Manager account');
@@ -229,7 +219,7 @@ describe('a password reset', () => {
     const { browser } = await passkeySignIn(passkey);
     const requester = server.client();
     await requester.visit('/loanmanager/request_password_reset');
-    const [mail] = await mailDuring(async () => {
+    const [mail] = await server.mailDuring(async () => {
       expect((await requester.post(`${API}account/request_password_reset/`, { username: 'cory.coborrower', recaptcha_response: 't' })).statusCode).toBe(200);
     });
     const resetter = server.client();

@@ -31,19 +31,9 @@ async function registered(firstname: 'Nico' | 'Reggie') {
 
 const optIn = (email: string) => ({ time_zone: 'America/Chicago', browser: 'Firefox 140', os: 'Linux', email });
 
-/** The messages queued while `act` runs, oldest first. */
-async function mailDuring(act: () => Promise<unknown>): Promise<OutboxEntry[]> {
-  const before = new Set((await server.outbox()).map((mail) => mail.id));
-  await act();
-  return (await server.outbox()).filter((mail) => !before.has(mail.id)).reverse();
-}
 
 /** A browser of its own, signed in as `username`. */
-async function signedIn(username: string, password?: string, on: TestServer = server): Promise<TestClient> {
-  const client = on.client();
-  await client.login(username, password);
-  return client;
-}
+const signedIn = (username: string, password?: string, on: TestServer = server): Promise<TestClient> => on.signedIn(username, password);
 
 const changeEmail = (client: TestClient, address: string) => client.post(`${API}user/request_email_change/`, { email_address: address });
 const confirm = (client: TestClient, password: string, headers?: Record<string, string>) =>
@@ -59,7 +49,7 @@ async function openVerifyLink(link: OutboxEntry): Promise<number> {
 
 /** Asks for `address` (the window open) and opens the emailed link: it becomes the address on file. */
 async function moveTo(client: TestClient, address: string) {
-  const [link] = await mailDuring(async () => expect((await changeEmail(client, address)).json()).toMatchObject({ requires_validation: true }));
+  const [link] = await server.mailDuring(async () => expect((await changeEmail(client, address)).json()).toMatchObject({ requires_validation: true }));
   expect(link?.to).toBe(address);
   expect(await openVerifyLink(link!)).toBe(200);
 }
@@ -68,7 +58,7 @@ async function moveTo(client: TestClient, address: string) {
 async function requestReset(username: string): Promise<OutboxEntry | undefined> {
   const browser = server.client();
   await browser.visit('/loanmanager/request_password_reset');
-  const [mail] = await mailDuring(async () => {
+  const [mail] = await server.mailDuring(async () => {
     expect((await browser.post(`${API}account/request_password_reset/`, { username, recaptcha_response: 't' })).statusCode).toBe(200);
   });
   return mail;
@@ -84,7 +74,7 @@ async function completeReset(mail: OutboxEntry, password: string, browser: TestC
 describe('a change of the address on file needs the password again', () => {
   it('403 {"reauth_required": true} outside the window, changing nothing; 200 inside it; signing in does not open it', async () => {
     const sam = await signedIn('sam.several');
-    const refused = await mailDuring(async () => {
+    const refused = await server.mailDuring(async () => {
       const response = await changeEmail(sam, 'sam.elsewhere@example.com');
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual(REAUTH_REQUIRED);
@@ -96,7 +86,7 @@ describe('a change of the address on file needs the password again', () => {
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({ reauth_expires_in_seconds: REAUTH_WINDOW_MS / 1000 });
     expect(REAUTH_WINDOW_MS).toBe(10 * 60_000);
-    const [link] = await mailDuring(async () => {
+    const [link] = await server.mailDuring(async () => {
       expect((await changeEmail(sam, 'sam.elsewhere@example.com')).json()).toMatchObject({ requires_validation: true });
     });
     expect(link?.to).toBe('sam.elsewhere@example.com');
@@ -129,7 +119,7 @@ describe('a change of the address on file needs the password again', () => {
 
   it('asks nothing to send the link for the address on file again (no change)', async () => {
     const uma = await signedIn('uma.unverified');
-    const [link] = await mailDuring(async () => {
+    const [link] = await server.mailDuring(async () => {
       expect((await changeEmail(uma, 'uma.unverified@example.com')).json()).toMatchObject({ requires_validation: true });
     });
     expect(link?.to).toBe('uma.unverified@example.com');
@@ -144,7 +134,7 @@ describe('a change of the address on file needs the password again', () => {
     await moveTo(nico, 'nico.second@example.com');
 
     const later = await signedIn(body.username, body.password);
-    const refused = await mailDuring(async () => {
+    const refused = await server.mailDuring(async () => {
       const response = await later.post(`${API}go-green/opt_in/`, optIn(body.email));
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual(REAUTH_REQUIRED);
@@ -207,7 +197,7 @@ describe('user/confirm_password', () => {
     const ana = await signedIn('uma.unverified');
     for (let failure = 1; failure < LOGIN_LOCKOUT.failures; failure++) expect((await confirm(ana, `Wrong-pass-${failure}`)).statusCode).toBe(400);
     const before = (await server.outbox()).length;
-    const told = await mailDuring(async () => {
+    const told = await server.mailDuring(async () => {
       expect((await confirm(ana, 'Wrong-pass-last')).statusCode).toBe(429);
       // queued without being awaited, as at sign-in: wait for it to land (at most 5 s)
       for (let tries = 0; tries < 50 && (await server.outbox()).length === before; tries++) {
@@ -248,7 +238,7 @@ describe('putting back an address verified before', () => {
     const sam = await signedIn('sam.several');
     expect((await confirm(sam, DEMO_PASSWORD)).statusCode).toBe(200);
     await moveTo(sam, 'sam.moved@example.com');
-    const notices = await mailDuring(async () => {
+    const notices = await server.mailDuring(async () => {
       expect((await changeEmail(sam, 'sam.several@example.com')).json()).toEqual({ requires_validation: false });
     });
     expect(notices).toEqual([
@@ -279,7 +269,7 @@ describe('a completed password reset', () => {
       // the intruder knows the password: signs in, confirms it, and asks for their own address
       const intruder = await signedIn('dana.demo');
       expect((await confirm(intruder, DEMO_PASSWORD)).statusCode).toBe(200);
-      const [intrudersLink] = await mailDuring(() => changeEmail(intruder, 'intruder@evil.example'));
+      const [intrudersLink] = await server.mailDuring(() => changeEmail(intruder, 'intruder@evil.example'));
       expect(intrudersLink?.to).toBe('intruder@evil.example');
 
       // the borrower notices, resets the password, signs in and moves to an address of their own
@@ -304,7 +294,7 @@ describe('a completed password reset', () => {
       const here = await signedIn('dana.demo');
       expect((await confirm(here, DEMO_PASSWORD)).statusCode).toBe(200);
       expect((await confirm(elsewhere, DEMO_PASSWORD)).statusCode).toBe(200);
-      const [pendingChange] = await mailDuring(() => changeEmail(elsewhere, 'dana.pending@example.com'));
+      const [pendingChange] = await server.mailDuring(() => changeEmail(elsewhere, 'dana.pending@example.com'));
       const otherReset = await requestReset('dana.demo');
       const resetMail = await requestReset('dana.demo');
       const token = { headers: { authorization: `Token ${DEMO_API_TOKEN}` } };
