@@ -99,6 +99,15 @@ function runsPerPage(): number {
   return Number.isInteger(runs) && runs >= 1 ? runs : DEFAULT_RUNS;
 }
 
+/**
+ * LIGHTHOUSE_CPU_SLOWDOWN=8 measures a phone half as quick as Lighthouse's usual 4x assumes
+ * (issue 50); unset, Lighthouse's own default (4x) applies.
+ */
+export function cpuSlowdown(): number | undefined {
+  const value = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN);
+  return Number.isFinite(value) && value >= 1 ? value : undefined;
+}
+
 const scoreOf = (lhr: LighthouseResult) => Math.round((lhr.categories.performance?.score ?? NaN) * 100);
 
 /**
@@ -148,6 +157,8 @@ export async function runLighthouse(log: (line: string) => void, artifactsDir: s
   const { default: lighthouse } = await import('lighthouse');
   const { computeMedianRun, filterToValidRuns } = await import('lighthouse/core/lib/median-run.js');
   const runs = runsPerPage();
+  const slowdown = cpuSlowdown();
+  if (slowdown) log(`CPU slowdown ${slowdown}x`);
   const chromeLauncher = await import('chrome-launcher');
   let server: Running | null = null;
   let floorServer: { url: string; stop: () => Promise<void> } | null = null;
@@ -183,6 +194,7 @@ export async function runLighthouse(log: (line: string) => void, artifactsDir: s
           logLevel: 'error' as const,
           onlyCategories: ['performance'],
           extraHeaders: session ? { Cookie: session.cookie } : undefined,
+          ...(slowdown ? { throttling: { cpuSlowdownMultiplier: slowdown } } : {}),
         };
         const result = page.countDialog
           ? await withInitScript(chrome.port, COUNT_THE_OPENING_DIALOG, (tab) =>
