@@ -7,8 +7,8 @@ import { WIDGET_NAMES } from '../src/platform/widgetCatalog';
 /** The goal of issue 8: each page's first-load JS+CSS at most 1.25 times its floor (react-dom + the same antd components). */
 export const PAGE_TO_FLOOR_GOAL = 1.25;
 /**
- * The check is the goal itself since the flows moved after the first view (2026-11-26, bench/RESULTS.md
- * section 1): 1.16-1.21x gzip, 1.19-1.25x brotli. A page's first load is what draws its first
+ * The check is the goal itself since the flows moved after the first view (2026-11-26, bench/RESULTS.md,
+ * "Page weight"): 1.16-1.21x gzip, 1.19-1.25x brotli. A page's first load is what draws its first
  * view: React, antd, the store with the widget's slice. RTK Query, redux-saga and the feature
  * sagas download once that view is up (src/app/flows.ts), like go-green's bowser and DOMPurify
  * and the portal's router. The closest pages (registration and recover-username embedded,
@@ -20,7 +20,7 @@ export const PAGE_TO_FLOOR_MAX = PAGE_TO_FLOOR_GOAL;
  * The stable loader, gzip: a base plus a price per row of the widget catalog, so a widget pays its
  * own way. A row costs the loader its chunk's and its two message parts' ids and hashes in webpack's
  * runtime: 73-76 B gzip for a `widget-*` chunk of a 9-letter name, 82 B for a chunk group of its own
- * name (bench/RESULTS.md, section 25); the price leaves room for longer names. The base keeps the
+ * name (bench/RESULTS.md, "The widget recipe's cost"); the price leaves room for longer names. The base keeps the
  * budget of ten rows where it was (5 KiB).
  */
 export const LOADER_GZIP_PER_ROW_BYTES = 90;

@@ -26,8 +26,8 @@ const DEFAULT_RUNS = 3;
 /**
  * The borrower the signed-in pages are measured as: uma.unverified has the most popups on main/ and
  * loanoverview/. Each load signs in again: a popup shown is marked seen for its session, so loads
- * sharing one session showed each popup once and then no dialog at all (bench/RESULTS.md, sections
- * 3 and 5, session 20), which is not the page a borrower sees after signing in.
+ * sharing one session showed each popup once and then no dialog at all (bench/RESULTS.md,
+ * "Lighthouse" and "Main-thread tasks"), which is not the page a borrower sees after signing in.
  */
 export const BENCH_BORROWER = 'uma.unverified';
 

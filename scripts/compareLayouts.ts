@@ -8,7 +8,7 @@
  *   npx tsx scripts/compareLayouts.ts [--tolerance 4] [--json out.json]
  * `npm run test:e2e:browsers` prints it after the suite (e2e/browsers/compareAfterRun.ts), and
  * fails CI's half (E2E_BROWSER_SET=ci) on a difference in the portal's own elements. Run alone it
- * exits 0: it reports, the lead decides (fonts differ per engine: section 14 of bench/RESULTS.md
+ * exits 0: it reports, the lead decides (fonts differ per engine: "Cross-browser suite" in bench/RESULTS.md
  * lists WebKit's wraps in English at 375 px, which CI's half does not run).
  */
 import fs from 'node:fs';

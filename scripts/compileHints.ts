@@ -8,7 +8,7 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * on a background thread, instead of on the main thread at each function's first call. A chunk
  * is loaded only when its code is about to run (the runtime, a widget, its flows), so most of its
  * functions are called during the load anyway: measured on register at 4x CPU, the blocking time
- * of the load roughly halved (bench/RESULTS.md, section 5). The loader is left as it is: tiny,
+ * of the load roughly halved (bench/RESULTS.md, "Main-thread tasks"). The loader is left as it is: tiny,
  * and the one file a host page includes.
  */
 export function compileHints(): WebpackPluginInstance {

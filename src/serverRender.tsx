@@ -104,7 +104,7 @@ export const renderPortalPage: RenderPortalPage = async ({ url, config: raw, fir
  * styles go in the page's head. So the head holds this page's styles only, exactly as with a
  * fresh cache, while a component's token and CSS (the same for every borrower) are computed by the
  * first render that draws it: with a fresh cache per render, cssinjs's `merge` of the 450-value
- * token alone was 16-19 % of go-green's and profile's CPU (bench/RESULTS.md, section 22).
+ * token alone was 16-19 % of go-green's and profile's CPU (bench/RESULTS.md, "Server-drawn pages").
  */
 const sharedStyles = primedStyleCache();
 function renderStyleCache(): { styles: StyleCache; used: StyleCache } {
@@ -124,7 +124,7 @@ const CSS_VAR_KEY = typeof portalTheme.cssVar === 'object' ? portalTheme.cssVar.
  * cssinjs writes the theme's root CSS variables (`.lm{--lm-…}`) under the token's own key here,
  * but the browser looks them up under `hash('css-var-' + key)` (its useCacheToken). Not finding
  * the server's copy, the browser added a second one, 10 kB, right after the hydration: a style
- * recalculation of the whole page, 45–80 ms at 4x (bench/RESULTS.md, section 5). Under the
+ * recalculation of the whole page, 45–80 ms at 4x (bench/RESULTS.md, "Main-thread tasks"). Under the
  * browser's key, the browser finds the same text and leaves it be.
  */
 function withBrowserTokenStyleKey(headStyles: string, key = CSS_VAR_KEY): string {

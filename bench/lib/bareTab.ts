@@ -7,7 +7,7 @@
  * and finds a frame's line by parsing its whole function again. React's DOM renderer makes five
  * Errors as its module is evaluated (sentinels it throws later), inside its module's one function
  * of 600 KB: 60 ms at 4x CPU on every page that no borrower's browser spends (bench/RESULTS.md,
- * section 5, session 20). A bare tab never enables `Runtime`; it evaluates with `Runtime.evaluate`,
+ * "Main-thread tasks"). A bare tab never enables `Runtime`; it evaluates with `Runtime.evaluate`,
  * which needs no agent.
  */
 import CDP from 'chrome-remote-interface';

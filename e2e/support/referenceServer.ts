@@ -12,7 +12,7 @@ const root = path.resolve(__dirname, '../..');
 
 /**
  * How long a server may take to answer its first request. On a loaded 2-core machine a start has
- * taken over 30 s (bench/RESULTS.md section 8); a server that exits stops the wait at once.
+ * taken over 30 s (bench/RESULTS.md, "Cross-browser suite"); a server that exits stops the wait at once.
  */
 const START_TIMEOUT_MS = Number(process.env.E2E_SERVER_START_MS ?? 120_000);
 

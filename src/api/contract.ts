@@ -3,7 +3,7 @@
  * The client uses these schemas for its local "required payload is missing" checks and
  * for the TypeScript types; the reference server validates request bodies with them.
  * valibot, as the config (src/platform/config.ts): one schema library, bundled function by
- * function (bench/RESULTS.md, sections 11 and 17).
+ * function (bench/RESULTS.md, "Page weight").
  */
 import * as v from 'valibot';
 import { looseObject, object, strictObject } from '../lib/validation/schemaKit';

@@ -1,7 +1,7 @@
 /**
  * The endpoints' definitions name no schema (endpointSchemas.ts holds them, installed with the
  * flows): a first view that reads the API cache (go-green's, profile's) loads RTK Query's core
- * without the contract's schemas (bench/RESULTS.md, section 13).
+ * without the contract's schemas (bench/RESULTS.md, "Page weight").
  */
 describe("the endpoints' definitions", () => {
   it('load, with the cache selectors, without the contract', async () => {

@@ -74,7 +74,7 @@ export function flowsLifecycle(source: FlowsSource): FlowsLifecycle {
         if (runtime && typeof feature.sagas !== 'function') return Promise.resolve(start(feature.sagas));
         const { sagas } = feature;
         // asked for once the flows are evaluated, stage by stage: asked for beside them, the feature's
-        // sagas evaluated the flows' packages in the task their files arrived in (bench/RESULTS.md, section 5)
+        // sagas evaluated the flows' packages in the task their files arrived in (bench/RESULTS.md, "Main-thread tasks")
         return loadFlows().then(() => (typeof sagas === 'function' ? sagas() : sagas)).then(
           (loaded) => start(loaded),
           (error: unknown) => {

@@ -5,7 +5,7 @@ import { Title } from './Typography/Typography';
 /**
  * The look of antd's borderless Card, without the Card: antd's Card imports its Tabs (for
  * `tabList`), and with them Menu, Dropdown and Overflow, about 18 KiB gzip on every page that
- * draws a card and never a tab (bench/RESULTS.md section 1).
+ * draws a card and never a tab (bench/RESULTS.md, "Page weight").
  */
 export const CARD_STYLE: CSSProperties = {
   maxWidth: 480,

@@ -1,7 +1,7 @@
 /**
  * A dialog in a widget's first view (the popup a signed-in page opens with) is the page's largest
  * paint: Chromium records it when the dialog's opening animation ends, and Lighthouse counted the
- * flows' download, evaluation and API calls under it (bench/RESULTS.md, section 3). So the page's
+ * flows' download, evaluation and API calls under it (bench/RESULTS.md, "Lighthouse"). So the page's
  * flows wait until that animation has ended, plus the spec's slack for a dialog's animation. An
  * opening with no animation to end (reduced motion, a hidden tab, a dialog gone before it opened)
  * counts as ended after the animation time. A dialog that opens once the first view is up holds

@@ -52,7 +52,7 @@ export interface MakePageStoreOptions extends MakeStoreOptions {
 
 /**
  * The flows in three tasks (their packages, the API's definitions, the runtime): in one, they were a
- * 139 ms task at 4x CPU after main/'s first view (bench/RESULTS.md, section 5).
+ * 139 ms task at 4x CPU after main/'s first view (bench/RESULTS.md, "Main-thread tasks").
  */
 const downloadFlows = () =>
   import(/* webpackChunkName: "flows" */ './flowsStages/packages')

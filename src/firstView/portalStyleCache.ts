@@ -25,7 +25,7 @@ function keyOnThisPage(key: string): string {
  * A cssinjs style cache that already holds the widgets' design token (portalTokenCache.json,
  * `npm run theme:token-cache`). antd works the token out as its first component renders: its
  * derivation, the hash of its 450 values and their CSS variables were one of the longest tasks
- * of every page load, 40-90 ms at 4x CPU (bench/RESULTS.md, section 5). With the entry in the
+ * of every page load, 40-90 ms at 4x CPU (bench/RESULTS.md, "Main-thread tasks"). With the entry in the
  * cache, antd finds it there instead.
  *
  * Served only under its exact key, which changes with antd's version, the tokens and the CSS

@@ -14,7 +14,7 @@ const loadRouter = () => import(/* webpackChunkName: "portal-router", webpackPre
  * Loads the page at `url` before the portal hydrates (`PortalApp.prepareHydration`), so its first
  * render does not suspend: a page the server drew is hydrated in one pass, in slices, instead of
  * the lazy page waiting with its HTML and then being hydrated all at once, in one long task, by the
- * first update that reaches it (bench/RESULTS.md, section 5). A page the browser draws keeps its
+ * first update that reaches it (bench/RESULTS.md, "Main-thread tasks"). A page the browser draws keeps its
  * lazy page and spinner. Only the widgets' pages: a QA tool loads when it is shown.
  */
 export function loadFirstPage(url: string): Promise<void> {

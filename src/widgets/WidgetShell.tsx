@@ -35,7 +35,7 @@ function StoreSnackbar() {
  * is the widget's hold on the page's flows released and the flows asked for.
  * Started from a task of their own: the hydration's commit already runs every effect of the
  * widget in one task, and adding the flows' chunk requests to it made it the page's longest
- * (bench/RESULTS.md, section 5). A dialog in that first view takes a hold of its own first, until
+ * (bench/RESULTS.md, "Main-thread tasks"). A dialog in that first view takes a hold of its own first, until
  * it has opened (src/firstView/dialogHold.ts).
  */
 function StartFlowsAfterFirstView({

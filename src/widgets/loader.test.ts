@@ -1,7 +1,7 @@
 /**
  * The loader's own task is its evaluation and the page's config: it asks for the runtime's chunks
  * and each widget's from the next task, so one task does not attach every script of the page
- * (bench/RESULTS.md, section 5).
+ * (bench/RESULTS.md, "Main-thread tasks").
  */
 import { CONFIG_ELEMENT_ID } from '../platform/rawConfig';
 import { WIDGET_ATTRIBUTE } from '../platform/portalElements';

@@ -131,7 +131,7 @@ export function Dialog({
 
   // showModal() restyles the whole page (now inert), lays the dialog out and moves focus into it:
   // in a task of its own, that work does not add to the task of React's commit (bench/RESULTS.md,
-  // section 5). Until then the dialog is in the page but not shown.
+  // "Main-thread tasks"). Until then the dialog is in the page but not shown.
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog || phase !== 'open' || dialog.open) return undefined;

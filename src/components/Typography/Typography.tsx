@@ -2,7 +2,7 @@
  * Headings, paragraphs and text with the look of antd's Typography, without its JavaScript:
  * antd's Typography brings its editable and copyable parts (Input, TextArea, Tooltip, Trigger and
  * antd's Form context) to every page that shows a line of text, about 30 KiB gzip that no page
- * runs (bench/RESULTS.md section 1). The values in Typography.css are antd's, from the portal's
+ * runs (bench/RESULTS.md, "Page weight"). The values in Typography.css are antd's, from the portal's
  * theme (src/widgets/theme.test.ts holds them to it).
  */
 import type { CSSProperties, ReactNode } from 'react';

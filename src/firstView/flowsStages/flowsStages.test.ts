@@ -1,6 +1,6 @@
 /**
  * A page's flows are evaluated in three tasks, their packages, the API's definitions, then the
- * runtime, instead of one long task after the first view (bench/RESULTS.md, section 5); a
+ * runtime, instead of one long task after the first view (bench/RESULTS.md, "Main-thread tasks"); a
  * feature's sagas are asked for only after them, so they do not evaluate the packages early.
  */
 import type { FeatureSaga } from '../../lib/feature';
