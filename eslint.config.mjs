@@ -9,13 +9,20 @@ import tseslint from 'typescript-eslint';
 
 /*
  * The layers (docs/architecture.md), from the bottom up; a layer imports only the layers below it:
- *   src/platform < shared (src/api, src/components, src/lib) < src/features < src/app (store
- *   assembly) < src/firstView (server rendering and hydration: the page store, src/firstView/README.md)
- *   < src/widgets < src/pages < the entries (src/main.ts, src/serverRender.tsx).
+ *   src/platform < shared code, itself in order: src/lib (pure rules) < src/api (RTK Query) <
+ *   src/state (the store's shared parts) < src/sagas | src/components (side by side: neither imports
+ *   the other) < src/features < src/app (store assembly) < src/firstView (server rendering and
+ *   hydration: the page store, src/firstView/README.md) < src/widgets < src/pages < the entries
+ *   (src/main.ts, src/serverRender.tsx).
  * src/testing (test support) is for tests only.
  */
 const PLATFORM = './src/platform';
-const SHARED = ['./src/api', './src/components', './src/lib'];
+const LIB = './src/lib';
+const API = './src/api';
+const STATE = './src/state';
+const SAGAS = './src/sagas';
+const COMPONENTS = './src/components';
+const SHARED = [LIB, API, STATE, SAGAS, COMPONENTS];
 const FEATURES = './src/features';
 const APP = './src/app';
 const FIRST_VIEW = './src/firstView';
@@ -56,13 +63,19 @@ function layerZones({ forTests }) {
     {
       target: SHARED,
       from: [FEATURES, FIRST_VIEW, WIDGETS, PAGES, ...MAIN, ...harness],
-      message: 'Shared code (api, components, lib) imports only src/platform and itself.',
+      message: 'Shared code (lib, api, state, sagas, components) imports only src/platform and shared code below it.',
     },
+    // the order inside shared code: lib < api < state < sagas | components
+    { target: LIB, from: [API, STATE, SAGAS, COMPONENTS], message: 'src/lib holds pure rules: it imports only src/platform and itself.' },
+    { target: API, from: [STATE, SAGAS, COMPONENTS], message: 'src/api imports src/platform and src/lib only.' },
+    { target: STATE, from: [SAGAS, COMPONENTS], message: 'src/state imports src/platform, src/lib and src/api only.' },
+    { target: SAGAS, from: [COMPONENTS], message: 'Shared sagas never import components.' },
+    { target: COMPONENTS, from: [SAGAS], message: 'Shared components never import sagas: a component dispatches events.' },
     ...featureFences,
     {
       target: FEATURES,
       from: [FIRST_VIEW, WIDGETS, PAGES, ...MAIN, ...harness],
-      message: 'Features import src/platform and shared code only (the typed hooks are in src/lib/hooks.ts).',
+      message: 'Features import src/platform and shared code only (the typed hooks are in src/state/hooks.ts).',
     },
     { target: APP, from: [FIRST_VIEW, WIDGETS, PAGES, ...MAIN, ...testing], message: 'src/app assembles the store; widgets and pages use it.' },
     {
@@ -77,7 +90,7 @@ function layerZones({ forTests }) {
 
 /** What the server may import of src/ (`more`: a file's own additions). */
 function serverZone(more) {
-  const except = ['./platform', './api/contract.ts', './lib/validation', './lib/portalUrls.ts', ...more];
+  const except = ['./platform', './lib', './api/contract.ts', ...more];
   return { target: './server', from: './src', except, message: `The server imports only these of src/: ${except.join(', ')}.` };
 }
 
@@ -115,7 +128,7 @@ export default tseslint.config(
             {
               name: 'react-redux',
               importNames: ['useDispatch', 'useSelector', 'useStore'],
-              message: 'Use the typed hooks from src/lib/hooks.ts.',
+              message: 'Use the typed hooks from src/state/hooks.ts.',
             },
             { name: 'antd', importNames: ['message', 'notification'], message: 'Snackbar messages live in the store.' },
           ],
@@ -128,7 +141,7 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones({ forTests: true }) }] },
   },
   {
-    // The server imports src/platform, the API contract, and the validation rules and portal addresses it shares with the client.
+    // The server imports src/platform, src/lib (pure rules: validation, portal addresses) and the API contract it shares with the client.
     files: ['server/**/*.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [serverZone([])] }] },
   },
@@ -138,8 +151,25 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [serverZone(['./serverRender.tsx'])] }] },
   },
   {
-    files: ['src/lib/hooks.ts'],
+    files: ['src/state/hooks.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // src/lib is pure rules, which the server imports too: no React, no store, no sagas, no antd.
+    files: ['src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', 'react/*', '@reduxjs/*', 'redux-saga', 'redux-saga/*', 'antd', 'antd/*', '@ant-design/*'],
+              message: 'src/lib holds pure rules: React goes to src/components, store parts to src/state, sagas to src/sagas.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],

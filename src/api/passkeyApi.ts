@@ -3,7 +3,7 @@ import type { ConfirmPasswordResponse, LoginResponse, PasskeyCredential, Passkey
 
 /**
  * Passkeys (our addition, issue 49): a ceremony's options come from the server, the browser answers
- * them (src/lib/passkeys/webauthn.ts), the answer goes back. The `credential` key is redacted by
+ * them (src/sagas/webauthn.ts), the answer goes back. The `credential` key is redacted by
  * every sink (src/platform/redaction.ts), like a password.
  */
 export const passkeyApi = api.injectEndpoints({

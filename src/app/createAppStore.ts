@@ -15,7 +15,7 @@ import type { PortalDependencies } from '../platform/dependencies';
 import { memoryStorage } from '../platform/memoryStorage';
 import { devToolsOptions } from '../platform/devtools';
 import { createErrorReporter } from '../platform/errorReporting';
-import type { Feature, FeatureSlice } from '../lib/feature';
+import type { Feature, FeatureSlice } from '../state/feature';
 import { flowsLifecycle, type FlowsSource } from './flowsLifecycle';
 import type { RootState } from './rootReducer';
 import { createStoreReducer } from './storeReducer';

@@ -16,7 +16,7 @@ import { api, installEndpointSchemas } from '../api/baseApi';
 import { ENDPOINT_SCHEMAS } from '../api/endpointSchemas';
 import { DEPENDENCIES_CONTEXT, type PortalDependencies } from '../platform/dependencies';
 import { sagaMonitorOf } from '../platform/sagaMonitor';
-import type { FeatureSaga, FeatureSlice } from '../lib/feature';
+import type { FeatureSaga, FeatureSlice } from '../state/feature';
 import type { RootState } from './rootReducer';
 import { supervise } from './sagaSupervisor';
 

@@ -4,7 +4,7 @@ import { goGreenActions } from '../features/goGreen/goGreenSlice';
 import { widgetMounted as popupsWidgetMounted } from '../features/popups/popupsSlice';
 import { profileActions } from '../features/profile/profileSlice';
 import { mockApi } from '../testing/mockApi';
-import { messageShown } from '../components/Snackbar/snackbarSlice';
+import { messageShown } from '../state/snackbarSlice';
 import { recordingNavigation, recordingReporter } from '../testing/renderWithProviders';
 import { defaultConfig } from '../platform/config';
 import { devToolsOptions } from '../platform/devtools';

@@ -7,7 +7,7 @@
  */
 import type { Messages } from '@lingui/core';
 import type { ComponentType } from 'react';
-import type { Feature } from '../lib/feature';
+import type { Feature } from '../state/feature';
 import { isPseudoPage } from '../platform/i18n/pageLocale';
 import type { CatalogNamespace } from '../platform/i18n/widgetCatalogs';
 

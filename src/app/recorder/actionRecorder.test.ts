@@ -1,6 +1,6 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import { accountApi } from '../../api/accountApi';
-import { messageShown } from '../../components/Snackbar/snackbarSlice';
+import { messageShown } from '../../state/snackbarSlice';
 import { mockApi } from '../../testing/mockApi';
 import { REDACTED } from '../../platform/redaction';
 import { rootReducer, type RootState } from '../rootReducer';

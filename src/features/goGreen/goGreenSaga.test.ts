@@ -3,12 +3,12 @@ import { defaultConfig } from '../../platform/config';
 import { memoryStorage } from '../../platform/memoryStorage';
 import { makeStore } from '../../app/store';
 import { MESSAGES } from '../../lib/validation/messages';
-import { selectSnackbarMessages } from '../../components/Snackbar/snackbarSlice';
+import { selectSnackbarMessages } from '../../state/snackbarSlice';
 import { actionLog } from '../../testing/actionLog';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { recordingNavigation, recordingReporter } from '../../testing/renderWithProviders';
 import { GO_GREEN_MESSAGES } from './goGreenMessages';
-import { EMAIL_CHECK_DELAY_MS } from '../../lib/forms/emailAddressCheck';
+import { EMAIL_CHECK_DELAY_MS } from '../../sagas/emailAddressCheck';
 import { CORRECTED_LINK_KEY, LINK_SENT_KEY, POLL_BACKOFF_MAX_MS, POLL_INTERVAL_MS } from './goGreenSaga';
 import {
   goGreenActions as actions,

@@ -3,7 +3,7 @@ import { api } from '../../api/baseApi';
 import { goGreenApi } from '../../api/goGreenApi';
 import { mockApi } from '../../testing/mockApi';
 import type { GoGreenInfo } from '../../api/contract';
-import { initialFormState } from '../../lib/forms/createFormSlice';
+import { initialFormState } from '../../state/forms/createFormSlice';
 import { MESSAGES } from '../../lib/validation/messages';
 import { selectGoGreenInfo } from '../../api/goGreenStatusCache';
 import {

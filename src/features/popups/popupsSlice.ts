@@ -7,7 +7,7 @@
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PopupItem } from '../../api/contract';
-import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../../components/Dialog/dialogMachine';
+import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../../lib/dialogMachine';
 import { isClosingDisabled, readPopup, type Popup, type PopupCloseReason, type PopupId } from './popupModel';
 
 export interface CurrentPopup {
