@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
  *   src/state (the store's shared parts) < src/sagas | src/components (side by side: neither imports
  *   the other) < src/features < src/app (store assembly) < src/firstView (server rendering and
  *   hydration: the page store, src/firstView/README.md) < src/widgets < src/pages < the entries
- *   (src/main.ts, src/serverRender.tsx).
+ *   (src/main.ts, src/ssrEntry.tsx).
  * src/testing (test support) is for tests only.
  */
 const PLATFORM = './src/platform';
@@ -30,7 +30,7 @@ const WIDGETS = './src/widgets';
 const PAGES = './src/pages';
 const TESTING = './src/testing';
 /** The entries: the browser's loader, and the server render (webpack.config.ts). */
-const MAIN = ['./src/main.ts', './src/serverRender.tsx'];
+const MAIN = ['./src/main.ts', './src/ssrEntry.tsx'];
 
 /** Every feature folder, read from the disk: a new feature is fenced off from the others at once. */
 const FEATURE_NAMES = fs
@@ -84,13 +84,13 @@ function layerZones({ forTests }) {
       message: 'src/firstView makes the page store and hydrates: it imports the store assembly and below, never widgets or pages.',
     },
     { target: WIDGETS, from: [PAGES, ...MAIN, ...testing], message: 'Widgets never import pages.' },
-    { target: PAGES, from: [...MAIN, ...testing], message: 'Only the entries (src/main.ts, src/serverRender.tsx) are above the pages.' },
+    { target: PAGES, from: [...MAIN, ...testing], message: 'Only the entries (src/main.ts, src/ssrEntry.tsx) are above the pages.' },
   ];
 }
 
 /** What the server may import of src/ (`more`: a file's own additions). */
 function serverZone(more) {
-  const except = ['./platform', './lib', './api/contract.ts', ...more];
+  const except = ['./platform', './lib', './api/schemas.ts', ...more];
   return { target: './server', from: './src', except, message: `The server imports only these of src/: ${except.join(', ')}.` };
 }
 
@@ -148,7 +148,7 @@ export default tseslint.config(
   {
     // The kept pages' test draws them as the build's render does: with the render's own entry.
     files: ['server/test/pageCache.test.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [serverZone(['./serverRender.tsx'])] }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [serverZone(['./ssrEntry.tsx'])] }] },
   },
   {
     files: ['src/state/hooks.ts'],

@@ -224,7 +224,7 @@ export const browserConfig = (env: BuildEnv, argv: Argv): Configuration => {
 
 /**
  * The server render (issue 18): `dist/ssr/render.js`, the reference server's first view of a
- * portal page (src/serverRender.tsx), from the same sources and catalogs as the browser build.
+ * portal page (src/ssrEntry.tsx), from the same sources and catalogs as the browser build.
  * One file for Node: no CSS (the page links the browser build's), no chunks, and images named
  * as the browser build names them, under the reference server's static path.
  */
@@ -235,7 +235,7 @@ export const serverRenderConfig = (_env: BuildEnv, argv: Argv): Configuration =>
     mode,
     name: 'server-render',
     target: 'node20',
-    entry: { render: './src/serverRender.tsx' },
+    entry: { render: './src/ssrEntry.tsx' },
     output: {
       path: path.resolve(__dirname, 'dist/ssr'),
       filename: '[name].js',

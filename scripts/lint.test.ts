@@ -64,7 +64,7 @@ const PROBES = {
   },
   featureToApp: {
     filePath: 'src/features/login/probe.ts',
-    code: "import { makeStore } from '../../app/store';\nexport const probe = makeStore;\n",
+    code: "import { makeStore } from '../../app/fullStore';\nexport const probe = makeStore;\n",
   },
   // an entry adding its own feature to the page store, as src/widgets/entries once did: the loader does it
   entryToApp: {
@@ -124,7 +124,7 @@ const PROBES = {
   },
   serverToApp: {
     filePath: 'server/probe.ts',
-    code: "import { makeStore } from '../src/app/store';\nexport const probe = makeStore;\n",
+    code: "import { makeStore } from '../src/app/fullStore';\nexport const probe = makeStore;\n",
   },
   // redaction.ts as if it imported errorReporting.ts, which imports redaction.ts
   cycle: {
@@ -160,7 +160,7 @@ const PROBES = {
   allowedInATest: {
     filePath: 'src/features/login/probe.test.ts',
     code: [
-      "import { makeStore } from '../../app/store';",
+      "import { makeStore } from '../../app/fullStore';",
       "import { renderWithProviders } from '../../testing/renderWithProviders';",
       "import { loginForm } from './loginSlice';",
       'export const probe = [makeStore, renderWithProviders, loginForm];',

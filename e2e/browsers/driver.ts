@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Box } from '../../scripts/compareLayouts';
-import { HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/serverRender';
+import { HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/renderProtocol';
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';
 export type Key = 'Tab' | 'Shift+Tab' | 'Enter' | 'Backspace' | 'Escape';

@@ -1,5 +1,5 @@
 import { api } from './baseApi';
-import type { ConfirmPasswordResponse, LoginResponse, PasskeyCredential, PasskeyItem, PasskeyList } from './contract';
+import type { ConfirmPasswordResponse, LoginResponse, PasskeyCredential, PasskeyItem, PasskeyList } from './schemas';
 
 /**
  * Passkeys (our addition, issue 49): a ceremony's options come from the server, the browser answers

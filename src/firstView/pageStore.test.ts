@@ -11,7 +11,7 @@ import { ALL_FEATURES } from '../app/featureOfWidget';
 import { FLOWS_HOLD_MAX_MS } from '../app/flowsLifecycle';
 import { createPageFeatures, makePageStore } from './pageStore';
 import { rootReducer } from '../app/rootReducer';
-import { makeStore } from '../app/store';
+import { makeStore } from '../app/fullStore';
 
 const quiet = () => ({ reporter: recordingReporter().reporter, navigation: recordingNavigation().navigation });
 

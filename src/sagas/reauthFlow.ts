@@ -8,7 +8,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, put, take } from 'redux-saga/effects';
 import { is } from 'valibot';
 import { errorBodyOf, firstListedErrorOf, httpStatusOf, renewHeaderFormTokens } from '../api/baseApi';
-import { reauthRequiredSchema } from '../api/contract';
+import { reauthRequiredSchema } from '../api/schemas';
 import { passkeyApi } from '../api/passkeyApi';
 import { callMutation } from '../api/sagaCall';
 import { userApi } from '../api/userApi';

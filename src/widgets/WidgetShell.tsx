@@ -11,7 +11,7 @@ import { ConfigProvider, Spin } from 'antd';
 import { Suspense, useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
-import type { AppStore } from '../app/store';
+import type { AppStore } from '../app/fullStore';
 import { Snackbar } from '../components/Snackbar/Snackbar';
 import { messageDismissed, selectSnackbarMessages } from '../state/snackbarSlice';
 import { NavigationContext } from '../components/NavigationContext';

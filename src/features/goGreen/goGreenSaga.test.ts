@@ -1,7 +1,7 @@
 /** The go-green sagas run whole in a real store (sagas on), with jest's fake clock and a mocked network. */
 import { defaultConfig } from '../../platform/config';
 import { memoryStorage } from '../../platform/memoryStorage';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../app/fullStore';
 import { MESSAGES } from '../../lib/validation/messages';
 import { selectSnackbarMessages } from '../../state/snackbarSlice';
 import { actionLog } from '../../testing/actionLog';
@@ -25,7 +25,7 @@ import {
 /** A keystroke in the address field: the whole value, as the input sends it. */
 const typed = (email: string) => goGreenEmailActions.fieldChanged({ email });
 import { api as baseApi } from '../../api/baseApi';
-import type { GoGreenInfo } from '../../api/contract';
+import type { GoGreenInfo } from '../../api/schemas';
 import { goGreenApi } from '../../api/goGreenApi';
 import { selectGoGreenInfo } from '../../api/goGreenStatusCache';
 import { loadClientDescription } from './onDemandModules';

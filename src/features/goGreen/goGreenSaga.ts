@@ -13,7 +13,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, delay, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { httpStatusOf, isResponseMismatch } from '../../api/baseApi';
-import type { GoGreenInfo, IsValidatedResponse, RequestEmailChangeResponse } from '../../api/contract';
+import type { GoGreenInfo, IsValidatedResponse, RequestEmailChangeResponse } from '../../api/schemas';
 import { goGreenApi } from '../../api/goGreenApi';
 import { selectGoGreenInfo } from '../../api/goGreenStatusCache';
 import { callMutation, callQuery, callQueryAndKeep } from '../../api/sagaCall';

@@ -6,7 +6,7 @@
  */
 import { passkeysUsable } from '../../lib/passkeysUsable';
 import type { PortalConfig } from '../../platform/config';
-import { PASSKEY_OFFER_ATTRIBUTE } from '../../platform/serverRender';
+import { PASSKEY_OFFER_ATTRIBUTE } from '../../platform/renderProtocol';
 
 export function showPasskeyOfferWhereUsable(config: Pick<PortalConfig, 'passkeys'>) {
   const offer = document.querySelector<HTMLElement>(`[${PASSKEY_OFFER_ATTRIBUTE}]`);

@@ -7,7 +7,7 @@
 import { Alert, Button, Flex, Input } from 'antd';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { passkeyApi } from '../../api/passkeyApi';
-import { PASSKEY_NAME_MAXIMUM, type PasskeyItem } from '../../api/contract';
+import { PASSKEY_NAME_MAXIMUM, type PasskeyItem } from '../../api/schemas';
 import { MessageFocus } from '../../components/MessageFocus';
 import { Paragraph, Title } from '../../components/Typography/Typography';
 import { useAppDispatch, useAppSelector, usePortalConfig } from '../../state/hooks';

@@ -1,7 +1,7 @@
 /** Change email address: submit -> validity -> POST user/request_email_change/ -> what happens next. */
 import { call, delay, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import { api, firstListedErrorOf, httpStatusOf, isResponseMismatch } from '../../api/baseApi';
-import type { IsValidatedResponse, RequestEmailChangeResponse } from '../../api/contract';
+import type { IsValidatedResponse, RequestEmailChangeResponse } from '../../api/schemas';
 import { goGreenApi } from '../../api/goGreenApi';
 import { passkeyApi } from '../../api/passkeyApi';
 import { callMutation, callQuery, callQueryAndKeep } from '../../api/sagaCall';

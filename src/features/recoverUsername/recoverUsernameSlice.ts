@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { RecoverUsername } from '../../api/contract';
+import type { RecoverUsername } from '../../api/schemas';
 import { createFormSlice, type FormState } from '../../state/forms/createFormSlice';
 import { createFormSelectors } from '../../state/forms/formSelectors';
 import { captchaEvents, submissionEvents } from '../../state/forms/submissionEvents';

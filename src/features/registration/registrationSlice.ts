@@ -1,5 +1,5 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
-import type { Registration } from '../../api/contract';
+import type { Registration } from '../../api/schemas';
 import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../../lib/dialogMachine';
 import { createFormSlice, type FormState } from '../../state/forms/createFormSlice';
 import { createFormSelectors } from '../../state/forms/formSelectors';

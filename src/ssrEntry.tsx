@@ -26,7 +26,7 @@ import spanish from './platform/i18n/locales/es.json';
 import { localeOfConfig, type Locale } from './platform/i18n/locales';
 import { memoryStorage } from './platform/memoryStorage';
 import { createNavigation } from './platform/navigation';
-import type { RenderPortalPage } from './platform/serverRender';
+import type { RenderPortalPage } from './platform/renderProtocol';
 import { widgetRegistry } from './widgets/registry';
 import type { WidgetEntry } from './widgets/withPageFeature';
 import { WidgetShell } from './widgets/WidgetShell';

@@ -9,7 +9,7 @@ import { recordingNavigation, recordingReporter } from '../testing/renderWithPro
 import { defaultConfig } from '../platform/config';
 import { devToolsOptions } from '../platform/devtools';
 import { REDACTED } from '../platform/redaction';
-import { makeStore } from './store';
+import { makeStore } from './fullStore';
 
 function quietStore() {
   const { reporter, reported } = recordingReporter();
@@ -127,7 +127,7 @@ describe('Redux DevTools', () => {
     try {
       jest.isolateModules(() => {
         // RTK reads the extension hook when it loads, so the store is loaded afresh here.
-        const { makeStore: freshMakeStore } = jest.requireActual<typeof import('./store')>('./store');
+        const { makeStore: freshMakeStore } = jest.requireActual<typeof import('./fullStore')>('./fullStore');
         freshMakeStore({ dependencies: { reporter: recordingReporter().reporter } });
       });
     } finally {
