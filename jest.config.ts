@@ -36,7 +36,7 @@ const browserProject = {
     '\\.(png|svg|jpg|css)$': '<rootDir>/__mocks__/fileMock.ts',
     // the icons' ES modules, which webpack shares with antd's ES build: their CommonJS twins here
     '^@ant-design/icons/es/icons/(.*)$': '@ant-design/icons/lib/icons/$1',
-    // a widget's part of a catalog (webpack: scripts/i18n/catalogLoader.ts): the whole source catalog here
+    // a widget's part of a catalog (webpack: scripts/i18n/messagesLoader.ts): the whole source catalog here
     '^(?:.*/)?locales/([\\w-]+)\\.json\\?ns=.*$': '<rootDir>/src/platform/i18n/locales/$1.json',
   },
 } satisfies Config['projects'] extends (infer P)[] | undefined ? Exclude<P, string> : never;

@@ -33,7 +33,7 @@ function precompressed() {
 
 const RUNTIME_CHUNK = 'widget-runtime';
 
-/** A part of the catalog (src/platform/i18n/widgetCatalogs.ts): `locales/<locale>.json?ns=<namespace>&part`. */
+/** A part of the catalog (src/platform/i18n/widgetMessages.ts): `locales/<locale>.json?ns=<namespace>&part`. */
 const CATALOG_PART = /[\\/]locales[\\/]([\w-]+)\.json\?ns=(\w+)&part$/;
 
 /**
@@ -145,12 +145,12 @@ const swcLoader = ({ production, target }: { production: boolean; target: string
   },
 });
 
-/** A language's catalog, one part of the portal at a time (src/platform/i18n/widgetCatalogs.ts). */
+/** A language's catalog, one part of the portal at a time (src/platform/i18n/widgetMessages.ts). */
 const CATALOG_RULE: RuleSetRule = {
   test: /[\\/]src[\\/]platform[\\/]i18n[\\/]locales[\\/][\w-]+\.json$/,
   resourceQuery: /^\?ns=/,
   type: 'javascript/auto',
-  use: [{ loader: require.resolve('./scripts/i18n/catalogLoader') }],
+  use: [{ loader: require.resolve('./scripts/i18n/messagesLoader') }],
 };
 
 /** Where the reference server serves the build (server/preload.ts STATIC_PREFIX). */

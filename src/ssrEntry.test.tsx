@@ -77,9 +77,9 @@ async function withServerRenderedPage(
       const { choosePageLocale } = await import('./platform/i18n/pageLocale');
       choosePageLocale(raw);
       const { addPageMessages, pageI18n } = await import('./platform/i18n/pageI18n');
-      const { compileCatalog } = await import('./platform/i18n/catalog');
+      const { compileMessages } = await import('./platform/i18n/compileMessages');
       pageI18n().setMessagesCompiler(compileMessage);
-      addPageMessages(compileCatalog(locale === 'es' ? spanish : english, { fallback: english }));
+      addPageMessages(compileMessages(locale === 'es' ? spanish : english, { fallback: english }));
       const { renderPortalPage } = await import('./ssrEntry');
       const rendered = await renderPortalPage({ url, config: raw, ...(firstAnswers ? { firstAnswers } : {}) });
       if (rendered === null) throw new Error(`no server render for ${url}`);

@@ -20,7 +20,7 @@ import { matchPortalRoute, portalRoutes } from './pages/portalRoutes';
 import { parseConfig } from './platform/config';
 import type { CaptchaProvider } from './platform/captcha';
 import type { ErrorReporter } from './platform/errorReporting';
-import { compileCatalog } from './platform/i18n/catalog';
+import { compileMessages } from './platform/i18n/compileMessages';
 import english from './platform/i18n/locales/en.json';
 import spanish from './platform/i18n/locales/es.json';
 import { localeOfConfig, type Locale } from './platform/i18n/locales';
@@ -34,8 +34,8 @@ import { primedStyleCache, type StyleCache } from './firstView/portalStyleCache'
 import { portalTheme } from './widgets/theme';
 
 const CATALOGS: Record<Locale, Messages> = {
-  en: compileCatalog(english),
-  es: compileCatalog(spanish, { fallback: english }),
+  en: compileMessages(english),
+  es: compileMessages(spanish, { fallback: english }),
 };
 
 const i18nFor = (locale: Locale): I18n => setupI18n({ locale, messages: { [locale]: CATALOGS[locale] } });
