@@ -17,12 +17,9 @@ import tseslint from 'typescript-eslint';
  * src/testing (test support) is for tests only.
  */
 const PLATFORM = './src/platform';
-const LIB = './src/lib';
-const API = './src/api';
-const STATE = './src/state';
-const SAGAS = './src/sagas';
-const COMPONENTS = './src/components';
-const SHARED = [LIB, API, STATE, SAGAS, COMPONENTS];
+/** Shared code, its steps from the bottom up; folders in one step stand side by side and never import each other. */
+const SHARED_STEPS = [['lib'], ['api'], ['state'], ['sagas', 'components']].map((step) => step.map((name) => `./src/${name}`));
+const SHARED = SHARED_STEPS.flat();
 const FEATURES = './src/features';
 const APP = './src/app';
 const FIRST_VIEW = './src/firstView';
@@ -46,6 +43,15 @@ const featureFences = FEATURE_NAMES.map((name) => ({
   message: 'A feature never imports another feature: compose them in a widget or a page.',
 }));
 
+/** The order inside shared code (lib < api < state < sagas | components): a folder imports only the steps below its own. */
+const sharedOrder = SHARED_STEPS.flatMap((step, i) =>
+  step.map((target) => {
+    const below = [PLATFORM, ...SHARED_STEPS.slice(0, i).flat()].map((folder) => folder.slice(2));
+    const from = [...step.filter((other) => other !== target), ...SHARED_STEPS.slice(i + 1).flat()];
+    return { target, from, message: `${target.slice(2)} imports only ${below.join(', ')} and itself (docs/architecture.md).` };
+  }),
+);
+
 /**
  * What each layer must not import. Tests keep to the same layers, except that any test may
  * also use src/app (a real store: `makeStore`) and src/testing (renderWithProviders, mockApi).
@@ -65,12 +71,7 @@ function layerZones({ forTests }) {
       from: [FEATURES, FIRST_VIEW, WIDGETS, PAGES, ...MAIN, ...harness],
       message: 'Shared code (lib, api, state, sagas, components) imports only src/platform and shared code below it.',
     },
-    // the order inside shared code: lib < api < state < sagas | components
-    { target: LIB, from: [API, STATE, SAGAS, COMPONENTS], message: 'src/lib holds pure rules: it imports only src/platform and itself.' },
-    { target: API, from: [STATE, SAGAS, COMPONENTS], message: 'src/api imports src/platform and src/lib only.' },
-    { target: STATE, from: [SAGAS, COMPONENTS], message: 'src/state imports src/platform, src/lib and src/api only.' },
-    { target: SAGAS, from: [COMPONENTS], message: 'Shared sagas never import components.' },
-    { target: COMPONENTS, from: [SAGAS], message: 'Shared components never import sagas: a component dispatches events.' },
+    ...sharedOrder,
     ...featureFences,
     {
       target: FEATURES,
