@@ -9,13 +9,17 @@ import tseslint from 'typescript-eslint';
 
 /*
  * The layers (docs/architecture.md), from the bottom up; a layer imports only the layers below it:
- *   src/platform < shared (src/api, src/components, src/lib) < src/features < src/app (store
- *   assembly) < src/firstView (server rendering and hydration: the page store, src/firstView/README.md)
- *   < src/widgets < src/pages < the entries (src/main.ts, src/serverRender.tsx).
+ *   src/platform < shared code, itself in order: src/lib (pure rules) < src/api (RTK Query) <
+ *   src/state (the store's shared parts) < src/sagas | src/components (side by side: neither imports
+ *   the other) < src/features < src/app (store assembly) < src/firstView (server rendering and
+ *   hydration: the page store, src/firstView/README.md) < src/widgets < src/pages < the entries
+ *   (src/main.ts, src/ssrEntry.tsx).
  * src/testing (test support) is for tests only.
  */
 const PLATFORM = './src/platform';
-const SHARED = ['./src/api', './src/components', './src/lib'];
+/** Shared code, its steps from the bottom up; folders in one step stand side by side and never import each other. */
+const SHARED_STEPS = [['lib'], ['api'], ['state'], ['sagas', 'components']].map((step) => step.map((name) => `./src/${name}`));
+const SHARED = SHARED_STEPS.flat();
 const FEATURES = './src/features';
 const APP = './src/app';
 const FIRST_VIEW = './src/firstView';
@@ -23,7 +27,7 @@ const WIDGETS = './src/widgets';
 const PAGES = './src/pages';
 const TESTING = './src/testing';
 /** The entries: the browser's loader, and the server render (webpack.config.ts). */
-const MAIN = ['./src/main.ts', './src/serverRender.tsx'];
+const MAIN = ['./src/main.ts', './src/ssrEntry.tsx'];
 
 /** Every feature folder, read from the disk: a new feature is fenced off from the others at once. */
 const FEATURE_NAMES = fs
@@ -38,6 +42,15 @@ const featureFences = FEATURE_NAMES.map((name) => ({
   except: [`./${name}`],
   message: 'A feature never imports another feature: compose them in a widget or a page.',
 }));
+
+/** The order inside shared code (lib < api < state < sagas | components): a folder imports only the steps below its own. */
+const sharedOrder = SHARED_STEPS.flatMap((step, i) =>
+  step.map((target) => {
+    const below = [PLATFORM, ...SHARED_STEPS.slice(0, i).flat()].map((folder) => folder.slice(2));
+    const from = [...step.filter((other) => other !== target), ...SHARED_STEPS.slice(i + 1).flat()];
+    return { target, from, message: `${target.slice(2)} imports only ${below.join(', ')} and itself (docs/architecture.md).` };
+  }),
+);
 
 /**
  * What each layer must not import. Tests keep to the same layers, except that any test may
@@ -56,13 +69,14 @@ function layerZones({ forTests }) {
     {
       target: SHARED,
       from: [FEATURES, FIRST_VIEW, WIDGETS, PAGES, ...MAIN, ...harness],
-      message: 'Shared code (api, components, lib) imports only src/platform and itself.',
+      message: 'Shared code (lib, api, state, sagas, components) imports only src/platform and shared code below it.',
     },
+    ...sharedOrder,
     ...featureFences,
     {
       target: FEATURES,
       from: [FIRST_VIEW, WIDGETS, PAGES, ...MAIN, ...harness],
-      message: 'Features import src/platform and shared code only (the typed hooks are in src/lib/hooks.ts).',
+      message: 'Features import src/platform and shared code only (the typed hooks are in src/state/hooks.ts).',
     },
     { target: APP, from: [FIRST_VIEW, WIDGETS, PAGES, ...MAIN, ...testing], message: 'src/app assembles the store; widgets and pages use it.' },
     {
@@ -71,13 +85,13 @@ function layerZones({ forTests }) {
       message: 'src/firstView makes the page store and hydrates: it imports the store assembly and below, never widgets or pages.',
     },
     { target: WIDGETS, from: [PAGES, ...MAIN, ...testing], message: 'Widgets never import pages.' },
-    { target: PAGES, from: [...MAIN, ...testing], message: 'Only the entries (src/main.ts, src/serverRender.tsx) are above the pages.' },
+    { target: PAGES, from: [...MAIN, ...testing], message: 'Only the entries (src/main.ts, src/ssrEntry.tsx) are above the pages.' },
   ];
 }
 
 /** What the server may import of src/ (`more`: a file's own additions). */
 function serverZone(more) {
-  const except = ['./platform', './api/contract.ts', './lib/validation', './lib/portalUrls.ts', ...more];
+  const except = ['./platform', './lib', './api/schemas.ts', ...more];
   return { target: './server', from: './src', except, message: `The server imports only these of src/: ${except.join(', ')}.` };
 }
 
@@ -115,7 +129,7 @@ export default tseslint.config(
             {
               name: 'react-redux',
               importNames: ['useDispatch', 'useSelector', 'useStore'],
-              message: 'Use the typed hooks from src/lib/hooks.ts.',
+              message: 'Use the typed hooks from src/state/hooks.ts.',
             },
             { name: 'antd', importNames: ['message', 'notification'], message: 'Snackbar messages live in the store.' },
           ],
@@ -128,18 +142,35 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones({ forTests: true }) }] },
   },
   {
-    // The server imports src/platform, the API contract, and the validation rules and portal addresses it shares with the client.
+    // The server imports src/platform, src/lib (pure rules: validation, portal addresses) and the API contract it shares with the client.
     files: ['server/**/*.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [serverZone([])] }] },
   },
   {
     // The kept pages' test draws them as the build's render does: with the render's own entry.
     files: ['server/test/pageCache.test.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [serverZone(['./serverRender.tsx'])] }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [serverZone(['./ssrEntry.tsx'])] }] },
   },
   {
-    files: ['src/lib/hooks.ts'],
+    files: ['src/state/hooks.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // src/lib is pure rules, which the server imports too: no React, no store, no sagas, no antd.
+    files: ['src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', 'react/*', '@reduxjs/*', 'redux-saga', 'redux-saga/*', 'antd', 'antd/*', '@ant-design/*'],
+              message: 'src/lib holds pure rules: React goes to src/components, store parts to src/state, sagas to src/sagas.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],

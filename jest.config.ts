@@ -23,7 +23,7 @@ const transformIgnorePatterns = ['/node_modules/(?!(@testing-library/user-event|
  * under load, so a project of their own (`npm run test:unit -- --selectProjects components`),
  * apart from the store, saga and unit tests (`client`).
  */
-const COMPONENT_TESTS = ['<rootDir>/src/**/*Widget.test.tsx', '<rootDir>/src/components/Dialog/**/*.test.ts?(x)', '<rootDir>/src/serverRender.test.tsx'];
+const COMPONENT_TESTS = ['<rootDir>/src/**/*Widget.test.tsx', '<rootDir>/src/components/Dialog/**/*.test.ts?(x)', '<rootDir>/src/ssrEntry.test.tsx'];
 
 const browserProject = {
   testEnvironment: '<rootDir>/src/testing/jsdomEnvironment.ts',
@@ -36,7 +36,7 @@ const browserProject = {
     '\\.(png|svg|jpg|css)$': '<rootDir>/__mocks__/fileMock.ts',
     // the icons' ES modules, which webpack shares with antd's ES build: their CommonJS twins here
     '^@ant-design/icons/es/icons/(.*)$': '@ant-design/icons/lib/icons/$1',
-    // a widget's part of a catalog (webpack: scripts/i18n/catalogLoader.ts): the whole source catalog here
+    // a widget's part of a catalog (webpack: scripts/i18n/messagesLoader.ts): the whole source catalog here
     '^(?:.*/)?locales/([\\w-]+)\\.json\\?ns=.*$': '<rootDir>/src/platform/i18n/locales/$1.json',
   },
 } satisfies Config['projects'] extends (infer P)[] | undefined ? Exclude<P, string> : never;
@@ -55,7 +55,7 @@ const config: Config = {
       ...browserProject,
       displayName: 'client',
       testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
-      testPathIgnorePatterns: ['/node_modules/', 'Widget\\.test\\.tsx$', '/src/components/Dialog/', '/src/serverRender\\.test\\.tsx$'],
+      testPathIgnorePatterns: ['/node_modules/', 'Widget\\.test\\.tsx$', '/src/components/Dialog/', '/src/ssrEntry\\.test\\.tsx$'],
     },
     { ...browserProject, displayName: 'components', testMatch: COMPONENT_TESTS },
     {
@@ -65,7 +65,7 @@ const config: Config = {
       setupFilesAfterEnv: ['<rootDir>/server/test/projectTimeout.ts'],
       transform: swcTransform,
       transformIgnorePatterns,
-      // server/test/pageCache.test.ts draws with the portal's own render (src/serverRender.tsx), as the build does
+      // server/test/pageCache.test.ts draws with the portal's own render (src/ssrEntry.tsx), as the build does
       moduleNameMapper: browserProject.moduleNameMapper,
     },
   ],

@@ -33,7 +33,7 @@ function precompressed() {
 
 const RUNTIME_CHUNK = 'widget-runtime';
 
-/** A part of the catalog (src/platform/i18n/widgetCatalogs.ts): `locales/<locale>.json?ns=<namespace>&part`. */
+/** A part of the catalog (src/platform/i18n/widgetMessages.ts): `locales/<locale>.json?ns=<namespace>&part`. */
 const CATALOG_PART = /[\\/]locales[\\/]([\w-]+)\.json\?ns=(\w+)&part$/;
 
 /**
@@ -145,12 +145,12 @@ const swcLoader = ({ production, target }: { production: boolean; target: string
   },
 });
 
-/** A language's catalog, one part of the portal at a time (src/platform/i18n/widgetCatalogs.ts). */
+/** A language's catalog, one part of the portal at a time (src/platform/i18n/widgetMessages.ts). */
 const CATALOG_RULE: RuleSetRule = {
   test: /[\\/]src[\\/]platform[\\/]i18n[\\/]locales[\\/][\w-]+\.json$/,
   resourceQuery: /^\?ns=/,
   type: 'javascript/auto',
-  use: [{ loader: require.resolve('./scripts/i18n/catalogLoader') }],
+  use: [{ loader: require.resolve('./scripts/i18n/messagesLoader') }],
 };
 
 /** Where the reference server serves the build (server/preload.ts STATIC_PREFIX). */
@@ -224,7 +224,7 @@ export const browserConfig = (env: BuildEnv, argv: Argv): Configuration => {
 
 /**
  * The server render (issue 18): `dist/ssr/render.js`, the reference server's first view of a
- * portal page (src/serverRender.tsx), from the same sources and catalogs as the browser build.
+ * portal page (src/ssrEntry.tsx), from the same sources and catalogs as the browser build.
  * One file for Node: no CSS (the page links the browser build's), no chunks, and images named
  * as the browser build names them, under the reference server's static path.
  */
@@ -235,7 +235,7 @@ export const serverRenderConfig = (_env: BuildEnv, argv: Argv): Configuration =>
     mode,
     name: 'server-render',
     target: 'node20',
-    entry: { render: './src/serverRender.tsx' },
+    entry: { render: './src/ssrEntry.tsx' },
     output: {
       path: path.resolve(__dirname, 'dist/ssr'),
       filename: '[name].js',

@@ -5,7 +5,7 @@
  */
 import type { Locator, Page, Response } from 'playwright-core';
 import { COUNT_THE_OPENING_DIALOG } from '../bench/lib/countOpeningDialog';
-import { FIRST_ANSWERS_ELEMENT_ID } from '../src/platform/serverRender';
+import { FIRST_ANSWERS_ELEMENT_ID } from '../src/platform/renderProtocol';
 import { jsonDataBlockIn } from '../src/testing/jsonDataBlock';
 import { expectNoAxeViolations, screenshot, signIn, setUpPages } from './support/browser';
 

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { COMPILE_HINT } from '../scripts/compileHints';
-import { HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../src/platform/serverRender';
+import { HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../src/platform/renderProtocol';
 import { baseUrl, launchBrowser, setUpPages, signIn, watchLayoutShifts } from './support/browser';
 
 const openPage = setUpPages();

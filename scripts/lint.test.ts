@@ -64,7 +64,7 @@ const PROBES = {
   },
   featureToApp: {
     filePath: 'src/features/login/probe.ts',
-    code: "import { makeStore } from '../../app/store';\nexport const probe = makeStore;\n",
+    code: "import { makeStore } from '../../app/fullStore';\nexport const probe = makeStore;\n",
   },
   // an entry adding its own feature to the page store, as src/widgets/entries once did: the loader does it
   entryToApp: {
@@ -82,12 +82,37 @@ const PROBES = {
     code: "import { WidgetShell } from '../widgets/WidgetShell';\nexport const probe = WidgetShell;\n",
   },
   sharedToApp: {
-    filePath: 'src/lib/forms/probe.ts',
+    filePath: 'src/state/forms/probe.ts',
     code: "import type { RootState } from '../../app/rootReducer';\nexport type Probe = RootState;\n",
   },
   sharedToFeature: {
     filePath: 'src/components/Probe.tsx',
     code: "import { loginForm } from '../features/login/loginSlice';\nexport const probe = loginForm;\n",
+  },
+  // the order inside shared code: lib < api < state < sagas | components
+  libToApi: {
+    filePath: 'src/lib/probe.ts',
+    code: "import { api } from '../api/baseApi';\nexport const probe = api;\n",
+  },
+  apiToState: {
+    filePath: 'src/api/probe.ts',
+    code: "import type { FormState } from '../state/forms/createFormSlice';\nexport type Probe = FormState<object>;\n",
+  },
+  stateToComponents: {
+    filePath: 'src/state/probe.ts',
+    code: "import { Dialog } from '../components/Dialog/Dialog';\nexport const probe = Dialog;\n",
+  },
+  componentsToSagas: {
+    filePath: 'src/components/Probe.tsx',
+    code: "import { withReauth } from '../sagas/reauthFlow';\nexport const probe = withReauth;\n",
+  },
+  sagasToComponents: {
+    filePath: 'src/sagas/probe.ts',
+    code: "import { PortalLink } from '../components/PortalLink';\nexport const probe = PortalLink;\n",
+  },
+  libToReact: {
+    filePath: 'src/lib/probe.ts',
+    code: "import { useState } from 'react';\nexport const probe = useState;\n",
   },
   widgetsToPages: {
     filePath: 'src/widgets/probe.ts',
@@ -99,7 +124,7 @@ const PROBES = {
   },
   serverToApp: {
     filePath: 'server/probe.ts',
-    code: "import { makeStore } from '../src/app/store';\nexport const probe = makeStore;\n",
+    code: "import { makeStore } from '../src/app/fullStore';\nexport const probe = makeStore;\n",
   },
   // redaction.ts as if it imported errorReporting.ts, which imports redaction.ts
   cycle: {
@@ -111,19 +136,21 @@ const PROBES = {
     code: [
       "import { accountApi } from '../../api/accountApi';",
       "import { AccountCard } from '../../components/FormFields/FormLayout';",
-      "import { useFormSubmit } from '../../lib/forms/useFormField';",
-      "import { useAppSelector } from '../../lib/hooks';",
+      "import { useFormSubmit } from '../../state/forms/useFormField';",
+      "import { useAppSelector } from '../../state/hooks';",
+      "import { startIfValid } from '../../sagas/submissionFlow';",
+      "import { MESSAGES } from '../../lib/validation/messages';",
       "import { getDependencies } from '../../platform/dependencies';",
       "import { loginForm } from './loginSlice';",
-      'export const probe = [accountApi, AccountCard, useFormSubmit, useAppSelector, getDependencies, loginForm];',
+      'export const probe = [accountApi, AccountCard, useFormSubmit, useAppSelector, startIfValid, MESSAGES, getDependencies, loginForm];',
       '',
     ].join('\n'),
   },
-  // a widget's entry: the Feature type from src/lib, its own slice, saga and widget
+  // a widget's entry: the Feature type from src/state, its own slice, saga and widget
   allowedEntry: {
     filePath: 'src/features/login/loginWidget.entry.ts',
     code: [
-      "import type { Feature } from '../../lib/feature';",
+      "import type { Feature } from '../../state/feature';",
       "import { loginSlice } from './loginSlice';",
       "export const feature = { name: 'login', slices: [loginSlice], sagas: () => import('./loginSaga').then((module) => [module.loginSaga]) } satisfies Feature;",
       "export { default } from './LoginWidget';",
@@ -133,7 +160,7 @@ const PROBES = {
   allowedInATest: {
     filePath: 'src/features/login/probe.test.ts',
     code: [
-      "import { makeStore } from '../../app/store';",
+      "import { makeStore } from '../../app/fullStore';",
       "import { renderWithProviders } from '../../testing/renderWithProviders';",
       "import { loginForm } from './loginSlice';",
       'export const probe = [makeStore, renderWithProviders, loginForm];',
@@ -166,11 +193,20 @@ describe('the layering lint', () => {
     ['src/firstView importing src/widgets', 'firstViewToWidgets'],
     ['shared code importing src/app', 'sharedToApp'],
     ['shared code importing a feature', 'sharedToFeature'],
+    ['src/lib importing src/api', 'libToApi'],
+    ['src/api importing src/state', 'apiToState'],
+    ['src/state importing src/components', 'stateToComponents'],
+    ['a shared component importing a shared saga', 'componentsToSagas'],
+    ['a shared saga importing a component', 'sagasToComponents'],
     ['a widget importing a page', 'widgetsToPages'],
     ['src/platform importing src/api', 'platformToApi'],
     ['the server importing src/app', 'serverToApp'],
   ])('refuses %s (import-x/no-restricted-paths)', (_label, name) => {
     expect(rulesOf(name)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses React in src/lib, the pure rules (no-restricted-imports)', () => {
+    expect(rulesOf('libToReact')).toContain('no-restricted-imports');
   });
 
   it('refuses an import circle (import-x/no-cycle)', () => {
@@ -181,7 +217,7 @@ describe('the layering lint', () => {
     expect(results.allowed).toEqual([]);
   });
 
-  it("lets a widget's entry name its Feature type (src/lib) and its own slice, saga and widget", () => {
+  it("lets a widget's entry name its Feature type (src/state) and its own slice, saga and widget", () => {
     expect(results.allowedEntry).toEqual([]);
   });
 

@@ -92,7 +92,7 @@ test(
           'docs/embedding.md',
           'src/widgets/registry.ts',
           'src/app/featureOfWidget.ts',
-          'src/platform/i18n/widgetCatalogs.ts',
+          'src/platform/i18n/widgetMessages.ts',
         ].sort(),
       );
 

@@ -57,7 +57,7 @@ export function* ${feature}Saga() {
 }
 `,
     [`${Name}Widget.tsx`]: `import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { ${feature}Actions, select${Name}Status } from './${feature}Slice';
 
 export default function ${Name}Widget() {
@@ -69,7 +69,7 @@ export default function ${Name}Widget() {
   return <section data-status={status} />;
 }
 `,
-    [`${feature}Widget.feature.ts`]: `import type { Feature } from '../../lib/feature';
+    [`${feature}Widget.feature.ts`]: `import type { Feature } from '../../state/feature';
 import { ${feature}Slice } from './${feature}Slice';
 
 export const feature = {

@@ -1,7 +1,7 @@
 /**
- * The WebKit set of docs/screens (issue 42): the page states the cross-browser flows recorded in
+ * The WebKit set of docs/screens (issue 42): the page states the cross-browser journeys recorded in
  * WebKit at 375 px (e2e/artifacts/browsers/webkit-<language>-375/), copied to
- * docs/screens/webkit/ with an index (docs/screens/webkit/README.md). Run the flows first:
+ * docs/screens/webkit/ with an index (docs/screens/webkit/README.md). Run the journeys first:
  *
  *   npm run test:e2e:browsers                      (WebKit at 375 px in Spanish)
  *   E2E_BROWSERS=webkit E2E_BROWSER_MATRIX=full E2E_BROWSER_WIDTHS=375 E2E_BROWSER_LANGUAGES=en \
@@ -30,7 +30,7 @@ function main() {
       console.warn(`no WebKit run at 375 px in ${languageName} (${dir}): left out`);
       continue;
     }
-    // the states, in the order the flows reached them
+    // the states, in the order the journeys reached them
     const states = fs
       .readdirSync(dir)
       .filter((name) => name.endsWith('.json'))
@@ -46,7 +46,7 @@ function main() {
   const index = [
     '# The portal in WebKit at 375 px',
     '',
-    'The page states the cross-browser flows (e2e/browsers/flows.ts) reach in WebKitGTK 2.50',
+    'The page states the cross-browser journeys (e2e/browsers/journeys.ts) reach in WebKitGTK 2.50',
     "(Safari's engine), each checked by axe-core; made by `npx tsx scripts/webkitScreens.ts` after",
     '`npm run test:e2e:browsers`; do not edit by hand. The window as the borrower sees it first',
     '(375 × 800), not the whole page. Chromium at 375 and 1280 px: [../README.md](../README.md).',

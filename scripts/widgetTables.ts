@@ -4,7 +4,7 @@
  * two language files (docs/architecture.md, "Adding a widget"):
  * - src/widgets/registry.ts, one loader per row (webpack reads the chunk names from literal comments);
  * - src/app/featureOfWidget.ts, one feature per row with its saga, for the full store;
- * - src/platform/i18n/widgetCatalogs.ts, one part of the messages per namespace and language.
+ * - src/platform/i18n/widgetMessages.ts, one part of the messages per namespace and language.
  * They are checked in and type-checked like any source; scripts/widgetTables.test.ts fails when one
  * is stale. The conventions they rely on: a row's folder is `src/features/<catalogNamespace>`, its
  * entry and feature modules `<camelName>Widget.entry.ts` and `<camelName>Widget.feature.ts`, its saga
@@ -39,7 +39,7 @@ function registry(catalog: Catalog): string {
  * loader without a row, does not compile. webpack reads the chunk names from the literal comments,
  * so they are spelled out here; registry.test.ts checks them against the catalog.
  * With the entry, in parallel, the widget's part of the catalog in the page's language: its
- * namespace (src/platform/i18n/widgetCatalogs.ts).
+ * namespace (src/platform/i18n/widgetMessages.ts).
  * The standalone portal (\`portal\`, src/pages) is placed the same way; it sits above the widgets,
  * so the loader's entry (src/main.ts) adds it to these.
  * ${GENERATED}
@@ -82,7 +82,7 @@ ${[...imports.keys()]
   .sort()
   .map((module) => `import { ${imports.get(module)} } from '${module}';`)
   .join('\n')}
-import type { Feature, FeatureSaga, FeatureWithSagas } from '../lib/feature';
+import type { Feature, FeatureSaga, FeatureWithSagas } from '../state/feature';
 import type { WidgetName } from '../platform/widgetCatalog';
 
 /** The entry's feature with its sagas at hand; its slices keep their own types (RootState is built from them). */
@@ -107,7 +107,7 @@ export const ALL_FEATURES: readonly FeatureWithSagas[] = Object.values(FEATURE_O
 `;
 }
 
-function widgetCatalogs(catalog: Catalog): string {
+function widgetMessages(catalog: Catalog): string {
   const namespaces = [...new Set([...Object.values(catalog).map((row) => row.catalogNamespace), ...OTHER_NAMESPACES])];
   const parts = namespaces.map(
     (namespace) => `  ${namespace}: {
@@ -117,7 +117,7 @@ function widgetCatalogs(catalog: Catalog): string {
   );
   return `/**
  * Each part of the portal's catalog, in each language: one chunk per namespace and language
- * (\`?ns=\`, compiled at build by scripts/i18n/catalogLoader.ts). A chunk of its own, asked for
+ * (\`?ns=\`, compiled at build by scripts/i18n/messagesLoader.ts). A chunk of its own, asked for
  * beside a widget's entry (src/widgets/withPageFeature.ts), so it arrives long before the widget
  * runtime; the loader itself stays without these lines. Static imports, not a template: webpack's
  * context maps cost about twice the bytes on every page. No chunk names either: the loader's
@@ -147,7 +147,7 @@ export function widgetTables(catalog: Catalog): Record<string, string> {
   return {
     'src/widgets/registry.ts': registry(catalog),
     'src/app/featureOfWidget.ts': featureOfWidget(catalog),
-    'src/platform/i18n/widgetCatalogs.ts': widgetCatalogs(catalog),
+    'src/platform/i18n/widgetMessages.ts': widgetMessages(catalog),
   };
 }
 

@@ -14,7 +14,7 @@ import Fastify, {
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha';
-import type { RenderPortalPage } from '../src/platform/serverRender';
+import type { RenderPortalPage } from '../src/platform/renderProtocol';
 import { optionsFromEnv, type ServerOptions } from './config';
 import { API_PREFIX, HttpError, sendJson, type PortalContext } from './context';
 import { openStore } from './db/open';

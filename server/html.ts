@@ -9,7 +9,7 @@ import type { MessageId } from '../src/platform/i18n/messageId';
 import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../src/platform/palette';
 import { HOST_RESET_CSS, HOST_RESET_ID } from '../src/platform/hostReset';
 import { WIDGET_ATTRIBUTE } from '../src/platform/portalElements';
-import { FIRST_ANSWERS_ELEMENT_ID, HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE, SUBMIT_HELD_ATTRIBUTE, type ServerRendered } from '../src/platform/serverRender';
+import { FIRST_ANSWERS_ELEMENT_ID, HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE, SUBMIT_HELD_ATTRIBUTE, type ServerRendered } from '../src/platform/renderProtocol';
 import { serverText } from './i18n';
 import { maskCsrfToken } from './security';
 

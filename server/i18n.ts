@@ -6,7 +6,7 @@
 import { setupI18n, type I18n } from '@lingui/core';
 import english from '../src/platform/i18n/locales/en.json';
 import spanish from '../src/platform/i18n/locales/es.json';
-import { compileCatalog, type SourceCatalog } from '../src/platform/i18n/catalog';
+import { compileMessages as compileCatalog, type SourceMessages as SourceCatalog } from '../src/platform/i18n/compileMessages';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../src/platform/i18n/locales';
 import type { MessageId, MessageValues } from '../src/platform/i18n/messageId';
 

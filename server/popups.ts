@@ -7,7 +7,7 @@
  * - at most one marketing popup (an offer) per sign-in session: the tax and verify-email popups
  *   follow their own rules above and are not counted.
  */
-import type { PopupItem } from '../src/api/contract';
+import type { PopupItem } from '../src/api/schemas';
 import type { Borrower, PopupHistory } from './db/store';
 
 /** How long a declined offer rests before it is offered again. */

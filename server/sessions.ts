@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, HttpError, type PortalContext } from './context';
 import { DEMO_API_TOKEN } from './db/seed';
 import { KNOWN_BROWSER_DAYS, type BrowserRecognition } from './db/store';
-import type { CsrfRefusalCode } from '../src/api/contract';
+import type { CsrfRefusalCode } from '../src/api/schemas';
 import {
   BROWSER_COOKIE,
   CSRF_HEADER,

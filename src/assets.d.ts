@@ -4,13 +4,13 @@ declare module '*.svg' {
   export default url;
 }
 
-/** The loader's own texts of a catalog (scripts/i18n/catalogLoader.ts, `shared=0`): plain strings, no placeholders. */
+/** The loader's own texts of a catalog (scripts/i18n/messagesLoader.ts, `shared=0`): plain strings, no placeholders. */
 declare module '*.json?ns=loader&shared=0' {
   const messages: Record<'loader.failed', string>;
   export default messages;
 }
 
-/** A part of a catalog (src/platform/i18n/widgetCatalogs.ts): compiled messages of one namespace and language. */
+/** A part of a catalog (src/platform/i18n/widgetMessages.ts): compiled messages of one namespace and language. */
 declare module '*&part' {
   const messages: import('@lingui/core').Messages;
   export default messages;

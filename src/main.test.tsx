@@ -160,8 +160,8 @@ describe('a page with the config block', () => {
     // the loader's own (fresh) modules: the page store it made and the snackbar action
     const { getPageStore } = jest.requireActual<typeof import('./widgets/mountWidget')>('./widgets/mountWidget');
     const { defaultConfig } = jest.requireActual<typeof import('./platform/config')>('./platform/config');
-    const { messageShown } = jest.requireActual<typeof import('./components/Snackbar/snackbarSlice')>(
-      './components/Snackbar/snackbarSlice',
+    const { messageShown } = jest.requireActual<typeof import('./state/snackbarSlice')>(
+      './state/snackbarSlice',
     );
     const store = await getPageStore(defaultConfig());
     // once the flows run (they started with the first view)

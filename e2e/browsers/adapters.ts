@@ -109,7 +109,7 @@ async function launchFirefox(): Promise<Launcher> {
   };
 }
 
-/** WebKit's driver times each script with a page timer of this length (flows.ts's page clock leaves it real). */
+/** WebKit's driver times each script with a page timer of this length (journeys.ts's page clock leaves it real). */
 const WEBDRIVER_SCRIPT_MS = 60_000;
 
 const WEBDRIVER_KEYS: Record<Key, string> = {

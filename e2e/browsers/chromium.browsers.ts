@@ -1,4 +1,4 @@
-/** Every flow of flows.ts in chromium (driver: adapters.ts). */
-import { defineFlows } from './flows';
+/** Every journey of journeys.ts in chromium (driver: adapters.ts). */
+import { defineJourneys } from './journeys';
 
-defineFlows('chromium');
+defineJourneys('chromium');

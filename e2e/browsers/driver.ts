@@ -1,5 +1,5 @@
 /**
- * The one driver interface the cross-browser flows are written against (issue 42), whatever the
+ * The one driver interface the cross-browser journeys are written against (issue 42), whatever the
  * engine: Chromium (playwright-core), Firefox (puppeteer-core over WebDriver BiDi) and WebKit
  * (WebKitWebDriver, classic WebDriver). An adapter only does what needs the engine: load a page,
  * run a script in it, click and type natively, press keys, size the window, read cookies, take a
@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Box } from '../../scripts/compareLayouts';
-import { HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/serverRender';
+import { HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/renderProtocol';
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';
 export type Key = 'Tab' | 'Shift+Tab' | 'Enter' | 'Backspace' | 'Escape';
@@ -39,7 +39,7 @@ export interface EngineAdapter {
   close(): Promise<void>;
 }
 
-/** How the flows name an element: by its label (form fields), by role and accessible name, or by text. */
+/** How the journeys name an element: by its label (form fields), by role and accessible name, or by text. */
 export type Target =
   | { label: string | RegExp }
   | { role: 'button' | 'link' | 'heading' | 'radio' | 'checkbox' | 'dialog' | 'alert' | 'status' | 'navigation' | 'region'; name?: string | RegExp; level?: number }
@@ -194,7 +194,7 @@ export function clearRecorded(runName: string) {
 let markCounter = 0;
 
 /**
- * What the flows use: the adapter plus everything that is the same in every engine (finding,
+ * What the journeys use: the adapter plus everything that is the same in every engine (finding,
  * waiting, axe-core, the page-state record of screenshot and element boxes).
  */
 export class Driver {
@@ -316,7 +316,7 @@ export class Driver {
     return this.adapter.press(key);
   }
 
-  /** The text of the element with the focus (its accessible name is what the flows compare). */
+  /** The text of the element with the focus (its accessible name is what the journeys compare). */
   focusedText(): Promise<string> {
     return this.adapter.evaluate(() => (document.activeElement?.textContent ?? '').replace(/\s+/g, ' ').trim(), null);
   }

@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { Config } from 'jest';
 
 /**
- * The cross-browser suite (issue 42): the flows of flows.ts in Chromium, Firefox and WebKit, one
+ * The cross-browser suite (issue 42): the journeys of journeys.ts in Chromium, Firefox and WebKit, one
  * file per engine, each run (width × language) on its own reference server. Run alone with
  * `npm run test:e2e:browsers`; E2E_BROWSERS=firefox,webkit picks engines; E2E_BROWSER_SET=ci is
- * .ci/run's half (flows.ts).
+ * .ci/run's half (journeys.ts).
  */
 const engines = (process.env.E2E_BROWSERS ?? 'chromium,firefox,webkit').split(',').join('|');
 

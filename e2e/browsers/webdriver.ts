@@ -28,7 +28,7 @@ class WebDriverError extends Error {
 
 /**
  * No command waits longer than this: a browser that died under a pending command leaves the driver
- * silent (seen on the loaded CI machine), and the flow must fail rather than hang. Above the
+ * silent (seen on the loaded CI machine), and the journey must fail rather than hang. Above the
  * script and page-load timeouts (60 s), which the driver reports itself.
  */
 const COMMAND_TIMEOUT_MS = 90_000;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/seed';
-import { HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/serverRender';
+import { HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/renderProtocol';
 
 const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const WIDTHS = [375, 1280] as const;

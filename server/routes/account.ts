@@ -16,7 +16,7 @@ import {
   resetPasswordSchema,
   validateNonceSchema,
   verifyRequestSchema,
-} from '../../src/api/contract';
+} from '../../src/api/schemas';
 import { sendJson, type PortalContext } from '../context';
 import { verifyEmail } from '../services/emailVerification';
 import { requestPasswordReset, resetPassword, validateResetNonce } from '../services/passwordReset';

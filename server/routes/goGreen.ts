@@ -1,6 +1,6 @@
 /** Paperless delivery: /loanmanager/api/go-green/*. Every change is written to the consent audit (server/services/goGreen.ts). */
 import type { FastifyInstance } from 'fastify';
-import { goGreenInfoSchema, goGreenOptInSchema } from '../../src/api/contract';
+import { goGreenInfoSchema, goGreenOptInSchema } from '../../src/api/schemas';
 import { sendJson, type PortalContext } from '../context';
 import { apiLocale } from '../locale';
 import { goGreenStatusOf, optIn, optOut } from '../services/goGreen';

@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../src/platform/i18n/locales';
 import { PASSKEYS_ON_PROFILE } from '../../src/lib/portalUrls';
-import { PASSKEY_OFFER_ATTRIBUTE } from '../../src/platform/serverRender';
+import { PASSKEY_OFFER_ATTRIBUTE } from '../../src/platform/renderProtocol';
 import type { PortalContext } from '../context';
 import type { Account } from '../db/store';
 import { escapeHtml, htmlText, RETURN_FIELD } from '../html';

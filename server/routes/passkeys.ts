@@ -16,7 +16,7 @@ import {
   passkeySignInSchema,
   removePasskeySchema,
   renamePasskeySchema,
-} from '../../src/api/contract';
+} from '../../src/api/schemas';
 import { sendJson, type PortalContext } from '../context';
 import {
   addOptions,

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { object } from '../../src/lib/validation/schemaKit';
-import { csrfRefusalSchema, errorBodySchema, reauthRequiredSchema } from '../../src/api/contract';
+import { csrfRefusalSchema, errorBodySchema, reauthRequiredSchema } from '../../src/api/schemas';
 
 /** The spec's calls (section 7), as a servicer's server must answer them. */
 export const SPEC_TAG = 'Spec section 7';

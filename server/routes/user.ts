@@ -14,7 +14,7 @@ import {
   requestEmailChangeResponseSchema,
   requestEmailChangeSchema,
   sessionTimeoutSchema,
-} from '../../src/api/contract';
+} from '../../src/api/schemas';
 import { HttpError, requireAccount, sendJson, type PortalContext } from '../context';
 import { checkEmailAvailable, EMAIL_MESSAGES } from '../services/emailAddress';
 import { requestEmailChange } from '../services/emailChange';

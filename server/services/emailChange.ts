@@ -1,6 +1,6 @@
 /** A change of the address on file asked by the borrower (spec: user/request_email_change/). */
 import type { FastifyRequest } from 'fastify';
-import type { RequestEmailChangeResponse } from '../../src/api/contract';
+import type { RequestEmailChangeResponse } from '../../src/api/schemas';
 import type { Auth, PortalContext } from '../context';
 import type { Account } from '../db/store';
 import { emailLocale } from '../locale';

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { GoGreenInfo, GoGreenOptIn } from '../../src/api/contract';
+import type { GoGreenInfo, GoGreenOptIn } from '../../src/api/schemas';
 import { PORTAL_URLS } from '../../src/lib/portalUrls';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/platform/i18n/locales';
 import { HttpError, type Auth, type PortalContext } from '../context';

@@ -18,7 +18,7 @@ import {
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { ConfirmPasswordResponse, LoginResponse, PasskeyCredential, PasskeyItem, PasskeyList } from '../../src/api/contract';
+import type { ConfirmPasswordResponse, LoginResponse, PasskeyCredential, PasskeyItem, PasskeyList } from '../../src/api/schemas';
 import { PORTAL_URLS } from '../../src/lib/portalUrls';
 import { HttpError, type Auth, type PortalContext } from '../context';
 import type { Account, Passkey } from '../db/store';

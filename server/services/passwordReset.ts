@@ -1,6 +1,6 @@
 /** The emailed password reset: the link asked for and sent, then its nonce checked and the new password set. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RequestPasswordReset, ResetPassword } from '../../src/api/contract';
+import type { RequestPasswordReset, ResetPassword } from '../../src/api/schemas';
 import { LIMITS, MESSAGES } from '../../src/lib/validation/messages';
 import { checkPasswordRule } from '../../src/lib/validation/passwordRule';
 import { HttpError, type PortalContext } from '../context';

@@ -1,6 +1,6 @@
 /** Sign-in with a username and password (our addition), counted towards the pause of wrong passwords. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Login, LoginResponse } from '../../src/api/contract';
+import type { Login, LoginResponse } from '../../src/api/schemas';
 import { LIMITS } from '../../src/lib/validation/messages';
 import type { PortalContext } from '../context';
 import { hashPassword, needsRehash, verifyLoginPassword } from '../security';

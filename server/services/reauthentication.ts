@@ -3,7 +3,7 @@
  * session proves the password again, which opens a window in which it may change the address on file.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ConfirmPasswordResponse } from '../../src/api/contract';
+import type { ConfirmPasswordResponse } from '../../src/api/schemas';
 import { LIMITS } from '../../src/lib/validation/messages';
 import { HttpError, NOT_SIGNED_IN, type Auth, type PortalContext } from '../context';
 import type { Account } from '../db/store';

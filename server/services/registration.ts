@@ -1,6 +1,6 @@
 /** Registration and username recovery (spec sections 2 and 7): a borrower found by loan number, SSN and date of birth. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RecoverUsername, Registration, RegistrationResponse, RecoverUsernameResponse } from '../../src/api/contract';
+import type { RecoverUsername, Registration, RegistrationResponse, RecoverUsernameResponse } from '../../src/api/schemas';
 import { isoToDob } from '../../src/lib/validation/dob';
 import { LIMITS } from '../../src/lib/validation/messages';
 import { validateRegistration } from '../../src/lib/validation/rules';

@@ -1,5 +1,5 @@
 /** When a signed-in session ends, for the page's inactivity warning (docs/security.md, control 24). */
-import type { SessionTimeout } from '../../src/api/contract';
+import type { SessionTimeout } from '../../src/api/schemas';
 import type { Auth, PortalContext } from '../context';
 import { SESSION_TOUCH_INTERVAL_MS } from '../security';
 import { idleMs, sessionEndsAt } from '../sessions';

@@ -6,7 +6,7 @@
  * must create a session exactly as a password sign-in does, so both call this.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LoginResponse } from '../../src/api/contract';
+import type { LoginResponse } from '../../src/api/schemas';
 import { PORTAL_URLS } from '../../src/lib/portalUrls';
 import type { PortalContext } from '../context';
 import type { User } from '../db/store';

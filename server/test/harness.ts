@@ -12,7 +12,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer, type BuildOptions } from '../app';
 import { BIGINT_AS_NUMBER } from '../db/connections';
 import { DEMO_PASSWORD } from '../db/seed';
-import { FIRST_ANSWERS_ELEMENT_ID } from '../../src/platform/serverRender';
+import { FIRST_ANSWERS_ELEMENT_ID } from '../../src/platform/renderProtocol';
 import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import type { LightMyRequestResponse } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { SPEC_CALLS } from '../../src/api/contract';
+import { SPEC_CALLS } from '../../src/api/schemas';
 import { DEMO_BORROWERS } from '../db/seed';
 import { DEVELOPMENT_ONLY, OPENAPI_PATH } from '../routes/openapi';
 import { generateApiDocuments, OPENAPI_FILE, WIDGETS_CONTRACT_FILE } from '../routes/openapiDocument';

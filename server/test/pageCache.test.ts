@@ -8,9 +8,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PASSWORD_CHANGED_PARAM, SIGNED_OUT_INACTIVE_PARAM, SIGNED_OUT_PARAM } from '../../src/lib/portalUrls';
 import { LOCALES } from '../../src/platform/i18n/locales';
-import { SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/serverRender';
+import { SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/renderProtocol';
 import { PORTAL_PAGES } from '../../src/platform/widgetCatalog';
-import { renderPortalPage } from '../../src/serverRender';
+import { renderPortalPage } from '../../src/ssrEntry';
 import { keptPagesOf } from '../routes/pages';
 import { formTokenMatches } from '../security';
 import { startTestServer, type TestServer } from './harness';

@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import * as v from 'valibot';
 import type { PortalContext } from '../context';
 import { HttpError } from '../context';
-import { dismissPopupSchema, goGreenOptInSchema, loginSchema } from '../../src/api/contract';
+import { dismissPopupSchema, goGreenOptInSchema, loginSchema } from '../../src/api/schemas';
 import { declareRouteContracts, parseWith } from '../routes/contract';
 import { API, startTestServer, type TestServer } from './harness';
 

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FIRST_ANSWERS_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/serverRender';
+import { FIRST_ANSWERS_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/renderProtocol';
 
 /** A widget element the server drew (the page's inline script names the attribute too). */
 const drawnWidget = new RegExp(`<div [^>]*${SERVER_RENDERED_ATTRIBUTE}`);

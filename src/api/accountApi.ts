@@ -1,5 +1,5 @@
 import { api } from './baseApi';
-import type { Login, LoginResponse, RecoverUsername, RecoverUsernameResponse, Registration, RegistrationResponse, RequestPasswordReset, RequestPasswordResetResponse, ResetPassword, ValidateNonce, VerifyRequest } from './contract';
+import type { Login, LoginResponse, RecoverUsername, RecoverUsernameResponse, Registration, RegistrationResponse, RequestPasswordReset, RequestPasswordResetResponse, ResetPassword, ValidateNonce, VerifyRequest } from './schemas';
 
 /** The signed-out account calls (spec section 7), plus sign-in which the reference server adds. */
 export const accountApi = api.injectEndpoints({

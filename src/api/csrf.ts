@@ -1,7 +1,7 @@
 /**
  * The CSRF protocol between the widgets and the API (docs/embedding.md, "Requests, credentials and
  * CSRF"), in a module of its own: the base query needs these few constants in the first load, and
- * the contract (src/api/contract.ts, which re-exports them for the server) is not in it.
+ * the contract (src/api/schemas.ts, which re-exports them for the server) is not in it.
  */
 
 /**

@@ -8,7 +8,7 @@
  * server's CSRF text through. Through the real store and base query; only fetch is replaced. The
  * page is https, as production is, so `__Host-` cookies can be set.
  */
-import { makeStore } from '../app/store';
+import { makeStore } from '../app/fullStore';
 import { defaultConfig } from '../platform/config';
 import { mockApi, type MockResponse } from '../testing/mockApi';
 import { recordingNavigation, recordingReporter } from '../testing/renderWithProviders';

@@ -6,7 +6,7 @@
 describe("the endpoints' definitions", () => {
   it('load, with the cache selectors, without the contract', async () => {
     await jest.isolateModulesAsync(async () => {
-      jest.doMock('./contract', () => {
+      jest.doMock('./schemas', () => {
         throw new Error('the contract was imported with the endpoints');
       });
       await expect(import('./goGreenStatusCache')).resolves.toHaveProperty('selectGoGreenInfo');

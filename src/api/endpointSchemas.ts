@@ -1,5 +1,5 @@
 /**
- * The contract's schemas (contract.ts) of each endpoint, by its name: the base query checks a
+ * The contract's schemas (schemas.ts) of each endpoint, by its name: the base query checks a
  * payload ("required payload is missing") and a success answer against them (baseApi.ts). Apart
  * from the endpoints' definitions, so that a first view that reads the API cache (go-green's
  * status) loads RTK Query without the contract's schemas; the flows install them (flows.ts
@@ -42,7 +42,7 @@ import {
   sessionTimeoutSchema,
   validateNonceSchema,
   verifyRequestSchema,
-} from './contract';
+} from './schemas';
 
 type EndpointName = keyof (typeof accountApi.endpoints & typeof goGreenApi.endpoints & typeof userApi.endpoints & typeof passkeyApi.endpoints);
 

@@ -4,7 +4,7 @@
  */
 import { findNonSerializableValue } from '@reduxjs/toolkit';
 import { defaultConfig } from '../platform/config';
-import { makeStore, type AppStore } from '../app/store';
+import { makeStore, type AppStore } from '../app/fullStore';
 import { mockApi } from '../testing/mockApi';
 import { recordingNavigation, recordingReporter } from '../testing/renderWithProviders';
 import { accountApi } from './accountApi';
@@ -12,7 +12,7 @@ import { api, type ApiError } from './baseApi';
 import { goGreenApi } from './goGreenApi';
 import './passkeyApi';
 import { userApi } from './userApi';
-import { SPEC_CALLS } from './contract';
+import { SPEC_CALLS } from './schemas';
 
 function storeWith(config = defaultConfig(), reporter = recordingReporter().reporter) {
   return makeStore({

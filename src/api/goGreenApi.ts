@@ -1,5 +1,5 @@
 import { api } from './baseApi';
-import type { GoGreenInfo, GoGreenOptIn } from './contract';
+import type { GoGreenInfo, GoGreenOptIn } from './schemas';
 
 export const goGreenApi = api.injectEndpoints({
   endpoints: (build) => ({

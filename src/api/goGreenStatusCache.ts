@@ -4,7 +4,7 @@
  * in the cache before its first render (src/firstView/firstAnswers.ts); the features that read it
  * bring the cache's slice with theirs (`api` in their `feature.slices`).
  */
-import type { GoGreenInfo } from './contract';
+import type { GoGreenInfo } from './schemas';
 import { goGreenApi } from './goGreenApi';
 
 const selectStatus = goGreenApi.endpoints.getGoGreenStatus.select();

@@ -1,9 +1,9 @@
 import { api } from './baseApi';
-import type { ConfirmPasswordResponse, LoginResponse, PasskeyCredential, PasskeyItem, PasskeyList } from './contract';
+import type { ConfirmPasswordResponse, LoginResponse, PasskeyCredential, PasskeyItem, PasskeyList } from './schemas';
 
 /**
  * Passkeys (our addition, issue 49): a ceremony's options come from the server, the browser answers
- * them (src/lib/passkeys/webauthn.ts), the answer goes back. The `credential` key is redacted by
+ * them (src/sagas/webauthn.ts), the answer goes back. The `credential` key is redacted by
  * every sink (src/platform/redaction.ts), like a password.
  */
 export const passkeyApi = api.injectEndpoints({

@@ -1,5 +1,5 @@
 import { api } from './baseApi';
-import type { ConfirmPassword, ConfirmPasswordResponse, DismissPopup, EmailQuery, IsValidatedResponse, MarkPopupSeen, PopupItem, PopupRequest, RequestEmailChange, RequestEmailChangeResponse, SessionTimeout } from './contract';
+import type { ConfirmPassword, ConfirmPasswordResponse, DismissPopup, EmailQuery, IsValidatedResponse, MarkPopupSeen, PopupItem, PopupRequest, RequestEmailChange, RequestEmailChangeResponse, SessionTimeout } from './schemas';
 
 /**
  * The signed-in user's calls. The GETs are queries read from the cache; the sagas that must send

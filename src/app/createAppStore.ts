@@ -1,6 +1,6 @@
 /**
  * The one store factory: every store, a borrower's page (src/firstView/pageStore.ts), a test's
- * (`makeStore`, store.ts; renderWithProviders), QA recording's and replay's, is made here, as RTK's
+ * (`makeStore`, fullStore.ts; renderWithProviders), QA recording's and replay's, is made here, as RTK's
  * templates make it (`configureStore`, RTK Query's and redux-saga's middleware in their places), with
  * one reducer (storeReducer.ts: features injected as they are added) and one flows lifecycle
  * (flowsLifecycle.ts). What differs is data: which features, the flows at hand or downloaded, and
@@ -15,7 +15,7 @@ import type { PortalDependencies } from '../platform/dependencies';
 import { memoryStorage } from '../platform/memoryStorage';
 import { devToolsOptions } from '../platform/devtools';
 import { createErrorReporter } from '../platform/errorReporting';
-import type { Feature, FeatureSlice } from '../lib/feature';
+import type { Feature, FeatureSlice } from '../state/feature';
 import { flowsLifecycle, type FlowsSource } from './flowsLifecycle';
 import type { RootState } from './rootReducer';
 import { createStoreReducer } from './storeReducer';

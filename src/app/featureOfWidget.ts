@@ -26,7 +26,7 @@ import { sessionTimeoutSaga } from '../features/sessionTimeout/sessionTimeoutSag
 import { feature as sessionTimeout } from '../features/sessionTimeout/sessionTimeoutWidget.feature';
 import { verifyEmailSaga } from '../features/verifyEmail/verifyEmailSaga';
 import { feature as verifyEmail } from '../features/verifyEmail/verifyEmailWidget.feature';
-import type { Feature, FeatureSaga, FeatureWithSagas } from '../lib/feature';
+import type { Feature, FeatureSaga, FeatureWithSagas } from '../state/feature';
 import type { WidgetName } from '../platform/widgetCatalog';
 
 /** The entry's feature with its sagas at hand; its slices keep their own types (RootState is built from them). */

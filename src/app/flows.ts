@@ -1,7 +1,7 @@
 /**
  * What runs a store's flows: RTK Query (the API cache and its middleware) and redux-saga. None of
  * it is needed to draw a widget's first view, so a page downloads it after that view
- * (pageStore.ts, issue 8); the full store (store.ts) starts it at once.
+ * (pageStore.ts, issue 8); the full store (fullStore.ts) starts it at once.
  *
  * redux-saga runs on its own middleware (`createSagaMiddleware`, added to the store's dynamic
  * middleware here), with one root saga that `spawn`s each feature's root watcher under
@@ -16,7 +16,7 @@ import { api, installEndpointSchemas } from '../api/baseApi';
 import { ENDPOINT_SCHEMAS } from '../api/endpointSchemas';
 import { DEPENDENCIES_CONTEXT, type PortalDependencies } from '../platform/dependencies';
 import { sagaMonitorOf } from '../platform/sagaMonitor';
-import type { FeatureSaga, FeatureSlice } from '../lib/feature';
+import type { FeatureSaga, FeatureSlice } from '../state/feature';
 import type { RootState } from './rootReducer';
 import { supervise } from './sagaSupervisor';
 

@@ -8,7 +8,7 @@
  */
 import type { Middleware } from '@reduxjs/toolkit';
 import type { PortalDependencies } from '../platform/dependencies';
-import type { Feature, FeatureSaga } from '../lib/feature';
+import type { Feature, FeatureSaga } from '../state/feature';
 import { createActionBuffers, type ActionBuffer } from './actionBuffer';
 import type * as Flows from './flows';
 

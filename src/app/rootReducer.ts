@@ -1,6 +1,6 @@
 import { combineSlices } from '@reduxjs/toolkit';
 import { api } from '../api/baseApi';
-import { snackbarSlice } from '../components/Snackbar/snackbarSlice';
+import { snackbarSlice } from '../state/snackbarSlice';
 import { FEATURE_OF_WIDGET } from './featureOfWidget';
 
 /**

@@ -1,6 +1,6 @@
 import { call, getContext } from 'redux-saga/effects';
 import { DEPENDENCIES_CONTEXT, type PortalDependencies } from '../platform/dependencies';
-import type { FeatureSaga } from '../lib/feature';
+import type { FeatureSaga } from '../state/feature';
 
 /** Runs a feature's watcher; a crash is reported and stops only that feature. */
 export function* supervise(saga: FeatureSaga) {

@@ -6,7 +6,7 @@
  * after its slice is injected.
  */
 import { combineSlices } from '@reduxjs/toolkit';
-import { snackbarSlice } from '../components/Snackbar/snackbarSlice';
+import { snackbarSlice } from '../state/snackbarSlice';
 import type { RootState } from './rootReducer';
 
 /** The slices injected later (types only: nothing of a feature or of RTK Query is imported here). */

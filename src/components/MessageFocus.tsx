@@ -1,5 +1,5 @@
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
-import { hasMeaningfulFocus } from '../lib/focusPageHeading';
+import { hasMeaningfulFocus } from './focusPageHeading';
 
 /** Whether focus rests where the borrower types (a text field, a list): a message does not take it from there. */
 function isTypingIn(element: Element | null): boolean {

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, CSSProperties, MouseEvent } from 'react';
-import { useNavigation } from '../lib/NavigationContext';
+import { useNavigation } from './NavigationContext';
 import { TOUCH_TARGET_PX } from '../platform/palette';
 
 /** A link on a line of its own is a touch target: 44 px high, like the buttons. */

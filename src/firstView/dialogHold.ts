@@ -8,7 +8,7 @@
  * nothing. The shared Dialog knows nothing of this: the widget's shell (src/widgets/WidgetShell.tsx)
  * looks for a dialog in the first view it has just committed.
  */
-import { DIALOG_ANIMATION_MS, DIALOG_ANIMATION_SLACK_MS, REDUCED_MOTION_QUERY } from '../components/Dialog/dialogTiming';
+import { DIALOG_ANIMATION_MS, DIALOG_ANIMATION_SLACK_MS, REDUCED_MOTION_QUERY } from '../lib/dialogTiming';
 
 /** Takes a hold on the page's flows and returns its release (the page store's `holdFlows`). */
 type HoldFlows = () => () => void;

@@ -1,4 +1,4 @@
-import { FIRST_ANSWERS_ELEMENT_ID } from '../platform/serverRender';
+import { FIRST_ANSWERS_ELEMENT_ID } from '../platform/renderProtocol';
 import { appendJsonDataBlock } from '../testing/jsonDataBlock';
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { api } from '../api/baseApi';

@@ -2,7 +2,7 @@
  * Answers that come with the page (issue 18): a signed-in page whose first view shows an API
  * answer gets it from the server with its HTML, so the borrower sees it without waiting for the
  * flows. Read from the page's JSON element and handed to the store before the first render: by
- * the server render (src/serverRender.tsx), the hydration (hydration.tsx) and the mount of a widget
+ * the server render (src/ssrEntry.tsx), the hydration (hydration.tsx) and the mount of a widget
  * the browser draws (src/widgets/mountWidget.tsx). Features learn nothing of it:
  * - a query's answer goes into RTK Query's cache (`upsertQueryEntries`), where the endpoint's
  *   `select` reads it and the flows find it (src/api/sagaCall.ts `callQueryAndKeep`);
@@ -10,10 +10,10 @@
  *   dispatches with the same answer (`HANDED_OVER`).
  */
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { GoGreenInfo, PopupItem } from '../api/contract';
+import type { GoGreenInfo, PopupItem } from '../api/schemas';
 import type { goGreenActions } from '../features/goGreen/goGreenSlice';
 import type { listReceived } from '../features/popups/popupsSlice';
-import { FIRST_ANSWERS_ELEMENT_ID } from '../platform/serverRender';
+import { FIRST_ANSWERS_ELEMENT_ID } from '../platform/renderProtocol';
 import { FIRST_ANSWER_ENDPOINTS, type FirstAnswerEndpoint } from '../platform/widgetCatalog';
 
 /** Each endpoint a page may be answered with, and its answer (the contract's type). */

@@ -5,7 +5,7 @@
  */
 import { useLayoutEffect, type ComponentType } from 'react';
 import type { AppStore } from '../app/createAppStore';
-import { HYDRATED_ATTRIBUTE, SUBMIT_HELD_ATTRIBUTE, type PreparesHydration } from '../platform/serverRender';
+import { HYDRATED_ATTRIBUTE, SUBMIT_HELD_ATTRIBUTE, type PreparesHydration } from '../platform/renderProtocol';
 import { readFirstAnswers, receiveFirstAnswers } from './firstAnswers';
 import { replayTypedInput } from './replayTypedInput';
 

@@ -1,17 +1,17 @@
 import { waitFor } from '@testing-library/react';
 import { createSlice } from '@reduxjs/toolkit';
 import { put, takeEvery } from 'redux-saga/effects';
-import { messageShown } from '../components/Snackbar/snackbarSlice';
+import { messageShown } from '../state/snackbarSlice';
 import { recordingNavigation, recordingReporter } from '../testing/renderWithProviders';
 import { feature as loginFeature } from '../features/login/loginWidget.feature';
 import { feature as requestPasswordResetFeature } from '../features/passwordReset/requestPasswordResetWidget.feature';
 import { feature as resetPasswordFeature } from '../features/passwordReset/resetPasswordWidget.feature';
-import type { Feature, FeatureSaga } from '../lib/feature';
+import type { Feature, FeatureSaga } from '../state/feature';
 import { ALL_FEATURES } from '../app/featureOfWidget';
 import { FLOWS_HOLD_MAX_MS } from '../app/flowsLifecycle';
 import { createPageFeatures, makePageStore } from './pageStore';
 import { rootReducer } from '../app/rootReducer';
-import { makeStore } from '../app/store';
+import { makeStore } from '../app/fullStore';
 
 const quiet = () => ({ reporter: recordingReporter().reporter, navigation: recordingNavigation().navigation });
 

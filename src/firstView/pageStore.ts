@@ -7,7 +7,7 @@
  */
 import { createAppStore, type MakeStoreOptions } from '../app/createAppStore';
 import { nextTask } from '../platform/nextTask';
-import type { Feature } from '../lib/feature';
+import type { Feature } from '../state/feature';
 
 type Listener = (feature: Feature) => void;
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { createNavigation } from '../platform/navigation';
-import type { PreparesHydration } from '../platform/serverRender';
+import type { PreparesHydration } from '../platform/renderProtocol';
 import { english } from '../testing/english';
 import { renderWithProviders } from '../testing/renderWithProviders';
 import PortalApp, { loadFirstPage } from './PortalApp';

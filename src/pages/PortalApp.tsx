@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
-import { usePortalConfig } from '../lib/hooks';
-import type { PreparesHydration } from '../platform/serverRender';
-import { useNavigation } from '../lib/NavigationContext';
+import { usePortalConfig } from '../state/hooks';
+import type { PreparesHydration } from '../platform/renderProtocol';
+import { useNavigation } from '../components/NavigationContext';
 import { NotFound, PortalPage } from './PortalPage';
 import { isPortalPath, matchPortalRoute, portalRoutes, type PortalRoute } from './portalRoutes';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { focusHeadingWhenShown } from '../lib/focusPageHeading';
-import { useNavigation } from '../lib/NavigationContext';
+import { focusHeadingWhenShown } from '../components/focusPageHeading';
+import { useNavigation } from '../components/NavigationContext';
 import { NotFound, PortalPage } from './PortalPage';
 import { isPortalPath, PORTAL_BASENAME, type PortalRoute } from './portalRoutes';
 

@@ -1,4 +1,4 @@
-import { preloadableLazy, type PreloadableComponent } from '../lib/preloadableLazy';
+import { preloadableLazy, type PreloadableComponent } from '../components/preloadableLazy';
 import type { PortalConfig } from '../platform/config';
 import type { MessageId } from '../platform/i18n/messageId';
 import { PORTAL_PAGES, type WidgetName } from '../platform/widgetCatalog';

@@ -14,7 +14,7 @@ export const DEFAULT_STATIC_URL = '/loanmanager/static/';
 export const DEFAULT_ERROR_SAMPLE_RATE = 0.01;
 
 /**
- * valibot, the portal's one schema library (the API contract, src/api/contract.ts, too): the config
+ * valibot, the portal's one schema library (the API contract, src/api/schemas.ts, too): the config
  * is read before any first view, and valibot's functions are bundled one by one (≈1 KB here;
  * zod/mini's core weighed 5.4 KB gzip: bench/RESULTS.md, "Page weight").
  */

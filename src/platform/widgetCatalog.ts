@@ -3,14 +3,14 @@
  * <div data-loanmanager-widget="NAME">. Everything else derives from it:
  * - written from it by `npm run widgets` (scripts/widgetTables.ts): the loader's registry
  *   (src/widgets/registry.ts), the full store's features (src/app/featureOfWidget.ts) and the
- *   parts of the messages (src/platform/i18n/widgetCatalogs.ts);
+ *   parts of the messages (src/platform/i18n/widgetMessages.ts);
  * - the standalone portal's routes (src/pages/portalRoutes.ts: every row with a `page`);
  * - the QA replay list (src/pages/qa/replayWidgets.ts: every row, and which slice is whose);
  * - the server's page shells and their preloads (server/routes/pages/: every row with a `page`).
  * It is data only, in src/platform, because the server may import it and must not import widgets.
  */
 import type { MessageId } from './i18n/messageId';
-import type { CatalogNamespace } from './i18n/widgetCatalogs';
+import type { CatalogNamespace } from './i18n/widgetMessages';
 
 /** A page of the standalone portal that shows this widget. */
 interface CatalogPage {
@@ -58,7 +58,7 @@ export interface CatalogRow {
    */
   readonly chunkGroup: string;
   /**
-   * Its part of the catalog (src/platform/i18n/widgetCatalogs.ts), which its loader downloads with
+   * Its part of the catalog (src/platform/i18n/widgetMessages.ts), which its loader downloads with
    * it (src/widgets/registry.ts; registry.test.ts checks the two agree): a page the server drew
    * preloads it in the page's language.
    */

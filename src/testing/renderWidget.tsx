@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { defaultConfig } from '../platform/config';
 import type { PortalDependencies } from '../platform/dependencies';
-import { makeStore, type MakeStoreOptions } from '../app/store';
+import { makeStore, type MakeStoreOptions } from '../app/fullStore';
 import { actionLog } from './actionLog';
 import { recordingNavigation, recordingReporter, renderWithProviders, type RenderWithProvidersOptions } from './renderWithProviders';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import type { PortalDependencies } from '../platform/dependencies';
 import { defaultConfig } from '../platform/config';
-import { makeStore, type AppStore, type MakeStoreOptions } from '../app/store';
+import { makeStore, type AppStore, type MakeStoreOptions } from '../app/fullStore';
 import type { ErrorReporter } from '../platform/errorReporting';
 import { WidgetShell } from '../widgets/WidgetShell';
 

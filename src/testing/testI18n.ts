@@ -7,14 +7,14 @@ import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import english from '../platform/i18n/locales/en.json';
 import spanish from '../platform/i18n/locales/es.json';
-import { compileCatalog, type SourceCatalog } from '../platform/i18n/catalog';
+import { compileMessages, type SourceMessages } from '../platform/i18n/compileMessages';
 import type { Locale } from '../platform/i18n/locales';
 import { addPageMessages, pageI18n } from '../platform/i18n/pageI18n';
 
-const SOURCES: Record<Locale, SourceCatalog> = { en: english, es: spanish };
+const SOURCES: Record<Locale, SourceMessages> = { en: english, es: spanish };
 
 export function testI18n(locale: Locale): I18n {
-  const messages = compileCatalog(SOURCES[locale], { fallback: english });
+  const messages = compileMessages(SOURCES[locale], { fallback: english });
   return setupI18n({ locale, messages: { [locale]: messages } });
 }
 
@@ -24,5 +24,5 @@ export function testI18n(locale: Locale): I18n {
  */
 export function preparePageI18n() {
   pageI18n().setMessagesCompiler(compileMessage);
-  addPageMessages(compileCatalog(english));
+  addPageMessages(compileMessages(english));
 }

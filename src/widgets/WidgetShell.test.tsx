@@ -6,8 +6,8 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Dialog } from '../components/Dialog/Dialog';
-import type { DialogPhase } from '../components/Dialog/dialogMachine';
-import { DIALOG_ANIMATION_MS, DIALOG_ANIMATION_SLACK_MS, REDUCED_MOTION_QUERY } from '../components/Dialog/dialogTiming';
+import type { DialogPhase } from '../lib/dialogMachine';
+import { DIALOG_ANIMATION_MS, DIALOG_ANIMATION_SLACK_MS, REDUCED_MOTION_QUERY } from '../lib/dialogTiming';
 import { FLOWS_HOLD_MAX_MS } from '../app/flowsLifecycle';
 import { makePageStore } from '../firstView/pageStore';
 import { defaultConfig } from '../platform/config';

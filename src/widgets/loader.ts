@@ -47,7 +47,7 @@ function loadRuntime() {
     .then(nextTask)
     .then(() => import(/* webpackChunkName: "widget-runtime" */ './runtimeStages/antd'))
     .then(nextTask)
-    .then(() => import(/* webpackChunkName: "widget-runtime" */ './runtimeStages/store'))
+    .then(() => import(/* webpackChunkName: "widget-runtime" */ './runtimeStages/storeAndConfig'))
     .then(nextTask)
     .then(() => import(/* webpackChunkName: "widget-runtime" */ './mountWidget'));
 }

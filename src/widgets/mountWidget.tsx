@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import type { PortalConfig } from '../platform/config';
 import { HOST_RESET_CSS, HOST_RESET_ID } from '../platform/hostReset';
 import { QA_TOOLBAR_ATTRIBUTE, SNACKBAR_ATTRIBUTE } from '../platform/portalElements';
-import { SERVER_RENDERED_ATTRIBUTE } from '../platform/serverRender';
+import { SERVER_RENDERED_ATTRIBUTE } from '../platform/renderProtocol';
 import { WIDGET_CATALOG, type CatalogRow } from '../platform/widgetCatalog';
 import type { AppStore } from '../app/createAppStore';
 import { handOverFirstAnswers } from '../firstView/firstAnswers';

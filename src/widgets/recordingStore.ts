@@ -6,7 +6,7 @@
 import type { PortalConfig } from '../platform/config';
 import { createActionRecorder } from '../app/recorder/actionRecorder';
 import { rootReducer } from '../app/rootReducer';
-import { makeStore } from '../app/store';
+import { makeStore } from '../app/fullStore';
 
 export { installRecorderControls } from '../app/recorder/recorderControls';
 

@@ -7,7 +7,7 @@
  * loader without a row, does not compile. webpack reads the chunk names from the literal comments,
  * so they are spelled out here; registry.test.ts checks them against the catalog.
  * With the entry, in parallel, the widget's part of the catalog in the page's language: its
- * namespace (src/platform/i18n/widgetCatalogs.ts).
+ * namespace (src/platform/i18n/widgetMessages.ts).
  * The standalone portal (`portal`, src/pages) is placed the same way; it sits above the widgets,
  * so the loader's entry (src/main.ts) adds it to these.
  * Written by scripts/widgetTables.ts from the catalog (`npm run widgets`): do not edit by hand.

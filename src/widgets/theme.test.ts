@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { theme } from 'antd';
 import { CARD_STYLE } from '../components/AccountCard';
-import { DIALOG_ANIMATION_MS } from '../components/Dialog/dialogTiming';
+import { DIALOG_ANIMATION_MS } from '../lib/dialogTiming';
 import { FONT_FAMILY, PALETTE, TOUCH_TARGET_PX } from '../platform/palette';
 import { portalTheme } from './theme';
 

@@ -7,9 +7,9 @@
  */
 import type { Messages } from '@lingui/core';
 import type { ComponentType } from 'react';
-import type { Feature } from '../lib/feature';
+import type { Feature } from '../state/feature';
 import { isPseudoPage } from '../platform/i18n/pageLocale';
-import type { CatalogNamespace } from '../platform/i18n/widgetCatalogs';
+import type { CatalogNamespace } from '../platform/i18n/widgetMessages';
 
 export interface WidgetEntry {
   readonly feature: Feature;
@@ -18,7 +18,7 @@ export interface WidgetEntry {
 
 /** A widget's part of the catalog as the page shows it: in the pseudo-locale for QA, transformed (its own chunk). */
 function pageMessages(namespace: CatalogNamespace): Promise<{ default: Messages }> {
-  const messages = import(/* webpackChunkName: "i18n-catalogs" */ '../platform/i18n/widgetCatalogs').then(({ loadCatalog }) =>
+  const messages = import(/* webpackChunkName: "i18n-catalogs" */ '../platform/i18n/widgetMessages').then(({ loadCatalog }) =>
     loadCatalog(namespace),
   );
   if (!isPseudoPage()) return messages;

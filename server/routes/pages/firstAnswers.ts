@@ -4,7 +4,7 @@
  * types: src/firstView/firstAnswers.ts `FirstAnswers` names the same).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { GoGreenInfo, PopupItem } from '../../../src/api/contract';
+import type { GoGreenInfo, PopupItem } from '../../../src/api/schemas';
 import type { Locale } from '../../../src/platform/i18n/locales';
 import type { FirstAnswerEndpoint } from '../../../src/platform/widgetCatalog';
 import type { PortalContext } from '../../context';

@@ -10,7 +10,7 @@ import type { Locale } from '../../../src/platform/i18n/locales';
 import { signedInAccount, type PortalContext } from '../../context';
 import { htmlText, renderPage } from '../../html';
 import { serverText } from '../../i18n';
-import type { RenderPortalPage } from '../../../src/platform/serverRender';
+import type { RenderPortalPage } from '../../../src/platform/renderProtocol';
 import { buildIdentity, PageCache } from '../../pageCache';
 import { pageSchema } from '../schemas';
 import { pageForms } from './forms';

@@ -15,7 +15,7 @@ import { catalogChunkGroup, pageChunkGroups, preloadUrls, readChunkManifest, sty
 import { maskCsrfToken } from '../../security';
 import { createServerRenderer } from '../../serverRender';
 import type { Account, Loan } from '../../db/store';
-import type { RenderPortalPage } from '../../../src/platform/serverRender';
+import type { RenderPortalPage } from '../../../src/platform/renderProtocol';
 import type { FirstAnswerValues } from './firstAnswers';
 
 /** The longest path the language switch sends a browser back to (the reset page's, with its nonce, is about 75). */

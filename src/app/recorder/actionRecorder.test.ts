@@ -1,10 +1,10 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import { accountApi } from '../../api/accountApi';
-import { messageShown } from '../../components/Snackbar/snackbarSlice';
+import { messageShown } from '../../state/snackbarSlice';
 import { mockApi } from '../../testing/mockApi';
 import { REDACTED } from '../../platform/redaction';
 import { rootReducer, type RootState } from '../rootReducer';
-import { makeStore } from '../store';
+import { makeStore } from '../fullStore';
 import { createActionRecorder } from './actionRecorder';
 import { APP_VERSION } from './appVersion';
 import { RECORDING_FORMAT, RECORDING_FORMAT_VERSION } from './recordingFormat';

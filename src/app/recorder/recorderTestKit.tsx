@@ -3,8 +3,8 @@
  * injected into the root reducer the replay runs, so the recorder can be tested on form keystrokes
  * whatever state the feature forms are in.
  */
-import type { Feature } from '../../lib/feature';
-import { createFormSlice } from '../../lib/forms/createFormSlice';
+import type { Feature } from '../../state/feature';
+import { createFormSlice } from '../../state/forms/createFormSlice';
 import { rootReducer, type RootState } from '../rootReducer';
 
 export interface TestFormValues {

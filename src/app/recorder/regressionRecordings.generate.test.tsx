@@ -17,7 +17,7 @@ import { mockApi } from '../../testing/mockApi';
 import { recordingNavigation, recordingReporter, renderWithProviders } from '../../testing/renderWithProviders';
 import { defaultConfig } from '../../platform/config';
 import { rootReducer } from '../rootReducer';
-import { makeStore } from '../store';
+import { makeStore } from '../fullStore';
 import { createActionRecorder } from './actionRecorder';
 
 const generate = process.env.MAKE_RECORDINGS === '1' ? test : test.skip;

@@ -11,7 +11,7 @@ import type { PortalConfig } from '../../platform/config';
 import type { PortalDependencies } from '../../platform/dependencies';
 import { memoryStorage } from '../../platform/memoryStorage';
 import { rootReducer, type RootState } from '../rootReducer';
-import { makeStore } from '../store';
+import { makeStore } from '../fullStore';
 
 const OFFLINE_API_BASE = 'blob:loanmanager-replay-offline/';
 

@@ -10,7 +10,7 @@ import { renderWithProviders, recordingNavigation, recordingReporter } from '../
 import { defaultConfig } from '../../platform/config';
 import { REDACTED } from '../../platform/redaction';
 import { rootReducer, type RootState } from '../rootReducer';
-import { makeStore } from '../store';
+import { makeStore } from '../fullStore';
 import { createActionRecorder } from './actionRecorder';
 import type { Recording } from './recordingFormat';
 import { replayRecording } from './replay';

@@ -6,8 +6,8 @@ import { useState, type ReactNode } from 'react';
 import { english } from '../../testing/english';
 import { testI18n } from '../../testing/testI18n';
 import { Dialog, useCloseFallback } from './Dialog';
-import { nextDialogPhase, type DialogEvent, type DialogPhase, type DismissTrigger } from './dialogMachine';
-import { DIALOG_ANIMATION_MS, DIALOG_CLOSE_FALLBACK_MS, REDUCED_MOTION_QUERY } from './dialogTiming';
+import { nextDialogPhase, type DialogEvent, type DialogPhase, type DismissTrigger } from '../../lib/dialogMachine';
+import { DIALOG_ANIMATION_MS, DIALOG_CLOSE_FALLBACK_MS, REDUCED_MOTION_QUERY } from '../../lib/dialogTiming';
 
 /** A caller that keeps the phase in state and moves it only through the machine, as a slice does. */
 function Harness({ closingDisabled = false, onClosed }: { closingDisabled?: boolean; onClosed: () => void }) {

@@ -1,10 +1,10 @@
 import CloseOutlined from '@ant-design/icons/es/icons/CloseOutlined';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { focusPageHeading, hasMeaningfulFocus } from '../../lib/focusPageHeading';
-import { useMediaQuery } from '../../lib/useMediaQuery';
+import { focusPageHeading, hasMeaningfulFocus } from '../focusPageHeading';
+import { useMediaQuery } from '../useMediaQuery';
 import { useT } from '../../platform/i18n/useT';
-import { DIALOG_CLOSE_FALLBACK_MS, REDUCED_MOTION_QUERY } from './dialogTiming';
-import { DIALOG_DEFAULT_MAX_WIDTH, NARROW_LAYOUT_BELOW_PX, type DialogPhase, type DismissTrigger } from './dialogMachine';
+import { DIALOG_CLOSE_FALLBACK_MS, REDUCED_MOTION_QUERY } from '../../lib/dialogTiming';
+import { DIALOG_DEFAULT_MAX_WIDTH, NARROW_LAYOUT_BELOW_PX, type DialogPhase, type DismissTrigger } from '../../lib/dialogMachine';
 import { lockPageScroll } from './pageScrollLock';
 import './Dialog.css';
 

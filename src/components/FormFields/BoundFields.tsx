@@ -7,7 +7,7 @@ import { useMemo, useRef, useState, type ChangeEvent, type ClipboardEvent, type 
 import { useLingui } from '@lingui/react';
 import { LabelledField } from '../LabelledField/LabelledField';
 import { Text } from '../Typography/Typography';
-import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue, type FormBinding } from '../../lib/forms/useFormField';
+import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue, type FormBinding } from '../../state/forms/useFormField';
 import { isBlank } from '../../lib/validation/rules';
 import { useT } from '../../platform/i18n/useT';
 

@@ -5,8 +5,8 @@
  */
 import { Alert, Button, Form } from 'antd';
 import { type FormEvent, type ReactNode } from 'react';
-import { useAppSelector } from '../../lib/hooks';
-import { fieldId, useFormMessage, usePlacedServerErrors, type FormBinding } from '../../lib/forms/useFormField';
+import { useAppSelector } from '../../state/hooks';
+import { fieldId, useFormMessage, usePlacedServerErrors, type FormBinding } from '../../state/forms/useFormField';
 import { MessageFocus } from '../MessageFocus';
 import type { MessageValues } from '../../platform/i18n/messageId';
 

@@ -1,4 +1,4 @@
-import type { FormBinding } from '../../lib/forms/useFormField';
+import type { FormBinding } from '../../state/forms/useFormField';
 import { DobField, LoanNumberField, SsnField } from './MaskedFields';
 import { useT } from '../../platform/i18n/useT';
 

@@ -18,7 +18,7 @@ import {
 } from 'react';
 import { NumberFormatBase, type NumberFormatBaseProps } from 'react-number-format';
 import { LabelledField } from '../LabelledField/LabelledField';
-import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue } from '../../lib/forms/useFormField';
+import { fieldId, useFieldFeedback, useFieldHandlers, useFieldValue } from '../../state/forms/useFormField';
 import { isBlank } from '../../lib/validation/rules';
 import { dobInputDigits, pastedDobDigits } from '../../lib/validation/dob';
 import { reduceLoannoInput } from '../../lib/validation/loanno';

@@ -1,6 +1,6 @@
 /**
  * The next step after a failed submit's alert, by the kind of failure (`failedMessage` in
- * src/lib/forms/submissionFlow.ts): a refusal gets the flow's own advice (check what was typed);
+ * src/sagas/submissionFlow.ts): a refusal gets the flow's own advice (check what was typed);
  * a throttle says to wait; a network failure or a 5xx says the service could not be reached and to
  * try again, never that the borrower's details were wrong.
  */

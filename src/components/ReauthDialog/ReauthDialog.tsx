@@ -9,10 +9,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LabelledField } from '../LabelledField/LabelledField';
 import { useCapsLockNotice, usePasswordToggleLocale } from '../FormFields/BoundFields';
 import { Dialog, focusWhenShown, type DialogProps } from '../Dialog/Dialog';
-import type { DismissTrigger } from '../Dialog/dialogMachine';
+import type { DismissTrigger } from '../../lib/dialogMachine';
 import { Paragraph } from '../Typography/Typography';
 import { MESSAGES } from '../../lib/validation/messages';
-import { REAUTH_MESSAGES, type ReauthState } from '../../lib/reauth/reauthState';
+import { REAUTH_MESSAGES, type ReauthState } from '../../state/reauthState';
 import type { MessageId } from '../../platform/i18n/messageId';
 import { useT } from '../../platform/i18n/useT';
 

@@ -6,11 +6,11 @@
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { lazy, Suspense } from 'react';
-import { useAppDispatch } from '../../lib/hooks';
-import { usePasskeysUsable } from '../../lib/passkeys/usePasskeysUsable';
+import { useAppDispatch } from '../../state/hooks';
+import { usePasskeysUsable } from '../usePasskeysUsable';
 import type { MessageId } from '../../platform/i18n/messageId';
-import type { ReauthState } from '../../lib/reauth/reauthState';
-import type { DismissTrigger } from '../Dialog/dialogMachine';
+import type { ReauthState } from '../../state/reauthState';
+import type { DismissTrigger } from '../../lib/dialogMachine';
 import type { DialogProps } from '../Dialog/Dialog';
 
 const ReauthDialog = lazy(() => import(/* webpackChunkName: "reauth-dialog" */ './ReauthDialog'));

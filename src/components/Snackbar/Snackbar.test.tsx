@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import configureMockStore from 'redux-mock-store';
-import { defaultDependencies, type AppStore } from '../../app/store';
+import { defaultDependencies, type AppStore } from '../../app/fullStore';
 import { recordingNavigation, recordingReporter, renderWithProviders } from '../../testing/renderWithProviders';
 import { SNACKBAR_VISIBLE_MS } from './Snackbar';
-import { messageDismissed, messageShown, snackbarSlice } from './snackbarSlice';
+import { messageDismissed, messageShown, snackbarSlice } from '../../state/snackbarSlice';
 
 describe('snackbarSlice', () => {
   const reduce = snackbarSlice.reducer;

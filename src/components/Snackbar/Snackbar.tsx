@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 import { useEffect } from 'react';
-import type { SnackbarMessage } from './snackbarSlice';
+import type { SnackbarMessage } from '../../state/snackbarSlice';
 import type { MessageId } from '../../platform/i18n/messageId';
 import { useT } from '../../platform/i18n/useT';
 

@@ -1,6 +1,6 @@
 import { Button, Flex, Radio } from 'antd';
 import { useId } from 'react';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { T, useT } from '../../platform/i18n/useT';
 import { selectGoGreenInfo } from '../../api/goGreenStatusCache';
 import { goGreenActions, selectGoGreen, type EmailChoice, type WithGoGreen } from './goGreenSlice';

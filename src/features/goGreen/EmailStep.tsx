@@ -1,8 +1,8 @@
 /** Step 2: the email form (input), the waiting message with Cancel, or the verified message. */
 import { Alert, Button, Flex, Input } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { hasMeaningfulFocus } from '../../lib/focusPageHeading';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { hasMeaningfulFocus } from '../../components/focusPageHeading';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { LabelledField } from '../../components/LabelledField/LabelledField';
 import { BoundForm } from '../../components/FormFields/FormLayout';
 import { Text } from '../../components/Typography/Typography';

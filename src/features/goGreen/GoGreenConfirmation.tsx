@@ -1,6 +1,6 @@
 import { Flex } from 'antd';
 import { useEffect, useRef } from 'react';
-import { useAppSelector } from '../../lib/hooks';
+import { useAppSelector } from '../../state/hooks';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { AccountCard } from '../../components/AccountCard';
 import { PortalLink } from '../../components/PortalLink';

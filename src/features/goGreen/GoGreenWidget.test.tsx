@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { PALETTE } from '../../platform/palette';
-import type { GoGreenInfo } from '../../api/contract';
+import type { GoGreenInfo } from '../../api/schemas';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { renderWidget, type RenderWidgetOptions } from '../../testing/renderWidget';
 import { testI18n } from '../../testing/testI18n';

@@ -1,7 +1,7 @@
 import { Alert, Button } from 'antd';
 import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { ReauthPrompt } from '../../components/ReauthDialog/ReauthPrompt';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../lib/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../state/hooks';
 import { AccountCard } from '../../components/AccountCard';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { useT } from '../../platform/i18n/useT';

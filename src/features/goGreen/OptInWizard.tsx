@@ -5,7 +5,7 @@
 import { Steps, type StepsProps } from 'antd';
 import './OptInWizard.css';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { useAppSelector } from '../../lib/hooks';
+import { useAppSelector } from '../../state/hooks';
 import { AccountCard } from '../../components/AccountCard';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { MessageId } from '../../platform/i18n/messageId';

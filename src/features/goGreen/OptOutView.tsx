@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { AccountCard } from '../../components/AccountCard';
 import { Paragraph } from '../../components/Typography/Typography';
 import { useT } from '../../platform/i18n/useT';

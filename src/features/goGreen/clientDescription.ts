@@ -1,5 +1,5 @@
 import Bowser from 'bowser';
-import type { GoGreenOptIn } from '../../api/contract';
+import type { GoGreenOptIn } from '../../api/schemas';
 
 const UNKNOWN = 'Unknown';
 

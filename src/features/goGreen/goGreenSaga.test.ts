@@ -1,14 +1,14 @@
 /** The go-green sagas run whole in a real store (sagas on), with jest's fake clock and a mocked network. */
 import { defaultConfig } from '../../platform/config';
 import { memoryStorage } from '../../platform/memoryStorage';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../app/fullStore';
 import { MESSAGES } from '../../lib/validation/messages';
-import { selectSnackbarMessages } from '../../components/Snackbar/snackbarSlice';
+import { selectSnackbarMessages } from '../../state/snackbarSlice';
 import { actionLog } from '../../testing/actionLog';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { recordingNavigation, recordingReporter } from '../../testing/renderWithProviders';
 import { GO_GREEN_MESSAGES } from './goGreenMessages';
-import { EMAIL_CHECK_DELAY_MS } from '../../lib/forms/emailAddressCheck';
+import { EMAIL_CHECK_DELAY_MS } from '../../sagas/emailAddressCheck';
 import { CORRECTED_LINK_KEY, LINK_SENT_KEY, POLL_BACKOFF_MAX_MS, POLL_INTERVAL_MS } from './goGreenSaga';
 import {
   goGreenActions as actions,
@@ -25,7 +25,7 @@ import {
 /** A keystroke in the address field: the whole value, as the input sends it. */
 const typed = (email: string) => goGreenEmailActions.fieldChanged({ email });
 import { api as baseApi } from '../../api/baseApi';
-import type { GoGreenInfo } from '../../api/contract';
+import type { GoGreenInfo } from '../../api/schemas';
 import { goGreenApi } from '../../api/goGreenApi';
 import { selectGoGreenInfo } from '../../api/goGreenStatusCache';
 import { loadClientDescription } from './onDemandModules';

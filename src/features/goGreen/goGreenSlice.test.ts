@@ -2,8 +2,8 @@ import { configureStore } from '@reduxjs/toolkit';
 import { api } from '../../api/baseApi';
 import { goGreenApi } from '../../api/goGreenApi';
 import { mockApi } from '../../testing/mockApi';
-import type { GoGreenInfo } from '../../api/contract';
-import { initialFormState } from '../../lib/forms/createFormSlice';
+import type { GoGreenInfo } from '../../api/schemas';
+import { initialFormState } from '../../state/forms/createFormSlice';
 import { MESSAGES } from '../../lib/validation/messages';
 import { selectGoGreenInfo } from '../../api/goGreenStatusCache';
 import {

@@ -7,8 +7,8 @@
  */
 import { createAction, createSelector, createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { selectGoGreenInfo, type WithGoGreenStatus } from '../../api/goGreenStatusCache';
-import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
-import { reauthReducers, type WithReauthState } from '../../lib/reauth/reauthState';
+import { createFormSlice, type FormState } from '../../state/forms/createFormSlice';
+import { reauthReducers, type WithReauthState } from '../../state/reauthState';
 import { MESSAGES } from '../../lib/validation/messages';
 import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rules';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useAppDispatch } from '../../lib/hooks';
+import { useAppDispatch } from '../../state/hooks';
 import { goGreenActions } from './goGreenSlice';
 import { loadDisclosuresSanitizer } from './onDemandModules';
 import type { sanitizeDisclosures } from './sanitizeDisclosures';

@@ -4,11 +4,11 @@ import { PasswordField, TextField } from '../../components/FormFields/BoundField
 import { AccountCard } from '../../components/AccountCard';
 import { BoundForm, FormFailureAlert, SubmitButton } from '../../components/FormFields/FormLayout';
 import { PortalLink } from '../../components/PortalLink';
-import { fieldId, useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
-import { hasMeaningfulFocus } from '../../lib/focusPageHeading';
-import { useAppDispatch, useAppSelector, usePortalConfig } from '../../lib/hooks';
-import { usePasskeysUsable } from '../../lib/passkeys/usePasskeysUsable';
-import { useNavigation } from '../../lib/NavigationContext';
+import { fieldId, useFormOpened, useFormSubmit } from '../../state/forms/useFormField';
+import { hasMeaningfulFocus } from '../../components/focusPageHeading';
+import { useAppDispatch, useAppSelector, usePortalConfig } from '../../state/hooks';
+import { usePasskeysUsable } from '../../components/usePasskeysUsable';
+import { useNavigation } from '../../components/NavigationContext';
 import { PASSWORD_CHANGED_PARAM, PORTAL_URLS, SIGNED_OUT_INACTIVE_PARAM, SIGNED_OUT_PARAM } from '../../lib/portalUrls';
 import { LIMITS } from '../../lib/validation/messages';
 import { useT } from '../../platform/i18n/useT';

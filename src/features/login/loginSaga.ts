@@ -7,11 +7,11 @@ import { accountApi } from '../../api/accountApi';
 import { errorBodyOf, httpStatusOf, isResponseMismatch } from '../../api/baseApi';
 import { passkeyApi } from '../../api/passkeyApi';
 import { callMutation } from '../../api/sagaCall';
-import { passkeysUsable } from '../../lib/passkeys/usable';
-import { autofillSupported, passkeyAssertion, passkeyPromptDismissed } from '../../lib/passkeys/webauthn';
+import { passkeysUsable } from '../../lib/passkeysUsable';
+import { autofillSupported, passkeyAssertion, passkeyPromptDismissed } from '../../sagas/webauthn';
 import { getDependencies } from '../../platform/dependencies';
-import type { FormMessage } from '../../lib/forms/createFormSlice';
-import { reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
+import type { FormMessage } from '../../state/forms/createFormSlice';
+import { reportIfUnexpected, startIfValid } from '../../sagas/submissionFlow';
 import { landingUrl, PORTAL_URLS, returnPathFrom } from '../../lib/portalUrls';
 import { loginActions, loginForm, type LoginValues } from './loginSlice';
 

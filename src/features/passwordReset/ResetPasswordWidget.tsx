@@ -1,13 +1,13 @@
 import { Alert, Button } from 'antd';
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { PasswordField } from '../../components/FormFields/BoundFields';
 import { AccountCard } from '../../components/AccountCard';
 import { BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { MessageFocus } from '../../components/MessageFocus';
 import { PortalLink } from '../../components/PortalLink';
-import { fieldId, useFormSubmit, usePlacedServerErrors } from '../../lib/forms/useFormField';
+import { fieldId, useFormSubmit, usePlacedServerErrors } from '../../state/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import { LIMITS, MESSAGES } from '../../lib/validation/messages';
 import { useT } from '../../platform/i18n/useT';

@@ -8,11 +8,11 @@
 import { call, delay, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { firstListedErrorOf, httpStatusOf, isResponseMismatch, listedErrorsOf, rejectedFieldsOf } from '../../api/baseApi';
-import type { FormMessage } from '../../lib/forms/createFormSlice';
+import type { FormMessage } from '../../state/forms/createFormSlice';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
 import type { MessageId } from '../../platform/i18n/messageId';
-import { failedMessage, isRefusal, isUnexpectedFailure, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
+import { failedMessage, isRefusal, isUnexpectedFailure, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../sagas/submissionFlow';
 import { LOGIN_AFTER_PASSWORD_RESET } from '../../lib/portalUrls';
 import {
   requestPasswordResetActions,

@@ -1,7 +1,7 @@
-import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
-import { createFormSelectors } from '../../lib/forms/formSelectors';
-import { captchaEvents, submissionEvents } from '../../lib/forms/submissionEvents';
-import type { FormBinding } from '../../lib/forms/useFormField';
+import { createFormSlice, type FormState } from '../../state/forms/createFormSlice';
+import { createFormSelectors } from '../../state/forms/formSelectors';
+import { captchaEvents, submissionEvents } from '../../state/forms/submissionEvents';
+import type { FormBinding } from '../../state/forms/useFormField';
 import { validateResetRequest } from '../../lib/validation/rules';
 
 export interface RequestPasswordResetValues {

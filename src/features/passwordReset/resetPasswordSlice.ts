@@ -4,10 +4,10 @@
  * reads it from the page config when it needs it.
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
-import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
-import { createFormSelectors } from '../../lib/forms/formSelectors';
-import { submissionEvents } from '../../lib/forms/submissionEvents';
-import type { FormBinding } from '../../lib/forms/useFormField';
+import { createFormSlice, type FormState } from '../../state/forms/createFormSlice';
+import { createFormSelectors } from '../../state/forms/formSelectors';
+import { submissionEvents } from '../../state/forms/submissionEvents';
+import type { FormBinding } from '../../state/forms/useFormField';
 import { validateResetPassword } from '../../lib/validation/rules';
 
 export interface ResetPasswordValues {

@@ -3,7 +3,7 @@
  * from the widget's entry (resetPasswordWidget.entry.ts), so the full store (src/app/featureOfWidget.ts, and
  * with it the root reducer, the node replay script) can take it without the widget's components.
  */
-import type { Feature } from '../../lib/feature';
+import type { Feature } from '../../state/feature';
 import { resetPasswordSlice } from './resetPasswordSlice';
 
 export const feature = {

@@ -1,9 +1,9 @@
 import type { I18n } from '@lingui/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { PopupItem } from '../../api/contract';
+import type { PopupItem } from '../../api/schemas';
 import { defaultConfig } from '../../platform/config';
 import { makeReplayStore, showReplayState } from '../../app/recorder/replayStore';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../app/fullStore';
 import { english } from '../../testing/english';
 import { mockApi } from '../../testing/mockApi';
 import { renderWithProviders } from '../../testing/renderWithProviders';

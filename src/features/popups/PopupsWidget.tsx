@@ -3,8 +3,8 @@
  * which popup is on screen, and the dialog renders from the slice alone.
  */
 import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
-import type { DismissTrigger } from '../../components/Dialog/dialogMachine';
-import { useAppDispatch, useAppSelector, usePortalConfig } from '../../lib/hooks';
+import type { DismissTrigger } from '../../lib/dialogMachine';
+import { useAppDispatch, useAppSelector, usePortalConfig } from '../../state/hooks';
 import { showPasskeyOfferWhereUsable } from './passkeyOffer';
 import { OfferPopup } from './OfferPopup';
 import type { PopupViewProps } from './popupDialogProps';

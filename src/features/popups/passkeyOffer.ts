@@ -4,9 +4,9 @@
  * this browser can use passkeys. Nothing is focused or announced: it is a notice beside what the
  * borrower came for, never in its way.
  */
-import { passkeysUsable } from '../../lib/passkeys/usable';
+import { passkeysUsable } from '../../lib/passkeysUsable';
 import type { PortalConfig } from '../../platform/config';
-import { PASSKEY_OFFER_ATTRIBUTE } from '../../platform/serverRender';
+import { PASSKEY_OFFER_ATTRIBUTE } from '../../platform/renderProtocol';
 
 export function showPasskeyOfferWhereUsable(config: Pick<PortalConfig, 'passkeys'>) {
   const offer = document.querySelector<HTMLElement>(`[${PASSKEY_OFFER_ATTRIBUTE}]`);

@@ -2,7 +2,7 @@
  * The popups this client knows how to show, read from the server's loosely typed items
  * (spec section 3). Anything else is skipped: the server may know popups this build does not.
  */
-import type { PopupItem } from '../../api/contract';
+import type { PopupItem } from '../../api/schemas';
 import { isPopupSubType, type PopupSubType } from '../../api/popupKinds';
 
 /** The offer popup's layouts: the sub types the contract accepts (src/api/popupKinds.ts). */

@@ -1,8 +1,8 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import { waitFor } from '@testing-library/react';
-import type { PopupItem } from '../../api/contract';
+import type { PopupItem } from '../../api/schemas';
 import { defaultConfig } from '../../platform/config';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../app/fullStore';
 import { mockApi, type MockHandler, type MockResponse } from '../../testing/mockApi';
 import { recordingNavigation, recordingReporter } from '../../testing/renderWithProviders';
 import type { PopupId } from './popupModel';

@@ -10,7 +10,7 @@
  * before the first render) is not asked for again: its first popup is open, or already closed.
  */
 import { call, fork, put, select, take } from 'redux-saga/effects';
-import type { DismissPopup, PopupItem } from '../../api/contract';
+import type { DismissPopup, PopupItem } from '../../api/schemas';
 import { callMutation } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
 import { getDependencies } from '../../platform/dependencies';

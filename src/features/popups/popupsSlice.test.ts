@@ -1,4 +1,4 @@
-import type { PopupItem } from '../../api/contract';
+import type { PopupItem } from '../../api/schemas';
 import { readPopup, type Popup } from './popupModel';
 import { closeRequested, listReceived, popupShown, popupsSlice } from './popupsSlice';
 

@@ -6,8 +6,8 @@
  * recording show the queue and each popup exactly as they were.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PopupItem } from '../../api/contract';
-import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../../components/Dialog/dialogMachine';
+import type { PopupItem } from '../../api/schemas';
+import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../../lib/dialogMachine';
 import { isClosingDisabled, readPopup, type Popup, type PopupCloseReason, type PopupId } from './popupModel';
 
 export interface CurrentPopup {

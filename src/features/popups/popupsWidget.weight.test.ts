@@ -6,7 +6,7 @@
 describe("the popups widget's first load", () => {
   it('does not import the API contract', async () => {
     await jest.isolateModulesAsync(async () => {
-      jest.doMock('../../api/contract', () => {
+      jest.doMock('../../api/schemas', () => {
         throw new Error('the API contract was imported with the popups widget');
       });
       await expect(import('./popupsWidget.entry')).resolves.toHaveProperty('default');

@@ -1,5 +1,5 @@
 import { selectGoGreenInfo, selectGoGreenStatusFailed } from '../../api/goGreenStatusCache';
-import { useAppSelector } from '../../lib/hooks';
+import { useAppSelector } from '../../state/hooks';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { Paragraph } from '../../components/Typography/Typography';
 import { T, useT } from '../../platform/i18n/useT';

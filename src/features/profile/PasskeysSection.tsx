@@ -7,12 +7,12 @@
 import { Alert, Button, Flex, Input } from 'antd';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { passkeyApi } from '../../api/passkeyApi';
-import { PASSKEY_NAME_MAXIMUM, type PasskeyItem } from '../../api/contract';
+import { PASSKEY_NAME_MAXIMUM, type PasskeyItem } from '../../api/schemas';
 import { MessageFocus } from '../../components/MessageFocus';
 import { Paragraph, Title } from '../../components/Typography/Typography';
-import { useAppDispatch, useAppSelector, usePortalConfig } from '../../lib/hooks';
+import { useAppDispatch, useAppSelector, usePortalConfig } from '../../state/hooks';
 import { PASSKEYS_ANCHOR } from '../../lib/portalUrls';
-import { usePasskeysUsable } from '../../lib/passkeys/usePasskeysUsable';
+import { usePasskeysUsable } from '../../components/usePasskeysUsable';
 import { MESSAGES } from '../../lib/validation/messages';
 import { useT } from '../../platform/i18n/useT';
 import { profileActions, selectPasskeyTask } from './profileSlice';

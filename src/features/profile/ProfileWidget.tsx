@@ -1,14 +1,14 @@
 import { Alert, Button, Flex } from 'antd';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { ReauthPrompt } from '../../components/ReauthDialog/ReauthPrompt';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { PASSKEYS_ANCHOR } from '../../lib/portalUrls';
 import { TextField } from '../../components/FormFields/BoundFields';
 import { AccountCard } from '../../components/AccountCard';
 import { BoundForm, SubmitButton } from '../../components/FormFields/FormLayout';
 import { MessageFocus } from '../../components/MessageFocus';
 import { Paragraph, Text, Title } from '../../components/Typography/Typography';
-import { fieldId, useFormMessage, useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
+import { fieldId, useFormMessage, useFormOpened, useFormSubmit } from '../../state/forms/useFormField';
 import { LIMITS } from '../../lib/validation/messages';
 import { T, useT } from '../../platform/i18n/useT';
 import { EmailOnFile } from './EmailOnFile';

@@ -1,20 +1,20 @@
 /** Change email address: submit -> validity -> POST user/request_email_change/ -> what happens next. */
 import { call, delay, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import { api, firstListedErrorOf, httpStatusOf, isResponseMismatch } from '../../api/baseApi';
-import type { IsValidatedResponse, RequestEmailChangeResponse } from '../../api/contract';
+import type { IsValidatedResponse, RequestEmailChangeResponse } from '../../api/schemas';
 import { goGreenApi } from '../../api/goGreenApi';
 import { passkeyApi } from '../../api/passkeyApi';
 import { callMutation, callQuery, callQueryAndKeep } from '../../api/sagaCall';
 import { userApi } from '../../api/userApi';
-import { checkEmailAddressOnServer } from '../../lib/forms/emailAddressCheck';
-import { reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
-import { ReauthCancelled, withReauth } from '../../lib/reauth/reauthFlow';
+import { checkEmailAddressOnServer } from '../../sagas/emailAddressCheck';
+import { reportIfUnexpected, startIfValid } from '../../sagas/submissionFlow';
+import { ReauthCancelled, withReauth } from '../../sagas/reauthFlow';
 import { MESSAGES } from '../../lib/validation/messages';
 import { validateGoGreenEmail } from '../../lib/validation/rules';
 import { getDependencies } from '../../platform/dependencies';
 import type { MessageId } from '../../platform/i18n/messageId';
-import { passkeysUsable } from '../../lib/passkeys/usable';
-import { newPasskey, passkeyPromptDismissed } from '../../lib/passkeys/webauthn';
+import { passkeysUsable } from '../../lib/passkeysUsable';
+import { newPasskey, passkeyPromptDismissed } from '../../sagas/webauthn';
 import {
   PROFILE_MESSAGES,
   profileActions,

@@ -1,10 +1,10 @@
 /** The profile's "Change email address" form (beyond the spec: the page the go-green texts link to). */
 import { createAction, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
-import { createFormSelectors } from '../../lib/forms/formSelectors';
-import { submissionEvents } from '../../lib/forms/submissionEvents';
-import type { FormBinding } from '../../lib/forms/useFormField';
-import { reauthReducers, type WithReauthState } from '../../lib/reauth/reauthState';
+import { createFormSlice, type FormState } from '../../state/forms/createFormSlice';
+import { createFormSelectors } from '../../state/forms/formSelectors';
+import { submissionEvents } from '../../state/forms/submissionEvents';
+import type { FormBinding } from '../../state/forms/useFormField';
+import { reauthReducers, type WithReauthState } from '../../state/reauthState';
 import type { MessageId } from '../../platform/i18n/messageId';
 import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rules';
 

@@ -4,7 +4,7 @@
  * with it the root reducer, the node replay script) can take it without the widget's components.
  */
 import { api } from '../../api/baseApi';
-import type { Feature } from '../../lib/feature';
+import type { Feature } from '../../state/feature';
 import { profileSlice } from './profileSlice';
 
 export const feature = {

@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../lib/hooks';
+import { useAppDispatch } from '../../state/hooks';
 import { AccountCard } from '../../components/AccountCard';
 import { BoundForm, FormFailureAlert, FormFootnote, SubmitButton } from '../../components/FormFields/FormLayout';
 import { failureNextStep } from '../../components/FormFields/failureNextStep';
@@ -8,7 +8,7 @@ import { LoanIdentityFields } from '../../components/FormFields/LoanIdentityFiel
 import { MessageFocus } from '../../components/MessageFocus';
 import { PortalLink } from '../../components/PortalLink';
 import { Paragraph } from '../../components/Typography/Typography';
-import { useFormMessage, useFormOpened, useFormSubmit } from '../../lib/forms/useFormField';
+import { useFormMessage, useFormOpened, useFormSubmit } from '../../state/forms/useFormField';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import type { MessageValues } from '../../platform/i18n/messageId';
 import { T, useT } from '../../platform/i18n/useT';

@@ -6,10 +6,10 @@ import { call, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { isResponseMismatch } from '../../api/baseApi';
 import { callMutation } from '../../api/sagaCall';
-import type { FormMessage } from '../../lib/forms/createFormSlice';
+import type { FormMessage } from '../../state/forms/createFormSlice';
 import { getDependencies } from '../../platform/dependencies';
 import type { MessageId } from '../../platform/i18n/messageId';
-import { failedMessage, isRefusal, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
+import { failedMessage, isRefusal, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../sagas/submissionFlow';
 import { takeRecoveryDetails, type RecoveryDetails } from '../../lib/recoveryCache';
 import { isoToDob } from '../../lib/validation/dob';
 import {

@@ -1,9 +1,9 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { RecoverUsername } from '../../api/contract';
-import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
-import { createFormSelectors } from '../../lib/forms/formSelectors';
-import { captchaEvents, submissionEvents } from '../../lib/forms/submissionEvents';
-import type { FormBinding } from '../../lib/forms/useFormField';
+import type { RecoverUsername } from '../../api/schemas';
+import { createFormSlice, type FormState } from '../../state/forms/createFormSlice';
+import { createFormSelectors } from '../../state/forms/formSelectors';
+import { captchaEvents, submissionEvents } from '../../state/forms/submissionEvents';
+import type { FormBinding } from '../../state/forms/useFormField';
 import { dobToIso } from '../../lib/validation/dob';
 import { validateRecovery } from '../../lib/validation/rules';
 import { reduceSsnInput } from '../../lib/validation/ssn';

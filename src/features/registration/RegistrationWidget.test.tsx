@@ -9,7 +9,7 @@ import { renderWidget, type RenderWidgetOptions } from '../../testing/renderWidg
 import { DUMMY_CAPTCHA_TOKEN } from '../../platform/captcha';
 import { testI18n } from '../../testing/testI18n';
 import { registrationSlice } from './registrationSlice';
-import { CARRY_KEY, resetLanguageSwitchCarry } from '../../lib/forms/languageSwitchCarry';
+import { CARRY_KEY, resetLanguageSwitchCarry } from '../../state/forms/languageSwitchCarry';
 import { LOCALE_RETURN_ATTRIBUTE } from '../../platform/i18n/locales';
 import RegistrationWidget from './RegistrationWidget';
 

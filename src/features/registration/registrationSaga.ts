@@ -8,7 +8,7 @@ import { httpStatusOf, isResponseMismatch, listedErrorsOf, rejectedFieldsOf } fr
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
 import type { MessageId } from '../../platform/i18n/messageId';
-import { isUnexpectedFailure, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../lib/forms/submissionFlow';
+import { isUnexpectedFailure, obtainCaptchaToken, reportIfUnexpected, startIfValid } from '../../sagas/submissionFlow';
 import { landingUrl, PORTAL_URLS } from '../../lib/portalUrls';
 import { cacheRecoveryDetails } from '../../lib/recoveryCache';
 import { dobToIso } from '../../lib/validation/dob';

@@ -1,4 +1,4 @@
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../app/fullStore';
 import { MESSAGES } from '../../lib/validation/messages';
 import { registrationActions as actions, registrationForm, registrationSlice, toRegistrationPayload } from './registrationSlice';
 

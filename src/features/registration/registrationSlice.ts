@@ -1,10 +1,10 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
-import type { Registration } from '../../api/contract';
-import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../../components/Dialog/dialogMachine';
-import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
-import { createFormSelectors } from '../../lib/forms/formSelectors';
-import { captchaEvents, submissionEvents } from '../../lib/forms/submissionEvents';
-import type { FormBinding } from '../../lib/forms/useFormField';
+import type { Registration } from '../../api/schemas';
+import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../../lib/dialogMachine';
+import { createFormSlice, type FormState } from '../../state/forms/createFormSlice';
+import { createFormSelectors } from '../../state/forms/formSelectors';
+import { captchaEvents, submissionEvents } from '../../state/forms/submissionEvents';
+import type { FormBinding } from '../../state/forms/useFormField';
 import { dobToIso } from '../../lib/validation/dob';
 import { validateRegistration, type RegistrationField, type RegistrationValues } from '../../lib/validation/rules';
 import { reduceSsnInput } from '../../lib/validation/ssn';

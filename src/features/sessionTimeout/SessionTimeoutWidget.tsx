@@ -5,8 +5,8 @@
  * first view of the page carries none of it.
  */
 import { lazy, Suspense, useCallback, useEffect } from 'react';
-import type { DismissTrigger } from '../../components/Dialog/dialogMachine';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import type { DismissTrigger } from '../../lib/dialogMachine';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import {
   selectSessionTimeout,
   signOutPressed,

@@ -1,6 +1,6 @@
 /** The inactivity warning's saga in a real store (sagas on), with jest's fake clock, a mocked network and a fake tab channel. */
 import { userApi } from '../../api/userApi';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../app/fullStore';
 import { loginAfterInactivity } from '../../lib/portalUrls';
 import { defaultConfig } from '../../platform/config';
 import { actionLog } from '../../testing/actionLog';

@@ -12,7 +12,7 @@ import { isAnyOf, type Action, type UnknownAction } from '@reduxjs/toolkit';
 import { call, delay, put, race, take } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { api, httpStatusOf } from '../../api/baseApi';
-import type { SessionTimeout } from '../../api/contract';
+import type { SessionTimeout } from '../../api/schemas';
 import { callMutation, callQuery } from '../../api/sagaCall';
 import { BACKGROUND_POLLS, userApi } from '../../api/userApi';
 import { LOGIN_AFTER_SIGN_OUT, loginAfterInactivity } from '../../lib/portalUrls';

@@ -5,7 +5,7 @@
  * Times are epoch milliseconds: serializable, and what both the saga and the countdown read.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../../components/Dialog/dialogMachine';
+import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../../lib/dialogMachine';
 
 /** What moved the end: the page's first answer, a request of this tab, another tab, or "Stay signed in". */
 export type SessionEndCause = 'loaded' | 'activity' | 'otherTab' | 'extended';

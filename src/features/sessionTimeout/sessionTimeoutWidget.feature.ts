@@ -3,7 +3,7 @@
  * apart from the widget's entry (sessionTimeoutWidget.entry.ts), so the full store can take it
  * without the widget's components.
  */
-import type { Feature } from '../../lib/feature';
+import type { Feature } from '../../state/feature';
 import { sessionTimeoutSlice } from './sessionTimeoutSlice';
 
 export const feature = {

@@ -1,7 +1,7 @@
 import { Alert, Button } from 'antd';
 import { useEffect, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { useNavigation } from '../../lib/NavigationContext';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
+import { useNavigation } from '../../components/NavigationContext';
 import { AccountCard } from '../../components/AccountCard';
 import { FormFootnote } from '../../components/FormFields/FormFootnote';
 import { LoadingStatus } from '../../components/LoadingStatus';

@@ -2,7 +2,7 @@
 import { put, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { callMutation } from '../../api/sagaCall';
-import { isUnexpectedFailure, reportIfUnexpected } from '../../lib/forms/submissionFlow';
+import { isUnexpectedFailure, reportIfUnexpected } from '../../sagas/submissionFlow';
 import { verifyEmailActions } from './verifyEmailSlice';
 
 // takeLeading: a nonce works once, so a second mount while the first call runs must not spend it again.

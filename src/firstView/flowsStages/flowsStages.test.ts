@@ -3,7 +3,7 @@
  * runtime, instead of one long task after the first view (bench/RESULTS.md, "Main-thread tasks"); a
  * feature's sagas are asked for only after them, so they do not evaluate the packages early.
  */
-import type { FeatureSaga } from '../../lib/feature';
+import type { FeatureSaga } from '../../state/feature';
 import { createPageFeatures, makePageStore } from '../pageStore';
 
 const evaluated: string[] = [];

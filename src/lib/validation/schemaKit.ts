@@ -1,5 +1,5 @@
 /**
- * What the contract's valibot schemas need besides valibot (src/api/contract.ts, the server's route
+ * What the contract's valibot schemas need besides valibot (src/api/schemas.ts, the server's route
  * schemas, the recording schema): objects that refuse arrays, as JSON Schema's do (a valibot
  * object takes any `typeof 'object'`), and where an issue is, as field names: what the base
  * query reports (src/api/baseApi.ts) and the server's 400 texts name (server/routes/contract.ts).

@@ -6,7 +6,7 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { Alert, Button, Flex } from 'antd';
 import { lazy, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ComponentType, type LazyExoticComponent } from 'react';
-import { usePortalConfig } from '../../lib/hooks';
+import { usePortalConfig } from '../../state/hooks';
 import { APP_VERSION } from '../../app/recorder/appVersion';
 import type { Recording } from '../../app/recorder/recordingFormat';
 import { parseRecordingText } from '../../app/recorder/recordingSchema';
@@ -14,7 +14,7 @@ import { replayRecording, type ReplayResult } from '../../app/recorder/replay';
 import { makeReplayStore, showReplayState, type ReplayStore } from '../../app/recorder/replayStore';
 import { portalReducer } from '../../app/recorder/portalReducer';
 import type { RootState } from '../../app/rootReducer';
-import { useMediaQuery } from '../../lib/useMediaQuery';
+import { useMediaQuery } from '../../components/useMediaQuery';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../platform/i18n/locales';
 import type { WidgetName } from '../../platform/widgetCatalog';
 import { LoadingStatus } from '../../components/LoadingStatus';

@@ -1,6 +1,6 @@
 /**
  * The portal's languages. A third one is its catalog file (locales/<code>.json, every key of
- * en.json) and its code here; the key check (catalogs.test.ts) holds the two to each other.
+ * en.json) and its code here; the key check (messages.test.ts) holds the two to each other.
  * Small and dependency-free: the loader reads it before anything else downloads.
  */
 export const LOCALES = ['en', 'es'] as const;

@@ -1,5 +1,5 @@
 import { setupI18n } from '@lingui/core';
-import { compileCatalog } from './catalog';
+import { compileMessages } from './compileMessages';
 import { PSEUDO_GROWTH, pseudoMessages, pseudoText } from './pseudo';
 
 describe('the pseudo-locale (QA: cut or overlapping text shows at once)', () => {
@@ -14,7 +14,7 @@ describe('the pseudo-locale (QA: cut or overlapping text shows at once)', () => 
 
   it('keeps placeholders, plural choices and element tags working', () => {
     const messages = pseudoMessages(
-      compileCatalog({
+      compileMessages({
         'common.sent': 'We sent the link to <0>{address}</0>',
         'common.wait': 'Wait {seconds, plural, one {# second} other {# seconds}}',
       }),

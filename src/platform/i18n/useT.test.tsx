@@ -2,12 +2,12 @@ import { render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { setupI18n } from '@lingui/core';
 import type { ReactElement } from 'react';
-import { compileCatalog } from './catalog';
+import { compileMessages } from './compileMessages';
 import type { MessageId } from './messageId';
 import { T } from './useT';
 
 function renderT(message: string, props: { values?: Record<string, string>; components?: Record<string, ReactElement> }) {
-  const i18n = setupI18n({ locale: 'es', messages: { es: compileCatalog({ 'common.sample': message }) } });
+  const i18n = setupI18n({ locale: 'es', messages: { es: compileMessages({ 'common.sample': message }) } });
   return render(
     <I18nProvider i18n={i18n}>
       <p data-testid="text">

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { createActionRecorder } from '../../app/recorder/actionRecorder';
 import { installRecorderControls, shouldRecord } from '../../app/recorder/recorderControls';
 import { rootReducer } from '../../app/rootReducer';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../app/fullStore';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import RecorderToolbar from './RecorderToolbar';
 

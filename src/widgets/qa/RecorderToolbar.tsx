@@ -8,7 +8,7 @@
 import { Button } from 'antd';
 import { useState, type CSSProperties } from 'react';
 import { DOWNLOAD_SHORTCUT } from '../../app/recorder/recorderControls';
-import { useMediaQuery } from '../../lib/useMediaQuery';
+import { useMediaQuery } from '../../components/useMediaQuery';
 import { QA_PALETTE } from './qaPalette';
 
 export interface RecorderToolbarProps {

@@ -10,7 +10,7 @@ import { useT } from '../../platform/i18n/useT';
 import type { FormState, FormStatus } from './createFormSlice';
 import { placeServerErrors, type PlacedServerError } from './serverErrors';
 import { carryOnLanguageSwitch, takeCarriedValues } from './languageSwitchCarry';
-import { messageShown } from '../../components/Snackbar/snackbarSlice';
+import { messageShown } from '../snackbarSlice';
 
 /**
  * A form slice as its inputs bind to it. `S` is the state of the store it binds to: a feature's

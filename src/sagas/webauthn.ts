@@ -10,7 +10,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import type { PasskeyCredential } from '../../api/contract';
+import type { PasskeyCredential } from '../api/schemas';
 
 /** Whether the browser offers passkeys in the username field's autofill (conditional mediation). */
 export const autofillSupported = (): Promise<boolean> => browserSupportsWebAuthnAutofill();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { usePortalConfig } from '../hooks';
-import { passkeysUsable } from './usable';
+import { usePortalConfig } from '../state/hooks';
+import { passkeysUsable } from '../lib/passkeysUsable';
 
 /**
  * Whether this page offers passkeys (the config's `passkeys`, WebAuthn in the browser, a named

@@ -7,7 +7,7 @@
 import { createAppStore, type MakeStoreOptions } from './createAppStore';
 import { ALL_FEATURES } from './featureOfWidget';
 import * as flows from './flows';
-import type { Feature } from '../lib/feature';
+import type { Feature } from '../state/feature';
 
 export { defaultDependencies, type AppDispatch, type AppStore, type MakeStoreOptions } from './createAppStore';
 export type { RootState } from './rootReducer';

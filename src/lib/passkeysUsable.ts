@@ -2,7 +2,7 @@
  * Whether this page may offer passkeys at all (issue 49), without @simplewebauthn/browser: the
  * popups widget, which shows the landing page's offer of a passkey, takes this alone.
  */
-import type { PortalConfig } from '../../platform/config';
+import type { PortalConfig } from '../platform/config';
 
 /** WebAuthn refuses an IP address as the site (its relying party): the password path only there. */
 const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;

@@ -3,9 +3,9 @@
  * account?), shared by the forms that change the address on file (go-green's step 2, the profile).
  */
 import { delay } from 'redux-saga/effects';
-import { firstListedErrorOf, httpStatusOf } from '../../api/baseApi';
-import { callQuery } from '../../api/sagaCall';
-import { userApi } from '../../api/userApi';
+import { firstListedErrorOf, httpStatusOf } from '../api/baseApi';
+import { callQuery } from '../api/sagaCall';
+import { userApi } from '../api/userApi';
 
 /** The server check of the typed address runs after this long without typing (spec sections 5 and 9). */
 export const EMAIL_CHECK_DELAY_MS = 500;

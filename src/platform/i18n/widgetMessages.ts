@@ -1,6 +1,6 @@
 /**
  * Each part of the portal's catalog, in each language: one chunk per namespace and language
- * (`?ns=`, compiled at build by scripts/i18n/catalogLoader.ts). A chunk of its own, asked for
+ * (`?ns=`, compiled at build by scripts/i18n/messagesLoader.ts). A chunk of its own, asked for
  * beside a widget's entry (src/widgets/withPageFeature.ts), so it arrives long before the widget
  * runtime; the loader itself stays without these lines. Static imports, not a template: webpack's
  * context maps cost about twice the bytes on every page. No chunk names either: the loader's

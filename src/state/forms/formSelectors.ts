@@ -3,7 +3,7 @@
  * memoized on the values object, so a keystroke validates once however many fields read them.
  */
 import { createSelector } from '@reduxjs/toolkit';
-import type { FieldErrors } from '../validation/rules';
+import type { FieldErrors } from '../../lib/validation/rules';
 import type { FormState } from './createFormSlice';
 
 export interface FormSelectors<S, V extends object, K extends string> {

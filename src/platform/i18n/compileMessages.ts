@@ -1,12 +1,12 @@
 /**
  * Turning a source catalog (locales/<code>.json: id -> ICU message) into what Lingui's runtime
- * reads, for one part of the portal. Shared by the webpack loader (scripts/i18n/catalogLoader.ts),
+ * reads, for one part of the portal. Shared by the webpack loader (scripts/i18n/messagesLoader.ts),
  * the server (its pages and emails) and the tests.
  */
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import type { Messages } from '@lingui/core';
 
-export type SourceCatalog = Readonly<Record<string, string>>;
+export type SourceMessages = Readonly<Record<string, string>>;
 
 /** Every widget's part of a catalog includes these namespaces: the shared components' texts and the validation messages. */
 export const SHARED_NAMESPACES = ['common', 'validation'] as const;
@@ -19,14 +19,14 @@ export const namespaceOf = (id: string) => id.slice(0, id.indexOf('.'));
  * `source` takes the English text (`fallback`): a borrower never sees a key name; the key check
  * in `npm test` fails on it instead.
  */
-export function compileCatalog(
-  source: SourceCatalog,
+export function compileMessages(
+  source: SourceMessages,
   {
     namespaces,
     fallback,
     mapText,
     shared = true,
-  }: { namespaces?: readonly string[]; fallback?: SourceCatalog; mapText?: (text: string) => string; shared?: boolean } = {},
+  }: { namespaces?: readonly string[]; fallback?: SourceMessages; mapText?: (text: string) => string; shared?: boolean } = {},
 ): Messages {
   const wanted = namespaces ? new Set<string>([...(shared ? SHARED_NAMESPACES : []), ...namespaces]) : null;
   const messages: Record<string, CompiledMessage> = {};

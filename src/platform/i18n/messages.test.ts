@@ -6,13 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
-import { compileCatalog, namespaceOf, SHARED_NAMESPACES, type SourceCatalog } from './catalog';
+import { compileMessages, namespaceOf, SHARED_NAMESPACES, type SourceMessages } from './compileMessages';
 import { LOCALES } from './locales';
 
 const LOCALES_DIR = path.join(__dirname, 'locales');
 const ROOT = path.resolve(__dirname, '../../..');
 
-const read = (file: string): SourceCatalog => JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, file), 'utf8')) as SourceCatalog;
+const read = (file: string): SourceMessages => JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, file), 'utf8')) as SourceMessages;
 const catalogFiles = fs.readdirSync(LOCALES_DIR).filter((file) => file.endsWith('.json'));
 const english = read('en.json');
 const translations = catalogFiles.filter((file) => file !== 'en.json').map((file) => ({ file, catalog: read(file) }));
@@ -112,20 +112,20 @@ describe('the message catalogs', () => {
   });
 });
 
-describe('compileCatalog (what the build and the server load)', () => {
+describe('compileMessages (what the build and the server load)', () => {
   const source = { 'common.hello': 'Hola, {name}', 'goGreen.title': 'Sin papel', 'login.title': 'Iniciar sesión' };
   const fallback = { ...source, 'goGreen.extra': 'Only in English' };
 
   it('takes the namespaces asked for and the shared ones, and no other', () => {
-    expect(Object.keys(compileCatalog(source, { namespaces: ['goGreen'] })).sort()).toEqual(['common.hello', 'goGreen.title']);
+    expect(Object.keys(compileMessages(source, { namespaces: ['goGreen'] })).sort()).toEqual(['common.hello', 'goGreen.title']);
     expect(SHARED_NAMESPACES).toContain('common');
   });
 
   it('a key missing from a translation takes the English text, never the key name', () => {
-    expect(compileCatalog(source, { namespaces: ['goGreen'], fallback })['goGreen.extra']).toEqual(['Only in English']);
+    expect(compileMessages(source, { namespaces: ['goGreen'], fallback })['goGreen.extra']).toEqual(['Only in English']);
   });
 
   it('refuses invalid ICU instead of shipping it', () => {
-    expect(() => compileCatalog({ 'common.broken': 'Hola {name' })).toThrow();
+    expect(() => compileMessages({ 'common.broken': 'Hola {name' })).toThrow();
   });
 });

@@ -1,6 +1,6 @@
 import { runSaga } from 'redux-saga';
-import { DEPENDENCIES_CONTEXT, type PortalDependencies } from '../../platform/dependencies';
-import { RESPONSE_MISMATCH } from '../../api/baseApi';
+import { DEPENDENCIES_CONTEXT, type PortalDependencies } from '../platform/dependencies';
+import { RESPONSE_MISMATCH } from '../api/baseApi';
 import { reportIfUnexpected } from './submissionFlow';
 
 async function reportsOf(error: unknown) {

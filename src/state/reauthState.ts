@@ -10,8 +10,8 @@
  * recordings and reports (src/platform/redaction.ts); no reducer stores it.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../../components/Dialog/dialogMachine';
-import type { MessageId } from '../../platform/i18n/messageId';
+import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../lib/dialogMachine';
+import type { MessageId } from '../platform/i18n/messageId';
 
 /** The texts of the dialog's refusals (the shared components' namespace, `common`). */
 export const REAUTH_MESSAGES = {

@@ -20,13 +20,13 @@ import { matchPortalRoute, portalRoutes } from './pages/portalRoutes';
 import { parseConfig } from './platform/config';
 import type { CaptchaProvider } from './platform/captcha';
 import type { ErrorReporter } from './platform/errorReporting';
-import { compileCatalog } from './platform/i18n/catalog';
+import { compileMessages } from './platform/i18n/compileMessages';
 import english from './platform/i18n/locales/en.json';
 import spanish from './platform/i18n/locales/es.json';
 import { localeOfConfig, type Locale } from './platform/i18n/locales';
 import { memoryStorage } from './platform/memoryStorage';
 import { createNavigation } from './platform/navigation';
-import type { RenderPortalPage } from './platform/serverRender';
+import type { RenderPortalPage } from './platform/renderProtocol';
 import { widgetRegistry } from './widgets/registry';
 import type { WidgetEntry } from './widgets/withPageFeature';
 import { WidgetShell } from './widgets/WidgetShell';
@@ -34,8 +34,8 @@ import { primedStyleCache, type StyleCache } from './firstView/portalStyleCache'
 import { portalTheme } from './widgets/theme';
 
 const CATALOGS: Record<Locale, Messages> = {
-  en: compileCatalog(english),
-  es: compileCatalog(spanish, { fallback: english }),
+  en: compileMessages(english),
+  es: compileMessages(spanish, { fallback: english }),
 };
 
 const i18nFor = (locale: Locale): I18n => setupI18n({ locale, messages: { [locale]: CATALOGS[locale] } });

@@ -1,6 +1,6 @@
 /**
  * The server-rendered first view (issue 18): every portal page, in every language, rendered by
- * src/serverRender.tsx as the reference server renders it, then hydrated by the loader's own
+ * src/ssrEntry.tsx as the reference server renders it, then hydrated by the loader's own
  * mounting code (src/widgets/mountWidget.tsx) in a development build of React, which reports
  * every difference between the server's HTML and the browser's first render. A mismatch fails
  * here. Each case loads its own modules: the page store and the page's texts are one per page.
@@ -13,7 +13,7 @@ import type { ComponentType } from 'react';
 import english from './platform/i18n/locales/en.json';
 import spanish from './platform/i18n/locales/es.json';
 import { LOCALES, type Locale } from './platform/i18n/locales';
-import { FIRST_ANSWERS_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE } from './platform/serverRender';
+import { FIRST_ANSWERS_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE } from './platform/renderProtocol';
 import { PORTAL_PAGES } from './platform/widgetCatalog';
 import { appendJsonDataBlock } from './testing/jsonDataBlock';
 import { mockApi } from './testing/mockApi';
@@ -77,10 +77,10 @@ async function withServerRenderedPage(
       const { choosePageLocale } = await import('./platform/i18n/pageLocale');
       choosePageLocale(raw);
       const { addPageMessages, pageI18n } = await import('./platform/i18n/pageI18n');
-      const { compileCatalog } = await import('./platform/i18n/catalog');
+      const { compileMessages } = await import('./platform/i18n/compileMessages');
       pageI18n().setMessagesCompiler(compileMessage);
-      addPageMessages(compileCatalog(locale === 'es' ? spanish : english, { fallback: english }));
-      const { renderPortalPage } = await import('./serverRender');
+      addPageMessages(compileMessages(locale === 'es' ? spanish : english, { fallback: english }));
+      const { renderPortalPage } = await import('./ssrEntry');
       const rendered = await renderPortalPage({ url, config: raw, ...(firstAnswers ? { firstAnswers } : {}) });
       if (rendered === null) throw new Error(`no server render for ${url}`);
       document.head.innerHTML = rendered.headStyles;
@@ -231,7 +231,7 @@ describe('the server render', () => {
         },
       }));
       try {
-        const { renderPortalPage } = await import('./serverRender');
+        const { renderPortalPage } = await import('./ssrEntry');
         const production = { ...rawConfig('en', 'register'), recaptcha: { method: 'recaptcha_v3', site_key: 'site-key' }, devtools: false };
         const rendered = await renderPortalPage({ url: '/loanmanager/register/', config: production });
         expect(rendered?.html).toContain(`>${english['registration.title']}</h1>`);
@@ -261,7 +261,7 @@ describe('the server render', () => {
 
   it('returns null for a page it does not draw: the pseudo-locale and an unknown address', async () => {
     await jest.isolateModulesAsync(async () => {
-      const { renderPortalPage } = await import('./serverRender');
+      const { renderPortalPage } = await import('./ssrEntry');
       await expect(renderPortalPage({ url: '/loanmanager/login/', config: { ...rawConfig('en', 'login'), locale: 'en-XA' } })).resolves.toBeNull();
       await expect(renderPortalPage({ url: '/loanmanager/no-such-page/', config: rawConfig('en', 'login') })).resolves.toBeNull();
       await expect(renderPortalPage({ url: '/loanmanager/qa/replay/', config: { ...rawConfig('en', 'login'), qa_tools: true } })).resolves.toBeNull();

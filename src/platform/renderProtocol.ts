@@ -1,6 +1,6 @@
 /**
  * The contract between the reference server and its server render (issue 18): `dist/ssr/render.js`,
- * built from src/serverRender.tsx (webpack.config.ts), which the server loads at run time
+ * built from src/ssrEntry.tsx (webpack.config.ts), which the server loads at run time
  * (server/serverRender.ts). Types only: the server never imports the widgets' sources.
  */
 import type { FirstAnswerEndpoint } from './widgetCatalog';

@@ -11,7 +11,7 @@ import { useDispatch, useSelector, useStore, type UseSelector } from 'react-redu
 import type { PortalDependencies } from '../platform/dependencies';
 
 /** Every store of the portal (the full store and a page's store) as a component sees it. */
-export interface PortalStore extends Store<unknown> {
+export interface PortalReduxStore extends Store<unknown> {
   /** The saga context the store was made with (src/platform/dependencies.ts). */
   readonly dependencies: PortalDependencies;
 }
@@ -22,7 +22,7 @@ export const useAppDispatch = useDispatch.withTypes<Dispatch<UnknownAction>>();
 /** The state's type comes from the selector: `useAppSelector(selectCurrentPopup)`. */
 export const useAppSelector: UseSelector = useSelector;
 
-export const useAppStore = useStore.withTypes<PortalStore>();
+export const useAppStore = useStore.withTypes<PortalReduxStore>();
 
 /** The page's validated embedding config (read once by the loader). */
 export function usePortalConfig() {

@@ -1,10 +1,10 @@
 /**
- * Every borrower flow of issue 42, written once against driver.ts and run in each engine, at each
- * width, in each language (the *.browsers.ts files, one per engine). Texts come from the message
- * catalogs by key, so a wording change needs no edit here; a changed step of a widget is one edit
- * in one flow below.
+ * Every borrower journey of issue 42, written once against driver.ts and run in each engine, at each
+ * width, in each language (the *.browsers.ts files, one per engine). Texts come from the messages
+ * (locales/*.json) by key, so a wording change needs no edit here; a changed step of a widget is one edit
+ * in one journey below.
  *
- * Each flow is one borrower in a fresh browser context (own cookies and storage); each run (an
+ * Each journey is one borrower in a fresh browser context (own cookies and storage); each run (an
  * engine at a width in a language) has its own reference server with a fresh database, so every
  * run registers the same unregistered borrowers.
  */
@@ -19,17 +19,17 @@ import { clearRecorded, Driver, WAIT_MS, type Engine } from './driver';
 type Language = 'en' | 'es';
 type MessageKey = keyof typeof en & keyof typeof es;
 
-const CATALOGS: Record<Language, Record<string, string>> = { en, es };
+const TEXTS: Record<Language, Record<string, string>> = { en, es };
 
-/** One run of the flows: an engine at a width in a language. */
+/** One run of the journeys: an engine at a width in a language. */
 export interface Run {
   engine: Engine;
   width: 375 | 1280;
   language: Language;
 }
 
-/** The flows, by name (the report and the matrix below use these names). */
-export type FlowName =
+/** The journeys, by name (the report and the matrix below use these names). */
+export type JourneyName =
   | 'register several loans'
   | 'register one loan'
   | 'recover username'
@@ -49,16 +49,16 @@ interface Context {
    * instead of its IP address, where WebAuthn (passkeys) may be used.
    */
   open(options?: { localhost?: boolean }): Promise<Driver>;
-  /** The catalog text of the run's language. */
+  /** The message of the run's language. */
   t(key: MessageKey): string;
-  /** The catalog text as a pattern: {placeholders} match anything. */
+  /** The message as a pattern: {placeholders} match anything. */
   tPattern(key: MessageKey): RegExp;
   baseUrl: string;
   host(): Promise<HostServer>;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Steps shared by several flows
+// Steps shared by several journeys
 
 /** The portal's language, chosen the way a borrower does: the header's switch (a form post and a reload). */
 async function chooseLanguage(d: Driver, language: Language) {
@@ -140,7 +140,7 @@ async function verifyByLink(c: Context, link: string, state: string) {
 
 /**
  * A change of the address on file asks for the password again in the portal's own dialog
- * (src/components/ReauthDialog): answered here, for every flow that changes an address.
+ * (src/components/ReauthDialog): answered here, for every journey that changes an address.
  */
 async function reauthenticate(c: Context, d: Driver, password: string, state: string) {
   await d.waitFor({ role: 'dialog', name: c.t('common.reauth.title') });
@@ -192,7 +192,7 @@ async function expectHeaderLinksFit(c: Context, d: Driver) {
   }
 }
 
-/** A page clock the flows can move, installed in a loaded page (classic WebDriver runs no script before the page's own). */
+/** A page clock the journeys can move, installed in a loaded page (classic WebDriver runs no script before the page's own). */
 function installClock() {
   type Timer = { id: number; at: number; fn: () => void };
   const win = window as unknown as { e2eClock?: { offset: number; timers: Timer[]; next: number } };
@@ -239,11 +239,11 @@ function runClockFor(ms: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The flows
+// The journeys
 
 const MINUTE = 60_000;
 
-const FLOWS: Record<FlowName, (c: Context) => Promise<void>> = {
+const JOURNEYS: Record<JourneyName, (c: Context) => Promise<void>> = {
   async 'register several loans'(c) {
     const d = await c.open();
     await start(c, d, '/loanmanager/register/');
@@ -448,7 +448,7 @@ const FLOWS: Record<FlowName, (c: Context) => Promise<void>> = {
     const other: Language = c.run.language === 'en' ? 'es' : 'en';
     for (const language of [other, c.run.language]) {
       await chooseLanguage(d, language);
-      await d.waitFor({ role: 'heading', level: 1, name: CATALOGS[language]['login.title'] });
+      await d.waitFor({ role: 'heading', level: 1, name: TEXTS[language]['login.title'] });
     }
     await d.check('login in the run language after switching');
     // the choice is a cookie of the portal; SameSite keeps it first-party
@@ -481,7 +481,7 @@ const FLOWS: Record<FlowName, (c: Context) => Promise<void>> = {
  * The representative half (every widget family once: registration and its masks, an emailed link,
  * dialogs and their focus trap, a poll, the session's timers, a foreign host page).
  */
-const REPRESENTATIVE_HALF: FlowName[] = [
+const REPRESENTATIVE_HALF: JourneyName[] = [
   'register several loans',
   'reset password from the emailed link',
   'sign in and the popup sequence',
@@ -491,13 +491,13 @@ const REPRESENTATIVE_HALF: FlowName[] = [
   'password sign-in beside passkeys on a named host',
 ];
 
-/** Flows that read the page in one language only. */
-const ENGLISH_ONLY: FlowName[] = ['embedded widget on a host page of another origin'];
+/** Journeys that read the page in one language only. */
+const ENGLISH_ONLY: JourneyName[] = ['embedded widget on a host page of another origin'];
 
 /**
  * E2E_BROWSER_SET=ci (.ci/run): the representative half, Firefox at 1280 px in English and WebKit
  * at 375 px in Spanish (each width and each language once), and Chromium in both, whose boxes the
- * layout comparison needs (Chromium runs every flow in `npm run test:e2e` already, but records no
+ * layout comparison needs (Chromium runs every journey in `npm run test:e2e` already, but records no
  * boxes there).
  */
 const CI_SET = process.env.E2E_BROWSER_SET === 'ci';
@@ -510,15 +510,15 @@ const CI_RUNS: Record<Engine, Run[]> = {
   webkit: [{ engine: 'webkit', width: 375, language: 'es' }],
 };
 
-function flowsFor(run: Run): FlowName[] {
-  const all = Object.keys(FLOWS) as FlowName[];
+function journeysFor(run: Run): JourneyName[] {
+  const all = Object.keys(JOURNEYS) as JourneyName[];
   const half = CI_SET || (run.engine !== 'chromium' && process.env.E2E_BROWSER_FLOWS === 'half');
   const only = process.env.E2E_BROWSER_ONLY;
-  return (half ? REPRESENTATIVE_HALF : all).filter((flow) => (run.language === 'en' || !ENGLISH_ONLY.includes(flow)) && (!only || flow.includes(only)));
+  return (half ? REPRESENTATIVE_HALF : all).filter((journey) => (run.language === 'en' || !ENGLISH_ONLY.includes(journey)) && (!only || journey.includes(only)));
 }
 
 /**
- * The runs of an engine. By default (`npm run test:e2e:browsers`, every flow): Chromium at both
+ * The runs of an engine. By default (`npm run test:e2e:browsers`, every journey): Chromium at both
  * widths in both languages; Firefox and WebKit at 1280 px in English and at 375 px in Spanish
  * (E2E_BROWSER_MATRIX=full: all four there too). E2E_BROWSER_WIDTHS and E2E_BROWSER_LANGUAGES
  * narrow any engine (a quick local run).
@@ -543,10 +543,10 @@ function templatePattern(template: string): RegExp {
 }
 
 /** Registers, in a jest test file, every run of `engine` (call at the top level). */
-export function defineFlows(engine: Engine) {
+export function defineJourneys(engine: Engine) {
   let launcher: Launcher | undefined;
   const runs = runsFor(engine);
-  const flows = runs.reduce((sum, run) => sum + flowsFor(run).length, 0);
+  const journeys = runs.reduce((sum, run) => sum + journeysFor(run).length, 0);
   const started = Date.now();
   beforeAll(async () => {
     launcher = await launch(engine, WAIT_MS);
@@ -555,7 +555,7 @@ export function defineFlows(engine: Engine) {
     // each engine's time in the log (.ci/run runs two engines side by side)
     const version = await launcher?.version().catch(() => '?');
     await launcher?.stop();
-    console.log(`${engine} (${version ?? 'not started'}): ${flows} flows in ${runs.length} run(s), ${Math.round((Date.now() - started) / 1000)} s`);
+    console.log(`${engine} (${version ?? 'not started'}): ${journeys} journeys in ${runs.length} run(s), ${Math.round((Date.now() - started) / 1000)} s`);
   });
 
   for (const run of runs) {
@@ -579,12 +579,12 @@ export function defineFlows(engine: Engine) {
       const context = (): Context => {
         if (!launcher || !server) throw new Error('no browser or server yet');
         const { baseUrl } = server;
-        const catalog = CATALOGS[run.language];
+        const texts = TEXTS[run.language];
         return {
           run,
           baseUrl,
-          t: (key) => catalog[key] ?? key,
-          tPattern: (key) => templatePattern(catalog[key] ?? key),
+          t: (key) => texts[key] ?? key,
+          tPattern: (key) => templatePattern(texts[key] ?? key),
           open: async ({ localhost = false } = {}) => {
             if (!launcher) throw new Error('no browser');
             const driver = new Driver(await launcher.open(run.width), localhost ? baseUrl.replace('127.0.0.1', 'localhost') : baseUrl, runName, run.width);
@@ -599,8 +599,8 @@ export function defineFlows(engine: Engine) {
           },
         };
       };
-      for (const flow of flowsFor(run)) {
-        test(flow, () => FLOWS[flow](context()), 8 * WAIT_MS);
+      for (const journey of journeysFor(run)) {
+        test(journey, () => JOURNEYS[journey](context()), 8 * WAIT_MS);
       }
     });
   }

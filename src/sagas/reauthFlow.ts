@@ -7,14 +7,14 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, put, take } from 'redux-saga/effects';
 import { is } from 'valibot';
-import { errorBodyOf, firstListedErrorOf, httpStatusOf, renewHeaderFormTokens } from '../../api/baseApi';
-import { reauthRequiredSchema } from '../../api/contract';
-import { passkeyApi } from '../../api/passkeyApi';
-import { callMutation } from '../../api/sagaCall';
-import { userApi } from '../../api/userApi';
-import { reportIfUnexpected } from '../forms/submissionFlow';
-import { passkeyAssertion, passkeyPromptDismissed } from '../passkeys/webauthn';
-import { REAUTH_MESSAGES } from './reauthState';
+import { errorBodyOf, firstListedErrorOf, httpStatusOf, renewHeaderFormTokens } from '../api/baseApi';
+import { reauthRequiredSchema } from '../api/schemas';
+import { passkeyApi } from '../api/passkeyApi';
+import { callMutation } from '../api/sagaCall';
+import { userApi } from '../api/userApi';
+import { reportIfUnexpected } from './submissionFlow';
+import { passkeyAssertion, passkeyPromptDismissed } from './webauthn';
+import { REAUTH_MESSAGES } from '../state/reauthState';
 
 /** The feature's actions of the dialog (built by `reauthReducers`). */
 export interface ReauthActions {

@@ -4,12 +4,12 @@ import { goGreenActions } from '../features/goGreen/goGreenSlice';
 import { widgetMounted as popupsWidgetMounted } from '../features/popups/popupsSlice';
 import { profileActions } from '../features/profile/profileSlice';
 import { mockApi } from '../testing/mockApi';
-import { messageShown } from '../components/Snackbar/snackbarSlice';
+import { messageShown } from '../state/snackbarSlice';
 import { recordingNavigation, recordingReporter } from '../testing/renderWithProviders';
 import { defaultConfig } from '../platform/config';
 import { devToolsOptions } from '../platform/devtools';
 import { REDACTED } from '../platform/redaction';
-import { makeStore } from './store';
+import { makeStore } from './fullStore';
 
 function quietStore() {
   const { reporter, reported } = recordingReporter();
@@ -127,7 +127,7 @@ describe('Redux DevTools', () => {
     try {
       jest.isolateModules(() => {
         // RTK reads the extension hook when it loads, so the store is loaded afresh here.
-        const { makeStore: freshMakeStore } = jest.requireActual<typeof import('./store')>('./store');
+        const { makeStore: freshMakeStore } = jest.requireActual<typeof import('./fullStore')>('./fullStore');
         freshMakeStore({ dependencies: { reporter: recordingReporter().reporter } });
       });
     } finally {

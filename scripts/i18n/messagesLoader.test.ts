@@ -1,14 +1,14 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import type { LoaderContext } from 'webpack';
-import catalogLoader from './catalogLoader';
+import messagesLoader from './messagesLoader';
 
 const LOCALES = path.resolve(__dirname, '../../src/platform/i18n/locales');
 
 function load(file: string, query: string) {
   const dependencies: string[] = [];
   const context = { resourcePath: path.join(LOCALES, file), resourceQuery: query, addDependency: (dependency: string) => dependencies.push(dependency) };
-  const output = catalogLoader.call(context as unknown as LoaderContext<unknown>, fs.readFileSync(path.join(LOCALES, file), 'utf8'));
+  const output = messagesLoader.call(context as unknown as LoaderContext<unknown>, fs.readFileSync(path.join(LOCALES, file), 'utf8'));
   const json = /^export default JSON\.parse\((".*")\);$/.exec(output)?.[1];
   if (!json) throw new Error(`unexpected output: ${output.slice(0, 80)}`);
   return { messages: JSON.parse(JSON.parse(json) as string) as Record<string, unknown>, dependencies };

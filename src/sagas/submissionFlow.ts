@@ -5,11 +5,11 @@
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, put, select } from 'redux-saga/effects';
-import { httpStatusOf, isResponseMismatch } from '../../api/baseApi';
-import { getDependencies } from '../../platform/dependencies';
-import type { CaptchaAction } from '../../platform/captcha';
-import type { MessageId } from '../../platform/i18n/messageId';
-import type { FormMessage } from './createFormSlice';
+import { httpStatusOf, isResponseMismatch } from '../api/baseApi';
+import { getDependencies } from '../platform/dependencies';
+import type { CaptchaAction } from '../platform/captcha';
+import type { MessageId } from '../platform/i18n/messageId';
+import type { FormMessage } from '../state/forms/createFormSlice';
 
 /** A form slice as its submit saga sees it; `S` is the state of the store the saga runs on. */
 export interface SubmittableForm<S = unknown> {
