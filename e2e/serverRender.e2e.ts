@@ -206,7 +206,7 @@ describe('before the scripts arrive', () => {
       // a borrower who sees nothing happen taps the button too
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page.waitForTimeout(300);
-      // held (server/html.ts): no GET with the fields in the address, no page load, nothing refused
+      // held (server/pages/html.ts): no GET with the fields in the address, no page load, nothing refused
       expect(page.url()).toBe(`${baseUrl()}/loanmanager/login/`);
       await expect(page.getByLabel('Username').inputValue()).resolves.toBe('dana.demo');
       expect(refused).toEqual([]);

@@ -131,7 +131,7 @@ export const CHUNK_TEXT = '/* chunk */';
 /** An image of the test build, as webpack names it. */
 export const TEST_IMAGE = 'images/leaf.0123456789.svg';
 
-/** What webpack's chunk manifest says of the test build (webpack.config.ts, server/preload.ts). */
+/** What webpack's chunk manifest says of the test build (webpack.config.ts, server/pages/preload.ts). */
 export const TEST_CHUNK_MANIFEST = {
   'widget-runtime': ['shared.1111111111.js'],
   'i18n-catalogs': ['i18n-catalogs.1212121212.js'],

@@ -1,5 +1,5 @@
 /**
- * Signed-out pages are drawn once and kept (server/pageCache.ts, issue 50): what a visitor gets from
+ * Signed-out pages are drawn once and kept (server/pages/pageCache.ts, issue 50): what a visitor gets from
  * the kept bytes is byte for byte what a fresh draw gives, apart from the form's masked CSRF token,
  * for every signed-out page, in both languages, in each encoding; and a nonce never reaches the
  * kept pages, which every visitor shares. The pages are drawn by the portal's own render

@@ -9,11 +9,11 @@ import { LOCALE_COOKIE, PSEUDO_LOCALE, type Locale } from '../../../src/platform
 import type { MessageId } from '../../../src/platform/i18n/messageId';
 import type { PortalContext } from '../../context';
 import { serverText } from '../../i18n';
-import { helpHours, helpLinks, htmlText, renderPage, type HelpContact, type LocaleSwitch, type PageConfig, type PageOptions } from '../../html';
-import { compressHtml, HTML_VARY, htmlEncodingFor } from '../../htmlCompression';
-import { catalogChunkGroup, pageChunkGroups, preloadUrls, readChunkManifest, stylesheetUrls } from '../../preload';
+import { helpHours, helpLinks, htmlText, renderPage, type HelpContact, type LocaleSwitch, type PageConfig, type PageOptions } from '../../pages/html';
+import { compressHtml, HTML_VARY, htmlEncodingFor } from '../../pages/htmlCompression';
+import { catalogChunkGroup, pageChunkGroups, preloadUrls, readChunkManifest, stylesheetUrls } from '../../pages/preload';
 import { maskCsrfToken } from '../../security';
-import { createServerRenderer } from '../../serverRender';
+import { createServerRenderer } from '../../pages/firstViewRenderer';
 import type { Account, Loan } from '../../db/store';
 import type { RenderPortalPage } from '../../../src/platform/serverRender';
 import type { FirstAnswerValues } from './firstAnswers';
@@ -85,7 +85,7 @@ export function pageKit(ctx: PortalContext, log: FastifyBaseLogger, serverRender
   });
 
   /**
-   * The scripts a page preloads (server/preload.ts): its chunk groups, and the parts of the catalog
+   * The scripts a page preloads (server/pages/preload.ts): its chunk groups, and the parts of the catalog
    * its first view needs in its language (`namespaces`; a portal page the server drew adds the
    * portal's own part, which its hydration waits for).
    */

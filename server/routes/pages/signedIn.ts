@@ -9,7 +9,7 @@ import type { Locale } from '../../../src/platform/i18n/locales';
 import { PORTAL_PAGES, WIDGET_CATALOG } from '../../../src/platform/widgetCatalog';
 import { signedInAccount, type PortalContext } from '../../context';
 import type { Account } from '../../db/store';
-import { escapeHtml, formatCents, formatIsoDate, htmlText } from '../../html';
+import { escapeHtml, formatCents, formatIsoDate, htmlText } from '../../pages/html';
 import { serverText } from '../../i18n';
 import { requestLocale } from '../../locale';
 import { takeVerificationSentFlag } from '../../security';

@@ -4,14 +4,14 @@
  * escaping helpers.
  */
 import { createHash } from 'node:crypto';
-import { LOCALE_NAMES, LOCALE_RETURN_ATTRIBUTE, LOCALES, type Locale, PSEUDO_LOCALE } from '../src/platform/i18n/locales';
-import type { MessageId } from '../src/platform/i18n/messageId';
-import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../src/platform/palette';
-import { HOST_RESET_CSS, HOST_RESET_ID } from '../src/platform/hostReset';
-import { WIDGET_ATTRIBUTE } from '../src/platform/portalElements';
-import { FIRST_ANSWERS_ELEMENT_ID, HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE, SUBMIT_HELD_ATTRIBUTE, type ServerRendered } from '../src/platform/serverRender';
-import { serverText } from './i18n';
-import { maskCsrfToken } from './security';
+import { LOCALE_NAMES, LOCALE_RETURN_ATTRIBUTE, LOCALES, type Locale, PSEUDO_LOCALE } from '../../src/platform/i18n/locales';
+import type { MessageId } from '../../src/platform/i18n/messageId';
+import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../../src/platform/palette';
+import { HOST_RESET_CSS, HOST_RESET_ID } from '../../src/platform/hostReset';
+import { WIDGET_ATTRIBUTE } from '../../src/platform/portalElements';
+import { FIRST_ANSWERS_ELEMENT_ID, HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE, SUBMIT_HELD_ATTRIBUTE, type ServerRendered } from '../../src/platform/serverRender';
+import { serverText } from '../i18n';
+import { maskCsrfToken } from '../security';
 
 const LOADER_PATH = '/loanmanager/static/loanmanager-widgets.js';
 export const SERVICER_NAME = 'Loan Manager';
@@ -134,7 +134,7 @@ export interface PageOptions {
   /** Which widget the page hosts (`portal` or `popups`); none for plain pages. */
   widget?: 'portal' | 'popups';
   /**
-   * The widget's first view, rendered by the server (server/serverRender.ts), with the
+   * The widget's first view, rendered by the server (server/pages/firstViewRenderer.ts), with the
    * stylesheets it needs: the loader hydrates it. Absent: the browser draws the widget.
    */
   serverRendered?: (ServerRendered & { stylesheets: string[]; firstAnswers?: object }) | null;
@@ -149,7 +149,7 @@ export interface PageOptions {
   sessionTimeout?: boolean;
   nav?: SignedInNav | null;
   /**
-   * Scripts the page will load (server/preload.ts), fetched from the head at once, at the low
+   * Scripts the page will load (server/pages/preload.ts), fetched from the head at once, at the low
    * priority the loader's own deferred script has: they must not hold back the first paint.
    */
   preload?: string[];
