@@ -408,3 +408,19 @@ export function serversClosedAfterEach() {
     return started;
   };
 }
+
+/**
+ * For the kept pages' tests: a server that keeps pages and one that draws every page afresh (keepPages
+ * false), both drawing with `serverRender` (the portal's own), started before the file's tests and
+ * closed after them.
+ */
+export function keptAndFreshServers(serverRender: NonNullable<BuildOptions['serverRender']>) {
+  const servers: { kept?: TestServer; fresh?: TestServer } = {};
+  beforeAll(async () => {
+    [servers.kept, servers.fresh] = await Promise.all([startTestServer({ serverRender }), startTestServer({ serverRender, keepPages: false })]);
+  });
+  afterAll(async () => {
+    await Promise.all([servers.kept?.close(), servers.fresh?.close()]);
+  });
+  return { kept: () => servers.kept!, fresh: () => servers.fresh! };
+}

@@ -13,7 +13,7 @@ import { PASSWORD_CHANGED_PARAM, SIGNED_OUT_INACTIVE_PARAM, SIGNED_OUT_PARAM } f
 import type { Locale } from '../../../src/platform/i18n/locales';
 import { PORTAL_PAGES, WIDGET_CATALOG, type WidgetName } from '../../../src/platform/widgetCatalog';
 import type { PortalContext } from '../../context';
-import { ACCESSIBILITY_PATH, htmlText, PRIVACY_PATH, trustedHtml, type HelpContact, type LocaleSwitch } from '../../pages/html';
+import { ACCESSIBILITY_PATH, htmlText, pageHtml, PRIVACY_PATH, trustedHtml, type HelpContact, type LocaleSwitch } from '../../pages/html';
 import { compressHtml, HTML_VARY, htmlEncodingFor } from '../../pages/htmlCompression';
 import { serverText } from '../../i18n';
 import { requestLocale } from '../../locale';
@@ -134,7 +134,7 @@ export function signedOutPages(app: FastifyInstance, ctx: PortalContext, kit: Pa
       const locale = await requestLocale(ctx, request);
       const title = serverText(locale, titleId);
       return answer(request, reply, locale, path, path, async (_url, localeSwitch) => ({
-        html: kit.page(request, null, path, { locale, localeSwitch, title, heading: title, content: content(locale, options.help) }),
+        html: pageHtml(kit.page(request, null, path, { locale, localeSwitch, title, heading: title, content: content(locale, options.help) })),
         keep: true,
       }));
     });
