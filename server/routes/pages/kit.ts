@@ -65,7 +65,7 @@ export interface KeptSignedIn {
 export async function sendPage(reply: FastifyReply, statusCode: number, page: PageParts, heads: KeptHeads | null) {
   if (!heads || !htmlEncodingsFor(reply.request).includes('gzip')) return sendHtml(reply, statusCode, pageHtml(page));
   reply.code(statusCode).header('cache-control', 'no-store').header('vary', HTML_VARY).type('text/html; charset=utf-8');
-  return reply.header('content-encoding', 'gzip').send(await heads.gzip(page.head, page.body));
+  return reply.header('content-encoding', 'gzip').send(heads.gzip(page.head, page.body));
 }
 
 /** "call {phone} ({hours}) or email {email}", as HTML. */
