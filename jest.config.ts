@@ -65,7 +65,7 @@ const config: Config = {
       setupFilesAfterEnv: ['<rootDir>/server/test/projectTimeout.ts'],
       transform: swcTransform,
       transformIgnorePatterns,
-      // server/test/pageCache.test.ts draws with the portal's own render (src/ssrEntry.tsx), as the build does
+      // server/test/pageCache.test.ts and keptSignedIn.test.ts draw with the portal's own render (src/ssrEntry.tsx), as the build does
       moduleNameMapper: browserProject.moduleNameMapper,
     },
   ],

@@ -2,7 +2,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
 import webpack from 'webpack';
-import { CHUNK_MANIFEST, catalogChunkGroup } from './server/preload';
+import { CHUNK_MANIFEST, catalogChunkGroup } from './server/pages/preload';
 import { antdCssInjection, antdCssRule } from './scripts/antdCss/antdCssWebpack';
 import { compileHints } from './scripts/compileHints';
 import type { Chunk, ChunkGraph, Compiler, Configuration, Module, RuleSetRule, RuleSetUseItem, WebpackPluginInstance } from 'webpack';
@@ -153,7 +153,7 @@ const CATALOG_RULE: RuleSetRule = {
   use: [{ loader: require.resolve('./scripts/i18n/messagesLoader') }],
 };
 
-/** Where the reference server serves the build (server/preload.ts STATIC_PREFIX). */
+/** Where the reference server serves the build (server/pages/preload.ts STATIC_PREFIX). */
 const REFERENCE_STATIC_URL = '/loanmanager/static/';
 
 /**

@@ -23,7 +23,7 @@ import type { Locale } from '../src/platform/i18n/locales';
 import { localText, textIn, type LocalText } from './i18n';
 import { apiLocale, registerLocaleHooks, requestLocale } from './locale';
 import { AccessLog, createLogger, logAbortedRequest } from './logger';
-import { HOLD_EARLY_SUBMITS_CSP } from './html';
+import { HOLD_EARLY_SUBMITS_CSP } from './pages/html';
 import { createMailer, type Mailer, type MailTransport } from './mail';
 import { registerMetrics } from './metrics';
 import { ClientGoneError, configurePasswordHashing, HASHING_RETRY_AFTER_SECONDS, HashingBusyError } from './passwordHashing';
@@ -98,7 +98,7 @@ function resolveSecret(options: ServerOptions): Buffer {
 }
 
 /** Content-Security-Policy: scripts only from this origin (plus Google's when reCAPTCHA v3 is on), and
- * the one inline script by its hash (server/html.ts `HOLD_EARLY_SUBMITS_SCRIPT`).
+ * the one inline script by its hash (server/pages/html.ts `HOLD_EARLY_SUBMITS_SCRIPT`).
  * The config block is `application/json`, which CSP does not treat as script. antd injects
  * <style> elements, hence 'unsafe-inline' for styles only. */
 function contentSecurityPolicy(options: Pick<ServerOptions, 'recaptcha' | 'errorReportingDsn'>): string {

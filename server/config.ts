@@ -8,7 +8,7 @@ import type { Writable } from 'node:stream';
 import { deflateRawSync } from 'node:zlib';
 import type { RecaptchaMethod } from '../src/platform/config';
 import { DEFAULT_IPV6_PREFIX } from './clientKey';
-import type { HelpContact } from './html';
+import type { HelpContact } from './pages/html';
 import { DEFAULT_MAIL_DELIVERY, type MailDeliverySettings } from './mail';
 import { ROOT as repoRoot } from './paths';
 import { DEFAULT_PASSWORD_HASHING, type PasswordHashingSettings } from './passwordHashing';

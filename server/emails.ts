@@ -7,7 +7,7 @@
  */
 import { DEFAULT_LOCALE, type Locale } from '../src/platform/i18n/locales';
 import Bowser from 'bowser';
-import { helpHours, type HelpContact } from './html';
+import { helpHours, type HelpContact } from './pages/html';
 import { serverText } from './i18n';
 
 export interface EmailText {

@@ -12,7 +12,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import type { MessageId } from '../src/platform/i18n/messageId';
 import { DEMO_PASSWORD } from './db/seed';
-import { SERVICER_NAME } from './html';
+import { SERVICER_NAME } from './pages/html';
 
 /** Catalog ids (src/platform/i18n/locales): "This password is too common. Please choose another." */
 export const PASSWORD_POLICY_MESSAGES = {

@@ -90,7 +90,7 @@ async function withServerRenderedPage(
       element.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
       element.innerHTML = rendered.html;
       document.body.replaceChildren(element);
-      // as server/html.ts writes it after the widget
+      // as server/pages/html.ts writes it after the widget
       if (firstAnswers) appendJsonDataBlock(document, FIRST_ANSWERS_ELEMENT_ID, JSON.stringify(firstAnswers));
       const { getPageStore, mountWidget } = await import('./widgets/mountWidget');
       const { parseConfig } = await import('./platform/config');

@@ -13,7 +13,7 @@ import ts from 'typescript';
 import { buildApp, buildPages, tempDir, type Build } from './build';
 import { CATEGORIES, classifySource, ROOT, type Category } from './categories';
 import { splitBySource, type RawSourceMap } from './sourceMap';
-import { pageChunkGroups } from '../../server/preload';
+import { pageChunkGroups } from '../../server/pages/preload';
 import { PORTAL_PAGES } from '../../src/platform/widgetCatalog';
 
 export const LOADER_GROUP = 'loanmanager-widgets';
@@ -86,7 +86,7 @@ export function portalRoutes(): { path: string; widget: string; flows: readonly 
 
 /**
  * Every page: each portal route (portal + its widget), the signed-in pages (popups), each widget
- * embedded alone; the chunk groups as the reference server preloads them (server/preload.ts).
+ * embedded alone; the chunk groups as the reference server preloads them (server/pages/preload.ts).
  */
 export function pageDefs(stats: StatsCompilation): PageDef[] {
   const groups = Object.keys(stats.namedChunkGroups ?? {});

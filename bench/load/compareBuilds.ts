@@ -92,6 +92,13 @@ async function main() {
       console.log(`| ${cells.join(' | ')} |`);
     }
   }
+  // each round's figures, so that any two builds' ratios (a build given twice: the noise) can be read per round
+  console.log('\nCPU µs/req per round, build by build (each line in round order):');
+  for (const [engine, routes] of Object.entries(cpu)) {
+    for (const [route, builds] of Object.entries(routes)) {
+      for (const [index, figures] of builds.entries()) console.log(`${engine} ${route} ${index}: ${figures.map((value) => value.toFixed(0)).join(' ')}`);
+    }
+  }
 }
 
 main().catch((error: unknown) => {

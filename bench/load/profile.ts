@@ -1,6 +1,6 @@
 /**
  * CPU profiles of the load part's hot path (issue 18): `npx tsx bench/load/profile.ts [--pg] [--root <checkout>] [--pages]`
- * (`--pages`: the signed-in pages go-green/ and profile/ instead of the API routes, issue 50)
+ * (`--pages`: the signed-in pages main/, go-green/ and profile/ instead of the API routes, issue 50)
  * (`--root`: another build's server, e.g. a worktree of an older commit, to set beside this one's).
  * For each of the three signed-in routes, a fresh reference server runs under `node --cpu-prof`
  * while autocannon loads that route alone (10 connections, 1 s warm-up then 5 s); the profile is
@@ -101,7 +101,7 @@ function report(title: string, summary: ProfileSummary, requests: number, rps: n
 async function pageRoutes(baseUrl: string): Promise<HotPathRoute[]> {
   const session = await signIn(baseUrl, 'sam.several', DEMO_PASSWORD);
   const navigation = { cookie: session.cookie, 'sec-fetch-site': 'none', 'accept-encoding': 'gzip, br' };
-  return ['go-green', 'profile'].map((page) => ({
+  return ['main', 'go-green', 'profile'].map((page) => ({
     name: `${page} page`,
     label: `GET /loanmanager/${page}/`,
     floor: '',
@@ -123,7 +123,7 @@ async function main() {
   const env: Record<string, string> = cluster ? { DATABASE_URL: cluster.url, SERVER_SECRET: randomBytes(32).toString('base64') } : {};
   try {
     // route by route, each on a fresh server, so a profile holds one route's work only
-    const names = pages ? ['go-green page', 'profile page'] : ['go-green/status', 'check_email_address', 'user/popup'];
+    const names = pages ? ['main page', 'go-green page', 'profile page'] : ['go-green/status', 'check_email_address', 'user/popup'];
     for (const [index, name] of names.entries()) {
       const profileDir = path.join(dir, String(index));
       const spawnedAt = Date.now();

@@ -46,7 +46,7 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * Until the widgets of a server-rendered page are hydrated, their buttons do nothing but submit a
- * form, which is held until it is live (server/html.ts); typing is kept. A test acts as a borrower
+ * form, which is held until it is live (server/pages/html.ts); typing is kept. A test acts as a borrower
  * who waits for the page: after each load it waits for every server-rendered widget to be live.
  */
 async function waitForHydration(page: Page) {

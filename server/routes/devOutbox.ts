@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PortalContext } from '../context';
 import type { OutboxMessage } from '../db/store';
-import { escapeHtml, renderPage } from '../html';
+import { escapeHtml, renderPage } from '../pages/html';
 import { isHttps } from '../security';
 import { sendHtml } from './pages/kit';
 

@@ -14,7 +14,7 @@ import { PASSKEYS_ON_PROFILE } from '../../src/lib/portalUrls';
 import { PASSKEY_OFFER_ATTRIBUTE } from '../../src/platform/renderProtocol';
 import type { PortalContext } from '../context';
 import type { Account } from '../db/store';
-import { escapeHtml, htmlText, RETURN_FIELD } from '../html';
+import { escapeHtml, htmlText, RETURN_FIELD } from '../pages/html';
 import { CSRF_FORM_FIELD, isHttps, maskCsrfToken, takePasskeyOfferFlag } from '../security';
 import { pageSchema } from './schemas';
 

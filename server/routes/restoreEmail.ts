@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PORTAL_URLS } from '../../src/lib/portalUrls';
 import type { Locale } from '../../src/platform/i18n/locales';
 import type { PortalContext } from '../context';
-import { escapeHtml, htmlText, renderPage, trustedHtml, type HelpContact } from '../html';
+import { escapeHtml, htmlText, renderPage, trustedHtml, type HelpContact } from '../pages/html';
 import { serverText } from '../i18n';
 import { requestLocale } from '../locale';
 import { CSRF_FORM_FIELD, maskCsrfToken } from '../security';

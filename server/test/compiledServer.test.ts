@@ -77,7 +77,7 @@ describeOnSqlite('the compiled server', () => {
   it('finds the files it reads at run time from the checkout, not from dist/server', () => {
     const script = `
       const { optionsFromEnv } = require('./server/config.js');
-      const { serverRenderFileOf } = require('./server/serverRender.js');
+      const { serverRenderFileOf } = require('./server/pages/firstViewRenderer.js');
       const options = optionsFromEnv({});
       console.log(JSON.stringify({ staticDir: options.staticDir, disclosuresPath: options.disclosuresPath,
         databasePath: options.databasePath, render: serverRenderFileOf(options.staticDir) }));`;

@@ -131,7 +131,7 @@ export const CHUNK_TEXT = '/* chunk */';
 /** An image of the test build, as webpack names it. */
 export const TEST_IMAGE = 'images/leaf.0123456789.svg';
 
-/** What webpack's chunk manifest says of the test build (webpack.config.ts, server/preload.ts). */
+/** What webpack's chunk manifest says of the test build (webpack.config.ts, server/pages/preload.ts). */
 export const TEST_CHUNK_MANIFEST = {
   'widget-runtime': ['shared.1111111111.js'],
   'i18n-catalogs': ['i18n-catalogs.1212121212.js'],
@@ -407,4 +407,20 @@ export function serversClosedAfterEach() {
     servers.push(started);
     return started;
   };
+}
+
+/**
+ * For the kept pages' tests: a server that keeps pages and one that draws every page afresh (keepPages
+ * false), both drawing with `serverRender` (the portal's own), started before the file's tests and
+ * closed after them.
+ */
+export function keptAndFreshServers(serverRender: NonNullable<BuildOptions['serverRender']>) {
+  const servers: { kept?: TestServer; fresh?: TestServer } = {};
+  beforeAll(async () => {
+    [servers.kept, servers.fresh] = await Promise.all([startTestServer({ serverRender }), startTestServer({ serverRender, keepPages: false })]);
+  });
+  afterAll(async () => {
+    await Promise.all([servers.kept?.close(), servers.fresh?.close()]);
+  });
+  return { kept: () => servers.kept!, fresh: () => servers.fresh! };
 }

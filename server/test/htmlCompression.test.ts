@@ -51,9 +51,10 @@ describe('compressed pages', () => {
   it('the signed-in pages and the 404 page too', async () => {
     const client = server.client();
     await client.login('sam.several');
-    for (const path of ['/loanmanager/main/', '/loanmanager/go-green/', '/loanmanager/nowhere/']) {
+    // a signed-in page in gzip from its kept head (server/pages/keptHeads.ts: brotli cannot continue a kept stream)
+    for (const [path, expected] of [['/loanmanager/main/', 'gzip'], ['/loanmanager/go-green/', 'gzip'], ['/loanmanager/nowhere/', 'br']] as const) {
       const { encoding, html } = await page(client, path, { 'sec-fetch-site': 'same-origin', 'accept-encoding': CHROMIUM_ENCODINGS });
-      expect([path, encoding]).toEqual([path, 'br']);
+      expect([path, encoding]).toEqual([path, expected]);
       expect(html).toContain('</html>');
     }
   });

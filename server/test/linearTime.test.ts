@@ -10,7 +10,7 @@ import { redact, redactUrl } from '../../src/platform/redaction';
 import { isPortalReturnPath } from '../../src/lib/portalUrls';
 import { EMAIL_PATTERN } from '../../src/lib/validation/rules';
 import { describeBrowser } from '../emails';
-import { htmlEncodingFor } from '../htmlCompression';
+import { htmlEncodingFor } from '../pages/htmlCompression';
 import { redactRequestUrl } from '../logger';
 import { normalisedPath } from '../sessions';
 import { median, perByteCostRatio, timeOf } from './timing';

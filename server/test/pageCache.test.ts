@@ -1,5 +1,5 @@
 /**
- * Signed-out pages are drawn once and kept (server/pageCache.ts, issue 50): what a visitor gets from
+ * Signed-out pages are drawn once and kept (server/pages/pageCache.ts, issue 50): what a visitor gets from
  * the kept bytes is byte for byte what a fresh draw gives, apart from the form's masked CSRF token,
  * for every signed-out page, in both languages, in each encoding; and a nonce never reaches the
  * kept pages, which every visitor shares. The pages are drawn by the portal's own render
@@ -13,16 +13,9 @@ import { PORTAL_PAGES } from '../../src/platform/widgetCatalog';
 import { renderPortalPage } from '../../src/ssrEntry';
 import { keptPagesOf } from '../routes/pages';
 import { formTokenMatches } from '../security';
-import { startTestServer, type TestServer } from './harness';
+import { keptAndFreshServers, type TestServer } from './harness';
 
-let kept: TestServer;
-let fresh: TestServer;
-beforeAll(async () => {
-  [kept, fresh] = await Promise.all([startTestServer({ serverRender: renderPortalPage }), startTestServer({ serverRender: renderPortalPage, keepPages: false })]);
-});
-afterAll(async () => {
-  await Promise.all([kept.close(), fresh.close()]);
-});
+const { kept, fresh } = keptAndFreshServers(renderPortalPage);
 
 const TOKEN_FIELD = /(<input type="hidden" name="csrfmiddlewaretoken" value=")([^"]*)(")/g;
 const CSRF_COOKIE = 'a'.repeat(20) + 'B'.repeat(23);
@@ -63,11 +56,11 @@ function withoutTokens(html: string): string {
 describe('a kept signed-out page', () => {
   it.each(SIGNED_OUT_ADDRESSES)('is what a fresh draw gives, in every language and encoding: %s', async (address) => {
     for (const locale of LOCALES) {
-      const reference = withoutTokens((await page(fresh, address, locale, {})).html);
+      const reference = withoutTokens((await page(fresh(), address, locale, {})).html);
       for (const encoding of ENCODINGS) {
         // the first request draws and keeps the page, the second is answered from what was kept
         for (const round of [1, 2]) {
-          const { response, html } = await page(kept, address, locale, encoding.headers);
+          const { response, html } = await page(kept(), address, locale, encoding.headers);
           expect({ encoding: encoding.name, round, locale, html: withoutTokens(html) }).toEqual({ encoding: encoding.name, round, locale, html: reference });
           expect(response.headers['cache-control']).toBe('no-store');
           expect(response.headers['content-security-policy']).toBeDefined();
@@ -77,24 +70,24 @@ describe('a kept signed-out page', () => {
     // the page was drawn by the portal's render (not left to the browser), and kept in both encodings
     const path = address.replace(/\?.*$/, '');
     const plain = path.endsWith('/privacy/') || path.endsWith('/accessibility/');
-    if (!plain) expect((await page(fresh, address, 'en', {})).html).toContain(`${SERVER_RENDERED_ATTRIBUTE}>`);
-    const entries = (await keptPagesOf(kept.app)!.contents()).filter(({ key }) => key.split(' ')[1]!.replace(/\?.*$/, '') === path);
+    if (!plain) expect((await page(fresh(), address, 'en', {})).html).toContain(`${SERVER_RENDERED_ATTRIBUTE}>`);
+    const entries = (await keptPagesOf(kept().app)!.contents()).filter(({ key }) => key.split(' ')[1]!.replace(/\?.*$/, '') === path);
     expect(entries.length).toBeGreaterThanOrEqual(LOCALES.length);
     for (const entry of entries) expect(entry.encodings).toEqual(['br', 'gzip']);
   });
 
   it('is kept once per page, language and flags read: a query a visitor varies freely adds no entry', async () => {
-    const cache = keptPagesOf(kept.app)!;
-    await page(kept, '/loanmanager/register/', 'en', {});
+    const cache = keptPagesOf(kept().app)!;
+    await page(kept(), '/loanmanager/register/', 'en', {});
     const before = (await cache.contents()).length;
-    for (let i = 0; i < 5; i += 1) await page(kept, `/loanmanager/register/?q=${i}&utm=${'x'.repeat(i)}`, 'en', {});
+    for (let i = 0; i < 5; i += 1) await page(kept(), `/loanmanager/register/?q=${i}&utm=${'x'.repeat(i)}`, 'en', {});
     expect((await cache.contents()).length).toBe(before);
   });
 
   it('carries each request’s own masked token, never the same twice', async () => {
     const tokens = new Set<string>();
     for (let i = 0; i < 4; i += 1) {
-      const { html } = await page(kept, '/loanmanager/login/', 'en', ENCODINGS[0]!.headers);
+      const { html } = await page(kept(), '/loanmanager/login/', 'en', ENCODINGS[0]!.headers);
       tokens.add([...html.matchAll(TOKEN_FIELD)][0]![2]!);
     }
     expect(tokens.size).toBe(4);
@@ -105,16 +98,16 @@ describe('a nonce', () => {
   it('never reaches the kept pages (reset and verification links are drawn afresh)', async () => {
     const nonce = 'NonceOfOneVisitor_0123456789abcdefghijklmno';
     for (const locale of LOCALES) {
-      const reset = await page(kept, `/loanmanager/reset_password/${nonce}/`, locale, ENCODINGS[0]!.headers);
+      const reset = await page(kept(), `/loanmanager/reset_password/${nonce}/`, locale, ENCODINGS[0]!.headers);
       // the visitor's own page carries it (its config block, its language switch's return path)
       expect(reset.html).toContain(`"reset_nonce":"${nonce}"`);
-      const verify = await page(kept, `/loanmanager/verify_email/?nonce=${nonce}`, locale, ENCODINGS[1]!.headers);
+      const verify = await page(kept(), `/loanmanager/verify_email/?nonce=${nonce}`, locale, ENCODINGS[1]!.headers);
       expect(verify.response.statusCode).toBe(200);
       // and the bare pages are kept, without it
-      await page(kept, '/loanmanager/reset_password/', locale, {});
-      await page(kept, '/loanmanager/verify_email/', locale, {});
+      await page(kept(), '/loanmanager/reset_password/', locale, {});
+      await page(kept(), '/loanmanager/verify_email/', locale, {});
     }
-    const contents = await keptPagesOf(kept.app)!.contents();
+    const contents = await keptPagesOf(kept().app)!.contents();
     expect(contents.map(({ key }) => key)).toEqual(expect.arrayContaining(['en /loanmanager/reset_password/', 'es /loanmanager/verify_email/']));
     for (const { key, page: bytes } of contents) {
       expect(key).not.toContain(nonce);

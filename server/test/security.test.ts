@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
-import { HOLD_EARLY_SUBMITS_CSP, HOLD_EARLY_SUBMITS_SCRIPT } from '../html';
+import { HOLD_EARLY_SUBMITS_CSP, HOLD_EARLY_SUBMITS_SCRIPT } from '../pages/html';
 import { API, nonceOf, pageConfig, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;

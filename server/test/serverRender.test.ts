@@ -10,7 +10,7 @@ import { FIRST_ANSWERS_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE } from '../../src/p
 
 /** A widget element the server drew (the page's inline script names the attribute too). */
 const drawnWidget = new RegExp(`<div [^>]*${SERVER_RENDERED_ATTRIBUTE}`);
-import { RENDER_TIME_LIMIT_MS, serverRenderFileOf } from '../serverRender';
+import { RENDER_TIME_LIMIT_MS, serverRenderFileOf } from '../pages/firstViewRenderer';
 import { firstAnswersIn, startTestServer, TEST_CHUNK_MANIFEST, type TestServer } from './harness';
 
 /**

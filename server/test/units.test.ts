@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createCaptchaVerifier } from '../captcha';
 import { optionsFromEnv } from '../config';
 import { openSqliteStore } from '../db/open';
-import { jsonForScript } from '../html';
+import { jsonForScript } from '../pages/html';
 import { Writable } from 'node:stream';
 import { createLogger, redactRequestUrl } from '../logger';
 import net from 'node:net';

@@ -19,7 +19,7 @@ export async function prepareHydration(store: AppStore, element: HTMLElement, Wi
 /**
  * Rendered after the widget inside its Suspense boundary, as nothing: its layout effect runs as
  * the widget's fields are hydrated, before any other render could reset them. A form submitted
- * before (held by the page's inline script, server/html.ts) is then submitted again, now live,
+ * before (held by the page's inline script, server/pages/html.ts) is then submitted again, now live,
  * with what was typed: in a task of its own, after this commit.
  */
 export function ReplayTypedInput({ container }: { container: HTMLElement }) {

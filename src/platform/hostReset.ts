@@ -8,7 +8,7 @@ const PORTAL_ELEMENTS = [WIDGET_ATTRIBUTE, SNACKBAR_ATTRIBUTE, QA_TOOLBAR_ATTRIB
  * widget that antd does not style itself (labels, button text). Inside widgets, elements inherit
  * the font from antd's component roots instead. One attribute selector: antd's own rules
  * (class + hash) stay more specific. The loader adds it to a host page once; the portal's own
- * pages come with it (server/html.ts), so no stylesheet arrives to restyle a page as it hydrates.
+ * pages come with it (server/pages/html.ts), so no stylesheet arrives to restyle a page as it hydrates.
  */
 export const HOST_RESET_CSS = `${PORTAL_ELEMENTS.flatMap((element) => [`${element} *`, `${element} *::before`, `${element} *::after`]).join(', ')} { font-family: inherit; }`;
 export const HOST_RESET_ID = 'loanmanager-host-reset';

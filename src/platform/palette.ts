@@ -1,6 +1,6 @@
 /**
  * The portal's look, in one place: the antd theme (src/widgets/theme.ts) builds its tokens from
- * these, and the server's pages (server/html.ts) their stylesheet, so widgets and pages speak one
+ * these, and the server's pages (server/pages/html.ts) their stylesheet, so widgets and pages speak one
  * visual language. The QA tools' own colours are in widgets/qa/qaPalette.ts (they ship only with
  * the QA tools), and the loader's error box, drawn before any of this loads, repeats `error` as a
  * literal. Every text colour passes 4.5:1 on its background (src/widgets/theme.test.ts).

@@ -1,7 +1,7 @@
 /**
  * The contract between the reference server and its server render (issue 18): `dist/ssr/render.js`,
  * built from src/ssrEntry.tsx (webpack.config.ts), which the server loads at run time
- * (server/serverRender.ts). Types only: the server never imports the widgets' sources.
+ * (server/pages/firstViewRenderer.ts). Types only: the server never imports the widgets' sources.
  */
 import type { FirstAnswerEndpoint } from './widgetCatalog';
 
@@ -22,7 +22,7 @@ export const HYDRATED_ATTRIBUTE = 'data-loanmanager-hydrated';
 
 /**
  * Set on a server-drawn form submitted before its widget was live (the page's one inline script,
- * server/html.ts, holds the submit): the hydration submits it again once the form is live
+ * server/pages/html.ts, holds the submit): the hydration submits it again once the form is live
  * (src/firstView/hydration.tsx), so a Sign in tapped early is not lost.
  */
 export const SUBMIT_HELD_ATTRIBUTE = 'data-loanmanager-submit-held';

@@ -38,7 +38,7 @@ interface CatalogPage {
    * The flows' chunk groups (src/app/flows.ts) of a page whose first view is the answer to a
    * request its flows send, and that no server can send for it (verify_email's verification: a
    * GET must not use up the nonce). Its head preloads them with its first view's chunks, so they
-   * download beside the widget instead of after its first view (server/preload.ts).
+   * download beside the widget instead of after its first view (server/pages/preload.ts).
    */
   readonly flowsOfFirstView?: readonly string[];
 }
@@ -54,7 +54,7 @@ export type FirstAnswerEndpoint = (typeof FIRST_ANSWER_ENDPOINTS)[number];
 export interface CatalogRow {
   /**
    * The webpack chunk group of the widget's entry (its loader's `webpackChunkName`): what a page
-   * showing it preloads (server/preload.ts).
+   * showing it preloads (server/pages/preload.ts).
    */
   readonly chunkGroup: string;
   /**

@@ -1,7 +1,7 @@
 /**
  * A server-rendered widget made live (issue 18): React hydrates the server's HTML instead of
  * drawing it, and what the borrower typed before is replayed into the store (src/firstView/hydration.tsx). Its own small chunk,
- * loaded only by the pages the reference server draws (preloaded there: server/preload.ts), so
+ * loaded only by the pages the reference server draws (preloaded there: server/pages/preload.ts), so
  * host pages that embed widgets, all drawn by the browser, never download it.
  */
 import { startTransition, type ComponentType } from 'react';

@@ -106,7 +106,7 @@ function render(store: AppStore, element: HTMLElement, name: string, Widget: Com
   // the page's flows wait for every widget being mounted: one that shows first (the inactivity
   // warning's empty view) must not start them under another's first view (the popups' dialog)
   const releaseFlowsHold = store.holdFlows();
-  // the server's first view (server/serverRender.ts): kept as drawn, and made live where it stands
+  // the server's first view (server/pages/firstViewRenderer.ts): kept as drawn, and made live where it stands
   if (element.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
     return import(/* webpackChunkName: "hydration" */ './hydrateWidget').then(({ hydrateWidget }) =>
       hydrateWidget(store, element, name, Widget, releaseFlowsHold),

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOGIN_AFTER_SIGN_OUT, PORTAL_URLS } from '../../../src/lib/portalUrls';
 import { isLocale } from '../../../src/platform/i18n/locales';
 import type { PortalContext } from '../../context';
-import { htmlText, LOCALE_FIELD, LOCALE_PATH, renderPage, RETURN_FIELD } from '../../html';
+import { htmlText, LOCALE_FIELD, LOCALE_PATH, renderPage, RETURN_FIELD } from '../../pages/html';
 import { serverText } from '../../i18n';
 import { requestLocale, setLocaleCookie } from '../../locale';
 import { CSRF_FORM_FIELD, formTokenMatches, looksLikeToken } from '../../security';

@@ -8,13 +8,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { landingUrl, PORTAL_URLS } from '../../../src/lib/portalUrls';
 import type { Locale } from '../../../src/platform/i18n/locales';
 import { signedInAccount, type PortalContext } from '../../context';
-import { htmlText, renderPage } from '../../html';
+import { htmlText, renderPage } from '../../pages/html';
 import { serverText } from '../../i18n';
 import type { RenderPortalPage } from '../../../src/platform/renderProtocol';
-import { buildIdentity, PageCache } from '../../pageCache';
+import { buildIdentity, PageCache } from '../../pages/pageCache';
+import { KeptHeads } from '../../pages/keptHeads';
+import { KeptViews } from '../../pages/keptViews';
 import { pageSchema } from '../schemas';
 import { pageForms } from './forms';
-import { localeSwitchFor, pageKit } from './kit';
+import { localeSwitchFor, pageKit, type KeptSignedIn } from './kit';
 import { signedInPages } from './signedIn';
 import { signedOutPages } from './signedOut';
 
@@ -29,6 +31,9 @@ export interface PageSetup {
 const KEPT = new WeakMap<FastifyInstance, PageCache>();
 /** The signed-out pages a server keeps drawn (tests look inside). */
 export const keptPagesOf = (app: FastifyInstance): PageCache | undefined => KEPT.get(app);
+const KEPT_SIGNED_IN = new WeakMap<FastifyInstance, KeptSignedIn>();
+/** The signed-in pages' kept heads and views of a server (tests look inside). */
+export const keptSignedInOf = (app: FastifyInstance): KeptSignedIn | undefined => KEPT_SIGNED_IN.get(app);
 
 export function pageRoutes(app: FastifyInstance, ctx: PortalContext, setup: PageSetup = { keepPages: true }) {
   app.get('/loanmanager', { schema: pageSchema('To the landing page when signed in, else to sign in', { redirect: true }) }, async (request, reply) => {
@@ -36,9 +41,12 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext, setup: Page
     const target = account ? landingUrl(await ctx.store.loansOfBorrower(account.borrower.id)) : PORTAL_URLS.login;
     return reply.code(302).header('cache-control', 'no-store').redirect(target);
   });
-  const kit = pageKit(ctx, app.log, setup.serverRender);
-  const kept = setup.keepPages ? new PageCache(() => buildIdentity(ctx.options.staticDir)) : null;
+  const identity = () => buildIdentity(ctx.options.staticDir);
+  const keptSignedIn = setup.keepPages ? { heads: new KeptHeads(), views: new KeptViews(identity) } : null;
+  const kit = pageKit(ctx, app.log, setup.serverRender, keptSignedIn);
+  const kept = setup.keepPages ? new PageCache(identity) : null;
   if (kept) KEPT.set(app, kept);
+  if (keptSignedIn) KEPT_SIGNED_IN.set(app, keptSignedIn);
   signedOutPages(app, ctx, kit, kept);
   signedInPages(app, ctx, kit);
   pageForms(app, ctx);

@@ -9,11 +9,13 @@ import { LOCALE_COOKIE, PSEUDO_LOCALE, type Locale } from '../../../src/platform
 import type { MessageId } from '../../../src/platform/i18n/messageId';
 import type { PortalContext } from '../../context';
 import { serverText } from '../../i18n';
-import { helpHours, helpLinks, htmlText, renderPage, type HelpContact, type LocaleSwitch, type PageConfig, type PageOptions } from '../../html';
-import { compressHtml, HTML_VARY, htmlEncodingFor } from '../../htmlCompression';
-import { catalogChunkGroup, pageChunkGroups, preloadUrls, readChunkManifest, stylesheetUrls } from '../../preload';
+import { helpHours, helpLinks, htmlText, pageHtml, renderPageParts, type HelpContact, type LocaleSwitch, type PageConfig, type PageOptions, type PageParts } from '../../pages/html';
+import { compressHtml, HTML_VARY, htmlEncodingFor, htmlEncodingsFor } from '../../pages/htmlCompression';
+import type { KeptHeads } from '../../pages/keptHeads';
+import type { KeptViews } from '../../pages/keptViews';
+import { catalogChunkGroup, pageChunkGroups, preloadUrls, readChunkManifest, stylesheetUrls } from '../../pages/preload';
 import { maskCsrfToken } from '../../security';
-import { createServerRenderer } from '../../serverRender';
+import { createServerRenderer } from '../../pages/firstViewRenderer';
 import type { Account, Loan } from '../../db/store';
 import type { RenderPortalPage } from '../../../src/platform/renderProtocol';
 import type { FirstAnswerValues } from './firstAnswers';
@@ -50,6 +52,22 @@ export async function sendHtml(reply: FastifyReply, statusCode: number, html: st
   return reply.header('content-encoding', encoding).send(body);
 }
 
+/** What a server keeps of its signed-in pages (none: each drawn and compressed whole, as a test's fresh server does). */
+export interface KeptSignedIn {
+  heads: KeptHeads;
+  views: KeptViews;
+}
+
+/**
+ * A page in its parts: as sendHtml, but gzip (when accepted) from the head compressed once
+ * (server/pages/keptHeads.ts), the same page byte for byte; brotli or nothing is sendHtml's.
+ */
+export async function sendPage(reply: FastifyReply, statusCode: number, page: PageParts, heads: KeptHeads | null) {
+  if (!heads || !htmlEncodingsFor(reply.request).includes('gzip')) return sendHtml(reply, statusCode, pageHtml(page));
+  reply.code(statusCode).header('cache-control', 'no-store').header('vary', HTML_VARY).type('text/html; charset=utf-8');
+  return reply.header('content-encoding', 'gzip').send(heads.gzip(page.head, page.body));
+}
+
 /** "call {phone} ({hours}) or email {email}", as HTML. */
 export function contactLine(locale: Locale, help: HelpContact): string {
   // the number as a tel: link, as in the footer: a tap calls it, and it never breaks across lines
@@ -69,7 +87,7 @@ export interface PortalPageShape {
 }
 
 /** The shared tools of the page families, for one server. */
-export function pageKit(ctx: PortalContext, log: FastifyBaseLogger, serverRender?: RenderPortalPage) {
+export function pageKit(ctx: PortalContext, log: FastifyBaseLogger, serverRender?: RenderPortalPage, kept: KeptSignedIn | null = null) {
   const { options } = ctx;
 
   const config = (locale: Locale, extra: { coacct?: string | null; reset_nonce?: string | null } = {}): PageConfig => ({
@@ -85,7 +103,7 @@ export function pageKit(ctx: PortalContext, log: FastifyBaseLogger, serverRender
   });
 
   /**
-   * The scripts a page preloads (server/preload.ts): its chunk groups, and the parts of the catalog
+   * The scripts a page preloads (server/pages/preload.ts): its chunk groups, and the parts of the catalog
    * its first view needs in its language (`namespaces`; a portal page the server drew adds the
    * portal's own part, which its hydration waits for).
    */
@@ -103,9 +121,11 @@ export function pageKit(ctx: PortalContext, log: FastifyBaseLogger, serverRender
   /**
    * The portal's first view of `url`, drawn here, with the stylesheets of its chunks and the
    * answers it was drawn with (which the page carries for the hydration); null: drawn by the browser.
+   * A signed-in view comes from the kept views when the server keeps them (server/pages/keptViews.ts).
    */
-  const serverRendered = async (url: string, pageConfig: PageConfig, chunkGroup: string, firstAnswers?: FirstAnswerValues): Promise<Drawn | null> => {
-    const rendered = await renderWidget({ url, config: pageConfig, ...(firstAnswers ? { firstAnswers } : {}) });
+  const serverRendered = async (url: string, pageConfig: PageConfig, chunkGroup: string, firstAnswers?: FirstAnswerValues, signedIn = false): Promise<Drawn | null> => {
+    const request = { url, config: pageConfig, ...(firstAnswers ? { firstAnswers } : {}) };
+    const rendered = await (kept && signedIn ? kept.views.draw(request, renderWidget) : renderWidget(request));
     if (rendered === null) return null;
     return {
       ...rendered,
@@ -130,9 +150,9 @@ export function pageKit(ctx: PortalContext, log: FastifyBaseLogger, serverRender
     signedInAs: { account: Account; loans: Loan[] } | null,
     current: string,
     rest: PageOptions & { localeSwitch: LocaleSwitch },
-  ): string => {
+  ): PageParts => {
     const pageConfig = signedInAs ? (rest.config ?? config(rest.locale, { coacct: String(signedInAs.account.borrower.id) })) : rest.config;
-    return renderPage({
+    return renderPageParts({
       help: options.help,
       ...rest,
       nav: signedInAs ? { homePath: landingUrl(signedInAs.loans), csrfToken: request.csrfToken, current } : null,
@@ -150,8 +170,8 @@ export function pageKit(ctx: PortalContext, log: FastifyBaseLogger, serverRender
     page_: { locale: Locale; localeSwitch: LocaleSwitch; pageConfig: PageConfig; url: string; firstAnswers?: FirstAnswerValues | undefined },
   ) => {
     const { locale, pageConfig } = page_;
-    const drawn = await serverRendered(page_.url, pageConfig, row.chunkGroup, page_.firstAnswers);
-    const html = page(request, signedInAs, current, {
+    const drawn = await serverRendered(page_.url, pageConfig, row.chunkGroup, page_.firstAnswers, signedInAs !== null);
+    const parts = page(request, signedInAs, current, {
       locale,
       localeSwitch: page_.localeSwitch,
       title: serverText(locale, row.titleId),
@@ -166,10 +186,13 @@ export function pageKit(ctx: PortalContext, log: FastifyBaseLogger, serverRender
         namespaces: drawn && row.catalogNamespace ? [row.catalogNamespace] : [],
       }),
     });
-    return { html, drawn: drawn !== null };
+    return { parts, html: pageHtml(parts), drawn: drawn !== null };
   };
 
-  return { options, config, preload, serverRendered, pseudoLocaleAsked, withPseudoLocale, page, portalPage };
+  /** A page as sendPage sends it, from what this server keeps. */
+  const send = (reply: FastifyReply, statusCode: number, parts: PageParts) => sendPage(reply, statusCode, parts, kept?.heads ?? null);
+
+  return { options, config, preload, serverRendered, pseudoLocaleAsked, withPseudoLocale, page, portalPage, send };
 }
 
 export type PageKit = ReturnType<typeof pageKit>;

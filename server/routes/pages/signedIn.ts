@@ -9,14 +9,14 @@ import type { Locale } from '../../../src/platform/i18n/locales';
 import { PORTAL_PAGES, WIDGET_CATALOG } from '../../../src/platform/widgetCatalog';
 import { signedInAccount, type PortalContext } from '../../context';
 import type { Account } from '../../db/store';
-import { escapeHtml, formatCents, formatIsoDate, htmlText } from '../../html';
+import { escapeHtml, formatCents, formatIsoDate, htmlText } from '../../pages/html';
 import { serverText } from '../../i18n';
 import { requestLocale } from '../../locale';
 import { takeVerificationSentFlag } from '../../security';
 import { pageSchema } from '../schemas';
 import { passkeyOfferHtml } from '../passkeyOffer';
 import { firstAnswerSources } from './firstAnswers';
-import { localeSwitchFor, returnPathOf, sendHtml, type PageKit } from './kit';
+import { localeSwitchFor, returnPathOf, type PageKit } from './kit';
 
 const { login: LOGIN_PATH, main: MAIN_PATH, loanOverview: OVERVIEW_PATH } = PORTAL_URLS;
 
@@ -79,8 +79,8 @@ export function signedInPages(app: FastifyInstance, ctx: PortalContext, kit: Pag
       const { account, locale } = session;
       const pageConfig = kit.withPseudoLocale(request, kit.config(locale, { coacct: String(account.borrower.id) }));
       const firstAnswers = await firstAnswersOf(request, reply, row.firstAnswers, account, locale);
-      const { html } = await kit.portalPage(request, session, current, row, { locale, localeSwitch: localeSwitchFor(request), pageConfig, url: request.url, firstAnswers });
-      return sendHtml(reply, 200, html);
+      const { parts } = await kit.portalPage(request, session, current, row, { locale, localeSwitch: localeSwitchFor(request), pageConfig, url: request.url, firstAnswers });
+      return kit.send(reply, 200, parts);
     });
   }
 
@@ -110,7 +110,7 @@ export function signedInPages(app: FastifyInstance, ctx: PortalContext, kit: Pag
       (loans.length === 0 ? `<p>${htmlText(locale, 'server.loans.none')}</p>` : `<ul class="loan-list">${items}</ul>`) +
       manageLinks(locale);
     const title = serverText(locale, 'server.loans.title');
-    const html = kit.page(request, session, MAIN_PATH, {
+    const page = kit.page(request, session, MAIN_PATH, {
       locale,
       localeSwitch: localeSwitchFor(request),
       title,
@@ -118,7 +118,7 @@ export function signedInPages(app: FastifyInstance, ctx: PortalContext, kit: Pag
       content,
       ...(await popupsWidget(request, reply, account, locale, notice, offer)),
     });
-    return sendHtml(reply, 200, html);
+    return kit.send(reply, 200, page);
   });
 
   const overviewSchema = pageSchema('One loan (HTML)', { signedIn: true, notFound: 'The loan asked for (`loanno`) is not one of the borrower’s' });
@@ -131,7 +131,7 @@ export function signedInPages(app: FastifyInstance, ctx: PortalContext, kit: Pag
     const loan = wanted === null ? loans[0] : loans.find((candidate) => candidate.loanno === wanted);
     if (wanted !== null && !loan) {
       const content = `<p>${htmlText(locale, 'server.overview.notYours', {}, { 0: [`<a href="${landingUrl(loans)}">`, '</a>'] })}</p>`;
-      return sendHtml(reply, 404, kit.page(request, session, OVERVIEW_PATH, { locale, localeSwitch: localeSwitchFor(request), title, heading: title, content }));
+      return kit.send(reply, 404, kit.page(request, session, OVERVIEW_PATH, { locale, localeSwitch: localeSwitchFor(request), title, heading: title, content }));
     }
     const t = (id: Parameters<typeof serverText>[1]) => serverText(locale, id);
     const rows: Array<[string, string]> = loan
@@ -153,7 +153,7 @@ export function signedInPages(app: FastifyInstance, ctx: PortalContext, kit: Pag
     const back = loans.length > 1 ? `<p><a class="link-target" href="${MAIN_PATH}">${htmlText(locale, 'server.overview.allLoans')}</a></p>` : '';
     const notice = verificationSentNotice(request, reply, account, locale);
     const offer = await passkeyOfferHtml(ctx, request, reply, account, locale, returnPathOf(request));
-    const html = kit.page(request, session, OVERVIEW_PATH, {
+    const page = kit.page(request, session, OVERVIEW_PATH, {
       locale,
       localeSwitch: localeSwitchFor(request),
       title,
@@ -161,7 +161,7 @@ export function signedInPages(app: FastifyInstance, ctx: PortalContext, kit: Pag
       content: notice + offer + `<p>${welcome(locale, account)}</p>${table}${back}${manageLinks(locale)}`,
       ...(await popupsWidget(request, reply, account, locale, notice, offer)),
     });
-    return sendHtml(reply, 200, html);
+    return kit.send(reply, 200, page);
   });
 
   app.get('/loanmanager/eftsetuprequest/', { schema: pageSchema('Automatic payments (HTML)', { signedIn: true }) }, async (request, reply) => {
@@ -175,11 +175,7 @@ export function signedInPages(app: FastifyInstance, ctx: PortalContext, kit: Pag
       `<div class="card"><h2>${htmlText(locale, 'server.autopay.aboutHeading')}</h2><p>${htmlText(locale, 'server.autopay.about')}</p></div>` +
       `<p><a class="link-target" href="${landingUrl(session.loans)}">${htmlText(locale, 'server.backToLoans')}</a></p>`;
     const title = serverText(locale, 'server.autopay.title');
-    return sendHtml(
-      reply,
-      200,
-      kit.page(request, session, '/loanmanager/eftsetuprequest/', { locale, localeSwitch: localeSwitchFor(request), title, heading: title, content }),
-    );
+    return kit.send(reply, 200, kit.page(request, session, '/loanmanager/eftsetuprequest/', { locale, localeSwitch: localeSwitchFor(request), title, heading: title, content }));
   });
 }
 

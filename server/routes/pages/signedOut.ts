@@ -2,7 +2,7 @@
  * The signed-out pages: sign-in, registration, the recoveries, the reset and verification pages
  * (the portal widget's pages), and the footer's privacy and accessibility pages. Each is drawn once
  * per build, language and the flags of the query its first view reads, kept compressed
- * (server/pageCache.ts), and sent with the request's masked CSRF token spliced in. A request whose
+ * (server/pages/pageCache.ts), and sent with the request's masked CSRF token spliced in. A request whose
  * page is not the kept one is drawn afresh, as every page used to be: an address whose query carries
  * a value the page reads (verify_email's nonce), a reset link (its nonce is in the address and the
  * config block), a return path other than the page's own (a loan number in the query), QA's
@@ -13,11 +13,11 @@ import { PASSWORD_CHANGED_PARAM, SIGNED_OUT_INACTIVE_PARAM, SIGNED_OUT_PARAM } f
 import type { Locale } from '../../../src/platform/i18n/locales';
 import { PORTAL_PAGES, WIDGET_CATALOG, type WidgetName } from '../../../src/platform/widgetCatalog';
 import type { PortalContext } from '../../context';
-import { ACCESSIBILITY_PATH, htmlText, PRIVACY_PATH, trustedHtml, type HelpContact, type LocaleSwitch } from '../../html';
-import { compressHtml, HTML_VARY, htmlEncodingFor } from '../../htmlCompression';
+import { ACCESSIBILITY_PATH, htmlText, pageHtml, PRIVACY_PATH, trustedHtml, type HelpContact, type LocaleSwitch } from '../../pages/html';
+import { compressHtml, HTML_VARY, htmlEncodingFor } from '../../pages/htmlCompression';
 import { serverText } from '../../i18n';
 import { requestLocale } from '../../locale';
-import { MASKED_TOKEN_LENGTH, pageBytes, type PageCache, TOKEN_PLACEHOLDER, type PageTemplate } from '../../pageCache';
+import { MASKED_TOKEN_LENGTH, pageBytes, type PageCache, TOKEN_PLACEHOLDER, type PageTemplate } from '../../pages/pageCache';
 import { maskCsrfToken } from '../../security';
 import { pageSchema } from '../schemas';
 import { contactLine, returnPathOf, sendHtml, type PageKit, type PortalPageShape } from './kit';
@@ -134,7 +134,7 @@ export function signedOutPages(app: FastifyInstance, ctx: PortalContext, kit: Pa
       const locale = await requestLocale(ctx, request);
       const title = serverText(locale, titleId);
       return answer(request, reply, locale, path, path, async (_url, localeSwitch) => ({
-        html: kit.page(request, null, path, { locale, localeSwitch, title, heading: title, content: content(locale, options.help) }),
+        html: pageHtml(kit.page(request, null, path, { locale, localeSwitch, title, heading: title, content: content(locale, options.help) })),
         keep: true,
       }));
     });

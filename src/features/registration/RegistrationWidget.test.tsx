@@ -844,7 +844,7 @@ describe('registration form', () => {
 });
 
 describe('the header\'s language switch (a form post and a page load)', () => {
-  /** The server's header form, as the page shell writes it (server/html.ts). */
+  /** The server's header form, as the page shell writes it (server/pages/html.ts). */
   function headerSwitch(): HTMLFormElement {
     document.body.insertAdjacentHTML(
       'afterbegin',

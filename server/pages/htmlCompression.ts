@@ -29,19 +29,22 @@ export type HtmlEncoding = 'br' | 'gzip';
 
 /** The encoding this request may get a page in, or null for none. */
 export function htmlEncodingFor(request: FastifyRequest): HtmlEncoding | null {
+  return htmlEncodingsFor(request)[0] ?? null;
+}
+
+/** Every encoding this request may get a page in, brotli first; none for another site's request. */
+export function htmlEncodingsFor(request: FastifyRequest): HtmlEncoding[] {
   const site = request.headers['sec-fetch-site'];
-  if (typeof site !== 'string' || !OWN_NAVIGATIONS.has(site)) return null;
+  if (typeof site !== 'string' || !OWN_NAVIGATIONS.has(site)) return [];
   const accepted = request.headers['accept-encoding'];
-  if (typeof accepted !== 'string') return null;
+  if (typeof accepted !== 'string') return [];
   const codings = accepted
     .toLowerCase()
     .split(',')
     .map((part) => part.split(';'))
     .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
     .map(([coding]) => coding?.trim());
-  if (codings.includes('br')) return 'br';
-  if (codings.includes('gzip')) return 'gzip';
-  return null;
+  return (['br', 'gzip'] as const).filter((coding) => codings.includes(coding));
 }
 
 export function compressHtml(html: string, encoding: HtmlEncoding): Promise<Buffer> {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RenderPortalPage, ServerRendered, ServerRenderModule, ServerRenderRequest } from '../src/platform/renderProtocol';
+import type { RenderPortalPage, ServerRendered, ServerRenderModule, ServerRenderRequest } from '../../src/platform/renderProtocol';
 
 /** The build's render is CommonJS, loaded (and reloaded after a rebuild) at run time. */
 const requireBuild = createRequire(__filename);
