@@ -19,7 +19,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 
 async function openBuild(root: string, index: number) {
-  const { serverKeys } = (await import(`${root}/server/secrets`)) as typeof import('../server/secrets');
+  const { serverKeys } = (await import(`${root}/server/auth/secrets`)) as typeof import('../server/auth/secrets');
   const { openStore } = (await import(`${root}/server/db/open`)) as typeof import('../server/db/open');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-queries-'));
   const store = await openStore({

@@ -17,7 +17,7 @@ import { outboxRepository } from './repositories/outbox';
 import { passkeysRepository } from './repositories/passkeys';
 import { popupsRepository } from './repositories/popups';
 import { rateLimitsRepository } from './repositories/rateLimits';
-import type { StoreOptions } from './store';
+import type { StoreOptions } from './records';
 
 export interface OpenStoreOptions extends StoreOptions {
   /** postgres://… selects PostgreSQL; null selects SQLite. */

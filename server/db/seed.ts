@@ -2,9 +2,9 @@
  * Demo data, written into a freshly created database. Every person is obviously fictional and
  * every SSN starts with 9 (never issued). One borrower per state the portal has to show.
  */
-import { hashPassword, hashSecret } from '../security';
+import { hashPassword, hashSecret } from '../auth/security';
 import type { PortalStore } from './open';
-import type { Loan, SeedBorrower } from './store';
+import type { Loan, SeedBorrower } from './records';
 
 export const DEMO_PASSWORD = 'Demo-pass1!';
 /** An API token for `dana.demo`, for trying `Authorization: Token ...` with curl. Demo only. */

@@ -1,10 +1,10 @@
 /** Paperless delivery: /loanmanager/api/go-green/*. Every change is written to the consent audit (server/services/goGreen.ts). */
 import type { FastifyInstance } from 'fastify';
 import { goGreenInfoSchema, goGreenOptInSchema } from '../../src/api/contract';
-import { sendJson, type PortalContext } from '../context';
-import { apiLocale } from '../locale';
+import { sendJson, type PortalContext } from '../http/context';
+import { apiLocale } from '../http/locale';
 import { goGreenStatusOf, optIn, optOut } from '../services/goGreen';
-import { accountOf, emptyBodySchema, type ValibotTypeProvider } from './contract';
+import { accountOf, emptyBodySchema, type ValibotTypeProvider } from './declarations';
 import { answers, electdocsAnswerSchema, refusedOrReauthSchema, specCall } from './schemas';
 
 export function goGreenRoutes(fastify: FastifyInstance, ctx: PortalContext) {

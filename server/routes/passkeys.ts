@@ -17,7 +17,7 @@ import {
   removePasskeySchema,
   renamePasskeySchema,
 } from '../../src/api/contract';
-import { sendJson, type PortalContext } from '../context';
+import { sendJson, type PortalContext } from '../http/context';
 import {
   addOptions,
   addPasskey,
@@ -29,7 +29,7 @@ import {
   signInOptions,
   signInWithPasskey,
 } from '../services/passkeys';
-import { accountOf, emptyBodySchema, type ValibotTypeProvider } from './contract';
+import { accountOf, emptyBodySchema, type ValibotTypeProvider } from './declarations';
 import { addition, answers, csrfOrRefusedSchema, refusedOrReauthSchema } from './schemas';
 
 export function passkeyRoutes(fastify: FastifyInstance, ctx: PortalContext) {

@@ -15,13 +15,13 @@ import {
   requestEmailChangeSchema,
   sessionTimeoutSchema,
 } from '../../src/api/contract';
-import { HttpError, requireAccount, sendJson, type PortalContext } from '../context';
+import { HttpError, requireAccount, sendJson, type PortalContext } from '../http/context';
 import { checkEmailAvailable, EMAIL_MESSAGES } from '../services/emailAddress';
 import { requestEmailChange } from '../services/emailChange';
 import { popupsOf } from '../services/popupsToShow';
 import { confirmPassword } from '../services/reauthentication';
 import { sessionTimeoutOf } from '../services/sessionTimeout';
-import { accountOf, emptyBodySchema, type ValibotTypeProvider } from './contract';
+import { accountOf, emptyBodySchema, type ValibotTypeProvider } from './declarations';
 import { addition, answers, csrfOrRefusedSchema, emptyAnswerSchema, refusedOrReauthSchema, specCall, usedByWidgets, validAnswerSchema, wrongPasswordSchema } from './schemas';
 
 /** The contract's shape first (its texts), then only the popup ids this server knows ("Invalid value"). */

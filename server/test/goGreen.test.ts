@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openStore } from '../db/open';
 import { DISCLOSURES_FRESH_MS, localisedDisclosuresPath } from '../services/goGreen';
-import { serverKeys } from '../secrets';
+import { serverKeys } from '../auth/secrets';
 import { LOCALES } from '../../src/platform/i18n/locales';
 import { API, REPO_ROOT, nonceOf, startTestServer, type TestServer } from './harness';
 
@@ -69,7 +69,7 @@ describe('go-green/status', () => {
     try {
       const response = await client.get(`${API}go-green/status/`);
       expect(response.statusCode).toBe(200);
-      // the serializer (server/routes/contract.ts) checks the object against the schema, then writes it
+      // the serializer (server/routes/declarations.ts) checks the object against the schema, then writes it
       expect(stringify.mock.calls.map(([value]) => value)).toContainEqual(response.json());
     } finally {
       stringify.mockRestore();

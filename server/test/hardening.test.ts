@@ -13,13 +13,13 @@ import BetterSqlite3 from 'better-sqlite3';
 import { DEFAULT_SCRYPT_N, optionsFromEnv } from '../config';
 import { openStore } from '../db/open';
 import { openSqliteStore } from '../db/open';
-import type { StoreOptions } from '../db/store';
+import type { StoreOptions } from '../db/records';
 import { MIGRATIONS } from '../db/migrations';
 import { dialectOf } from '../db/dialect';
 import { DEMO_API_TOKEN, DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
-import type { MailTransport } from '../mail';
-import { serverKeys, ssnDigest } from '../secrets';
-import { hashPassword } from '../security';
+import type { MailTransport } from '../mail/mail';
+import { serverKeys, ssnDigest } from '../auth/secrets';
+import { hashPassword } from '../auth/security';
 import { PROBE_PATHS } from '../routes/health';
 import { API, PRODUCTION_ENV, REPO_ROOT, TEST_ENGINE, TEST_SCRYPT_N, createTestSchema, itOnSqlite, nonceOf, registrationBody, startTestServer, type TestServer } from './harness';
 

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_MAIL_DELIVERY, retryDelayMs, smtpErrorCode } from '../mail';
+import { DEFAULT_MAIL_DELIVERY, retryDelayMs, smtpErrorCode } from '../mail/mail';
 import { openSqliteStore } from '../db/open';
-import { serverKeys } from '../secrets';
+import { serverKeys } from '../auth/secrets';
 import { API, describeOnSqlite, lastReadiness, startTestServer, type TestServer } from './harness';
 import { startSmtpServer, type TestSmtpServer } from './smtp';
 

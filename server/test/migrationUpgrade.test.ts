@@ -13,7 +13,7 @@ import { Pool } from 'pg';
 import { MIGRATIONS } from '../db/migrations';
 import { openStore } from '../db/open';
 import type { PortalStore } from '../db/open';
-import { keyedDob, keyedSsn, serverKeys } from '../secrets';
+import { keyedDob, keyedSsn, serverKeys } from '../auth/secrets';
 import { LEGACY_PG_MIGRATIONS, LEGACY_SQLITE_MIGRATIONS, runLegacyPgMigrations, runLegacySqliteMigrations } from './fixtures/legacyMigrations';
 import { createTestSchema, describeOnPostgres, describeOnSqlite, type TestSchema } from './harness';
 

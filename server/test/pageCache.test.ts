@@ -12,7 +12,7 @@ import { SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/serverRender';
 import { PORTAL_PAGES } from '../../src/platform/widgetCatalog';
 import { renderPortalPage } from '../../src/serverRender';
 import { keptPagesOf } from '../routes/pages';
-import { formTokenMatches } from '../security';
+import { formTokenMatches } from '../auth/security';
 import { startTestServer, type TestServer } from './harness';
 
 let kept: TestServer;

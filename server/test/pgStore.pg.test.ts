@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { openStore } from '../db/open';
 import { MIGRATIONS } from '../db/migrations';
 import type { PortalStore } from '../db/open';
-import { serverKeys } from '../secrets';
+import { serverKeys } from '../auth/secrets';
 import { createTestSchema, describeOnPostgres, type TestSchema } from './harness';
 
 const storeOptions = (databaseUrl: string) => ({

@@ -1,20 +1,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createCaptchaVerifier } from '../captcha';
+import { createCaptchaVerifier } from '../auth/captcha';
 import { optionsFromEnv } from '../config';
 import { openSqliteStore } from '../db/open';
 import { jsonForScript } from '../html';
 import { Writable } from 'node:stream';
-import { createLogger, redactRequestUrl } from '../logger';
+import { createLogger, redactRequestUrl } from '../http/logger';
 import net from 'node:net';
-import { normalisedPath } from '../sessions';
+import { normalisedPath } from '../auth/sessions';
 import { BatchingSocket } from '../db/connections';
-import { maskEmail } from '../mail';
-import { isTaxSeason, popupsFor } from '../popups';
-import { hashPassword, verifyPassword } from '../security';
+import { maskEmail } from '../mail/mail';
+import { isTaxSeason, popupsFor } from '../services/popups';
+import { hashPassword, verifyPassword } from '../auth/security';
 import { staleReason } from '../../scripts/freshness';
-import { serverKeys } from '../secrets';
+import { serverKeys } from '../auth/secrets';
 import { randomBytes } from 'node:crypto';
 
 /** A production secret as `openssl rand -hex 32` makes one. */

@@ -1,10 +1,10 @@
 /** Borrowers, their loans, their users and their email addresses (and the demo seed). */
 import type { Generated, Kysely, Selectable } from 'kysely';
 import { isLocale, type Locale } from '../../../src/platform/i18n/locales';
-import { keyedDob, keyedSsn, type IdentityKey } from '../../secrets';
+import { keyedDob, keyedSsn, type IdentityKey } from '../../auth/secrets';
 import { compiledOnce } from '../compiled';
 import { bit, flag, type Database, type Db, type Dialect, type Flag } from '../dialect';
-import type { Account, Borrower, CreateUserResult, Loan, SeedBorrower, User } from '../store';
+import type { Account, Borrower, CreateUserResult, Loan, SeedBorrower, User } from '../records';
 
 declare module '../dialect' {
   interface Database {

@@ -2,7 +2,7 @@
 import type { Generated, Kysely } from 'kysely';
 import { compiledOnce } from '../compiled';
 import type { Database, Db, Dialect } from '../dialect';
-import { KNOWN_BROWSER_DAYS, type BrowserRecognition, type EmailVerification, type Lockout, type NoncePurpose, type NonceRecord, type SessionRecord } from '../store';
+import { KNOWN_BROWSER_DAYS, type BrowserRecognition, type EmailVerification, type Lockout, type NoncePurpose, type NonceRecord, type SessionRecord } from '../records';
 import { ACCOUNT_COLUMNS, accountOf, emailInUseByOtherUser, setEmailOnFile } from './accounts';
 
 declare module '../dialect' {
@@ -72,7 +72,7 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
     deleteSession: async (id: number): Promise<void> => void (await db.deleteFrom('sessions').where('id', '=', id).execute()),
 
     /**
-     * Gives the session a new key (a step up: server/sessions.ts `renewSession`) and sets its
+     * Gives the session a new key (a step up: server/auth/sessions.ts `renewSession`) and sets its
      * re-authentication window (`reauthUntil`, null: closed), if its key is still `oldKeyHash`: the old
      * key finds nothing from then on; the popups seen under `seenKey.from` move to `seenKey.to`. Null when
      * the session has ended or was renewed already (nothing changed).

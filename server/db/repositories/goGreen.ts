@@ -1,7 +1,7 @@
 /** Paperless delivery and its append-only consent audit (each text of the disclosures kept once). */
 import type { Generated, Kysely } from 'kysely';
 import { bit, type Database } from '../dialect';
-import type { ConsentRecord } from '../store';
+import type { ConsentRecord } from '../records';
 
 /** Both append-only. */
 declare module '../dialect' {

@@ -1,7 +1,7 @@
 /** The outbox of mail: a durable queue (the factory below says how it works on both engines). */
 import type { ExpressionBuilder, Generated, Kysely, Selectable } from 'kysely';
 import { bit, flag, type Database, type Dialect, type Flag } from '../dialect';
-import type { OutboxHealth, OutboxMessage } from '../store';
+import type { OutboxHealth, OutboxMessage } from '../records';
 
 declare module '../dialect' {
   interface Database {

@@ -1,7 +1,7 @@
 /** Passkeys (WebAuthn credentials) and the single-use challenges of their ceremonies (issue 49). */
 import type { Generated, Kysely, Selectable } from 'kysely';
 import { bit, flag, type Database, type Flag } from '../dialect';
-import type { Passkey } from '../store';
+import type { Passkey } from '../records';
 
 declare module '../dialect' {
   interface Database {

@@ -7,14 +7,14 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { landingUrl, PORTAL_URLS, portalReturnTarget } from '../../../src/lib/portalUrls';
 import { LOCALE_COOKIE, PSEUDO_LOCALE, type Locale } from '../../../src/platform/i18n/locales';
 import type { MessageId } from '../../../src/platform/i18n/messageId';
-import type { PortalContext } from '../../context';
-import { serverText } from '../../i18n';
+import type { PortalContext } from '../../http/context';
+import { serverText } from '../../http/i18n';
 import { helpHours, helpLinks, htmlText, renderPage, type HelpContact, type LocaleSwitch, type PageConfig, type PageOptions } from '../../html';
 import { compressHtml, HTML_VARY, htmlEncodingFor } from '../../htmlCompression';
 import { catalogChunkGroup, pageChunkGroups, preloadUrls, readChunkManifest, stylesheetUrls } from '../../preload';
-import { maskCsrfToken } from '../../security';
+import { maskCsrfToken } from '../../auth/security';
 import { createServerRenderer } from '../../serverRender';
-import type { Account, Loan } from '../../db/store';
+import type { Account, Loan } from '../../db/records';
 import type { RenderPortalPage } from '../../../src/platform/serverRender';
 import type { FirstAnswerValues } from './firstAnswers';
 

@@ -7,8 +7,8 @@
  * - at most one marketing popup (an offer) per sign-in session: the tax and verify-email popups
  *   follow their own rules above and are not counted.
  */
-import type { PopupItem } from '../src/api/contract';
-import type { Borrower, PopupHistory } from './db/store';
+import type { PopupItem } from '../../src/api/contract';
+import type { Borrower, PopupHistory } from '../db/records';
 
 /** How long a declined offer rests before it is offered again. */
 export const OFFER_REST_MS = 30 * 24 * 60 * 60 * 1000;

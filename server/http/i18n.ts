@@ -4,11 +4,11 @@
  * instance per language, never re-activated: safe to share between requests.
  */
 import { setupI18n, type I18n } from '@lingui/core';
-import english from '../src/platform/i18n/locales/en.json';
-import spanish from '../src/platform/i18n/locales/es.json';
-import { compileCatalog, type SourceCatalog } from '../src/platform/i18n/catalog';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../src/platform/i18n/locales';
-import type { MessageId, MessageValues } from '../src/platform/i18n/messageId';
+import english from '../../src/platform/i18n/locales/en.json';
+import spanish from '../../src/platform/i18n/locales/es.json';
+import { compileCatalog, type SourceCatalog } from '../../src/platform/i18n/catalog';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/platform/i18n/locales';
+import type { MessageId, MessageValues } from '../../src/platform/i18n/messageId';
 
 const SOURCES: Record<Locale, SourceCatalog> = { en: english, es: spanish };
 
@@ -32,8 +32,8 @@ type LocalValue = string | number | LocalText;
 
 /**
  * A catalog text whose language is chosen later: an API error is thrown deep in a handler, before
- * anything knows the request's language; the error handler (server/app.ts) puts each one in the
- * request's language (server/locale.ts `apiLocale`). A value may be a LocalText itself (a field's
+ * anything knows the request's language; the error handler (server/http/app.ts) puts each one in the
+ * request's language (server/http/locale.ts `apiLocale`). A value may be a LocalText itself (a field's
  * label inside "{field}: {message}").
  */
 export class LocalText {

@@ -23,8 +23,8 @@ import type {
 } from 'fastify';
 import * as v from 'valibot';
 import { isUnknownKeyIssue, issueKeys } from '../../src/lib/validation/schemaKit';
-import { HttpError, requireAccount, requireEmptyBody, type Auth, type PortalContext } from '../context';
-import type { Account } from '../db/store';
+import { HttpError, requireAccount, requireEmptyBody, type Auth, type PortalContext } from '../http/context';
+import type { Account } from '../db/records';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

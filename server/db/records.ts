@@ -7,7 +7,7 @@
  * (`connections.ts`; the few statements that differ are in `dialect.ts`).
  */
 import type { Locale } from '../../src/platform/i18n/locales';
-import type { IdentityKey } from '../secrets';
+import type { IdentityKey } from '../auth/secrets';
 
 /** Sign-in lockout: this many failures within the window lock the username for the rest of it. */
 export interface Lockout {
@@ -162,7 +162,7 @@ export type BrowserRecognition = 'known' | 'new' | 'first';
 /** A browser not signed in from for this long is forgotten (the most a browser keeps a cookie). */
 export const KNOWN_BROWSER_DAYS = 400;
 
-/** What the popups' rules (server/popups.ts) read: the ids seen in this session and when the user last dismissed each. */
+/** What the popups' rules (server/services/popups.ts) read: the ids seen in this session and when the user last dismissed each. */
 export interface PopupHistory {
   seenThisSession: Set<string>;
   /** popup id -> time of the user's latest dismissal (ms) */

@@ -15,10 +15,10 @@
  */
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PortalStore } from './db/open';
-import type { OutboxMessage } from './db/store';
-import { EMAIL_PATTERN } from '../src/lib/validation/rules';
-import type { MessageCipher } from './secrets';
+import type { PortalStore } from '../db/open';
+import type { OutboxMessage } from '../db/records';
+import { EMAIL_PATTERN } from '../../src/lib/validation/rules';
+import type { MessageCipher } from '../auth/secrets';
 
 interface MailMessage {
   to: string;
