@@ -1,6 +1,6 @@
 /**
  * The records the routes get from the database and hand to it (a borrower, a user, a consent, a mail,
- * a passkey...). What the routes may ask of it is one `PortalStore` (open.ts), whose type is derived
+ * a passkey...). What the routes may ask of it is one `Repositories` (open.ts), whose type is derived
  * from the repositories (`repositories/`, one per domain), never restated here. Routes never see SQL.
  * Every method is a business-level operation (multi-step ones run in one transaction) and returns a
  * promise. Both engines, SQLite and PostgreSQL, run the same code; `open.ts` picks the connection
@@ -16,7 +16,7 @@ export interface Lockout {
 }
 
 /** What either engine needs besides where the database is. */
-export interface StoreOptions {
+export interface RepositoryOptions {
   /** The keys of the SSN and date of birth, current first. */
   identity: readonly IdentityKey[];
   lockout: Lockout;

@@ -3,7 +3,7 @@
  * every SSN starts with 9 (never issued). One borrower per state the portal has to show.
  */
 import { hashPassword, hashSecret } from '../auth/security';
-import type { PortalStore } from './open';
+import type { Repositories } from './open';
 import type { Loan, SeedBorrower } from './records';
 
 export const DEMO_PASSWORD = 'Demo-pass1!';
@@ -147,7 +147,7 @@ export const DEMO_BORROWERS: DemoBorrower[] = [
 
 /** `withDemoToken`: the well-known API token of dana.demo (development only: never in production). */
 export async function seedDemoData(
-  store: PortalStore,
+  store: Repositories,
   options: { now: number; scryptN: number; withDemoToken: boolean; apiTokenDays: number },
 ): Promise<void> {
   const { now } = options;

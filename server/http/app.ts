@@ -17,7 +17,7 @@ import { createCaptchaVerifier, type CaptchaVerifier } from '../auth/captcha';
 import type { RenderPortalPage } from '../../src/platform/serverRender';
 import { optionsFromEnv, type ServerOptions } from '../config';
 import { API_PREFIX, HttpError, sendJson, type PortalContext } from './context';
-import { openStore } from '../db/open';
+import { openRepositories } from '../db/open';
 import { seedDemoData } from '../db/seed';
 import type { Locale } from '../../src/platform/i18n/locales';
 import { localText, textIn, type LocalText } from './i18n';
@@ -239,7 +239,7 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
 
   configurePasswordHashing(options.passwordHashing);
   const keys = serverKeys(resolveSecret(options), options.previousServerSecret);
-  const store = await openStore({
+  const store = await openRepositories({
     databaseUrl: options.databaseUrl,
     databasePath: options.databasePath,
     poolSize: options.databasePoolSize,

@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CaptchaVerifier } from '../auth/captcha';
 import type { ServerOptions } from '../config';
-import type { PortalStore } from '../db/open';
+import type { Repositories } from '../db/open';
 import type { Account } from '../db/records';
 import type { LocalText } from './i18n';
 import type { Mailer } from '../mail/mail';
@@ -44,7 +44,8 @@ declare module 'fastify' {
 
 export interface PortalContext {
   options: ServerOptions;
-  store: PortalStore;
+  /** The database: every repository's methods (server/db/open.ts). */
+  store: Repositories;
   mailer: Mailer;
   captcha: CaptchaVerifier;
   nowMs(): number;

@@ -48,7 +48,7 @@ export interface ValibotTypeProvider extends FastifyTypeProvider {
 export const emptyBodySchema = v.optional(v.strictObject({}));
 
 /** The signed-in account of a `config.signedIn` route. */
-export function accountOf(request: FastifyRequest): Account & { auth: Auth } {
+export function signedInAccount(request: FastifyRequest): Account & { auth: Auth } {
   if (!request.account) throw new Error(`${request.routeOptions.url ?? 'route'} is not declared signedIn`);
   return request.account;
 }

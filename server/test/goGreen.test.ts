@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openStore } from '../db/open';
+import { openRepositories } from '../db/open';
 import { DISCLOSURES_FRESH_MS, localisedDisclosuresPath } from '../services/goGreen';
 import { serverKeys } from '../auth/secrets';
 import { LOCALES } from '../../src/platform/i18n/locales';
@@ -295,7 +295,7 @@ describe('the disclosures a consent was given to', () => {
   });
 
   it("gives the store's reader each consent with the text it names", async () => {
-    const store = await openStore({
+    const store = await openRepositories({
       databaseUrl: server.schema?.databaseUrl ?? null,
       databasePath: server.databasePath,
       poolSize: 1,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createCaptchaVerifier } from '../auth/captcha';
 import { optionsFromEnv } from '../config';
-import { openSqliteStore } from '../db/open';
+import { openSqliteRepositories } from '../db/open';
 import { jsonForScript } from '../html';
 import { Writable } from 'node:stream';
 import { createLogger, redactRequestUrl } from '../http/logger';
@@ -262,11 +262,11 @@ describe('database migrations', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-db-'));
     try {
       const file = path.join(dir, 'nested', 'db.sqlite');
-      const first = await openSqliteStore(file, STORE_OPTIONS);
+      const first = await openSqliteRepositories(file, STORE_OPTIONS);
       expect(first.createdFresh).toBe(true);
       await first.seedLoan({ loanno: '9000000099', propertyAddress: 'x', monthlyPaymentCents: 1, nextPaymentDue: '2026-01-01' });
       await first.close();
-      const second = await openSqliteStore(file, STORE_OPTIONS);
+      const second = await openSqliteRepositories(file, STORE_OPTIONS);
       expect(second.createdFresh).toBe(false);
       // (matched by message: better-sqlite3 errors can come from another jest realm, so no toThrow)
       const duplicate = await second

@@ -24,7 +24,7 @@ type UserRow = Pick<Selectable<Database['users']>, 'id' | 'borrower_id' | 'usern
 
 const BORROWER_COLUMNS = ['b.id', 'b.firstname', 'b.lastname', 'b.email_address', 'b.email_validated', 'b.electdocs', 'b.autopay'] as const;
 const USER_COLUMNS = ['id', 'borrower_id', 'username', 'password_hash', 'locale'] as const;
-/** The columns of an account (its user `u` joined to its borrower `b`), read by `accountOf`. */
+/** The columns of an account (its user `u` joined to its borrower `b`), read by `accountFromRow`. */
 export const ACCOUNT_COLUMNS = [
   'u.id as u_id', 'u.borrower_id', 'u.username', 'u.password_hash', 'u.locale',
   'b.firstname', 'b.lastname', 'b.email_address', 'b.email_validated', 'b.electdocs', 'b.autopay',
@@ -40,7 +40,7 @@ const toUser = (row: UserRow): User => ({
   id: row.id, borrowerId: row.borrower_id, username: row.username, passwordHash: row.password_hash, locale: isLocale(row.locale) ? row.locale : null,
 });
 
-export const accountOf = (row: AccountRow): Account => ({
+export const accountFromRow = (row: AccountRow): Account => ({
   user: toUser({ ...row, id: row.u_id }),
   borrower: toBorrower({ ...row, id: row.borrower_id }),
 });
@@ -172,7 +172,7 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
 
     async getAccount(userId: number): Promise<Account | null> {
       const [row] = await account(userId);
-      return row ? accountOf(row) : null;
+      return row ? accountFromRow(row) : null;
     },
 
     /** Saves the language the borrower chose (the language switch): their emails and pages follow it. */

@@ -3,7 +3,7 @@ import type { Generated, Kysely } from 'kysely';
 import { compiledOnce } from '../compiled';
 import type { Database, Db, Dialect } from '../dialect';
 import { KNOWN_BROWSER_DAYS, type BrowserRecognition, type EmailVerification, type Lockout, type NoncePurpose, type NonceRecord, type SessionRecord } from '../records';
-import { ACCOUNT_COLUMNS, accountOf, emailInUseByOtherUser, setEmailOnFile } from './accounts';
+import { ACCOUNT_COLUMNS, accountFromRow, emailInUseByOtherUser, setEmailOnFile } from './accounts';
 
 declare module '../dialect' {
   interface Database {
@@ -63,7 +63,7 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
     /** A session that has not expired and has had a request after `idleSince`, with its account. */
     async findSession(keyHash: string, now: number, idleSince: number): Promise<SessionRecord | null> {
       const [row] = await findSession(keyHash, now, idleSince);
-      return row ? { id: row.id, userId: row.u_id, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at, account: accountOf(row) } : null;
+      return row ? { id: row.id, userId: row.u_id, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at, account: accountFromRow(row) } : null;
     },
 
     /** Records a request of the session (its last-seen time). */
