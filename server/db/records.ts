@@ -6,8 +6,8 @@
  * promise. Both engines, SQLite and PostgreSQL, run the same code; `open.ts` picks the connection
  * (`connections.ts`; the few statements that differ are in `dialect.ts`).
  */
-import type { Locale } from '../../src/platform/i18n/locales';
 import type { IdentityKey } from '../auth/secrets';
+import type { Account } from './repositories/accounts';
 
 /** Sign-in lockout: this many failures within the window lock the username for the rest of it. */
 export interface Lockout {
@@ -22,38 +22,8 @@ export interface RepositoryOptions {
   lockout: Lockout;
 }
 
-export interface Borrower {
-  id: number;
-  firstname: string;
-  lastname: string;
-  emailAddress: string | null;
-  emailValidated: boolean;
-  electdocs: boolean;
-  autopay: boolean;
-}
-
-export interface Loan {
-  loanno: string;
-  propertyAddress: string;
-  monthlyPaymentCents: number;
-  /** YYYY-MM-DD */
-  nextPaymentDue: string;
-  role: 'primary' | 'co';
-}
-
-export interface User {
-  id: number;
-  borrowerId: number;
-  username: string;
-  passwordHash: string;
-  /** The language the borrower chose (at registration, or with the language switch); null before any choice. */
-  locale: Locale | null;
-}
-
-export interface Account {
-  user: User;
-  borrower: Borrower;
-}
+/** The records of the accounts repository, derived from the columns it reads (./rows.ts). */
+export type { Account, Borrower, Loan, SeedBorrower, User } from './repositories/accounts';
 
 export type NoncePurpose = 'password_reset' | 'verify_email';
 
@@ -126,22 +96,6 @@ export interface OutboxHealth {
   oldestDueAgeMs: number | null;
   /** Messages given up on at or after `since`. */
   abandonedSince: number;
-}
-
-export type CreateUserResult =
-  | { ok: true; user: User }
-  | { ok: false; reason: 'already_registered' | 'username_taken' };
-
-/** What seeding needs; kept separate from what routes use. */
-export interface SeedBorrower {
-  firstname: string;
-  lastname: string;
-  ssn: string;
-  dob: string;
-  emailAddress: string | null;
-  emailValidated: boolean;
-  electdocs: boolean;
-  autopay: boolean;
 }
 
 export interface SessionRecord {

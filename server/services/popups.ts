@@ -21,7 +21,8 @@ export function isTaxSeason(now: Date, forced: boolean | null): boolean {
   return forced ?? now.getUTCMonth() <= 3;
 }
 
-export function popupsFor(borrower: Borrower, now: Date, taxSeasonForced: boolean | null): PopupItem[] {
+/** The popups due for a borrower (what it reads of them: their address and choices). */
+export function popupsFor(borrower: Pick<Borrower, 'emailAddress' | 'emailValidated' | 'electdocs' | 'autopay'>, now: Date, taxSeasonForced: boolean | null): PopupItem[] {
   const popups: PopupItem[] = [];
   if (!borrower.electdocs || !borrower.autopay) {
     const subType = borrower.electdocs ? 'auto_pay' : borrower.autopay ? 'go_green' : 'auto_pay_go_green_combined';

@@ -46,7 +46,7 @@ const LEGACY_DATA = `
 /** What the store reads of LEGACY_DATA once migrated. */
 async function expectDataKept(store: Repositories) {
   const match = await store.findLoanMatch('9000000077', SSN, DOB);
-  expect(match?.borrower).toEqual({
+  expect(match?.borrower).toMatchObject({
     id: 77, firstname: 'Fiona', lastname: 'Fixture', emailAddress: 'fiona.fixture@example.com', emailValidated: true, electdocs: true, autopay: false,
   });
   expect(match?.user).toMatchObject({ id: 7, username: 'Fiona.Fixture', locale: 'es' });
