@@ -1,13 +1,18 @@
 /**
  * The records the routes get from the database and hand to it (a borrower, a user, a consent, a mail,
- * a passkey...). What the routes may ask of it is one `Repositories` (open.ts), whose type is derived
- * from the repositories (`repositories/`, one per domain), never restated here. Routes never see SQL.
+ * a passkey...), each derived from its table's row (`RecordOf`, ./rows.ts: camelCase names, flags as
+ * booleans), so a column is declared once, in its repository. What the routes may ask of the database
+ * is one `Repositories` (open.ts), whose type is derived from the repositories (`repositories/`, one
+ * per domain), never restated here. Routes never see SQL.
  * Every method is a business-level operation (multi-step ones run in one transaction) and returns a
  * promise. Both engines, SQLite and PostgreSQL, run the same code; `open.ts` picks the connection
  * (`connections.ts`; the few statements that differ are in `dialect.ts`).
  */
+import type { Selectable } from 'kysely';
 import type { IdentityKey } from '../auth/secrets';
+import type { Database } from './dialect';
 import type { Account } from './repositories/accounts';
+import type { RecordOf } from './rows';
 
 /** Sign-in lockout: this many failures within the window lock the username for the rest of it. */
 export interface Lockout {
@@ -27,33 +32,18 @@ export type { Account, Borrower, Loan, SeedBorrower, User } from './repositories
 
 export type NoncePurpose = 'password_reset' | 'verify_email';
 
-export interface NonceRecord {
-  id: number;
-  purpose: NoncePurpose;
-  userId: number;
-  emailAddress: string | null;
-  expiresAt: number;
-}
+/** A usable nonce of an emailed link (never its value: only its hash is stored). */
+export type NonceRecord = RecordOf<Pick<Selectable<Database['nonces']>, 'id' | 'purpose' | 'user_id' | 'email_address' | 'expires_at'>>;
 
 /** What an emailed verification link did: the address on file before it (null: none) and after. */
 export type EmailVerification =
   | { ok: true; userId: number; emailAddress: string; previousEmailAddress: string | null }
   | { ok: false; reason: 'invalid' | 'in_use' };
 
-export interface ConsentRecord {
-  borrowerId: number;
-  userId: number;
-  action: 'opt_in' | 'opt_out';
-  emailAddress: string | null;
-  timeZone: string | null;
-  browser: string | null;
-  os: string | null;
-  clientAddress: string;
-  userAgent: string | null;
-  createdAt: number;
-  /** The disclosures the borrower agreed to, as the server held them then; null on an opt-out. */
+/** A row of the consent audit; `disclosures`: the text the borrower agreed to, as the server held it then; null on an opt-out. */
+export type ConsentRecord = Omit<RecordOf<Selectable<Database['consent_audit']>>, 'id' | 'disclosuresLocale' | 'disclosuresSha256'> & {
   disclosures: AgreedDisclosures | null;
-}
+};
 
 /** A text of the disclosures, in the language it was shown in. Kept once per text, named by its sha256. */
 export interface AgreedDisclosures {
@@ -63,28 +53,9 @@ export interface AgreedDisclosures {
   text: string;
 }
 
-export interface OutboxMessage {
-  id: number;
-  to: string;
-  subject: string;
-  /** Plain text, sealed text (see `sealed`), or null once delivered (production), given up on or purged. */
-  body: string | null;
-  /** The JSON list of link paths, sealed or not like the body; null with it. */
-  links: string | null;
-  sealed: boolean;
-  createdAt: number;
-  /** When the message's links expire: its text is emptied then, and it is no longer tried. */
-  purgeAt: number;
-  sentAt: number | null;
-  /** The last SMTP failure, as a short code only (an SMTP error text can quote the message). */
-  sendError: string | null;
-  /** Delivery attempts that failed so far. */
-  attempts: number;
-  /** When the next attempt is due; null once the message is delivered or given up on. */
-  nextAttemptAt: number | null;
-  /** When delivery was given up on (links expired, or never deliverable); null otherwise. */
-  abandonedAt: number | null;
-}
+/** A message of the mail queue (its columns: server/db/repositories/outbox.ts), its recipient as `to`.
+ * `body` and `links` are null once delivered (production), given up on or purged. */
+export type OutboxMessage = { to: string } & Omit<RecordOf<Selectable<Database['outbox']>, 'sealed'>, 'toAddress' | 'claimedBy' | 'claimedUntil'>;
 
 /** What readiness reports of the mail queue (never a recipient or a text). */
 export interface OutboxHealth {
@@ -138,23 +109,6 @@ export type AddressRestore =
   | { ok: true; userId: number; emailAddress: string }
   | { ok: false; reason: 'invalid' | 'in_use' };
 
-/** A passkey (WebAuthn credential) of a user, as stored (issue 49; docs/security.md, "Passkeys"). */
-export interface Passkey {
-  id: number;
-  userId: number;
-  /** base64url, as the browser names it */
-  credentialId: string;
-  /** the COSE public key, base64url */
-  publicKey: string;
-  /** the random user id the authenticator keeps (base64url), the same for every passkey of the user */
-  userHandle: string;
-  signCount: number;
-  transports: string[];
-  /** backed up (synced) by its provider: a copy may be on other devices */
-  backedUp: boolean;
-  /** the borrower's own name for it */
-  name: string;
-  createdAt: number;
-  lastUsedAt: number | null;
-}
-
+/** A passkey (WebAuthn credential) of a user, as stored (issue 49; docs/security.md, "Passkeys"); its
+ * columns are described in server/db/repositories/passkeys.ts. */
+export type Passkey = Omit<RecordOf<Selectable<Database['passkeys']>, 'backed_up'>, 'transports'> & { transports: string[] };

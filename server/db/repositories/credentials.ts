@@ -3,6 +3,7 @@ import type { Generated, Kysely } from 'kysely';
 import { compiledOnce } from '../compiled';
 import type { Database, Db, Dialect } from '../dialect';
 import { KNOWN_BROWSER_DAYS, type BrowserRecognition, type EmailVerification, type Lockout, type NoncePurpose, type NonceRecord, type SessionRecord } from '../records';
+import { recordOf } from '../rows';
 import { ACCOUNT_COLUMNS, accountFromRow, emailInUseByOtherUser, setEmailOnFile } from './accounts';
 
 declare module '../dialect' {
@@ -33,7 +34,7 @@ async function usableNonce(db: Db, d: Dialect, purpose: NoncePurpose, nonceHash:
     .where('expires_at', '>', now)
     .$if(lock && d.rowLocks, (query) => query.forUpdate())
     .executeTakeFirst();
-  return row ? { id: row.id, purpose: row.purpose, userId: row.user_id, emailAddress: row.email_address, expiresAt: row.expires_at } : null;
+  return row ? recordOf(row) : null;
 }
 
 export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout: Lockout) {
