@@ -69,17 +69,11 @@ export interface OutboxHealth {
   abandonedSince: number;
 }
 
-export interface SessionRecord {
-  id: number;
-  userId: number;
-  /** When its last request was recorded (at most once a minute: SESSION_TOUCH_INTERVAL_MS). */
-  lastSeenAt: number;
-  /** Its absolute end (12 hours, or 30 days when remembered). */
-  expiresAt: number;
-  /** Its user and borrower, read in the same statement: every signed-in request needs both, and one
-   * read instead of two is one database round trip less on PostgreSQL. */
-  account: Account;
-}
+/** A session: `lastSeenAt`, when its last request was recorded (at most once a minute:
+ * SESSION_TOUCH_INTERVAL_MS); `expiresAt`, its absolute end (12 hours, or 30 days when remembered);
+ * `account`, its user and borrower, read in the same statement: every signed-in request needs both,
+ * and one read instead of two is one database round trip less on PostgreSQL. */
+export type SessionRecord = RecordOf<Pick<Selectable<Database['sessions']>, 'id' | 'user_id' | 'last_seen_at' | 'expires_at'>> & { account: Account };
 
 /** Whether a browser a user signs in from was known: 'first' when the user had no known browser at all. */
 export type BrowserRecognition = 'known' | 'new' | 'first';
