@@ -4,7 +4,7 @@ import { isLocale, type Locale } from '../../../src/platform/i18n/locales';
 import { keyedDob, keyedSsn, type IdentityKey } from '../../auth/secrets';
 import { compiledOnce } from '../compiled';
 import { bit, type Database, type Db, type Dialect, type Flag } from '../dialect';
-import { pick, recordOf, type RecordOf } from '../rows';
+import { columnsReader, recordOf, type RecordOf } from '../rows';
 
 declare module '../dialect' {
   interface Database {
@@ -23,8 +23,9 @@ declare module '../dialect' {
 const BORROWER_FIELDS = ['firstname', 'lastname', 'email_address', 'email_validated', 'electdocs', 'autopay'] as const;
 /** Which of those are flags (booleans in the record). */
 const BORROWER_FLAGS = ['email_validated', 'electdocs', 'autopay'] as const;
-/** The columns of a user the routes read besides its id and borrower. */
-const USER_FIELDS = ['username', 'password_hash', 'locale'] as const;
+/** The columns of a user the routes read besides its id, borrower and language. */
+const USER_TEXT_FIELDS = ['username', 'password_hash'] as const;
+const USER_FIELDS = [...USER_TEXT_FIELDS, 'locale'] as const;
 
 type BorrowerRow = Pick<Selectable<Database['borrowers']>, 'id' | (typeof BORROWER_FIELDS)[number]>;
 type UserRow = Pick<Selectable<Database['users']>, 'id' | 'borrower_id' | (typeof USER_FIELDS)[number]>;
@@ -57,19 +58,19 @@ export const ACCOUNT_COLUMNS = [
 ] as const;
 export type AccountRow = Omit<UserRow, 'id'> & Omit<BorrowerRow, 'id'> & { u_id: number };
 
-const toBorrower = (row: BorrowerRow): Borrower => recordOf(row, BORROWER_FLAGS);
+const readBorrower = columnsReader(BORROWER_FIELDS, BORROWER_FLAGS);
+const readUser = columnsReader(USER_TEXT_FIELDS);
 // a language this build does not know (a newer instance saved it) is no choice
-const toUser = (row: UserRow): User => ({ ...recordOf(row), locale: isLocale(row.locale) ? row.locale : null });
+const localeOf = (locale: string | null): Locale | null => (isLocale(locale) ? locale : null);
+const toBorrower = (row: Omit<BorrowerRow, 'id'>, id: number): Borrower => readBorrower(row, { id });
+const toUser = (row: Omit<UserRow, 'id'>, id: number): User => readUser(row, { id, borrowerId: row.borrower_id, locale: localeOf(row.locale) });
 
 /** The account of a row that joins a user to its borrower (ACCOUNT_COLUMNS, and maybe others). */
-export const accountFromRow = (row: AccountRow): Account => ({
-  user: toUser({ id: row.u_id, borrower_id: row.borrower_id, ...pick(row, USER_FIELDS) }),
-  borrower: toBorrower({ id: row.borrower_id, ...pick(row, BORROWER_FIELDS) }),
-});
+export const accountFromRow = (row: AccountRow): Account => ({ user: toUser(row, row.u_id), borrower: toBorrower(row, row.borrower_id) });
 
 async function userByBorrower(db: Db, borrowerId: number): Promise<User | null> {
   const row = await db.selectFrom('users').select(USER_COLUMNS).where('borrower_id', '=', borrowerId).executeTakeFirst();
-  return row ? toUser(row) : null;
+  return row ? toUser(row, row.id) : null;
 }
 
 /** Another borrower with a sign-in has this address (through the borrowers_email index). */
@@ -149,7 +150,7 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
         if (index > 0) {
           await db.updateTable('borrowers').set({ ssn_key: keyedSsn(current, ssn), dob_key: keyedDob(current, dob) }).where('id', '=', row.id).execute();
         }
-        return { borrower: toBorrower(row), user: await userByBorrower(db, row.id) };
+        return { borrower: toBorrower(row, row.id), user: await userByBorrower(db, row.id) };
       }
       return null;
     },
@@ -189,7 +190,7 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
 
     async findUserByUsername(username: string): Promise<User | null> {
       const row = await db.selectFrom('users').select(USER_COLUMNS).where(d.sameText('username', username)).executeTakeFirst();
-      return row ? toUser(row) : null;
+      return row ? toUser(row, row.id) : null;
     },
 
     async getAccount(userId: number): Promise<Account | null> {
