@@ -66,7 +66,7 @@ async function startOnce(variant: Variant, env: NodeJS.ProcessEnv): Promise<{ ms
 }
 
 function buildBundle(): string {
-  // the checkout's layout one level down, as dist/server/ (server/paths.ts finds the root from it)
+  // the checkout's layout one level down, as dist/server/ (server/http/paths.ts finds the root from it)
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const esbuild = require('esbuild') as typeof import('esbuild');
   const started = performance.now();
@@ -112,7 +112,7 @@ async function main() {
     PUBLIC_URL: 'https://portal.example.com',
     SMTP_URL: 'smtp://127.0.0.1:9',
     LOG_LEVEL: 'warn',
-    // every start claims a block of the probe's rate-limit slots (server/rateLimitStore.ts): dozens of
+    // every start claims a block of the probe's rate-limit slots (server/auth/rateLimitStore.ts): dozens of
     // starts a minute on one database would run out of them and be answered 429
     ROUTE_RATE_LIMIT_MAX: '1000000',
   };

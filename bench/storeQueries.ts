@@ -19,10 +19,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 
 async function openBuild(root: string, index: number) {
-  const { serverKeys } = (await import(`${root}/server/secrets`)) as typeof import('../server/secrets');
-  const { openStore } = (await import(`${root}/server/db/open`)) as typeof import('../server/db/open');
+  const { serverKeys } = (await import(`${root}/server/auth/secrets`)) as typeof import('../server/auth/secrets');
+  const { openRepositories } = (await import(`${root}/server/db/open`)) as typeof import('../server/db/open');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-queries-'));
-  const store = await openStore({
+  const store = await openRepositories({
     databaseUrl: process.env.PGURL ? await freshSchema(process.env.PGURL, `bench_build_${index}`) : null,
     databasePath: path.join(dir, 'db.sqlite'),
     poolSize: 4,

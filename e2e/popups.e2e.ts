@@ -90,7 +90,7 @@ describe('signed-in popups', () => {
     await expectOnlyDialog(page, COMBINED);
     await expectNoAxeViolations(page, 'the combined popup at 375 px');
     await screenshot(page, 'popups-375-combined');
-    // closed, not declined: a declined offer rests for 30 days (server/popups.ts), and the next tests need it
+    // closed, not declined: a declined offer rests for 30 days (server/services/popups.ts), and the next tests need it
     await page.keyboard.press('Escape');
 
     await expectOnlyDialog(page, TAX);
@@ -169,7 +169,7 @@ describe('signed-in popups', () => {
     await signIn(page, USERNAME);
     await page.goto(OVERVIEW);
     await expectOnlyDialog(page, COMBINED);
-    // closed, not declined: a declined offer rests for 30 days (server/popups.ts), and the next tests need it
+    // closed, not declined: a declined offer rests for 30 days (server/services/popups.ts), and the next tests need it
     await page.keyboard.press('Escape');
     await expectOnlyDialog(page, TAX);
     await pressControl(page, "Don't show again");
@@ -183,7 +183,7 @@ describe('signed-in popups', () => {
     expect(await popupsOfPage(await page.goto(OVERVIEW))).toEqual(['go-green-auto-pay', 'tfa-verify-email']);
     // straight from the combined popup to the verify-email one
     await expectOnlyDialog(page, COMBINED);
-    // closed, not declined: a declined offer rests for 30 days (server/popups.ts), and the next tests need it
+    // closed, not declined: a declined offer rests for 30 days (server/services/popups.ts), and the next tests need it
     await page.keyboard.press('Escape');
     await expectOnlyDialog(page, VERIFY);
   });

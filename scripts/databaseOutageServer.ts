@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { buildServer } from '../server/app';
+import { buildServer } from '../server/http/app';
 
 async function main() {
   const [databaseUrl] = process.argv.slice(2);

@@ -7,13 +7,13 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { deflateRawSync } from 'node:zlib';
 import type { RecaptchaMethod } from '../src/platform/config';
-import { DEFAULT_IPV6_PREFIX } from './clientKey';
+import { DEFAULT_IPV6_PREFIX } from './http/clientKey';
 import type { HelpContact } from './pages/html';
-import { DEFAULT_MAIL_DELIVERY, type MailDeliverySettings } from './mail';
-import { ROOT as repoRoot } from './paths';
-import { DEFAULT_PASSWORD_HASHING, type PasswordHashingSettings } from './passwordHashing';
-import { parseSecret, SECRET_MINIMUM_BYTES } from './secrets';
-import { DEFAULT_SESSION_IDLE_MINUTES } from './security';
+import { DEFAULT_MAIL_DELIVERY, type MailDeliverySettings } from './mail/mail';
+import { ROOT as repoRoot } from './http/paths';
+import { DEFAULT_PASSWORD_HASHING, type PasswordHashingSettings } from './auth/passwordHashing';
+import { parseSecret, SECRET_MINIMUM_BYTES } from './auth/secrets';
+import { DEFAULT_SESSION_IDLE_MINUTES } from './auth/security';
 
 /** The widgets' own type: the server and the page config name one set of methods. */
 export type { RecaptchaMethod };
@@ -53,7 +53,7 @@ export interface ServerOptions {
   sessionIdleMinutes: number;
   /** scrypt cost N for new password hashes; older hashes are rehashed at sign-in. */
   scryptN: number;
-  /** PASSWORD_HASH_THREADS, PASSWORD_HASH_QUEUE and PASSWORD_HASH_QUEUE_PER_CLIENT: the password-hashing pool and its turns (server/passwordHashing.ts). */
+  /** PASSWORD_HASH_THREADS, PASSWORD_HASH_QUEUE and PASSWORD_HASH_QUEUE_PER_CLIENT: the password-hashing pool and its turns (server/auth/passwordHashing.ts). */
   passwordHashing: PasswordHashingSettings;
   /** A request must arrive whole within this time; headers within `headersTimeoutMs`; idle keep-alive sockets close after `keepAliveTimeoutMs`. */
   requestTimeoutMs: number;
@@ -76,11 +76,11 @@ export interface ServerOptions {
   /** TRUST_PROXY: which proxies' X-Forwarded-For/-Proto/-Host set the client address and scheme
    * (fastify's `trustProxy`): false (default), true (any), a hop count, or addresses/CIDRs. */
   trustProxy: TrustProxy;
-  /** CLIENT_IPV6_PREFIX: an IPv6 client counts as its network of this many bits (64) in every per-client limit (server/clientKey.ts). */
+  /** CLIENT_IPV6_PREFIX: an IPv6 client counts as its network of this many bits (64) in every per-client limit (server/http/clientKey.ts). */
   clientIpv6Prefix: number;
   /** INSTANCE_ID: names this instance in every log line, in readiness and in its outbox claims. */
   instanceId: string;
-  /** How the mail worker polls, claims and retries (server/mail.ts). */
+  /** How the mail worker polls, claims and retries (server/mail/mail.ts). */
   mailDelivery: Omit<MailDeliverySettings, 'instanceId'>;
   /** Origins besides this server's own whose pages may make cookie-authenticated unsafe API calls
    * (host pages that proxy /loanmanager/api/ to the portal). */
@@ -88,7 +88,7 @@ export interface ServerOptions {
   /** Seed the demo borrowers into a freshly created database. */
   seedDemoData: boolean;
   logLevel: string;
-  /** METRICS_PORT: Prometheus metrics on a private listener (server/metrics.ts); null, none. METRICS_HOST: its address. */
+  /** METRICS_PORT: Prometheus metrics on a private listener (server/http/metrics.ts); null, none. METRICS_HOST: its address. */
   metricsPort: number | null;
   metricsHost: string;
   /** Where logs go; stdout when absent. */
@@ -160,7 +160,7 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   return value;
 }
 
-/** CLIENT_IPV6_PREFIX: 1 to 128 bits (server/clientKey.ts); 128 counts each IPv6 address apart. */
+/** CLIENT_IPV6_PREFIX: 1 to 128 bits (server/http/clientKey.ts); 128 counts each IPv6 address apart. */
 export function clientIpv6PrefixOf(env: NodeJS.ProcessEnv): number {
   const prefix = positiveInteger(env, 'CLIENT_IPV6_PREFIX', DEFAULT_IPV6_PREFIX);
   if (prefix > 128) throw new ConfigError(`CLIENT_IPV6_PREFIX must be a prefix length from 1 to 128, not ${prefix}`);

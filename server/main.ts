@@ -3,13 +3,13 @@
  * the portal first). Ctrl-C or SIGTERM shuts down gracefully (`shutDown`).
  */
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from './app';
+import { buildServer } from './http/app';
 import { listenAddressFromEnv, optionsFromEnv, shutdownTimeoutMsOf } from './config';
 import { describeDemoData } from './db/seed';
 
 /**
  * Graceful shutdown: stop accepting connections (a request arriving on a kept-alive connection
- * gets 503), let requests in flight finish, then (fastify's onClose hooks, server/app.ts) stop
+ * gets 503), let requests in flight finish, then (fastify's onClose hooks, server/http/app.ts) stop
  * the mail worker after its send in flight is recorded, and close the store. Resolves false if
  * that takes longer than `timeoutMs`; the caller then exits anyway (the unsent mail stays queued,
  * and a claim left behind expires with its lease).

@@ -7,7 +7,7 @@
  *   the reference server keeps its database, so the read takes the same locks.
  * - The CSRF check on a POST: the header against the cookie, in constant time.
  * - The rate limit: a count per client in memory. The reference server claims its counts from the
- *   database in blocks of up to 64 (server/rateLimitStore.ts), so most of its requests cost the same.
+ *   database in blocks of up to 64 (server/auth/rateLimitStore.ts), so most of its requests cost the same.
  * - The access log: one line per answer through the reference server's redacting logger.
  * - The security headers: the reference server's own set.
  * SESSION_TOKEN names the one session it knows (the harness makes one per run).
@@ -17,9 +17,9 @@ import Fastify from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { securityHeaders } from '../../server/app';
-import { createLogger } from '../../server/logger';
-import { CSRF_COOKIE, CSRF_HEADER, hashSecret, safeEqual, SESSION_COOKIE } from '../../server/security';
+import { securityHeaders } from '../../server/http/app';
+import { createLogger } from '../../server/http/logger';
+import { CSRF_COOKIE, CSRF_HEADER, hashSecret, safeEqual, SESSION_COOKIE } from '../../server/auth/security';
 import { serveConstant } from './constantRoute';
 
 const sessionToken = process.env.SESSION_TOKEN;

@@ -7,7 +7,7 @@
  * own (1-6) until this one: `renumberLegacyPostgres` moves a database made then onto it, in place.
  */
 import { sql, type Kysely } from 'kysely';
-import type { IdentityKey } from '../secrets';
+import type { IdentityKey } from '../auth/secrets';
 import type { Database, Dialect } from './dialect';
 
 /** What a migration's `run` works with: the database inside the migration's transaction. */
@@ -225,7 +225,7 @@ export const MIGRATIONS: readonly Migration[] = [
     async run(m) {
       const { rows } = await sql<{ id: number; ssn_hash: string; dob: string }>`SELECT id, ssn_hash, dob FROM borrowers`.execute(m.db);
       for (const row of rows) {
-        // ssn_hash is ssnDigest(ssn) (server/secrets.ts): keying it needs no digits
+        // ssn_hash is ssnDigest(ssn) (server/auth/secrets.ts): keying it needs no digits
         const ssnKey = m.identity.keyed('ssn', row.ssn_hash);
         await sql`UPDATE borrowers SET ssn_key = ${ssnKey}, dob_key = ${m.identity.keyed('dob', row.dob)} WHERE id = ${row.id}`.execute(m.db);
       }

@@ -17,9 +17,9 @@ import { outboxRepository } from './repositories/outbox';
 import { passkeysRepository } from './repositories/passkeys';
 import { popupsRepository } from './repositories/popups';
 import { rateLimitsRepository } from './repositories/rateLimits';
-import type { StoreOptions } from './store';
+import type { RepositoryOptions } from './records';
 
-export interface OpenStoreOptions extends StoreOptions {
+export interface OpenRepositoriesOptions extends RepositoryOptions {
   /** postgres://… selects PostgreSQL; null selects SQLite. */
   databaseUrl: string | null;
   /** The SQLite file (unused with a databaseUrl). */
@@ -29,7 +29,7 @@ export interface OpenStoreOptions extends StoreOptions {
 }
 
 /** Whether the database can serve requests: readiness (GET /loanmanager/readyz). */
-interface StoreReadiness {
+interface DatabaseReadiness {
   engine: 'sqlite' | 'postgres';
   /** A trivial query answered. */
   reachable: boolean;
@@ -44,10 +44,10 @@ const READINESS_TIMEOUT_MS = 2_000;
 
 /**
  * What the routes may ask of the database, one object: each repository's methods (its type is derived
- * from them, `PortalStore` below) and the store's own.
+ * from them, `Repositories` below) and its own (readiness, close).
  */
-export async function openStore({ databaseUrl, databasePath, poolSize, identity, lockout }: OpenStoreOptions) {
-  if (!identity[0]) throw new Error('openStore needs at least one identity key');
+export async function openRepositories({ databaseUrl, databasePath, poolSize, identity, lockout }: OpenRepositoriesOptions) {
+  if (!identity[0]) throw new Error('openRepositories needs at least one identity key');
   const connection = databaseUrl ? connectPostgres(databaseUrl, poolSize) : connectSqlite(databasePath);
   const dialect = dialectOf(connection.engine);
   const db = new Kysely<Database>({ dialect: connection.dialect });
@@ -75,7 +75,7 @@ export async function openStore({ databaseUrl, databasePath, poolSize, identity,
      * in time is unreachable). Ready means reachable and schemaVersion >= expectedSchemaVersion
      * (a newer instance of a rolling deploy may have migrated further).
      */
-    async readiness(): Promise<StoreReadiness> {
+    async readiness(): Promise<DatabaseReadiness> {
       let timer: NodeJS.Timeout | undefined;
       const answer = (reachable: boolean, schemaVersion: number | null) => ({ engine: dialect.engine, reachable, schemaVersion, expectedSchemaVersion: LATEST_VERSION });
       try {
@@ -112,7 +112,7 @@ export async function openStore({ databaseUrl, databasePath, poolSize, identity,
 }
 
 /** The store's type, derived from the repositories (as fastify/demo derives its repositories' types), never restated. */
-export type PortalStore = Awaited<ReturnType<typeof openStore>>;
+export type Repositories = Awaited<ReturnType<typeof openRepositories>>;
 
 /** The store on a SQLite file (tests and tools). */
-export const openSqliteStore = (databasePath: string, options: StoreOptions) => openStore({ databaseUrl: null, databasePath, poolSize: 1, ...options });
+export const openSqliteRepositories = (databasePath: string, options: RepositoryOptions) => openRepositories({ databaseUrl: null, databasePath, poolSize: 1, ...options });

@@ -2,9 +2,9 @@
  * Demo data, written into a freshly created database. Every person is obviously fictional and
  * every SSN starts with 9 (never issued). One borrower per state the portal has to show.
  */
-import { hashPassword, hashSecret } from '../security';
-import type { PortalStore } from './open';
-import type { Loan, SeedBorrower } from './store';
+import { hashPassword, hashSecret } from '../auth/security';
+import type { Repositories } from './open';
+import type { Loan, SeedBorrower } from './records';
 
 export const DEMO_PASSWORD = 'Demo-pass1!';
 /** An API token for `dana.demo`, for trying `Authorization: Token ...` with curl. Demo only. */
@@ -147,7 +147,7 @@ export const DEMO_BORROWERS: DemoBorrower[] = [
 
 /** `withDemoToken`: the well-known API token of dana.demo (development only: never in production). */
 export async function seedDemoData(
-  store: PortalStore,
+  store: Repositories,
   options: { now: number; scryptN: number; withDemoToken: boolean; apiTokenDays: number },
 ): Promise<void> {
   const { now } = options;

@@ -10,8 +10,8 @@ import { FONT_FAMILY, PALETTE, RADIUS, TOUCH_TARGET_PX } from '../../src/platfor
 import { HOST_RESET_CSS, HOST_RESET_ID } from '../../src/platform/hostReset';
 import { WIDGET_ATTRIBUTE } from '../../src/platform/portalElements';
 import { FIRST_ANSWERS_ELEMENT_ID, HYDRATED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE, SUBMIT_HELD_ATTRIBUTE, type ServerRendered } from '../../src/platform/renderProtocol';
-import { serverText } from '../i18n';
-import { maskCsrfToken } from '../security';
+import { serverText } from '../http/i18n';
+import { maskCsrfToken } from '../auth/security';
 
 const LOADER_PATH = '/loanmanager/static/loanmanager-widgets.js';
 export const SERVICER_NAME = 'Loan Manager';
@@ -338,7 +338,7 @@ function renderFooter(locale: Locale, help: HelpContact): string {
 export const HOLD_EARLY_SUBMITS_SCRIPT =
   "document.addEventListener('submit',function(e){var f=e.target;" +
   `if(f&&f.closest&&f.closest('[${SERVER_RENDERED_ATTRIBUTE}]:not([${HYDRATED_ATTRIBUTE}])')){e.preventDefault();f.setAttribute('${SUBMIT_HELD_ATTRIBUTE}','')}},true)`;
-/** Its CSP source (server/app.ts): the script runs by its hash, no other inline script does. */
+/** Its CSP source (server/http/app.ts): the script runs by its hash, no other inline script does. */
 export const HOLD_EARLY_SUBMITS_CSP = `'sha256-${createHash('sha256').update(HOLD_EARLY_SUBMITS_SCRIPT).digest('base64')}'`;
 
 /**

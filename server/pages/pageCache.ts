@@ -20,7 +20,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, constants, crc32, createBrotliCompress, createDeflateRaw, inflateRawSync, type BrotliCompress, type DeflateRaw } from 'node:zlib';
-import { maskCsrfToken, randomToken } from '../security';
+import { maskCsrfToken, randomToken } from '../auth/security';
 import type { HtmlEncoding } from './htmlCompression';
 
 /** The length of a masked CSRF token of the cookies this server issues (randomToken: 43 characters): 115. */

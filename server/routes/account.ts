@@ -17,13 +17,13 @@ import {
   validateNonceSchema,
   verifyRequestSchema,
 } from '../../src/api/schemas';
-import { sendJson, type PortalContext } from '../context';
+import { sendJson, type PortalContext } from '../http/context';
 import { verifyEmail } from '../services/emailVerification';
 import { requestPasswordReset, resetPassword, validateResetNonce } from '../services/passwordReset';
 import { signInWithPassword } from '../services/passwordSignIn';
 import { recoverUsername, register } from '../services/registration';
-import { signOut } from '../sessions';
-import { emptyBodySchema, type ValibotTypeProvider } from './contract';
+import { signOut } from '../auth/sessions';
+import { emptyBodySchema, type ValibotTypeProvider } from './declarations';
 import {
   addition,
   answers,
@@ -88,7 +88,7 @@ export function accountRoutes(fastify: FastifyInstance, ctx: PortalContext) {
   }, async (request, reply) => sendJson(reply, 200, await signInWithPassword(ctx, request, reply, request.body)));
 
   // The CSRF cookie for a host page's widgets before their first unsafe call (docs/embedding.md): the
-  // auth hook sets it when the browser has none (server/sessions.ts); the answer says nothing more.
+  // auth hook sets it when the browser has none (server/auth/sessions.ts); the answer says nothing more.
   app.get(`/loanmanager/api/${CSRF_TOKEN_PATH}`, {
     schema: {
       ...addition('Set the CSRF cookie'),

@@ -3,10 +3,10 @@
  * absolute for the address the page was opened at. Registered only outside production.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PortalContext } from '../context';
-import type { OutboxMessage } from '../db/store';
+import type { PortalContext } from '../http/context';
+import type { OutboxMessage } from '../db/records';
 import { escapeHtml, renderPage } from '../pages/html';
-import { isHttps } from '../security';
+import { isHttps } from '../auth/security';
 import { sendHtml } from './pages/kit';
 
 const LIMIT = 200;

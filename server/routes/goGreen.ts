@@ -1,10 +1,10 @@
 /** Paperless delivery: /loanmanager/api/go-green/*. Every change is written to the consent audit (server/services/goGreen.ts). */
 import type { FastifyInstance } from 'fastify';
 import { goGreenInfoSchema, goGreenOptInSchema } from '../../src/api/schemas';
-import { sendJson, type PortalContext } from '../context';
-import { apiLocale } from '../locale';
+import { sendJson, type PortalContext } from '../http/context';
+import { apiLocale } from '../http/locale';
 import { goGreenStatusOf, optIn, optOut } from '../services/goGreen';
-import { accountOf, emptyBodySchema, type ValibotTypeProvider } from './contract';
+import { signedInAccount, emptyBodySchema, type ValibotTypeProvider } from './declarations';
 import { answers, electdocsAnswerSchema, refusedOrReauthSchema, specCall } from './schemas';
 
 export function goGreenRoutes(fastify: FastifyInstance, ctx: PortalContext) {
@@ -16,7 +16,7 @@ export function goGreenRoutes(fastify: FastifyInstance, ctx: PortalContext) {
     schema: { ...specCall('The go-green status (info)'), response: answers({ 200: goGreenInfoSchema }, { signedIn: true }) },
     config: signedIn,
   }, async (request, reply) => {
-    const body = await goGreenStatus.info(accountOf(request).borrower, apiLocale(request));
+    const body = await goGreenStatus.info(signedInAccount(request).borrower, apiLocale(request));
     return sendJson(reply, 200, body);
   });
 
@@ -24,7 +24,7 @@ export function goGreenRoutes(fastify: FastifyInstance, ctx: PortalContext) {
     schema: { ...specCall('Opt in to electronic documents'), body: goGreenOptInSchema, response: answers({ 200: electdocsAnswerSchema, 403: refusedOrReauthSchema }, { signedIn: true, unsafe: true }) },
     config: signedIn,
   }, async (request, reply) => {
-    await optIn(ctx, request, accountOf(request), request.body, goGreenStatus);
+    await optIn(ctx, request, signedInAccount(request), request.body, goGreenStatus);
     return sendJson(reply, 200, { electdocs: true });
   });
 
@@ -32,7 +32,7 @@ export function goGreenRoutes(fastify: FastifyInstance, ctx: PortalContext) {
     schema: { ...specCall('Opt out of electronic documents'), body: emptyBodySchema, response: answers({ 200: electdocsAnswerSchema }, { signedIn: true, unsafe: true }) },
     config: signedIn,
   }, async (request, reply) => {
-    await optOut(ctx, request, reply, accountOf(request));
+    await optOut(ctx, request, reply, signedInAccount(request));
     return sendJson(reply, 200, { electdocs: false });
   });
 }

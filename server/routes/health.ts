@@ -18,13 +18,13 @@
  * that arrives while one is under way, so a flood of probes costs the database one check at a time.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { PortalContext } from '../context';
-import { sendJson } from '../context';
-import type { OutboxHealth } from '../db/store';
+import type { PortalContext } from '../http/context';
+import { sendJson } from '../http/context';
+import type { OutboxHealth } from '../db/records';
 
-import { HEALTHZ_PATH, READYZ_PATH } from '../probePaths';
+import { HEALTHZ_PATH, READYZ_PATH } from '../http/probePaths';
 
-export { PROBE_PATHS } from '../probePaths';
+export { PROBE_PATHS } from '../http/probePaths';
 
 /** Mail due this long ago and still not delivered counts as stuck. */
 const STUCK_MAIL_MS = 10 * 60_000;

@@ -11,10 +11,10 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { toJsonSchema, type JsonSchema, type OverrideSchemaContext } from '@valibot/to-json-schema';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import * as v from 'valibot';
-import { API_PREFIX, sendJson, type PortalContext } from '../context';
-import { HEALTHZ_PATH, PROBE_PATHS, READYZ_PATH } from '../probePaths';
-import { isSchema } from './contract';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../security';
+import { API_PREFIX, sendJson, type PortalContext } from '../http/context';
+import { HEALTHZ_PATH, PROBE_PATHS, READYZ_PATH } from '../http/probePaths';
+import { isSchema } from './declarations';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../auth/security';
 import { ADDITION_TAG, PAGE_MARK, PAGES_TAG, PROBES_TAG, SPEC_TAG, WIDGETS_MARK, WIDGETS_WITHOUT, addition, type PageAnswers } from './schemas';
 
 export const OPENAPI_PATH = `${API_PREFIX}openapi.json`;

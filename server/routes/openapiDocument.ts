@@ -1,5 +1,5 @@
 /** The committed API descriptions' texts (docs/api/), generated from a server that is not listening. */
-import { buildServer } from '../app';
+import { buildServer } from '../http/app';
 import { apiDescription, widgetsContract } from './openapi';
 
 export const OPENAPI_FILE = 'docs/api/openapi.json';

@@ -12,10 +12,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../src/platform/i18n/locales';
 import { PASSKEYS_ON_PROFILE } from '../../src/lib/portalUrls';
 import { PASSKEY_OFFER_ATTRIBUTE } from '../../src/platform/renderProtocol';
-import type { PortalContext } from '../context';
-import type { Account } from '../db/store';
+import type { PortalContext } from '../http/context';
+import type { Account } from '../db/records';
 import { escapeHtml, htmlText, RETURN_FIELD } from '../pages/html';
-import { CSRF_FORM_FIELD, isHttps, maskCsrfToken, takePasskeyOfferFlag } from '../security';
+import { CSRF_FORM_FIELD, isHttps, maskCsrfToken, takePasskeyOfferFlag } from '../auth/security';
 import { pageSchema } from './schemas';
 
 const PASSKEY_OFFER_DECLINE_PATH = '/loanmanager/passkey_offer/not_now/';

@@ -17,7 +17,7 @@ import {
   removePasskeySchema,
   renamePasskeySchema,
 } from '../../src/api/schemas';
-import { sendJson, type PortalContext } from '../context';
+import { sendJson, type PortalContext } from '../http/context';
 import {
   addOptions,
   addPasskey,
@@ -29,7 +29,7 @@ import {
   signInOptions,
   signInWithPasskey,
 } from '../services/passkeys';
-import { accountOf, emptyBodySchema, type ValibotTypeProvider } from './contract';
+import { signedInAccount, emptyBodySchema, type ValibotTypeProvider } from './declarations';
 import { addition, answers, csrfOrRefusedSchema, refusedOrReauthSchema } from './schemas';
 
 export function passkeyRoutes(fastify: FastifyInstance, ctx: PortalContext) {
@@ -52,7 +52,7 @@ export function passkeyRoutes(fastify: FastifyInstance, ctx: PortalContext) {
   app.get('/loanmanager/api/user/passkeys/', {
     schema: { ...addition('The signed-in user’s passkeys'), response: answers({ 200: passkeyListSchema }, { signedIn: true }) },
     config: signedIn,
-  }, async (request, reply) => sendJson(reply, 200, await passkeyList(ctx, accountOf(request).user.id)));
+  }, async (request, reply) => sendJson(reply, 200, await passkeyList(ctx, signedInAccount(request).user.id)));
 
   app.post('/loanmanager/api/user/passkeys/add_options/', {
     schema: {
@@ -61,28 +61,28 @@ export function passkeyRoutes(fastify: FastifyInstance, ctx: PortalContext) {
       response: answers({ 200: passkeyOptionsSchema, 403: refusedOrReauthSchema, ...notOffered }, { signedIn: true, unsafe: true }),
     },
     config: signedIn,
-  }, async (request, reply) => sendJson(reply, 200, await addOptions(ctx, request, accountOf(request))));
+  }, async (request, reply) => sendJson(reply, 200, await addOptions(ctx, request, signedInAccount(request))));
 
   app.post('/loanmanager/api/user/passkeys/add/', {
     schema: { ...addition('Add a passkey'), body: addPasskeySchema, response: answers({ 200: passkeyItemSchema, ...notOffered }, { signedIn: true, unsafe: true }) },
     config: signedIn,
-  }, async (request, reply) => sendJson(reply, 200, await addPasskey(ctx, request, accountOf(request), request.body.credential, request.body.name.trim())));
+  }, async (request, reply) => sendJson(reply, 200, await addPasskey(ctx, request, signedInAccount(request), request.body.credential, request.body.name.trim())));
 
   app.post('/loanmanager/api/user/passkeys/rename/', {
     schema: { ...addition('Rename a passkey'), body: renamePasskeySchema, response: answers({ 200: passkeyListSchema, 404: errorBodySchema }, { signedIn: true, unsafe: true }) },
     config: signedIn,
-  }, async (request, reply) => sendJson(reply, 200, await renamePasskey(ctx, accountOf(request), request.body.id, request.body.name.trim())));
+  }, async (request, reply) => sendJson(reply, 200, await renamePasskey(ctx, signedInAccount(request), request.body.id, request.body.name.trim())));
 
   app.post('/loanmanager/api/user/passkeys/remove/', {
     schema: { ...addition('Remove a passkey'), body: removePasskeySchema, response: answers({ 200: passkeyListSchema, 404: errorBodySchema }, { signedIn: true, unsafe: true }) },
     config: signedIn,
-  }, async (request, reply) => sendJson(reply, 200, await removePasskey(ctx, request, accountOf(request), request.body.id)));
+  }, async (request, reply) => sendJson(reply, 200, await removePasskey(ctx, request, signedInAccount(request), request.body.id)));
 
   // Step-up with a passkey: opens the same re-authentication window as user/confirm_password/.
   app.post('/loanmanager/api/user/passkeys/reauth_options/', {
     schema: { ...addition('Start a re-authentication with a passkey'), body: emptyBodySchema, response: answers({ 200: passkeyOptionsSchema, 403: csrfOrRefusedSchema, ...notOffered }, { signedIn: true, unsafe: true }) },
     config: signedIn,
-  }, async (request, reply) => sendJson(reply, 200, await reauthOptions(ctx, request, accountOf(request))));
+  }, async (request, reply) => sendJson(reply, 200, await reauthOptions(ctx, request, signedInAccount(request))));
 
   app.post('/loanmanager/api/user/confirm_passkey/', {
     schema: {
@@ -91,5 +91,5 @@ export function passkeyRoutes(fastify: FastifyInstance, ctx: PortalContext) {
       response: answers({ 200: confirmPasswordResponseSchema, 403: csrfOrRefusedSchema, ...notOffered }, { signedIn: true, unsafe: true }),
     },
     config: signedIn,
-  }, async (request, reply) => sendJson(reply, 200, await confirmPasskey(ctx, request, reply, accountOf(request), request.body.credential)));
+  }, async (request, reply) => sendJson(reply, 200, await confirmPasskey(ctx, request, reply, signedInAccount(request), request.body.credential)));
 }

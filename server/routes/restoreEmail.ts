@@ -3,16 +3,16 @@
  * plain pages, in the request's language. Opening the link changes nothing (a mail scanner may open
  * it): its button posts the token in a form, with the CSRF token, and the answer goes straight to the
  * reset page of a fresh reset link. The token is in the link's path only, masked in the logs like the
- * reset link's nonce; the pages send no Referer (Referrer-Policy: no-referrer, server/app.ts).
+ * reset link's nonce; the pages send no Referer (Referrer-Policy: no-referrer, server/http/app.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PORTAL_URLS } from '../../src/lib/portalUrls';
 import type { Locale } from '../../src/platform/i18n/locales';
-import type { PortalContext } from '../context';
+import type { PortalContext } from '../http/context';
 import { escapeHtml, htmlText, renderPage, trustedHtml, type HelpContact } from '../pages/html';
-import { serverText } from '../i18n';
-import { requestLocale } from '../locale';
-import { CSRF_FORM_FIELD, maskCsrfToken } from '../security';
+import { serverText } from '../http/i18n';
+import { requestLocale } from '../http/locale';
+import { CSRF_FORM_FIELD, maskCsrfToken } from '../auth/security';
 import { pageSchema } from './schemas';
 import { RESTORE_EMAIL_PATH, addressRestoreUsable, restoreAddress } from '../services/addressRestore';
 

@@ -101,7 +101,7 @@ const commonErrors = { 400: errorBodySchema, 413: errorBodySchema, 415: errorBod
 /**
  * A route's answers: its own, plus the common errors; `signedIn` adds 401, `unsafe` (a POST) adds 403,
  * `hashes` (it hashes or checks a password) adds 503: every hashing thread busy and its queue full
- * (server/passwordHashing.ts), with `Retry-After`.
+ * (server/auth/passwordHashing.ts), with `Retry-After`.
  */
 export function answers<T extends Record<number, v.GenericSchema>>(own: T, { signedIn = false, unsafe = false, hashes = false } = {}) {
   return {

@@ -15,13 +15,13 @@ import {
   requestEmailChangeSchema,
   sessionTimeoutSchema,
 } from '../../src/api/schemas';
-import { HttpError, requireAccount, sendJson, type PortalContext } from '../context';
+import { HttpError, requireAccount, sendJson, type PortalContext } from '../http/context';
 import { checkEmailAvailable, EMAIL_MESSAGES } from '../services/emailAddress';
 import { requestEmailChange } from '../services/emailChange';
 import { popupsOf } from '../services/popupsToShow';
 import { confirmPassword } from '../services/reauthentication';
 import { sessionTimeoutOf } from '../services/sessionTimeout';
-import { accountOf, emptyBodySchema, type ValibotTypeProvider } from './contract';
+import { signedInAccount, emptyBodySchema, type ValibotTypeProvider } from './declarations';
 import { addition, answers, csrfOrRefusedSchema, emptyAnswerSchema, refusedOrReauthSchema, specCall, usedByWidgets, validAnswerSchema, wrongPasswordSchema } from './schemas';
 
 /** The contract's shape first (its texts), then only the popup ids this server knows ("Invalid value"). */
@@ -38,7 +38,7 @@ export function userRoutes(fastify: FastifyInstance, ctx: PortalContext) {
     schema: { ...specCall('Is this address usable?'), querystring: emailQuerySchema, response: answers({ 200: validAnswerSchema }, { signedIn: true }) },
     config: { ...emailChangeLimit, ...signedIn },
   }, async (request, reply) => {
-    await checkEmailAvailable(ctx, accountOf(request), request.query.email_address);
+    await checkEmailAvailable(ctx, signedInAccount(request), request.query.email_address);
     return sendJson(reply, 200, { valid: true });
   });
 
@@ -47,7 +47,7 @@ export function userRoutes(fastify: FastifyInstance, ctx: PortalContext) {
     schema: { ...specCall('Has this address been verified?'), querystring: emailQuerySchema, response: answers({ 200: isValidatedResponseSchema }, { signedIn: true }) },
     config: { backgroundPoll: true, ...signedIn },
   }, async (request, reply) => {
-    const validated = await ctx.store.isEmailValidated(accountOf(request).borrower.id, request.query.email_address.trim());
+    const validated = await ctx.store.isEmailValidated(signedInAccount(request).borrower.id, request.query.email_address.trim());
     return sendJson(reply, 200, { validated });
   });
 
@@ -66,7 +66,7 @@ export function userRoutes(fastify: FastifyInstance, ctx: PortalContext) {
     },
     config: { ...emailChangeLimit, ...signedIn },
   }, async (request, reply) => {
-    return sendJson(reply, 200, await confirmPassword(ctx, request, reply, accountOf(request), request.body.password));
+    return sendJson(reply, 200, await confirmPassword(ctx, request, reply, signedInAccount(request), request.body.password));
   });
 
   app.post('/loanmanager/api/user/request_email_change/', {
@@ -80,7 +80,7 @@ export function userRoutes(fastify: FastifyInstance, ctx: PortalContext) {
     },
     config: { ...emailChangeLimit, ...signedIn },
   }, async (request, reply) => {
-    return sendJson(reply, 200, await requestEmailChange(ctx, request, accountOf(request), request.body.email_address));
+    return sendJson(reply, 200, await requestEmailChange(ctx, request, signedInAccount(request), request.body.email_address));
   });
 
   // When the session ends, for the page's inactivity warning (docs/security.md, control 24). Only times.
@@ -88,7 +88,7 @@ export function userRoutes(fastify: FastifyInstance, ctx: PortalContext) {
     schema: { ...addition('When the session ends'), response: answers({ 200: sessionTimeoutSchema }, { signedIn: true }) },
     config: signedIn,
   }, async (request, reply) => {
-    return sendJson(reply, 200, sessionTimeoutOf(ctx, accountOf(request).auth));
+    return sendJson(reply, 200, sessionTimeoutOf(ctx, signedInAccount(request).auth));
   });
 
   // "Stay signed in": records a request now, whatever the last-seen throttle would skip. Its body is
@@ -110,7 +110,7 @@ export function userRoutes(fastify: FastifyInstance, ctx: PortalContext) {
     schema: { ...specCall('The popups to show'), body: popupRequestSchema, response: answers({ 200: popupListSchema, 403: csrfOrRefusedSchema }, { signedIn: true, unsafe: true }) },
     config: signedIn,
   }, async (request, reply) => {
-    const account = accountOf(request);
+    const account = signedInAccount(request);
     if (request.body.coacct !== String(account.borrower.id)) throw HttpError.errors(403, EMAIL_MESSAGES.notYourAccount);
     return sendJson(reply, 200, await popupsToShow(account, account.auth));
   });
@@ -119,7 +119,7 @@ export function userRoutes(fastify: FastifyInstance, ctx: PortalContext) {
     schema: { ...specCall('A popup was seen'), body: markSeenSchema, response: answers({ 200: emptyAnswerSchema }, { signedIn: true, unsafe: true }) },
     config: signedIn,
   }, async (request, reply) => {
-    const { auth, user } = accountOf(request);
+    const { auth, user } = signedInAccount(request);
     await ctx.store.markPopupSeen(auth.sessionKey, user.id, request.body.id_to_mark_as_seen, ctx.nowMs());
     return sendJson(reply, 200, {});
   });
@@ -128,7 +128,7 @@ export function userRoutes(fastify: FastifyInstance, ctx: PortalContext) {
     schema: { ...specCall('Do not show a popup again'), body: dismissPopupSchema, response: answers({ 200: emptyAnswerSchema }, { signedIn: true, unsafe: true }) },
     config: signedIn,
   }, async (request, reply) => {
-    await ctx.store.dismissPopup(accountOf(request).user.id, request.body.id_to_dismiss, ctx.nowMs());
+    await ctx.store.dismissPopup(signedInAccount(request).user.id, request.body.id_to_dismiss, ctx.nowMs());
     return sendJson(reply, 200, {});
   });
 }

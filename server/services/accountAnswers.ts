@@ -1,14 +1,14 @@
 /** What the anonymous account endpoints share: their catalog texts, the captcha check, the username as typed, the loans answered. */
 import type { FastifyRequest } from 'fastify';
-import type { CaptchaAction } from '../captcha';
-import { HttpError, type PortalContext } from '../context';
-import type { Loan } from '../db/store';
-import { localText } from '../i18n';
+import type { CaptchaAction } from '../auth/captcha';
+import { HttpError, type PortalContext } from '../http/context';
+import type { Loan } from '../db/records';
+import { localText } from '../http/i18n';
 import { INVALID_CREDENTIALS } from './wrongPasswords';
 
 /**
  * What the account endpoints answer in their error lists: catalog texts (src/platform/i18n/locales,
- * namespace `server.error`), put in the request's language when sent (server/locale.ts `apiLocale`).
+ * namespace `server.error`), put in the request's language when sent (server/http/locale.ts `apiLocale`).
  * The English texts are unchanged.
  */
 export const MESSAGES_SERVER = {

@@ -4,12 +4,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { PORTAL_URLS } from '../../src/lib/portalUrls';
-import type { PortalContext } from '../context';
-import type { User } from '../db/store';
-import { accountNoticeEmail, recipientLocale, type AccountNotice } from '../emails';
-import { emailLocale } from '../locale';
-import { maskEmail } from '../mail';
-import { ADDRESS_RESTORE_DAYS } from '../security';
+import type { PortalContext } from '../http/context';
+import type { User } from '../db/records';
+import { accountNoticeEmail, recipientLocale, type AccountNotice } from '../mail/emails';
+import { emailLocale } from '../http/locale';
+import { maskEmail } from '../mail/mail';
+import { ADDRESS_RESTORE_DAYS } from '../auth/security';
 import { issueAddressRestoreLink } from './addressRestore';
 
 /** The portal pages each notice links to (written out in full in its text). */

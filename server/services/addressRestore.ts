@@ -4,8 +4,8 @@
  * leads straight to choosing a new password (docs/security.md). It works without signing in.
  */
 import type { FastifyRequest } from 'fastify';
-import type { PortalContext } from '../context';
-import { ADDRESS_RESTORE_DAYS, RESET_NONCE_MINUTES, hashSecret, looksLikeToken, randomToken } from '../security';
+import type { PortalContext } from '../http/context';
+import { ADDRESS_RESTORE_DAYS, RESET_NONCE_MINUTES, hashSecret, looksLikeToken, randomToken } from '../auth/security';
 
 /** The page of the link (`<path><token>/`, as the reset link carries its nonce); the form posts to the path itself. */
 export const RESTORE_EMAIL_PATH = '/loanmanager/restore_email/';

@@ -7,7 +7,7 @@
  * window. A window opens with the first count and lasts `windowMs` (a fixed window: at its end the
  * count starts again).
  */
-import type { PortalContext } from '../context';
+import type { PortalContext } from '../http/context';
 
 interface Cap {
   /** Names the window in the counter's key. */

@@ -1,8 +1,8 @@
 /** The address on file: its checks (syntax, not another user's) and the catalog texts they answer. */
 import { EMAIL_PATTERN } from '../../src/lib/validation/rules';
-import { HttpError, type PortalContext } from '../context';
-import type { Account } from '../db/store';
-import { localText } from '../i18n';
+import { HttpError, type PortalContext } from '../http/context';
+import type { Account } from '../db/records';
+import { localText } from '../http/i18n';
 
 /** Catalog texts (src/platform/i18n/locales), in the request's language when sent. */
 export const EMAIL_MESSAGES = {

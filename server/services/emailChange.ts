@@ -1,10 +1,10 @@
 /** A change of the address on file asked by the borrower (spec: user/request_email_change/). */
 import type { FastifyRequest } from 'fastify';
 import type { RequestEmailChangeResponse } from '../../src/api/schemas';
-import type { Auth, PortalContext } from '../context';
-import type { Account } from '../db/store';
-import { emailLocale } from '../locale';
-import { VERIFY_NONCE_HOURS } from '../security';
+import type { Auth, PortalContext } from '../http/context';
+import type { Account } from '../db/records';
+import { emailLocale } from '../http/locale';
+import { VERIFY_NONCE_HOURS } from '../auth/security';
 import { notifyAddressReplaced } from './accountNotices';
 import { checkEmailAvailable, isAddressOnFile } from './emailAddress';
 import { sendVerificationEmail } from './emailVerification';

@@ -1,15 +1,15 @@
 /** The emailed link that proves an address (registration, an email change, go green). */
-import type { User } from '../db/store';
+import type { User } from '../db/records';
 import type { Locale } from '../../src/platform/i18n/locales';
 import type { FastifyRequest } from 'fastify';
-import { HttpError, type PortalContext } from '../context';
-import { verificationEmail } from '../emails';
-import { VERIFY_NONCE_HOURS, hashSecret, randomToken } from '../security';
+import { HttpError, type PortalContext } from '../http/context';
+import { verificationEmail } from '../mail/emails';
+import { VERIFY_NONCE_HOURS, hashSecret, randomToken } from '../auth/security';
 import { MESSAGES_SERVER } from './accountAnswers';
 import { notifyAddressReplaced } from './accountNotices';
 
 /** The emailed verification link for an address (register, email change, go green), in `locale`: the
- * language of the request that asked for it (server/locale.ts `emailLocale`). */
+ * language of the request that asked for it (server/http/locale.ts `emailLocale`). */
 export async function sendVerificationEmail(ctx: PortalContext, user: Pick<User, 'id'>, emailAddress: string, locale: Locale) {
   const nonce = randomToken();
   const now = ctx.nowMs();

@@ -5,14 +5,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { GoGreenInfo, GoGreenOptIn } from '../../src/api/schemas';
+import { goGreenInfoSchema, type GoGreenInfo, type GoGreenOptIn } from '../../src/api/schemas';
 import { PORTAL_URLS } from '../../src/lib/portalUrls';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/platform/i18n/locales';
-import { HttpError, type Auth, type PortalContext } from '../context';
-import type { Account, AgreedDisclosures, Borrower, ConsentRecord } from '../db/store';
-import { localText } from '../i18n';
-import { apiLocale } from '../locale';
-import { flagOptedOut } from '../security';
+import { HttpError, type Auth, type PortalContext } from '../http/context';
+import type { Account, AgreedDisclosures, Borrower, ConsentRecord } from '../db/records';
+import { asColumns } from '../db/rows';
+import { localText } from '../http/i18n';
+import { apiLocale } from '../http/locale';
+import { flagOptedOut } from '../auth/security';
 import { noticeUrl, notifyAddressReplaced, notifyBorrower } from './accountNotices';
 import { GO_GREEN_CHANGE_CAPS, withinCaps } from './borrowerCaps';
 import { checkEmailAvailable, isAddressOnFile } from './emailAddress';
@@ -112,6 +113,13 @@ function consent(
   };
 }
 
+/** The go-green answer's fields that are the borrower's own (all but the disclosures), passed through
+ * from the record under the answer's names: a field added to the schema and the borrower's columns
+ * needs nothing here. */
+const BORROWER_ANSWER_FIELDS = Object.keys(goGreenInfoSchema.entries).filter(
+  (field): field is Exclude<keyof GoGreenInfo, 'disclosures'> => field !== 'disclosures',
+);
+
 /**
  * A borrower's go-green status (the spec's `info`): the API's answer, written through the route's
  * declared schema, and the one a go-green or profile page comes with (server/routes/pages/).
@@ -121,12 +129,8 @@ export function goGreenStatusOf(ctx: PortalContext) {
   return {
     async info(borrower: Borrower, locale: Locale): Promise<GoGreenInfo> {
       const disclosures = await readDisclosures(locale);
-      return {
-        email_address: borrower.emailAddress ?? '',
-        email_validated: borrower.emailValidated === true,
-        electdocs: borrower.electdocs === true,
-        disclosures: disclosures.text,
-      };
+      // no address on file is answered as an empty one
+      return { ...asColumns(borrower, BORROWER_ANSWER_FIELDS), email_address: borrower.emailAddress ?? '', disclosures: disclosures.text };
     },
     /** The disclosures a consent given now, in `locale`, is recorded with. A text edited between the
      * borrower's reading and agreeing (within DISCLOSURES_FRESH_MS of the edit, or across it) is

@@ -2,8 +2,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Login, LoginResponse } from '../../src/api/schemas';
 import { LIMITS } from '../../src/lib/validation/messages';
-import type { PortalContext } from '../context';
-import { hashPassword, needsRehash, verifyLoginPassword } from '../security';
+import type { PortalContext } from '../http/context';
+import { hashPassword, needsRehash, verifyLoginPassword } from '../auth/security';
 import { withTrimmedUsername } from './accountAnswers';
 import { signedInAs } from './signedInAs';
 import { answerWrongPassword, checkPasswordInTurn, refuseIfSignInPaused } from './wrongPasswords';

@@ -1,11 +1,11 @@
 /** The popups a signed-in borrower is to see now (spec section 2, "Popups"). */
-import type { Auth, PortalContext } from '../context';
-import type { Account } from '../db/store';
-import { popupsFor, popupsToShow } from '../popups';
+import type { Auth, PortalContext } from '../http/context';
+import type { Account } from '../db/records';
+import { popupsFor, popupsToShow } from './popups';
 
 /**
  * The popups a signed-in borrower is to see now, in order: those due, less those seen in this
- * session, dismissed or resting, one offer at most (server/popups.ts). The API's answer
+ * session, dismissed or resting, one offer at most (server/services/popups.ts). The API's answer
  * (`user/popup/`) and the list a signed-in page comes with (server/routes/pages/) are this one.
  */
 export function popupsOf(ctx: PortalContext) {

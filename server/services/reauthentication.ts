@@ -5,10 +5,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ConfirmPasswordResponse } from '../../src/api/schemas';
 import { LIMITS } from '../../src/lib/validation/messages';
-import { HttpError, NOT_SIGNED_IN, type Auth, type PortalContext } from '../context';
-import type { Account } from '../db/store';
-import { verifyPassword } from '../security';
-import { renewSession } from '../sessions';
+import { HttpError, NOT_SIGNED_IN, type Auth, type PortalContext } from '../http/context';
+import type { Account } from '../db/records';
+import { verifyPassword } from '../auth/security';
+import { renewSession } from '../auth/sessions';
 import { EMAIL_MESSAGES } from './emailAddress';
 import { answerWrongPassword, checkPasswordInTurn, refuseIfSignInPaused } from './wrongPasswords';
 

@@ -1,8 +1,8 @@
 /** When a signed-in session ends, for the page's inactivity warning (docs/security.md, control 24). */
 import type { SessionTimeout } from '../../src/api/schemas';
-import type { Auth, PortalContext } from '../context';
-import { SESSION_TOUCH_INTERVAL_MS } from '../security';
-import { idleMs, sessionEndsAt } from '../sessions';
+import type { Auth, PortalContext } from '../http/context';
+import { SESSION_TOUCH_INTERVAL_MS } from '../auth/security';
+import { idleMs, sessionEndsAt } from '../auth/sessions';
 
 /** Whole seconds, rounded down: the page must never believe in more time than the server gives. */
 function secondsUntil(at: number, now: number): number {

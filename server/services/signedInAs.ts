@@ -1,6 +1,6 @@
 /**
  * The one way a borrower becomes signed in, whatever they proved (a password, a passkey): the same
- * session (server/sessions.ts `signIn`: a new session id, the CSRF token rotated), the language
+ * session (server/auth/sessions.ts `signIn`: a new session id, the CSRF token rotated), the language
  * remembered, the notice of a browser never seen before, and the loans the landing page needs. The
  * popups after it are the signed-in page's (the same page either way). Issue 49: a passkey sign-in
  * must create a session exactly as a password sign-in does, so both call this.
@@ -8,12 +8,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResponse } from '../../src/api/schemas';
 import { PORTAL_URLS } from '../../src/lib/portalUrls';
-import type { PortalContext } from '../context';
-import type { User } from '../db/store';
-import { describeBrowser } from '../emails';
-import { rememberLocale } from '../locale';
-import { flagPasskeyOffer } from '../security';
-import { recognizeBrowser, signIn } from '../sessions';
+import type { PortalContext } from '../http/context';
+import type { User } from '../db/records';
+import { describeBrowser } from '../mail/emails';
+import { rememberLocale } from '../http/locale';
+import { flagPasskeyOffer } from '../auth/security';
+import { recognizeBrowser, signIn } from '../auth/sessions';
 import { availableLoans } from './accountAnswers';
 import { noticeOf, noticeUrl } from './accountNotices';
 

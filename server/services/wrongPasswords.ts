@@ -4,12 +4,12 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PORTAL_URLS } from '../../src/lib/portalUrls';
-import { HttpError, type PortalContext } from '../context';
-import type { User } from '../db/store';
-import { localText, type LocalText } from '../i18n';
-import { clientKeyOf } from '../clientKey';
-import { ClientGoneError, inPasswordTurn } from '../passwordHashing';
-import { hashSecret } from '../security';
+import { HttpError, type PortalContext } from '../http/context';
+import type { User } from '../db/records';
+import { localText, type LocalText } from '../http/i18n';
+import { clientKeyOf } from '../http/clientKey';
+import { ClientGoneError, inPasswordTurn } from '../auth/passwordHashing';
+import { hashSecret } from '../auth/security';
 import { noticeOf, noticeUrl } from './accountNotices';
 
 /** "Invalid username or password." */
@@ -59,7 +59,7 @@ type PasswordCheck = { matches: true } | { matches: false; place: number };
 /**
  * A password check of `username` (sign-in, and every route that asks a signed-in borrower for their
  * password again), made fair and atomic (issue 46 items 1 and 2; docs/security.md):
- * - it waits for its client's turn (server/passwordHashing.ts `inPasswordTurn`): a client with too
+ * - it waits for its client's turn (server/auth/passwordHashing.ts `inPasswordTurn`): a client with too
  *   many waiting is refused (HashingBusyError, 503), and a client gone before its turn is dropped
  *   (ClientGoneError) with nothing written, no count, no hash;
  * - in its turn it first claims a place in the count of wrong passwords (`claimLoginAttempt`): none

@@ -1,5 +1,5 @@
 import { DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
-import { RESET_NONCE_MINUTES } from '../security';
+import { RESET_NONCE_MINUTES } from '../auth/security';
 import { normalizeEmailAddress } from '../services/emailAddress';
 import { API, nonceOf, registrationBody, startTestServer, type TestServer } from './harness';
 

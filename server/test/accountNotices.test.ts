@@ -4,9 +4,9 @@
  * make is seen. On SQLite or PostgreSQL (`npm run test:pg`).
  */
 import { DEFAULT_HELP, LOGIN_LOCKOUT } from '../config';
-import { serverText } from '../i18n';
+import { serverText } from '../http/i18n';
 import { DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
-import { KNOWN_BROWSER_DAYS } from '../db/store';
+import { KNOWN_BROWSER_DAYS } from '../db/records';
 import { API, nonceOf, registrationBody, startTestServer, type OutboxEntry, type TestClient, type TestServer } from './harness';
 
 let server: TestServer;

@@ -4,7 +4,7 @@
  * it back, ends every session and API token, revokes the pending links and leads to a new password.
  * On SQLite or PostgreSQL (`npm run test:pg`).
  */
-import { serverText } from '../i18n';
+import { serverText } from '../http/i18n';
 import { DEMO_API_TOKEN } from '../db/seed';
 import { API, nonceOf, startTestServer, type OutboxEntry, type TestClient, type TestServer } from './harness';
 

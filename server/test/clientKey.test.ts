@@ -2,9 +2,9 @@
  * Every per-client limit counts an IPv6 client by its network, not its address (issue 46 item 5):
  * behind the trusted proxy, one /64's 2^64 addresses are one client; IPv4 stays one address.
  */
-import { clientKeyOf } from '../clientKey';
+import { clientKeyOf } from '../http/clientKey';
 import { ConfigError, clientIpv6PrefixOf } from '../config';
-import type { BuildOptions } from '../app';
+import type { BuildOptions } from '../http/app';
 import { API, serversClosedAfterEach } from './harness';
 
 describe('clientKeyOf', () => {

@@ -1,12 +1,12 @@
 /**
  * Only a bare email address is accepted and mailed to, and common passwords are refused however
- * they are decorated: the server endpoints, plus unit tests of server/passwordPolicy.ts.
+ * they are decorated: the server endpoints, plus unit tests of server/auth/passwordPolicy.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
-import { MINIMUM_CORE_LENGTH, PASSWORD_POLICY_MESSAGES, checkPasswordPolicy, comparedForms, foldedForms } from '../passwordPolicy';
+import { MINIMUM_CORE_LENGTH, PASSWORD_POLICY_MESSAGES, checkPasswordPolicy, comparedForms, foldedForms } from '../auth/passwordPolicy';
 import { API, REPO_ROOT, nonceOf, registrationBody, startTestServer, type TestClient, type TestServer } from './harness';
 
 let server: TestServer;
@@ -175,7 +175,7 @@ describe('common passwords are refused on the server', () => {
   });
 });
 
-describe('checkPasswordPolicy (server/passwordPolicy.ts)', () => {
+describe('checkPasswordPolicy (server/auth/passwordPolicy.ts)', () => {
   it('uses the package list: tens of thousands of entries, the famous ones among them', () => {
     const list = dictionary['passwords-common'];
     expect(list.length).toBeGreaterThan(40_000);

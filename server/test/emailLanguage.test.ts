@@ -10,7 +10,7 @@ import type { Locale } from '../../src/platform/i18n/locales';
 import type { MessageId } from '../../src/platform/i18n/messageId';
 import { LOGIN_LOCKOUT } from '../config';
 import { DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
-import { serverText } from '../i18n';
+import { serverText } from '../http/i18n';
 import { API, nonceOf, registrationBody, startTestServer, type OutboxEntry, type TestClient, type TestServer } from './harness';
 
 let server: TestServer;

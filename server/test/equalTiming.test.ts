@@ -6,7 +6,7 @@
  * chance that one sample of the first is slower than one of the second: 0.5 when alike).
  */
 import { DEMO_PASSWORD } from '../db/seed';
-import { hashPassword } from '../security';
+import { hashPassword } from '../auth/security';
 import { API, serversClosedAfterEach, type TestClient } from './harness';
 import { mannWhitney, median, timeOf } from './timing';
 

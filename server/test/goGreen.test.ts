@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openStore } from '../db/open';
+import { openRepositories } from '../db/open';
 import { DISCLOSURES_FRESH_MS, localisedDisclosuresPath } from '../services/goGreen';
-import { serverKeys } from '../secrets';
+import { serverKeys } from '../auth/secrets';
 import { LOCALES } from '../../src/platform/i18n/locales';
 import { API, REPO_ROOT, nonceOf, startTestServer, type TestServer } from './harness';
 
@@ -69,7 +69,7 @@ describe('go-green/status', () => {
     try {
       const response = await client.get(`${API}go-green/status/`);
       expect(response.statusCode).toBe(200);
-      // the serializer (server/routes/contract.ts) checks the object against the schema, then writes it
+      // the serializer (server/routes/declarations.ts) checks the object against the schema, then writes it
       expect(stringify.mock.calls.map(([value]) => value)).toContainEqual(response.json());
     } finally {
       stringify.mockRestore();
@@ -295,7 +295,7 @@ describe('the disclosures a consent was given to', () => {
   });
 
   it("gives the store's reader each consent with the text it names", async () => {
-    const store = await openStore({
+    const store = await openRepositories({
       databaseUrl: server.schema?.databaseUrl ?? null,
       databasePath: server.databasePath,
       poolSize: 1,

@@ -11,15 +11,15 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { DEFAULT_SCRYPT_N, optionsFromEnv } from '../config';
-import { openStore } from '../db/open';
-import { openSqliteStore } from '../db/open';
-import type { StoreOptions } from '../db/store';
+import { openRepositories } from '../db/open';
+import { openSqliteRepositories } from '../db/open';
+import type { RepositoryOptions } from '../db/records';
 import { MIGRATIONS } from '../db/migrations';
 import { dialectOf } from '../db/dialect';
 import { DEMO_API_TOKEN, DEMO_BORROWERS, DEMO_PASSWORD } from '../db/seed';
-import type { MailTransport } from '../mail';
-import { serverKeys, ssnDigest } from '../secrets';
-import { hashPassword } from '../security';
+import type { MailTransport } from '../mail/mail';
+import { serverKeys, ssnDigest } from '../auth/secrets';
+import { hashPassword } from '../auth/security';
 import { PROBE_PATHS } from '../routes/health';
 import { API, PRODUCTION_ENV, REPO_ROOT, TEST_ENGINE, TEST_SCRYPT_N, createTestSchema, itOnSqlite, nonceOf, registrationBody, startTestServer, type TestServer } from './harness';
 
@@ -183,8 +183,8 @@ describe('identity values at rest', () => {
     const newSecret = randomBytes(32);
     // the same database on either engine: a SQLite file, or a fresh PostgreSQL schema
     const schema = TEST_ENGINE === 'postgres' ? await createTestSchema() : null;
-    const open = (identity: StoreOptions['identity']) =>
-      openStore({ databaseUrl: schema?.databaseUrl ?? null, databasePath: file, poolSize: 2, identity, lockout });
+    const open = (identity: RepositoryOptions['identity']) =>
+      openRepositories({ databaseUrl: schema?.databaseUrl ?? null, databasePath: file, poolSize: 2, identity, lockout });
     try {
       const first = await open(serverKeys(oldSecret).identity);
       await first.seedLoan({ loanno: '9000000099', propertyAddress: 'x', monthlyPaymentCents: 1, nextPaymentDue: '2026-01-01' });
@@ -228,7 +228,7 @@ describe('identity values at rest', () => {
       old.prepare("INSERT INTO outbox (to_address, subject, body, links, created_at) VALUES ('a@example.com', 's', 'live link', '[]', 0)").run();
       old.close();
 
-      const store = await openSqliteStore(file, { identity: serverKeys(randomBytes(32)).identity, lockout: { failures: 5, windowMs: 1 } });
+      const store = await openSqliteRepositories(file, { identity: serverKeys(randomBytes(32)).identity, lockout: { failures: 5, windowMs: 1 } });
       expect((await store.findLoanMatch('9000000099', nora.ssn, nora.dob))?.borrower.firstname).toBe('Nora');
       expect((await store.listOutbox(10))[0]).toMatchObject({ subject: 's', body: null });
       await store.close();

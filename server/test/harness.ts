@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildServer, type BuildOptions } from '../app';
+import { buildServer, type BuildOptions } from '../http/app';
 import { BIGINT_AS_NUMBER } from '../db/connections';
 import { DEMO_PASSWORD } from '../db/seed';
 import { FIRST_ANSWERS_ELEMENT_ID } from '../../src/platform/renderProtocol';
@@ -348,7 +348,7 @@ export function formTokensIn(html: string): string[] {
   return [...html.matchAll(/name="csrfmiddlewaretoken" value="([^"]*)"/g)].map((match) => match[1] ?? '');
 }
 
-/** A masked form token unmasked by hand (pad, then token XOR pad; base64url), independently of server/security.ts. */
+/** A masked form token unmasked by hand (pad, then token XOR pad; base64url), independently of server/auth/security.ts. */
 export function unmaskFormToken(masked: string): string {
   const bytes = Buffer.from(masked, 'base64url');
   const half = bytes.length / 2;

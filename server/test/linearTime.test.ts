@@ -9,10 +9,10 @@ import type { FastifyRequest, InjectOptions } from 'fastify';
 import { redact, redactUrl } from '../../src/platform/redaction';
 import { isPortalReturnPath } from '../../src/lib/portalUrls';
 import { EMAIL_PATTERN } from '../../src/lib/validation/rules';
-import { describeBrowser } from '../emails';
+import { describeBrowser } from '../mail/emails';
 import { htmlEncodingFor } from '../pages/htmlCompression';
-import { redactRequestUrl } from '../logger';
-import { normalisedPath } from '../sessions';
+import { redactRequestUrl } from '../http/logger';
+import { normalisedPath } from '../auth/sessions';
 import { median, perByteCostRatio, timeOf } from './timing';
 import { startTestServer, type TestServer } from './harness';
 

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_MAIL_DELIVERY, retryDelayMs, smtpErrorCode } from '../mail';
-import { openSqliteStore } from '../db/open';
-import { serverKeys } from '../secrets';
+import { DEFAULT_MAIL_DELIVERY, retryDelayMs, smtpErrorCode } from '../mail/mail';
+import { openSqliteRepositories } from '../db/open';
+import { serverKeys } from '../auth/secrets';
 import { API, describeOnSqlite, lastReadiness, startTestServer, type TestServer } from './harness';
 import { startSmtpServer, type TestSmtpServer } from './smtp';
 
@@ -222,7 +222,7 @@ describeOnSqlite('several workers on one SQLite database', () => {
     await queue.app.mailer.send({ to: 'borrower@example.com', subject: 'Notice', body: 'text', links: [] });
     await queue.close();
 
-    const store = await openSqliteStore(shared.databasePath, {
+    const store = await openSqliteRepositories(shared.databasePath, {
       identity: serverKeys(shared.serverSecret).identity,
       lockout: { failures: 5, windowMs: 1 },
     });
@@ -241,7 +241,7 @@ describeOnSqlite('several workers on one SQLite database', () => {
 
   it('a stale worker cannot reschedule a message another worker holds', async () => {
     const shared = sharedDatabase();
-    const store = await openSqliteStore(shared.databasePath, {
+    const store = await openSqliteRepositories(shared.databasePath, {
       identity: serverKeys(shared.serverSecret).identity,
       lockout: { failures: 5, windowMs: 1 },
     });

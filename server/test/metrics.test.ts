@@ -1,9 +1,9 @@
 /**
- * Metrics (server/metrics.ts): prom-client's text on a private listener (METRICS_PORT, loopback),
+ * Metrics (server/http/metrics.ts): prom-client's text on a private listener (METRICS_PORT, loopback),
  * requests by route pattern, the mail queue, the hashing pool's queue; never on the public server.
  */
 import { ConfigError, metricsPortOf, optionsFromEnv } from '../config';
-import { setHashingQueueLength } from '../metrics';
+import { setHashingQueueLength } from '../http/metrics';
 import { API, startTestServer, type TestServer } from './harness';
 
 // a PostgreSQL test server on a loaded machine takes seconds to start

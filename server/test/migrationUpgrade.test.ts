@@ -11,9 +11,9 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Pool } from 'pg';
 import { MIGRATIONS } from '../db/migrations';
-import { openStore } from '../db/open';
-import type { PortalStore } from '../db/open';
-import { keyedDob, keyedSsn, serverKeys } from '../secrets';
+import { openRepositories } from '../db/open';
+import type { Repositories } from '../db/open';
+import { keyedDob, keyedSsn, serverKeys } from '../auth/secrets';
 import { LEGACY_PG_MIGRATIONS, LEGACY_SQLITE_MIGRATIONS, runLegacyPgMigrations, runLegacySqliteMigrations } from './fixtures/legacyMigrations';
 import { createTestSchema, describeOnPostgres, describeOnSqlite, type TestSchema } from './harness';
 
@@ -44,9 +44,9 @@ const LEGACY_DATA = `
 `;
 
 /** What the store reads of LEGACY_DATA once migrated. */
-async function expectDataKept(store: PortalStore) {
+async function expectDataKept(store: Repositories) {
   const match = await store.findLoanMatch('9000000077', SSN, DOB);
-  expect(match?.borrower).toEqual({
+  expect(match?.borrower).toMatchObject({
     id: 77, firstname: 'Fiona', lastname: 'Fixture', emailAddress: 'fiona.fixture@example.com', emailValidated: true, electdocs: true, autopay: false,
   });
   expect(match?.user).toMatchObject({ id: 7, username: 'Fiona.Fixture', locale: 'es' });
@@ -106,7 +106,7 @@ describeOnSqlite('a SQLite database made by the two-list code', () => {
       expect(legacy).toHaveLength(LEGACY_SQLITE_MIGRATIONS.length);
       old.close();
 
-      const open = () => openStore({ databaseUrl: null, databasePath: file, poolSize: 1, identity, lockout });
+      const open = () => openRepositories({ databaseUrl: null, databasePath: file, poolSize: 1, identity, lockout });
       const store = await open();
       expect(store.createdFresh).toBe(false);
       await expectDataKept(store);
@@ -129,7 +129,7 @@ describeOnSqlite('a SQLite database made by the two-list code', () => {
         after.close();
       }
       // and it is the schema the one list makes from nothing
-      const fresh = await openStore({ databaseUrl: null, databasePath: path.join(dir, 'fresh.sqlite'), poolSize: 1, identity, lockout });
+      const fresh = await openRepositories({ databaseUrl: null, databasePath: path.join(dir, 'fresh.sqlite'), poolSize: 1, identity, lockout });
       await fresh.close();
       expect(sqliteSchemaOf(path.join(dir, 'fresh.sqlite'))).toEqual(sqliteSchemaOf(file));
     } finally {
@@ -151,7 +151,7 @@ describeOnPostgres('a PostgreSQL database made by the two-list code', () => {
       const legacy = await schema.query<{ version: number; applied_at: number }>('SELECT version, applied_at FROM schema_migrations ORDER BY version');
       expect(legacy.map(({ version }) => version)).toEqual(LEGACY_PG_MIGRATIONS.map(({ version }) => version));
 
-      const open = () => openStore({ databaseUrl: schema.databaseUrl, databasePath: '', poolSize: 2, identity, lockout });
+      const open = () => openRepositories({ databaseUrl: schema.databaseUrl, databasePath: '', poolSize: 2, identity, lockout });
       const store = await open();
       expect(store.createdFresh).toBe(false);
       expect((await store.readiness()).schemaVersion).toBe(MIGRATIONS.at(-1)!.version);
@@ -175,7 +175,7 @@ describeOnPostgres('a PostgreSQL database made by the two-list code', () => {
       // and it is the schema the one list makes from nothing
       const fresh = await createTestSchema();
       try {
-        const store = await openStore({ databaseUrl: fresh.databaseUrl, databasePath: '', poolSize: 1, identity, lockout });
+        const store = await openRepositories({ databaseUrl: fresh.databaseUrl, databasePath: '', poolSize: 1, identity, lockout });
         await store.close();
         expect(await pgSchemaOf(fresh)).toEqual(await pgSchemaOf(schema));
       } finally {

@@ -187,7 +187,7 @@ async function signedInClient(context: Context): Promise<TestClient> {
   return client;
 }
 
-/** A 400 of the route's request schema (server/routes/contract.ts's texts), as against a rule of the call (an unknown nonce). */
+/** A 400 of the route's request schema (server/routes/declarations.ts's texts), as against a rule of the call (an unknown nonce). */
 const SHAPE_REFUSAL = /^(?:[\w.]+: (?:Expected a |Invalid value|This field is required|Unknown fields? in the request)|Unknown fields? in the request|Expected a JSON object|This endpoint takes no body)/;
 function refusedByShape(response: LightMyRequestResponse): boolean {
   const { errors } = response.json<{ errors?: unknown[] }>();

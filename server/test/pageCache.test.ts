@@ -12,8 +12,8 @@ import { SERVER_RENDERED_ATTRIBUTE } from '../../src/platform/renderProtocol';
 import { PORTAL_PAGES } from '../../src/platform/widgetCatalog';
 import { renderPortalPage } from '../../src/ssrEntry';
 import { keptPagesOf } from '../routes/pages';
-import { formTokenMatches } from '../security';
-import { keptAndFreshServers, type TestServer } from './harness';
+import { formTokenMatches } from '../auth/security';
+import { startTestServer, type TestServer, keptAndFreshServers } from './harness';
 
 const { kept, fresh } = keptAndFreshServers(renderPortalPage);
 

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { PORTAL_PAGES, type PortalPageRow } from '../../src/platform/widgetCatalog';
-import { serverText } from '../i18n';
+import { serverText } from '../http/i18n';
 import { API, CHUNK_TEXT, formTokensIn, pageConfig, startTestServer, TEST_IMAGE, type TestServer, unmaskFormToken } from './harness';
 
 let server: TestServer;

@@ -1,10 +1,10 @@
 /**
- * Password hashing runs on a pool of its own (server/passwordHashing.ts), never on libuv's
+ * Password hashing runs on a pool of its own (server/auth/passwordHashing.ts), never on libuv's
  * threadpool, which reads static files: sign-ins in flight do not stall the loader script. A full
  * queue answers 503 with Retry-After at once (issue 38 item 5).
  */
-import { configurePasswordHashing, DEFAULT_PASSWORD_HASHING, passwordHashingState } from '../passwordHashing';
-import { hashPassword } from '../security';
+import { configurePasswordHashing, DEFAULT_PASSWORD_HASHING, passwordHashingState } from '../auth/passwordHashing';
+import { hashPassword } from '../auth/security';
 import { API, startTestServer, type TestServer } from './harness';
 import { median, timeOf } from './timing';
 

@@ -1,16 +1,16 @@
 /**
- * The padding of an older, cheaper password hash (server/security.ts `verifyLoginPassword`, issue 38):
+ * The padding of an older, cheaper password hash (server/auth/security.ts `verifyLoginPassword`, issue 38):
  * its work is exactly one hash at the current cost, as an unknown username's check is. The time test
  * (equalTiming.test.ts) cannot tell an exact padding from one a quarter short, as the processor's
  * caches move the ratio by more than that; this one counts the work of each check instead: its scrypt
  * cost plus its padding runs' costs (a run's time is proportional to N, r and p being fixed).
  */
 import { DEMO_PASSWORD } from '../db/seed';
-import { scryptInPool, type ScryptTask } from '../passwordHashing';
-import { hashPassword, verifyLoginPassword } from '../security';
+import { scryptInPool, type ScryptTask } from '../auth/passwordHashing';
+import { hashPassword, verifyLoginPassword } from '../auth/security';
 
-jest.mock('../passwordHashing', () => {
-  const actual = jest.requireActual<typeof import('../passwordHashing')>('../passwordHashing');
+jest.mock('../auth/passwordHashing', () => {
+  const actual = jest.requireActual<typeof import('../auth/passwordHashing')>('../auth/passwordHashing');
   return { ...actual, scryptInPool: jest.fn(actual.scryptInPool) };
 });
 

@@ -1,5 +1,5 @@
 /**
- * Password checks take turns per client (server/passwordHashing.ts `inPasswordTurn`, issue 46 item 1):
+ * Password checks take turns per client (server/auth/passwordHashing.ts `inPasswordTurn`, issue 46 item 1):
  * a client's volume cannot push another back, each client's queue is bounded, and a check whose
  * client has gone never starts. The turns alone, with stand-in work (no hashing).
  */
@@ -11,7 +11,7 @@ import {
   holdPasswordTurns,
   inPasswordTurn,
   passwordHashingState,
-} from '../passwordHashing';
+} from '../auth/passwordHashing';
 
 afterEach(() => configurePasswordHashing(DEFAULT_PASSWORD_HASHING));
 

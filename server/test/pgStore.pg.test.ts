@@ -4,10 +4,10 @@
  * two instances race. Runs when the suite runs on PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
-import { openStore } from '../db/open';
+import { openRepositories } from '../db/open';
 import { MIGRATIONS } from '../db/migrations';
-import type { PortalStore } from '../db/open';
-import { serverKeys } from '../secrets';
+import type { Repositories } from '../db/open';
+import { serverKeys } from '../auth/secrets';
 import { createTestSchema, describeOnPostgres, type TestSchema } from './harness';
 
 const storeOptions = (databaseUrl: string) => ({
@@ -20,7 +20,7 @@ const storeOptions = (databaseUrl: string) => ({
 
 describeOnPostgres('the PostgreSQL store', () => {
   let schema: TestSchema;
-  let stores: PortalStore[] = [];
+  let stores: Repositories[] = [];
 
   beforeEach(async () => {
     schema = await createTestSchema();
@@ -32,17 +32,17 @@ describeOnPostgres('the PostgreSQL store', () => {
   });
 
   it('two stores opened at once on an empty schema: one migrates, the other finds it done', async () => {
-    stores = await Promise.all([1, 2, 3].map(() => openStore(storeOptions(schema.databaseUrl))));
+    stores = await Promise.all([1, 2, 3].map(() => openRepositories(storeOptions(schema.databaseUrl))));
     expect(stores.filter((store) => store.createdFresh)).toHaveLength(1);
     const applied = await schema.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
     expect(applied.map((row) => row.version)).toEqual(MIGRATIONS.map((migration) => migration.version));
-    const reopened = await openStore(storeOptions(schema.databaseUrl));
+    const reopened = await openRepositories(storeOptions(schema.databaseUrl));
     stores.push(reopened);
     expect(reopened.createdFresh).toBe(false);
   });
 
   it('usernames are unique whatever their case, and found whatever the case asked', async () => {
-    const [one, two] = (stores = await Promise.all([1, 2].map(() => openStore(storeOptions(schema.databaseUrl)))));
+    const [one, two] = (stores = await Promise.all([1, 2].map(() => openRepositories(storeOptions(schema.databaseUrl)))));
     await one!.seedLoan({ loanno: '9000000099', propertyAddress: '1 Test St', monthlyPaymentCents: 1, nextPaymentDue: '2026-03-01' });
     const seed = (ssn: string) =>
       one!.seedBorrower(

@@ -5,7 +5,7 @@
  * - the page view right after registering shows its "we sent you an email" notice with no popup over it.
  */
 import { DEMO_BORROWERS } from '../db/seed';
-import { OFFER_REST_MS } from '../popups';
+import { OFFER_REST_MS } from '../services/popups';
 import { API, firstAnswersIn, pageConfig, registrationBody, startTestServer, type TestClient, type TestServer } from './harness';
 
 let server: TestServer;

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ConfigError, optionsFromEnv, weakSecretReason } from '../config';
-import { parseSecret } from '../secrets';
+import { parseSecret } from '../auth/secrets';
 import { REPO_ROOT } from './harness';
 
 const PRODUCTION_ENV = {

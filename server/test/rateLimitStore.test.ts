@@ -1,5 +1,5 @@
 /**
- * The rate-limit store's slot blocks (server/rateLimitStore.ts), against an in-memory stand-in
+ * The rate-limit store's slot blocks (server/auth/rateLimitStore.ts), against an in-memory stand-in
  * for the `rate_limits` table that several "instances" share, so the counting rules are tested
  * apart from either engine: the limit is never exceeded on one instance or several, the first
  * refusal comes no earlier than the documented tolerance, and a busy key costs one write per
@@ -8,7 +8,7 @@
  */
 import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { RateLimitStore } from '../db/repositories/rateLimits';
-import { CLAIM_SHARE, MAX_SLOTS_PER_CLAIM, claimSize, databaseRateLimitStore } from '../rateLimitStore';
+import { CLAIM_SHARE, MAX_SLOTS_PER_CLAIM, claimSize, databaseRateLimitStore } from '../auth/rateLimitStore';
 import { describeOnSqlite, startTestServer, type TestServer } from './harness';
 
 const WINDOW_MS = 60_000;

@@ -1,14 +1,14 @@
 /**
- * Declared route contracts (server/routes/contract.ts) answer bad input exactly as the hand-called
+ * Declared route contracts (server/routes/declarations.ts) answer bad input exactly as the hand-called
  * checks did: the same texts, and in the same order (CSRF, then the rate limit, then the 401 of a
  * signed-in route, then the body); outside production an answer that leaves its schema is a 500.
  */
 import Fastify from 'fastify';
 import * as v from 'valibot';
-import type { PortalContext } from '../context';
-import { HttpError } from '../context';
+import type { PortalContext } from '../http/context';
+import { HttpError } from '../http/context';
 import { dismissPopupSchema, goGreenOptInSchema, loginSchema } from '../../src/api/schemas';
-import { declareRouteContracts, parseWith } from '../routes/contract';
+import { declareRouteContracts, parseWith } from '../routes/declarations';
 import { API, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;

@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LOGIN_LOCKOUT } from '../config';
 import { DEMO_PASSWORD } from '../db/seed';
-import { DEFAULT_PASSWORD_HASHING, configurePasswordHashing, holdPasswordTurns, passwordHashingState } from '../passwordHashing';
+import { DEFAULT_PASSWORD_HASHING, configurePasswordHashing, holdPasswordTurns, passwordHashingState } from '../auth/passwordHashing';
 import { API, nonceOf, serversClosedAfterEach, type TestClient, type TestServer } from './harness';
 
 const serverWith = serversClosedAfterEach();

@@ -5,9 +5,9 @@
  * PostgreSQL (TEST_DATABASE_URL or DATABASE_URL; `npm run test:pg`).
  */
 import { randomBytes } from 'node:crypto';
-import type { BuildOptions } from '../app';
-import type { MailTransport } from '../mail';
-import { claimSize } from '../rateLimitStore';
+import type { BuildOptions } from '../http/app';
+import type { MailTransport } from '../mail/mail';
+import { claimSize } from '../auth/rateLimitStore';
 import { MIGRATIONS } from '../db/migrations';
 import { API, createTestSchema, describeOnPostgres, nonceOf, type TestClient, type TestSchema, type TestServer, startTestServer } from './harness';
 
@@ -190,7 +190,7 @@ describeOnPostgres('two instances share the rate limits', () => {
 });
 
 describeOnPostgres('two instances share a limit counted in blocks', () => {
-  // large enough that each instance claims several slots at a time (server/rateLimitStore.ts)
+  // large enough that each instance claims several slots at a time (server/auth/rateLimitStore.ts)
   const LIMIT = 40;
   const pair = pairWithRouteLimit(LIMIT);
 

@@ -1,20 +1,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createCaptchaVerifier } from '../captcha';
+import { createCaptchaVerifier } from '../auth/captcha';
 import { optionsFromEnv } from '../config';
-import { openSqliteStore } from '../db/open';
+import { openSqliteRepositories } from '../db/open';
 import { jsonForScript } from '../pages/html';
 import { Writable } from 'node:stream';
-import { createLogger, redactRequestUrl } from '../logger';
+import { createLogger, redactRequestUrl } from '../http/logger';
 import net from 'node:net';
-import { normalisedPath } from '../sessions';
+import { normalisedPath } from '../auth/sessions';
 import { BatchingSocket } from '../db/connections';
-import { maskEmail } from '../mail';
-import { isTaxSeason, popupsFor } from '../popups';
-import { hashPassword, verifyPassword } from '../security';
+import { asColumns, columnsReader, recordOf } from '../db/rows';
+import { maskEmail } from '../mail/mail';
+import { isTaxSeason, popupsFor } from '../services/popups';
+import { hashPassword, verifyPassword } from '../auth/security';
 import { staleReason } from '../../scripts/freshness';
-import { serverKeys } from '../secrets';
+import { serverKeys } from '../auth/secrets';
 import { randomBytes } from 'node:crypto';
 
 /** A production secret as `openssl rand -hex 32` makes one. */
@@ -262,11 +263,11 @@ describe('database migrations', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loanmanager-db-'));
     try {
       const file = path.join(dir, 'nested', 'db.sqlite');
-      const first = await openSqliteStore(file, STORE_OPTIONS);
+      const first = await openSqliteRepositories(file, STORE_OPTIONS);
       expect(first.createdFresh).toBe(true);
       await first.seedLoan({ loanno: '9000000099', propertyAddress: 'x', monthlyPaymentCents: 1, nextPaymentDue: '2026-01-01' });
       await first.close();
-      const second = await openSqliteStore(file, STORE_OPTIONS);
+      const second = await openSqliteRepositories(file, STORE_OPTIONS);
       expect(second.createdFresh).toBe(false);
       // (matched by message: better-sqlite3 errors can come from another jest realm, so no toThrow)
       const duplicate = await second
@@ -313,5 +314,28 @@ describe('normalisedPath', () => {
     for (const odd of ['/loanmanager//api/user/popup/', '//evil.example/x', 'http://evil.example/x', '/loanmanager/api/../x', '/loanmanager/./api/', '/loanmanager/api%2fuser', '/a\\b', '/a%5cb', '/a%00b', '/bad%zz', '/loanmanager/%2e%2e/api/']) {
       expect({ odd, path: normalisedPath(odd) }).toEqual({ odd, path: null });
     }
+  });
+});
+
+describe('records from rows (server/db/rows.ts)', () => {
+  it('names each column in camelCase and reads flags as booleans on either engine', () => {
+    const sqlite = { id: 3, email_address: null, email_validated: 1, electdocs: 0 };
+    const postgres = { id: 3, email_address: null, email_validated: true, electdocs: false };
+    for (const row of [sqlite, postgres]) {
+      expect(recordOf(row, ['email_validated', 'electdocs'])).toEqual({ id: 3, emailAddress: null, emailValidated: true, electdocs: false });
+    }
+    expect(recordOf({ sign_count: 0, last_used_at: 5 })).toEqual({ signCount: 0, lastUsedAt: 5 });
+  });
+
+  it('reads just the columns asked of a joined row, after the fields set first', () => {
+    const read = columnsReader(['first_name', 'auto_pay'], ['auto_pay']);
+    const joined = { u_id: 7, first_name: 'Ana', auto_pay: 1, expires_at: 99 };
+    expect(read(joined, { id: joined.u_id })).toEqual({ id: 7, firstName: 'Ana', autoPay: true });
+  });
+
+  it('hands a record back under column names, undefined for a field the record lacks', () => {
+    const record = { emailAddress: 'a@example.com', electdocs: true };
+    expect(asColumns(record, ['email_address', 'electdocs'])).toEqual({ email_address: 'a@example.com', electdocs: true });
+    expect(asColumns(record, ['not_there'])).toEqual({ not_there: undefined });
   });
 });

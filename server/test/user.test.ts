@@ -1,5 +1,5 @@
 import { DEMO_API_TOKEN } from '../db/seed';
-import { VERIFY_NONCE_HOURS } from '../security';
+import { VERIFY_NONCE_HOURS } from '../auth/security';
 import { Kysely, SqliteDialect } from 'kysely';
 import { dialectOf } from '../db/dialect';
 import { emailInUseByOtherUserQuery } from '../db/repositories/accounts';

@@ -95,7 +95,7 @@ function csrfToken(): string | null {
 }
 
 /**
- * A step-up renews the session and with it the CSRF token (server/sessions.ts `renewSession`): the
+ * A step-up renews the session and with it the CSRF token (server/auth/sessions.ts `renewSession`): the
  * reference server's header forms (Sign out, the language switch) were drawn with the old one and
  * would be refused, so they take the new one. Nothing outside the portal's own header is touched.
  */
@@ -157,7 +157,7 @@ const apiBaseQuery: BaseQueryFn<FetchArgs | string, unknown, ApiError> = async (
   const headers = new Headers(fetchArgs.headers as HeadersInit | undefined);
   headers.set('Accept', 'application/json');
   if (config?.authToken) headers.set('Authorization', `Token ${config.authToken}`);
-  // the server's error texts in the widget's language (server/locale.ts); the language is never in an address
+  // the server's error texts in the widget's language (server/http/locale.ts); the language is never in an address
   if (config?.locale) headers.set('Accept-Language', config.locale);
   const method = (fetchArgs.method ?? 'GET').toUpperCase();
   const send = async (csrf: string | null) => {

@@ -25,7 +25,7 @@ export const popupListSchema = v.array(popupItemSchema);
 
 export const popupRequestSchema = strictObject({ coacct: requiredString() });
 export const markPopupSeenSchema = strictObject({ id_to_mark_as_seen: requiredString() });
-/** The tax popup's "Don't show again" (spec), and a declined offer, which then rests (server/popups.ts; docs/spec-deviations.md). */
+/** The tax popup's "Don't show again" (spec), and a declined offer, which then rests (server/services/popups.ts; docs/spec-deviations.md). */
 export const dismissPopupSchema = strictObject({ id_to_dismiss: v.picklist(['tax-reminder', 'go-green-auto-pay']) });
 
 /**

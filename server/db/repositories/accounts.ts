@@ -1,10 +1,10 @@
 /** Borrowers, their loans, their users and their email addresses (and the demo seed). */
 import type { Generated, Kysely, Selectable } from 'kysely';
 import { isLocale, type Locale } from '../../../src/platform/i18n/locales';
-import { keyedDob, keyedSsn, type IdentityKey } from '../../secrets';
+import { keyedDob, keyedSsn, type IdentityKey } from '../../auth/secrets';
 import { compiledOnce } from '../compiled';
-import { bit, flag, type Database, type Db, type Dialect, type Flag } from '../dialect';
-import type { Account, Borrower, CreateUserResult, Loan, SeedBorrower, User } from '../store';
+import { bit, type Database, type Db, type Dialect, type Flag } from '../dialect';
+import { columnsReader, recordOf, type RecordOf } from '../rows';
 
 declare module '../dialect' {
   interface Database {
@@ -19,35 +19,58 @@ declare module '../dialect' {
   }
 }
 
-type BorrowerRow = Pick<Selectable<Database['borrowers']>, 'id' | 'firstname' | 'lastname' | 'email_address' | 'email_validated' | 'electdocs' | 'autopay'>;
-type UserRow = Pick<Selectable<Database['users']>, 'id' | 'borrower_id' | 'username' | 'password_hash' | 'locale'>;
+/** The columns of a borrower the routes read besides its id: one added here is a field of `Borrower`. */
+const BORROWER_FIELDS = ['firstname', 'lastname', 'email_address', 'email_validated', 'electdocs', 'autopay'] as const;
+/** Which of those are flags (booleans in the record). */
+const BORROWER_FLAGS = ['email_validated', 'electdocs', 'autopay'] as const;
+/** The columns of a user the routes read besides its id, borrower and language. */
+const USER_TEXT_FIELDS = ['username', 'password_hash'] as const;
+const USER_FIELDS = [...USER_TEXT_FIELDS, 'locale'] as const;
 
-const BORROWER_COLUMNS = ['b.id', 'b.firstname', 'b.lastname', 'b.email_address', 'b.email_validated', 'b.electdocs', 'b.autopay'] as const;
-const USER_COLUMNS = ['id', 'borrower_id', 'username', 'password_hash', 'locale'] as const;
-/** The columns of an account (its user `u` joined to its borrower `b`), read by `accountOf`. */
+type BorrowerRow = Pick<Selectable<Database['borrowers']>, 'id' | (typeof BORROWER_FIELDS)[number]>;
+type UserRow = Pick<Selectable<Database['users']>, 'id' | 'borrower_id' | (typeof USER_FIELDS)[number]>;
+type LoanRow = Selectable<Database['loans']> & Pick<Selectable<Database['loan_borrowers']>, 'role'>;
+
+/** A borrower as the routes read it: its row's columns (BORROWER_FIELDS), derived, never restated. */
+export type Borrower = RecordOf<BorrowerRow, (typeof BORROWER_FLAGS)[number]>;
+/** A user as the routes read it. `locale`: the language the borrower chose (at registration, or with the
+ * language switch); null before any choice, or when this build does not know it. */
+export type User = Omit<RecordOf<UserRow>, 'locale'> & { locale: Locale | null };
+/** A loan of a borrower, with the borrower's part in it. `nextPaymentDue`: YYYY-MM-DD. */
+export type Loan = RecordOf<LoanRow>;
+export interface Account {
+  user: User;
+  borrower: Borrower;
+}
+
+export type CreateUserResult =
+  | { ok: true; user: User }
+  | { ok: false; reason: 'already_registered' | 'username_taken' };
+
+/** What seeding needs; kept separate from what routes use. */
+export type SeedBorrower = Pick<Borrower, 'firstname' | 'lastname' | 'emailAddress' | 'emailValidated' | 'electdocs' | 'autopay'> & { ssn: string; dob: string };
+
+const BORROWER_COLUMNS = ['b.id', ...BORROWER_FIELDS.map((column) => `b.${column}` as const)] as const;
+const USER_COLUMNS = ['id', 'borrower_id', ...USER_FIELDS] as const;
+/** The columns of an account (its user `u` joined to its borrower `b`), read by `accountFromRow`. */
 export const ACCOUNT_COLUMNS = [
-  'u.id as u_id', 'u.borrower_id', 'u.username', 'u.password_hash', 'u.locale',
-  'b.firstname', 'b.lastname', 'b.email_address', 'b.email_validated', 'b.electdocs', 'b.autopay',
+  'u.id as u_id', 'u.borrower_id', ...USER_FIELDS.map((column) => `u.${column}` as const), ...BORROWER_FIELDS.map((column) => `b.${column}` as const),
 ] as const;
 export type AccountRow = Omit<UserRow, 'id'> & Omit<BorrowerRow, 'id'> & { u_id: number };
 
-const toBorrower = (row: BorrowerRow): Borrower => ({
-  id: row.id, firstname: row.firstname, lastname: row.lastname, emailAddress: row.email_address,
-  emailValidated: flag(row.email_validated), electdocs: flag(row.electdocs), autopay: flag(row.autopay),
-});
+const readBorrower = columnsReader(BORROWER_FIELDS, BORROWER_FLAGS);
+const readUser = columnsReader(USER_TEXT_FIELDS);
 // a language this build does not know (a newer instance saved it) is no choice
-const toUser = (row: UserRow): User => ({
-  id: row.id, borrowerId: row.borrower_id, username: row.username, passwordHash: row.password_hash, locale: isLocale(row.locale) ? row.locale : null,
-});
+const localeOf = (locale: string | null): Locale | null => (isLocale(locale) ? locale : null);
+const toBorrower = (row: Omit<BorrowerRow, 'id'>, id: number): Borrower => readBorrower(row, { id });
+const toUser = (row: Omit<UserRow, 'id'>, id: number): User => readUser(row, { id, borrowerId: row.borrower_id, locale: localeOf(row.locale) });
 
-export const accountOf = (row: AccountRow): Account => ({
-  user: toUser({ ...row, id: row.u_id }),
-  borrower: toBorrower({ ...row, id: row.borrower_id }),
-});
+/** The account of a row that joins a user to its borrower (ACCOUNT_COLUMNS, and maybe others). */
+export const accountFromRow = (row: AccountRow): Account => ({ user: toUser(row, row.u_id), borrower: toBorrower(row, row.borrower_id) });
 
 async function userByBorrower(db: Db, borrowerId: number): Promise<User | null> {
   const row = await db.selectFrom('users').select(USER_COLUMNS).where('borrower_id', '=', borrowerId).executeTakeFirst();
-  return row ? toUser(row) : null;
+  return row ? toUser(row, row.id) : null;
 }
 
 /** Another borrower with a sign-in has this address (through the borrowers_email index). */
@@ -127,7 +150,7 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
         if (index > 0) {
           await db.updateTable('borrowers').set({ ssn_key: keyedSsn(current, ssn), dob_key: keyedDob(current, dob) }).where('id', '=', row.id).execute();
         }
-        return { borrower: toBorrower(row), user: await userByBorrower(db, row.id) };
+        return { borrower: toBorrower(row, row.id), user: await userByBorrower(db, row.id) };
       }
       return null;
     },
@@ -167,12 +190,12 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
 
     async findUserByUsername(username: string): Promise<User | null> {
       const row = await db.selectFrom('users').select(USER_COLUMNS).where(d.sameText('username', username)).executeTakeFirst();
-      return row ? toUser(row) : null;
+      return row ? toUser(row, row.id) : null;
     },
 
     async getAccount(userId: number): Promise<Account | null> {
       const [row] = await account(userId);
-      return row ? accountOf(row) : null;
+      return row ? accountFromRow(row) : null;
     },
 
     /** Saves the language the borrower chose (the language switch): their emails and pages follow it. */
@@ -186,9 +209,7 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
         .where('lb.borrower_id', '=', borrowerId)
         .orderBy('l.loanno')
         .execute();
-      return rows.map((row) => ({
-        loanno: row.loanno, propertyAddress: row.property_address, monthlyPaymentCents: row.monthly_payment_cents, nextPaymentDue: row.next_payment_due, role: row.role,
-      }));
+      return rows.map((row) => recordOf(row));
     },
 
     /** Whether a borrower other than `borrowerId` who has an account uses this address. */

@@ -1,7 +1,7 @@
 /** The "this wasn't me" links of the notices of a replaced address: only their sha256 is stored. */
 import type { Generated, Kysely } from 'kysely';
 import type { Database, Db, Dialect } from '../dialect';
-import type { AddressRestore } from '../store';
+import type { AddressRestore } from '../records';
 import { emailInUseByOtherUser, setEmailOnFile } from './accounts';
 
 declare module '../dialect' {

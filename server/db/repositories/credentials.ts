@@ -2,8 +2,9 @@
 import type { Generated, Kysely } from 'kysely';
 import { compiledOnce } from '../compiled';
 import type { Database, Db, Dialect } from '../dialect';
-import { KNOWN_BROWSER_DAYS, type BrowserRecognition, type EmailVerification, type Lockout, type NoncePurpose, type NonceRecord, type SessionRecord } from '../store';
-import { ACCOUNT_COLUMNS, accountOf, emailInUseByOtherUser, setEmailOnFile } from './accounts';
+import { KNOWN_BROWSER_DAYS, type BrowserRecognition, type EmailVerification, type Lockout, type NoncePurpose, type NonceRecord, type SessionRecord } from '../records';
+import { recordOf } from '../rows';
+import { ACCOUNT_COLUMNS, accountFromRow, emailInUseByOtherUser, setEmailOnFile } from './accounts';
 
 declare module '../dialect' {
   interface Database {
@@ -33,7 +34,7 @@ async function usableNonce(db: Db, d: Dialect, purpose: NoncePurpose, nonceHash:
     .where('expires_at', '>', now)
     .$if(lock && d.rowLocks, (query) => query.forUpdate())
     .executeTakeFirst();
-  return row ? { id: row.id, purpose: row.purpose, userId: row.user_id, emailAddress: row.email_address, expiresAt: row.expires_at } : null;
+  return row ? recordOf(row) : null;
 }
 
 export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout: Lockout) {
@@ -63,7 +64,7 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
     /** A session that has not expired and has had a request after `idleSince`, with its account. */
     async findSession(keyHash: string, now: number, idleSince: number): Promise<SessionRecord | null> {
       const [row] = await findSession(keyHash, now, idleSince);
-      return row ? { id: row.id, userId: row.u_id, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at, account: accountOf(row) } : null;
+      return row ? { id: row.id, userId: row.u_id, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at, account: accountFromRow(row) } : null;
     },
 
     /** Records a request of the session (its last-seen time). */
@@ -72,7 +73,7 @@ export function credentialsRepository(db: Kysely<Database>, d: Dialect, lockout:
     deleteSession: async (id: number): Promise<void> => void (await db.deleteFrom('sessions').where('id', '=', id).execute()),
 
     /**
-     * Gives the session a new key (a step up: server/sessions.ts `renewSession`) and sets its
+     * Gives the session a new key (a step up: server/auth/sessions.ts `renewSession`) and sets its
      * re-authentication window (`reauthUntil`, null: closed), if its key is still `oldKeyHash`: the old
      * key finds nothing from then on; the popups seen under `seenKey.from` move to `seenKey.to`. Null when
      * the session has ended or was renewed already (nothing changed).

@@ -1,13 +1,14 @@
 /** Paperless delivery and its append-only consent audit (each text of the disclosures kept once). */
 import type { Generated, Kysely } from 'kysely';
 import { bit, type Database } from '../dialect';
-import type { ConsentRecord } from '../store';
+import type { ConsentRecord } from '../records';
+import { recordOf } from '../rows';
 
 /** Both append-only. */
 declare module '../dialect' {
   interface Database {
   consent_audit: {
-    id: Generated<number>; borrower_id: number; user_id: number; action: ConsentRecord['action']; email_address: string | null;
+    id: Generated<number>; borrower_id: number; user_id: number; action: 'opt_in' | 'opt_out'; email_address: string | null;
     time_zone: string | null; browser: string | null; os: string | null; client_address: string; user_agent: string | null;
     created_at: number; disclosures_locale: string | null; disclosures_sha256: string | null;
   };
@@ -51,13 +52,9 @@ export function goGreenRepository(db: Kysely<Database>) {
         .where('a.borrower_id', '=', borrowerId)
         .orderBy('a.id')
         .execute();
-      return rows.map((row) => ({
-        borrowerId: row.borrower_id, userId: row.user_id, action: row.action, emailAddress: row.email_address, timeZone: row.time_zone,
-        browser: row.browser, os: row.os, clientAddress: row.client_address, userAgent: row.user_agent, createdAt: row.created_at,
-        disclosures:
-          row.disclosures_locale !== null && row.disclosures_sha256 !== null && row.text !== null
-            ? { locale: row.disclosures_locale, sha256: row.disclosures_sha256, text: row.text }
-            : null,
+      return rows.map(({ disclosures_locale: locale, disclosures_sha256: sha256, text, ...row }) => ({
+        ...recordOf(row),
+        disclosures: locale !== null && sha256 !== null && text !== null ? { locale, sha256, text } : null,
       }));
     },
   };

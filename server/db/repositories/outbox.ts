@@ -1,14 +1,30 @@
 /** The outbox of mail: a durable queue (the factory below says how it works on both engines). */
 import type { ExpressionBuilder, Generated, Kysely, Selectable } from 'kysely';
-import { bit, flag, type Database, type Dialect, type Flag } from '../dialect';
-import type { OutboxHealth, OutboxMessage } from '../store';
+import { bit, type Database, type Dialect, type Flag } from '../dialect';
+import type { OutboxHealth, OutboxMessage } from '../records';
+import { recordOf } from '../rows';
 
 declare module '../dialect' {
   interface Database {
     outbox: {
-      id: Generated<number>; to_address: string; subject: string; body: string | null; links: string | null; sealed: Flag;
-      created_at: number; purge_at: number; sent_at: number | null; send_error: string | null; attempts: Generated<number>;
-      next_attempt_at: number | null; claimed_by: string | null; claimed_until: number | null; abandoned_at: number | null;
+      id: Generated<number>; to_address: string; subject: string;
+      /** Plain text, sealed text (see `sealed`), or null once delivered (production), given up on or purged. */
+      body: string | null;
+      /** The JSON list of link paths, sealed or not like the body; null with it. */
+      links: string | null;
+      sealed: Flag; created_at: number;
+      /** When the message's links expire: its text is emptied then, and it is no longer tried. */
+      purge_at: number;
+      sent_at: number | null;
+      /** The last SMTP failure, as a short code only (an SMTP error text can quote the message). */
+      send_error: string | null;
+      /** Delivery attempts that failed so far. */
+      attempts: Generated<number>;
+      /** When the next attempt is due; null once the message is delivered or given up on. */
+      next_attempt_at: number | null;
+      claimed_by: string | null; claimed_until: number | null;
+      /** When delivery was given up on (links expired, or never deliverable); null otherwise. */
+      abandoned_at: number | null;
     };
   }
 }
@@ -18,10 +34,7 @@ const COLUMNS = [
 ] as const;
 type OutboxRow = Pick<Selectable<Database['outbox']>, (typeof COLUMNS)[number]>;
 
-const messageOf = (row: OutboxRow): OutboxMessage => ({
-  id: row.id, to: row.to_address, subject: row.subject, body: row.body, links: row.links, sealed: flag(row.sealed), createdAt: row.created_at,
-  purgeAt: row.purge_at, sentAt: row.sent_at, sendError: row.send_error, attempts: row.attempts, nextAttemptAt: row.next_attempt_at, abandonedAt: row.abandoned_at,
-});
+const messageOf = ({ to_address: to, ...row }: OutboxRow): OutboxMessage => ({ to, ...recordOf(row, ['sealed']) });
 
 /** What clears a message's claim, and what empties it. */
 const UNCLAIMED = { claimed_by: null, claimed_until: null } as const;

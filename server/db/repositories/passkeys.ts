@@ -1,32 +1,34 @@
 /** Passkeys (WebAuthn credentials) and the single-use challenges of their ceremonies (issue 49). */
 import type { Generated, Kysely, Selectable } from 'kysely';
-import { bit, flag, type Database, type Flag } from '../dialect';
-import type { Passkey } from '../store';
+import { bit, type Database, type Flag } from '../dialect';
+import type { Passkey } from '../records';
+import { recordOf } from '../rows';
 
 declare module '../dialect' {
   interface Database {
   passkeys: {
-    id: Generated<number>; user_id: number; credential_id: string; public_key: string; user_handle: string; sign_count: number;
-    transports: string; backed_up: Flag; name: string; created_at: number; last_used_at: number | null;
+    id: Generated<number>; user_id: number;
+    /** base64url, as the browser names it */
+    credential_id: string;
+    /** the COSE public key, base64url */
+    public_key: string;
+    /** the random user id the authenticator keeps (base64url), the same for every passkey of the user */
+    user_handle: string;
+    sign_count: number;
+    /** a JSON list (the record's `transports`) */
+    transports: string;
+    /** backed up (synced) by its provider: a copy may be on other devices */
+    backed_up: Flag;
+    /** the borrower's own name for it */
+    name: string;
+    created_at: number; last_used_at: number | null;
   };
   passkey_challenges: { ceremony_key: string; challenge: string; user_handle: string | null; expires_at: number };
   }
 }
 
 function passkeyOf(row: Selectable<Database['passkeys']>): Passkey {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    credentialId: row.credential_id,
-    publicKey: row.public_key,
-    userHandle: row.user_handle,
-    signCount: Number(row.sign_count),
-    transports: JSON.parse(row.transports) as string[],
-    backedUp: flag(row.backed_up),
-    name: row.name,
-    createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
-  };
+  return { ...recordOf(row, ['backed_up']), signCount: Number(row.sign_count), transports: JSON.parse(row.transports) as string[] };
 }
 
 export function passkeysRepository(db: Kysely<Database>) {

@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import { compiledOnce } from '../compiled';
 import type { Database } from '../dialect';
-import { historyOf, type PopupHistory } from '../store';
+import { historyOf, type PopupHistory } from '../records';
 
 /** "Seen" lasts for a session (or API token); "dismissed" is the time of the latest dismissal. */
 declare module '../dialect' {

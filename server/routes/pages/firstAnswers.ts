@@ -7,9 +7,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GoGreenInfo, PopupItem } from '../../../src/api/schemas';
 import type { Locale } from '../../../src/platform/i18n/locales';
 import type { FirstAnswerEndpoint } from '../../../src/platform/widgetCatalog';
-import type { PortalContext } from '../../context';
-import type { Account } from '../../db/store';
-import { takeOptedOutFlag } from '../../security';
+import type { PortalContext } from '../../http/context';
+import type { Account } from '../../db/records';
+import { takeOptedOutFlag } from '../../auth/security';
 import { goGreenStatusOf } from '../../services/goGreen';
 import { popupsOf } from '../../services/popupsToShow';
 

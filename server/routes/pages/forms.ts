@@ -5,12 +5,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOGIN_AFTER_SIGN_OUT, PORTAL_URLS } from '../../../src/lib/portalUrls';
 import { isLocale } from '../../../src/platform/i18n/locales';
-import type { PortalContext } from '../../context';
+import type { PortalContext } from '../../http/context';
 import { htmlText, LOCALE_FIELD, LOCALE_PATH, renderPage, RETURN_FIELD } from '../../pages/html';
-import { serverText } from '../../i18n';
-import { requestLocale, setLocaleCookie } from '../../locale';
-import { CSRF_FORM_FIELD, formTokenMatches, looksLikeToken } from '../../security';
-import { fromAnotherSite, signOut } from '../../sessions';
+import { serverText } from '../../http/i18n';
+import { requestLocale, setLocaleCookie } from '../../http/locale';
+import { CSRF_FORM_FIELD, formTokenMatches, looksLikeToken } from '../../auth/security';
+import { fromAnotherSite, signOut } from '../../auth/sessions';
 import { passkeyOfferRoutes } from '../passkeyOffer';
 import { restoreEmailRoutes } from '../restoreEmail';
 import { pageSchema } from '../schemas';

@@ -1,15 +1,15 @@
 /**
  * The portal's pages, one module per family: signed out (kept drawn: signedOut.ts), signed in
  * (signedIn.ts), the header's forms (forms.ts), on the tools they share (kit.ts). Every page is in
- * the request's language (server/locale.ts), which its config block hands to the widgets, and
+ * the request's language (server/http/locale.ts), which its config block hands to the widgets, and
  * carries the language switch (POST /loanmanager/locale/).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { landingUrl, PORTAL_URLS } from '../../../src/lib/portalUrls';
 import type { Locale } from '../../../src/platform/i18n/locales';
-import { signedInAccount, type PortalContext } from '../../context';
+import { signedInAccount, type PortalContext } from '../../http/context';
 import { htmlText, renderPage } from '../../pages/html';
-import { serverText } from '../../i18n';
+import { serverText } from '../../http/i18n';
 import type { RenderPortalPage } from '../../../src/platform/renderProtocol';
 import { buildIdentity, PageCache } from '../../pages/pageCache';
 import { KeptHeads } from '../../pages/keptHeads';
@@ -22,7 +22,7 @@ import { signedOutPages } from './signedOut';
 
 export { sendHtml } from './kit';
 
-/** What the pages' server may be given besides its options (server/app.ts BuildOptions). */
+/** What the pages' server may be given besides its options (server/http/app.ts BuildOptions). */
 export interface PageSetup {
   keepPages: boolean;
   serverRender?: RenderPortalPage;

@@ -12,13 +12,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PASSWORD_CHANGED_PARAM, SIGNED_OUT_INACTIVE_PARAM, SIGNED_OUT_PARAM } from '../../../src/lib/portalUrls';
 import type { Locale } from '../../../src/platform/i18n/locales';
 import { PORTAL_PAGES, WIDGET_CATALOG, type WidgetName } from '../../../src/platform/widgetCatalog';
-import type { PortalContext } from '../../context';
-import { ACCESSIBILITY_PATH, htmlText, pageHtml, PRIVACY_PATH, trustedHtml, type HelpContact, type LocaleSwitch } from '../../pages/html';
+import type { PortalContext } from '../../http/context';
+import { ACCESSIBILITY_PATH, htmlText, PRIVACY_PATH, trustedHtml, type HelpContact, type LocaleSwitch, pageHtml } from '../../pages/html';
 import { compressHtml, HTML_VARY, htmlEncodingFor } from '../../pages/htmlCompression';
-import { serverText } from '../../i18n';
-import { requestLocale } from '../../locale';
+import { serverText } from '../../http/i18n';
+import { requestLocale } from '../../http/locale';
 import { MASKED_TOKEN_LENGTH, pageBytes, type PageCache, TOKEN_PLACEHOLDER, type PageTemplate } from '../../pages/pageCache';
-import { maskCsrfToken } from '../../security';
+import { maskCsrfToken } from '../../auth/security';
 import { pageSchema } from '../schemas';
 import { contactLine, returnPathOf, sendHtml, type PageKit, type PortalPageShape } from './kit';
 

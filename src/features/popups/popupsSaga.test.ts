@@ -195,7 +195,7 @@ describe('popupsSaga', () => {
     ["the tax popup's Ok", TAX, { reason: 'ok' }, false],
     ['the tax popup dismissed with Escape', TAX, { reason: 'dismissed', trigger: 'escape' }, false],
     ['another popup closed with dont-show-again', COMBINED, { reason: 'dont-show-again' }, false],
-    // the offer's decline link: the server rests it (server/popups.ts) instead of offering it at every sign-in
+    // the offer's decline link: the server rests it (server/services/popups.ts) instead of offering it at every sign-in
     ["the offer's decline link", COMBINED, { reason: 'declined' }, true],
     ['the offer closed with its close button', COMBINED, { reason: 'dismissed', trigger: 'closeButton' }, false],
   ])('dismissal: %s', async (_label, item, request, dismissed) => {

@@ -4,7 +4,7 @@
  * STYLE point 12): the saga takes the next popup from the store, shows it, and blocks until its
  * dialog has fully closed before the next. Each is marked seen as it is shown. The tax popup's
  * "Don't show again" and an offer's decline link send a dismissal (the server rests a declined
- * offer: server/popups.ts). Server failures are only logged.
+ * offer: server/services/popups.ts). Server failures are only logged.
  * The list's first popup opens as the list arrives (`listReceived`, popupsSlice.ts); the saga then
  * follows it. A list already in the store when the saga starts (the page came with it, handed over
  * before the first render) is not asked for again: its first popup is open, or already closed.
@@ -64,7 +64,7 @@ function* markSeen(id: PopupId) {
   }
 }
 
-/** The tax popup's "Don't show again", or a declined offer, which the server then rests for a while (server/popups.ts). */
+/** The tax popup's "Don't show again", or a declined offer, which the server then rests for a while (server/services/popups.ts). */
 function* dismiss(id: DismissPopup['id_to_dismiss']) {
   try {
     yield* callMutation(userApi.endpoints.dismissPopup, { id_to_dismiss: id });

@@ -2,7 +2,7 @@
  * What the contract's valibot schemas need besides valibot (src/api/schemas.ts, the server's route
  * schemas, the recording schema): objects that refuse arrays, as JSON Schema's do (a valibot
  * object takes any `typeof 'object'`), and where an issue is, as field names: what the base
- * query reports (src/api/baseApi.ts) and the server's 400 texts name (server/routes/contract.ts).
+ * query reports (src/api/baseApi.ts) and the server's 400 texts name (server/routes/declarations.ts).
  */
 import * as v from 'valibot';
 

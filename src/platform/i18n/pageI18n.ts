@@ -2,7 +2,7 @@
  * The page's one Lingui instance, in its chosen language (pageLocale.ts), shared by its widgets
  * like the page store. Each widget's loader adds its part of the catalog before the widget
  * renders (src/widgets/withPageFeature.ts). A server render makes an instance of its own per
- * request instead (server/i18n.ts).
+ * request instead (server/http/i18n.ts).
  */
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { pageLocale } from './pageLocale';

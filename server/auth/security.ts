@@ -9,7 +9,7 @@ import { scryptInPool } from './passwordHashing';
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
 
-/** The names of the session and CSRF cookies of one request (`request.cookieNames`, server/sessions.ts). */
+/** The names of the session and CSRF cookies of one request (`request.cookieNames`, server/auth/sessions.ts). */
 export interface CookieNames {
   session: string;
   csrf: string;
@@ -96,7 +96,7 @@ export function formTokenMatches(sent: unknown, cookie: string): boolean {
 
 // scrypt with r=8, p=1 and the cost N of ServerOptions.scryptN (OWASP's N=2^17 by default: 128 MiB).
 // The parameters are stored with each hash; a hash with a lower N is replaced at the next sign-in.
-// Every scrypt runs on the password-hashing pool (server/passwordHashing.ts), off libuv's threads.
+// Every scrypt runs on the password-hashing pool (server/auth/passwordHashing.ts), off libuv's threads.
 const SCRYPT_R = 8;
 const SCRYPT_P = 1;
 const KEY_LENGTH = 64;

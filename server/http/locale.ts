@@ -12,10 +12,10 @@
  * request of theirs causes.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from '../src/platform/i18n/locales';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from '../../src/platform/i18n/locales';
 import { API_PREFIX, signedInAccount, type PortalContext } from './context';
-import type { Account, User } from './db/store';
-import { isHttps } from './security';
+import type { Account, User } from '../db/records';
+import { isHttps } from '../auth/security';
 
 /** The switch's cookie lasts a year; its path is the portal's, like the pages that read it. */
 const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -49,7 +49,7 @@ export function apiLocale(request: FastifyRequest): Locale {
  * The language of a mail that an API request causes (registration, recovery, reset, verification,
  * a signed-in change, a sign-in's notice): the language the borrower is using on that request, else
  * the recipient's saved language, else English. Mail no request of the borrower's causes (sign-in
- * paused by wrong passwords: anyone can type them) takes the saved one (server/emails.ts
+ * paused by wrong passwords: anyone can type them) takes the saved one (server/mail/emails.ts
  * `recipientLocale`).
  */
 export function emailLocale(request: FastifyRequest, user: Pick<User, 'locale'> | null | undefined): Locale {
@@ -77,7 +77,7 @@ export async function rememberLocale(ctx: PortalContext, request: FastifyRequest
 /**
  * Every signed-in API call the borrower makes saves their language (`rememberLocale`): after the
  * session is read and the CSRF check passed (onRequest), before the handler. A background poll is
- * the page, not the borrower (server/context.ts `backgroundPoll`), and pages are not actions (the
+ * the page, not the borrower (server/http/context.ts `backgroundPoll`), and pages are not actions (the
  * language switch saves its own choice, server/routes/pages/).
  */
 export function registerLocaleHooks(app: FastifyInstance, ctx: PortalContext) {

@@ -20,8 +20,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { PortalContext } from './context';
-import type { OutboxHealth } from './db/store';
-import { passwordHashingState } from './passwordHashing';
+import type { OutboxHealth } from '../db/records';
+import { passwordHashingState } from '../auth/passwordHashing';
 
 const PREFIX = 'loanmanager_';
 const ABANDONED_WINDOW_MS = 24 * 3600_000;
@@ -34,7 +34,7 @@ const METRICS_PATH = '/metrics';
 let hashingQueueLength: () => number = () => passwordHashingState().waiting;
 
 /**
- * What the hashing gauge reads (the pool's own count by default: server/passwordHashing.ts, which
+ * What the hashing gauge reads (the pool's own count by default: server/auth/passwordHashing.ts, which
  * imports nothing of ours, so no cycle); tests give it a count of their own. Read at each scrape.
  */
 export function setHashingQueueLength(queueLength: () => number): void {

@@ -15,10 +15,10 @@
  */
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PortalStore } from './db/open';
-import type { OutboxMessage } from './db/store';
-import { EMAIL_PATTERN } from '../src/lib/validation/rules';
-import type { MessageCipher } from './secrets';
+import type { Repositories } from '../db/open';
+import type { OutboxMessage } from '../db/records';
+import { EMAIL_PATTERN } from '../../src/lib/validation/rules';
+import type { MessageCipher } from '../auth/secrets';
 
 interface MailMessage {
   to: string;
@@ -109,7 +109,7 @@ function isPermanentFailure(error: unknown): boolean {
 }
 
 export function createMailer(options: {
-  store: PortalStore;
+  store: Repositories;
   smtpUrl: string | null;
   /** Replaces the SMTP transport (tests). */
   transport?: MailTransport;

@@ -4,18 +4,18 @@
  * instance per language, never re-activated: safe to share between requests.
  */
 import { setupI18n, type I18n } from '@lingui/core';
-import english from '../src/platform/i18n/locales/en.json';
-import spanish from '../src/platform/i18n/locales/es.json';
-import { compileMessages as compileCatalog, type SourceMessages as SourceCatalog } from '../src/platform/i18n/compileMessages';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../src/platform/i18n/locales';
-import type { MessageId, MessageValues } from '../src/platform/i18n/messageId';
+import english from '../../src/platform/i18n/locales/en.json';
+import spanish from '../../src/platform/i18n/locales/es.json';
+import { compileMessages, type SourceMessages } from '../../src/platform/i18n/compileMessages';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/platform/i18n/locales';
+import type { MessageId, MessageValues } from '../../src/platform/i18n/messageId';
 
-const SOURCES: Record<Locale, SourceCatalog> = { en: english, es: spanish };
+const SOURCES: Record<Locale, SourceMessages> = { en: english, es: spanish };
 
 const instances = new Map<Locale, I18n>(
   LOCALES.map((locale) => [
     locale,
-    setupI18n({ locale, messages: { [locale]: compileCatalog(SOURCES[locale], { fallback: english }) } }),
+    setupI18n({ locale, messages: { [locale]: compileMessages(SOURCES[locale], { fallback: english }) } }),
   ]),
 );
 
@@ -32,8 +32,8 @@ type LocalValue = string | number | LocalText;
 
 /**
  * A catalog text whose language is chosen later: an API error is thrown deep in a handler, before
- * anything knows the request's language; the error handler (server/app.ts) puts each one in the
- * request's language (server/locale.ts `apiLocale`). A value may be a LocalText itself (a field's
+ * anything knows the request's language; the error handler (server/http/app.ts) puts each one in the
+ * request's language (server/http/locale.ts `apiLocale`). A value may be a LocalText itself (a field's
  * label inside "{field}: {message}").
  */
 export class LocalText {

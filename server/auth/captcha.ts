@@ -3,8 +3,8 @@
  * and tests) accepts any non-empty token. `recaptcha_v3` asks Google's siteverify endpoint and
  * requires success, the expected action and a score of at least 0.5.
  */
-import type { CaptchaAction } from '../src/platform/captcha';
-import type { RecaptchaMethod } from './config';
+import type { CaptchaAction } from '../../src/platform/captcha';
+import type { RecaptchaMethod } from '../config';
 
 export type { CaptchaAction };
 

@@ -10,9 +10,9 @@
  * bundle; the forms check the spec's rule alone, and the server answers this check's refusal.
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
-import type { MessageId } from '../src/platform/i18n/messageId';
-import { DEMO_PASSWORD } from './db/seed';
-import { SERVICER_NAME } from './pages/html';
+import type { MessageId } from '../../src/platform/i18n/messageId';
+import { DEMO_PASSWORD } from '../db/seed';
+import { SERVICER_NAME } from '../pages/html';
 
 /** Catalog ids (src/platform/i18n/locales): "This password is too common. Please choose another." */
 export const PASSWORD_POLICY_MESSAGES = {

@@ -7,8 +7,8 @@
  * - at most one marketing popup (an offer) per sign-in session: the tax and verify-email popups
  *   follow their own rules above and are not counted.
  */
-import type { PopupItem } from '../src/api/schemas';
-import type { Borrower, PopupHistory } from './db/store';
+import type { PopupItem } from '../../src/api/schemas';
+import type { Borrower, PopupHistory } from '../db/records';
 
 /** How long a declined offer rests before it is offered again. */
 export const OFFER_REST_MS = 30 * 24 * 60 * 60 * 1000;
@@ -21,7 +21,8 @@ export function isTaxSeason(now: Date, forced: boolean | null): boolean {
   return forced ?? now.getUTCMonth() <= 3;
 }
 
-export function popupsFor(borrower: Borrower, now: Date, taxSeasonForced: boolean | null): PopupItem[] {
+/** The popups due for a borrower (what it reads of them: their address and choices). */
+export function popupsFor(borrower: Pick<Borrower, 'emailAddress' | 'emailValidated' | 'electdocs' | 'autopay'>, now: Date, taxSeasonForced: boolean | null): PopupItem[] {
   const popups: PopupItem[] = [];
   if (!borrower.electdocs || !borrower.autopay) {
     const subType = borrower.electdocs ? 'auto_pay' : borrower.autopay ? 'go_green' : 'auto_pay_go_green_combined';

@@ -5,14 +5,14 @@
  * N=2^17) stalled the loader script for 7 to 22 s (issue 38). Here the pool has
  * PASSWORD_HASH_THREADS threads (default 2) and at most PASSWORD_HASH_QUEUE hashes waiting
  * (default 32); a hash beyond that is refused at once with `HashingBusyError` (503 and
- * Retry-After, server/app.ts) rather than queued for ever.
+ * Retry-After, server/http/app.ts) rather than queued for ever.
  *
  * One pool per process, shared by every server built in it (like libuv's own pool); idle threads
- * do not keep the process alive. The worker is server/passwordHashWorker.cjs, found beside this
+ * do not keep the process alive. The worker is server/auth/passwordHashWorker.cjs, found beside this
  * file (`__dirname`): a compiled server must ship it next to passwordHashing.js.
  *
  * Password checks (sign-in, user/confirm_password/) take turns per client first (`inPasswordTurn`,
- * issue 46 item 1): one queue per client (`clientKeyOf` of server/clientKey.ts, as the rate limits key them: an IPv4 address, an IPv6 /64), at most
+ * issue 46 item 1): one queue per client (`clientKeyOf` of server/http/clientKey.ts, as the rate limits key them: an IPv4 address, an IPv6 /64), at most
  * PASSWORD_HASH_QUEUE_PER_CLIENT waiting in each, served least recently served client first, so a
  * few addresses sending all they may cannot push another borrower back: a newcomer waits for the
  * checks already running, not for the queues of others. A request whose client has gone is dropped
@@ -59,7 +59,7 @@ export interface ScryptTask {
 let settings: PasswordHashingSettings = DEFAULT_PASSWORD_HASHING;
 let pool: Piscina | null = null;
 
-/** Sets the pool's size and queue (server/app.ts, from the options); a pool of other settings is
+/** Sets the pool's size and queue (server/http/app.ts, from the options); a pool of other settings is
  * closed once its hashes are done, and the next hash starts the new one. */
 export function configurePasswordHashing(next: PasswordHashingSettings) {
   if (next.threads === settings.threads && next.queue === settings.queue && next.perClient === settings.perClient) return;

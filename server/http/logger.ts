@@ -7,7 +7,7 @@
 import type { Writable } from 'node:stream';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
-import { REDACTED, isSensitiveKey, redact, redactUrl } from '../src/platform/redaction';
+import { REDACTED, isSensitiveKey, redact, redactUrl } from '../../src/platform/redaction';
 
 /** The nonce is the path segment after reset_password/, the token the one after restore_email/. */
 export function redactRequestUrl(url: string): string {
@@ -105,7 +105,7 @@ export function createLogger(options: { level: string; stream?: Writable; instan
  *
  * What the first line gave is kept another way: the arrival is still logged at `debug` (LOG_LEVEL=debug
  * shows both lines, as before), and a request that never completes is logged when its client goes away
- * ("request aborted", with its request; fastify's `onRequestAbort`, registered in server/app.ts) or when
+ * ("request aborted", with its request; fastify's `onRequestAbort`, registered in server/http/app.ts) or when
  * Node cuts it off (the 408 and 431 of `clientErrorHandler`, which never reach fastify).
  */
 export class AccessLog extends LogController {

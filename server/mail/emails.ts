@@ -1,14 +1,14 @@
 /**
  * The portal's emails, in the language the caller gives: the language of the request that caused
- * the mail (server/locale.ts `emailLocale`), or, for mail no request of the borrower's causes, the
+ * the mail (server/http/locale.ts `emailLocale`), or, for mail no request of the borrower's causes, the
  * language saved on their account (`recipientLocale`). The rule: docs/server.md, "The language of
  * emails". The texts are the catalogs' `email.` namespace (src/platform/i18n/locales), which no
- * widget downloads. What goes out is queued by server/mail.ts.
+ * widget downloads. What goes out is queued by server/mail/mail.ts.
  */
-import { DEFAULT_LOCALE, type Locale } from '../src/platform/i18n/locales';
+import { DEFAULT_LOCALE, type Locale } from '../../src/platform/i18n/locales';
 import Bowser from 'bowser';
-import { helpHours, type HelpContact } from './pages/html';
-import { serverText } from './i18n';
+import { helpHours, type HelpContact } from '../pages/html';
+import { serverText } from '../http/i18n';
 
 export interface EmailText {
   subject: string;
@@ -16,7 +16,7 @@ export interface EmailText {
   body: string;
 }
 
-/** The language saved on a user's account (the last one they used: server/locale.ts `rememberLocale`), else English. */
+/** The language saved on a user's account (the last one they used: server/http/locale.ts `rememberLocale`), else English. */
 export const recipientLocale = (user: { locale: Locale | null } | null | undefined): Locale => user?.locale ?? DEFAULT_LOCALE;
 
 /** The link that verifies an address (registration, email change, go green). */

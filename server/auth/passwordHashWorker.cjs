@@ -2,7 +2,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS file, loaded by a worker thread as it is */
 'use strict';
 /**
- * A thread of the password-hashing pool (server/passwordHashing.ts): scrypt, synchronously, on this
+ * A thread of the password-hashing pool (server/auth/passwordHashing.ts): scrypt, synchronously, on this
  * worker thread, so that hashing never takes one of libuv's 4 threads (file reads, compression,
  * DNS) nor the event loop.
  *
@@ -13,7 +13,7 @@
  *
  * A task: { password: string, salt: Uint8Array, keyLength: number, n: number, r: number, p: number,
  * padNs: number[] }. The key is derived with cost n; then scrypt runs once more at each cost of
- * `padNs`, its result thrown away (equal timing, server/security.ts `verifyLoginPassword`).
+ * `padNs`, its result thrown away (equal timing, server/auth/security.ts `verifyLoginPassword`).
  * Answers the key's bytes.
  */
 const { scryptSync } = require('node:crypto');

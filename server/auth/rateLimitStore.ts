@@ -18,7 +18,7 @@
  * memory until the window ends (a count never goes down within a window).
  */
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { RateLimitStore } from './db/repositories/rateLimits';
+import type { RateLimitStore } from '../db/repositories/rateLimits';
 
 type IncrCallback = Parameters<FastifyRateLimitStore['incr']>[1];
 

@@ -9,12 +9,12 @@
  * API's handlers, so it must meet the API's checks. Addresses the router would have to guess
  * about (double slashes, dot segments, encoded slashes, absolute-form targets) are refused.
  */
-import { PROBE_PATHS } from './probePaths';
+import { PROBE_PATHS } from '../http/probePaths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIX, HttpError, type PortalContext } from './context';
-import { DEMO_API_TOKEN } from './db/seed';
-import { KNOWN_BROWSER_DAYS, type BrowserRecognition } from './db/store';
-import type { CsrfRefusalCode } from '../src/api/schemas';
+import { API_PREFIX, HttpError, type PortalContext } from '../http/context';
+import { DEMO_API_TOKEN } from '../db/seed';
+import { KNOWN_BROWSER_DAYS, type BrowserRecognition } from '../db/records';
+import type { CsrfRefusalCode } from '../../src/api/schemas';
 import {
   BROWSER_COOKIE,
   CSRF_HEADER,

@@ -3,13 +3,13 @@
  * throw an `HttpError`; the error handler turns it into JSON.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CaptchaVerifier } from './captcha';
-import type { ServerOptions } from './config';
-import type { PortalStore } from './db/open';
-import type { Account } from './db/store';
+import type { CaptchaVerifier } from '../auth/captcha';
+import type { ServerOptions } from '../config';
+import type { Repositories } from '../db/open';
+import type { Account } from '../db/records';
 import type { LocalText } from './i18n';
-import type { Mailer } from './mail';
-import type { CookieNames } from './security';
+import type { Mailer } from '../mail/mail';
+import type { CookieNames } from '../auth/security';
 
 export interface Auth {
   userId: number;
@@ -37,14 +37,15 @@ declare module 'fastify' {
     auth: Auth | null;
     /** The CSRF token of this browser (from its cookie, or newly issued with this response). */
     csrfToken: string;
-    /** The names of the session and CSRF cookies for this request: `__Host-` in production over https (server/security.ts). */
+    /** The names of the session and CSRF cookies for this request: `__Host-` in production over https (server/auth/security.ts). */
     readonly cookieNames: CookieNames;
   }
 }
 
 export interface PortalContext {
   options: ServerOptions;
-  store: PortalStore;
+  /** The database: every repository's methods (server/db/open.ts). */
+  store: Repositories;
   mailer: Mailer;
   captcha: CaptchaVerifier;
   nowMs(): number;
@@ -64,7 +65,7 @@ export class HttpError extends Error {
 
   /**
    * An `{errors: [...]}` answer. What a borrower may read is a LocalText (a catalog text), put in
-   * the request's language when the answer is sent (server/app.ts); a plain string is sent as it is
+   * the request's language when the answer is sent (server/http/app.ts); a plain string is sent as it is
    * (texts for the developers of API clients, and the security refusals, stay English).
    */
   static errors(statusCode: number, ...errors: Array<string | LocalText>): HttpError {

@@ -13,33 +13,33 @@ import Fastify, {
   type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
 import path from 'node:path';
-import { createCaptchaVerifier, type CaptchaVerifier } from './captcha';
-import type { RenderPortalPage } from '../src/platform/renderProtocol';
-import { optionsFromEnv, type ServerOptions } from './config';
+import { createCaptchaVerifier, type CaptchaVerifier } from '../auth/captcha';
+import type { RenderPortalPage } from '../../src/platform/renderProtocol';
+import { optionsFromEnv, type ServerOptions } from '../config';
 import { API_PREFIX, HttpError, sendJson, type PortalContext } from './context';
-import { openStore } from './db/open';
-import { seedDemoData } from './db/seed';
-import type { Locale } from '../src/platform/i18n/locales';
+import { openRepositories } from '../db/open';
+import { seedDemoData } from '../db/seed';
+import type { Locale } from '../../src/platform/i18n/locales';
 import { localText, textIn, type LocalText } from './i18n';
 import { apiLocale, registerLocaleHooks, requestLocale } from './locale';
 import { AccessLog, createLogger, logAbortedRequest } from './logger';
-import { HOLD_EARLY_SUBMITS_CSP } from './pages/html';
-import { createMailer, type Mailer, type MailTransport } from './mail';
+import { HOLD_EARLY_SUBMITS_CSP } from '../pages/html';
+import { createMailer, type Mailer, type MailTransport } from '../mail/mail';
 import { registerMetrics } from './metrics';
-import { ClientGoneError, configurePasswordHashing, HASHING_RETRY_AFTER_SECONDS, HashingBusyError } from './passwordHashing';
-import { developmentSecret, generateSecret, parseSecret, serverKeys } from './secrets';
-import { accountRoutes } from './routes/account';
-import { declareRouteContracts } from './routes/contract';
-import { devOutboxRoutes } from './routes/devOutbox';
-import { goGreenRoutes } from './routes/goGreen';
-import { healthRoutes } from './routes/health';
-import { apiDescriptionRoute, registerApiDescription } from './routes/openapi';
-import { notFoundPage, pageRoutes, sendHtml } from './routes/pages';
-import { passkeyRoutes } from './routes/passkeys';
-import { userRoutes } from './routes/user';
-import { databaseRateLimitStore } from './rateLimitStore';
+import { ClientGoneError, configurePasswordHashing, HASHING_RETRY_AFTER_SECONDS, HashingBusyError } from '../auth/passwordHashing';
+import { developmentSecret, generateSecret, parseSecret, serverKeys } from '../auth/secrets';
+import { accountRoutes } from '../routes/account';
+import { declareRouteContracts } from '../routes/declarations';
+import { devOutboxRoutes } from '../routes/devOutbox';
+import { goGreenRoutes } from '../routes/goGreen';
+import { healthRoutes } from '../routes/health';
+import { apiDescriptionRoute, registerApiDescription } from '../routes/openapi';
+import { notFoundPage, pageRoutes, sendHtml } from '../routes/pages';
+import { passkeyRoutes } from '../routes/passkeys';
+import { userRoutes } from '../routes/user';
+import { databaseRateLimitStore } from '../auth/rateLimitStore';
 import { clientKeyOf } from './clientKey';
-import { normalisedPath, registerAuthHooks } from './sessions';
+import { normalisedPath, registerAuthHooks } from '../auth/sessions';
 
 /** Request bodies above this size are refused with 413. */
 const BODY_LIMIT = 16 * 1024;
@@ -142,7 +142,7 @@ const FALLBACK_ERRORS: Record<number, string> = {
   431: 'Request header fields too large',
 };
 
-/** An error body with its error list in `locale` (routes throw catalog texts as LocalText, server/i18n.ts). */
+/** An error body with its error list in `locale` (routes throw catalog texts as LocalText, server/http/i18n.ts). */
 function inLocale(body: Record<string, unknown>, locale: Locale): Record<string, unknown> {
   if (!Array.isArray(body.errors)) return body;
   return { ...body, errors: (body.errors as Array<string | LocalText>).map((entry) => textIn(locale, entry)) };
@@ -190,7 +190,7 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
   const headers = securityHeaders(csp);
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    // one access-log line per request, on completion (server/logger.ts)
+    // one access-log line per request, on completion (server/http/logger.ts)
     logController: new AccessLog(),
     bodyLimit: BODY_LIMIT,
     // fastify takes a hop count too, but its types do not: the same rule as a function
@@ -239,7 +239,7 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
 
   configurePasswordHashing(options.passwordHashing);
   const keys = serverKeys(resolveSecret(options), options.previousServerSecret);
-  const store = await openStore({
+  const store = await openRepositories({
     databaseUrl: options.databaseUrl,
     databasePath: options.databasePath,
     poolSize: options.databasePoolSize,
@@ -298,7 +298,7 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
     store: databaseRateLimitStore(store, nowMs),
     timeWindow: 60_000,
     max: (request) => (isStaticFile(request) ? options.staticRateLimitMax : options.routeRateLimitMax),
-    // an address counts as its client's: IPv4 by address, IPv6 by network (server/clientKey.ts)
+    // an address counts as its client's: IPv4 by address, IPv6 by network (server/http/clientKey.ts)
     keyGenerator: (request) =>
       isStaticFile(request)
         ? `static:${clientKeyOf(request.ip, options.clientIpv6Prefix)}`
@@ -310,19 +310,19 @@ export async function buildServer(overrides: BuildOptions): Promise<FastifyInsta
       HttpError.errors(context.statusCode, localText('server.error.tooManyRequests')),
   });
 
-  // routes declare their schemas and limits (server/routes/contract.ts), collected into the API description
+  // routes declare their schemas and limits (server/routes/declarations.ts), collected into the API description
   declareRouteContracts(app, ctx);
   await registerApiDescription(app);
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) return sendJson(reply, error.statusCode, inLocale(error.body, apiLocale(request)));
     if (error instanceof ClientGoneError) {
-      // the client left before its password check (server/passwordHashing.ts): nothing was done, no one reads this
+      // the client left before its password check (server/auth/passwordHashing.ts): nothing was done, no one reads this
       request.log.info('client gone before its password check: dropped');
       return sendJson(reply, 503, { errors: [textIn(apiLocale(request), localText('server.error.busy'))] });
     }
     if (error instanceof HashingBusyError) {
-      // every hashing thread is busy and its queue full (server/passwordHashing.ts): come back shortly
+      // every hashing thread is busy and its queue full (server/auth/passwordHashing.ts): come back shortly
       request.log.warn('password hashing busy: request refused');
       void reply.header('retry-after', String(HASHING_RETRY_AFTER_SECONDS));
       return sendJson(reply, 503, { errors: [textIn(apiLocale(request), localText('server.error.busy'))] });

@@ -23,8 +23,8 @@ import type {
 } from 'fastify';
 import * as v from 'valibot';
 import { isUnknownKeyIssue, issueKeys } from '../../src/lib/validation/schemaKit';
-import { HttpError, requireAccount, requireEmptyBody, type Auth, type PortalContext } from '../context';
-import type { Account } from '../db/store';
+import { HttpError, requireAccount, requireEmptyBody, type Auth, type PortalContext } from '../http/context';
+import type { Account } from '../db/records';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,7 +48,7 @@ export interface ValibotTypeProvider extends FastifyTypeProvider {
 export const emptyBodySchema = v.optional(v.strictObject({}));
 
 /** The signed-in account of a `config.signedIn` route. */
-export function accountOf(request: FastifyRequest): Account & { auth: Auth } {
+export function signedInAccount(request: FastifyRequest): Account & { auth: Auth } {
   if (!request.account) throw new Error(`${request.routeOptions.url ?? 'route'} is not declared signedIn`);
   return request.account;
 }
