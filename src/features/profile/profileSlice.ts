@@ -1,5 +1,5 @@
 /** The profile's "Change email address" form (beyond the spec: the page the go-green texts link to). */
-import { createAction, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSelector, type PayloadAction } from '@reduxjs/toolkit';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
 import { submissionEvents } from '../../lib/forms/submissionEvents';
@@ -11,15 +11,6 @@ import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rul
 export interface ProfileValues {
   email_address: string;
 }
-
-/** The form half: its actions are `profile/fieldChanged`, `profile/submitted`, ... */
-const profileFormSlice = createFormSlice({
-  name: 'profile',
-  initialValues: { email_address: '' } as ProfileValues,
-  reducers: { ...submissionEvents },
-  // checked by the server as it is typed (in use by another account?), as go-green's address is
-  checkedFields: { email_address: (value) => validateGoGreenEmail(value) === null },
-});
 
 /**
  * A new address waiting for its emailed link to be opened (issue 47 item 5): named on the page with
@@ -46,10 +37,17 @@ interface PasskeyTask {
 /** The form, the address waiting for its link, the password dialog a change of address (or a new passkey) may need first (src/lib/reauth), and the passkeys' last task. */
 export type ProfileState = FormState<ProfileValues> & WithReauthState & { pending?: PendingAddress; passkeys?: PasskeyTask };
 
-export const profileSlice = createSlice({
+/** `profile/fieldChanged`, `profile/resendPressed`, ... */
+export const profileSlice = createFormSlice({
   name: 'profile',
-  initialState: profileFormSlice.getInitialState() as ProfileState,
+  initialValues: { email_address: '' } as ProfileValues,
+  // absent until used, so the page's first state (and a recording made before them) is unchanged;
+  // a fresh form (formReset, formOpened after a success) has none of them
+  state: {} as Omit<ProfileState, keyof FormState<ProfileValues>>,
+  // checked by the server as it is typed (in use by another account?), as go-green's address is
+  checkedFields: { email_address: (value) => validateGoGreenEmail(value) === null },
   reducers: {
+    ...submissionEvents,
     // Cancel: nothing was changed; the button is usable again and the address typed stays
     ...reauthReducers<ProfileState>((state) => {
       state.status = 'idle';
@@ -83,21 +81,13 @@ export const profileSlice = createSlice({
       state.passkeys = { working: false, ...action.payload };
     },
   },
-  extraReducers: (builder) => {
-    builder.addDefaultCase((state, action) => {
-      // on the draft, the form's reducers change it in place; formReset and formOpened (after a
-      // success) answer a fresh form instead, with no dialog
-      const next = profileFormSlice.reducer(state, action);
-      return next === state ? undefined : next;
-    });
-  },
 });
 
 function startPasskeyTask(state: ProfileState) {
   state.passkeys = { working: true, message: null, succeeded: false };
 }
 
-export const profileActions = { ...profileFormSlice.actions, ...profileSlice.actions };
+export const profileActions = profileSlice.actions;
 /** The profile page left the screen: the address on file need not stay loaded. */
 export const profilePageClosed = createAction('profile/pageClosed');
 
@@ -151,8 +141,8 @@ const selectors = {
 };
 
 export const profileForm = {
-  name: profileFormSlice.name,
-  actions: profileFormSlice.actions,
+  name: profileSlice.name,
+  actions: profileSlice.actions,
   ...selectors,
 } satisfies FormBinding<ProfileValues>;
 
