@@ -9,6 +9,7 @@
 import { createAction, createSelector, type PayloadAction } from '@reduxjs/toolkit';
 import { selectGoGreenInfo, type WithGoGreenStatus } from '../../api/goGreenStatusCache';
 import { createFormSlice, initialFormState, resetFormFields, type FormState } from '../../lib/forms/createFormSlice';
+import { requestReducers, type RequestStatus } from '../../lib/forms/requestStatus';
 import { reauthReducers, type WithReauthState } from '../../lib/reauth/reauthState';
 import { MESSAGES } from '../../lib/validation/messages';
 import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rules';
@@ -24,7 +25,6 @@ import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rul
 export type GoGreenIntention = 'alreadyVerifiedAndNoChange' | 'needsVerification' | 'withCorrectedDetails';
 export type EmailChoice = 'yes' | 'no';
 type VerificationStatus = 'input' | 'waiting' | 'changed';
-type RequestStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
 /** The server-side check of the typed address: pending from the keystroke until the answer. */
 export type EmailCheckStatus = 'idle' | 'pending' | 'valid' | 'invalid';
 /** The verification form (spec section 3); its error key is `email` (spec section 5). */
@@ -123,6 +123,9 @@ const goGreenEvents = {
   pollingStarted: createAction<{ emailAddress: string }>('goGreen/pollingStarted'),
   pollingStopped: createAction('goGreen/pollingStopped'),
 };
+
+const optIn = requestReducers<GoGreenState>('optIn');
+const optOut = requestReducers<GoGreenState>('optOut');
 
 export const goGreenSlice = createFormSlice({
   name: 'goGreen',
@@ -245,26 +248,16 @@ export const goGreenSlice = createFormSlice({
       returnToInput(state);
     },
 
-    optInRequested(state) {
-      state.optIn = 'pending';
-    },
+    optInRequested: optIn.started,
     optInSucceeded(state) {
-      state.optIn = 'succeeded';
+      optIn.succeeded(state);
       state.done = true;
     },
-    optInFailed(state) {
-      state.optIn = 'failed';
-    },
-    optOutRequested(state) {
-      state.optOut = 'pending';
-    },
+    optInFailed: optIn.failed,
+    optOutRequested: optOut.started,
     /** The page reloads next; the button keeps its spinner until then. */
-    optOutSucceeded(state) {
-      state.optOut = 'succeeded';
-    },
-    optOutFailed(state) {
-      state.optOut = 'failed';
-    },
+    optOutSucceeded: optOut.succeeded,
+    optOutFailed: optOut.failed,
     /** Read after the reload that follows a successful opt-out. */
     optOutConfirmed(state) {
       state.optOutConfirmed = true;

@@ -6,6 +6,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createFormSlice } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
+import { requestReducers, type RequestStatus } from '../../lib/forms/requestStatus';
 import { submissionEvents } from '../../lib/forms/submissionEvents';
 import type { FormBinding } from '../../lib/forms/useFormField';
 import { validateResetPassword } from '../../lib/validation/rules';
@@ -15,14 +16,17 @@ export interface ResetPasswordValues {
   password2: string;
 }
 
-/** `unchecked`: the check itself failed (a 5xx or no network), so the link may still be good. */
-type NonceStatus = 'checking' | 'valid' | 'expired' | 'unchecked';
+/**
+ * The check of the link's nonce: `refused` (expired or used), or `failed` (a 5xx or no network, so the
+ * link may still be good). It starts `pending`: the page opens checking.
+ */
+const nonceCheck = requestReducers<{ nonceStatus: RequestStatus }>('nonceStatus');
 
 /** The form and the nonce check: `resetPassword/fieldChanged`, `resetPassword/nonceAccepted`, ... */
 export const resetPasswordSlice = createFormSlice({
   name: 'resetPassword',
   initialValues: { password: '', password2: '' } as ResetPasswordValues,
-  state: { nonceStatus: 'checking' as NonceStatus },
+  state: { nonceStatus: 'pending' as RequestStatus },
   // a fresh form keeps the nonce status beside it
   keptOnReset: ['nonceStatus'],
   // a refused new password takes the tick off its confirmation too
@@ -30,23 +34,13 @@ export const resetPasswordSlice = createFormSlice({
   reducers: {
     ...submissionEvents,
     /** the widget was mounted: the nonce of the page config is checked */
-    opened(state) {
-      state.nonceStatus = 'checking';
-    },
-    nonceAccepted(state) {
-      state.nonceStatus = 'valid';
-    },
-    nonceRejected(state) {
-      state.nonceStatus = 'expired';
-    },
+    opened: nonceCheck.started,
+    nonceAccepted: nonceCheck.succeeded,
+    nonceRejected: nonceCheck.refused,
     /** the server could not be asked (5xx, network): not "expired", the borrower may try again */
-    nonceCheckFailed(state) {
-      state.nonceStatus = 'unchecked';
-    },
+    nonceCheckFailed: nonceCheck.failed,
     /** the borrower pressed Try again after a failed check */
-    nonceCheckRetried(state) {
-      state.nonceStatus = 'checking';
-    },
+    nonceCheckRetried: nonceCheck.started,
   },
 });
 
