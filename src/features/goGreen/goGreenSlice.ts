@@ -114,9 +114,12 @@ function returnToInput(state: GoGreenState) {
   if (wasWaiting && state.intention === 'needsVerification') state.step = 'confirmEmail';
 }
 
-/** Events the slice does not change on: sagas (and the recorder) listen for them. */
+/** Events beside the slice's reducers: sagas (and the recorder) listen for them. */
 const goGreenEvents = {
-  /** Stops whatever runs in the background (the email check, the polling) and releases the status. */
+  /**
+   * Stops whatever runs in the background (the email check, the polling) and releases the status;
+   * the slice forgets the opt-out notice (`extraReducers`).
+   */
   widgetUnmounted: createAction('goGreen/widgetUnmounted'),
   /** The disclosures' sanitizer could not be downloaded: the step shows it, the saga reports it. */
   disclosuresSanitizerFailedToLoad: createAction<{ message: string }>('goGreen/disclosuresSanitizerFailedToLoad'),
@@ -293,8 +296,6 @@ export type WithGoGreen = { goGreen: GoGreenState };
 
 export const selectGoGreen = (state: WithGoGreen) => state.goGreen;
 
-const selectEmailForm = (state: WithGoGreen) => state.goGreen;
-
 /**
  * The steps shown: step 2 only for needsVerification and withCorrectedDetails. Before the step 1
  * choice, an address on file that is not validated (or none) means step 2 whatever the choice, so
@@ -312,15 +313,16 @@ export const selectWizardSteps = createSelector(
 );
 
 /** The server check of the address typed: idle until a value the rules pass is typed. */
-export const selectEmailCheck = (state: WithGoGreen): EmailCheckStatus => selectEmailForm(state).checks?.email?.status ?? 'idle';
+export const selectEmailCheck = (state: WithGoGreen): EmailCheckStatus => selectGoGreen(state).checks?.email?.status ?? 'idle';
 
 /** The email field's errors under the key `email`: the rules first, then the server check. */
-export const selectEmailErrors = createSelector([selectEmailForm], (form): FieldErrors<'email'> => {
-  const check = form.checks?.email;
-  const message =
-    validateGoGreenEmail(form.values.email) ?? (check?.status === 'invalid' ? (check.message ?? MESSAGES.goGreenEmailInvalid) : null);
-  return message === null ? {} : { email: message };
-});
+export const selectEmailErrors = createSelector(
+  [(state: WithGoGreen) => state.goGreen.values.email, (state: WithGoGreen) => state.goGreen.checks?.email],
+  (email, check): FieldErrors<'email'> => {
+    const message = validateGoGreenEmail(email) ?? (check?.status === 'invalid' ? (check.message ?? MESSAGES.goGreenEmailInvalid) : null);
+    return message === null ? {} : { email: message };
+  },
+);
 
 /** Send Verification Email is disabled while the form is invalid or the check is pending. */
 export const selectCanSendVerification = (state: WithGoGreen) =>
