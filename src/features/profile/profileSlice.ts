@@ -2,6 +2,7 @@
 import { createAction, createSelector, type PayloadAction } from '@reduxjs/toolkit';
 import { createFormSlice, type FormState } from '../../lib/forms/createFormSlice';
 import { createFormSelectors } from '../../lib/forms/formSelectors';
+import { requestReducers, type RequestStatus } from '../../lib/forms/requestStatus';
 import { submissionEvents } from '../../lib/forms/submissionEvents';
 import type { FormBinding } from '../../lib/forms/useFormField';
 import { reauthReducers, type WithReauthState } from '../../lib/reauth/reauthState';
@@ -28,11 +29,13 @@ export interface PendingAddress {
  * the first one, so the page's first state (and a recording made before passkeys) is unchanged.
  */
 interface PasskeyTask {
-  working: boolean;
-  /** the answer to show (a message id), and whether it is a success */
+  /** pending while it runs; `idle` again when the borrower closed the browser's prompt */
+  status: RequestStatus;
+  /** the answer to show (a message id) */
   message: MessageId | null;
-  succeeded: boolean;
 }
+
+const passkeyTask = requestReducers<PasskeyTask>('status');
 
 /** The form, the address waiting for its link, the password dialog a change of address (or a new passkey) may need first (src/lib/reauth), and the passkeys' last task. */
 export type ProfileState = FormState<ProfileValues> & WithReauthState & { pending?: PendingAddress; passkeys?: PasskeyTask };
@@ -52,7 +55,7 @@ export const profileSlice = createFormSlice({
     ...reauthReducers<ProfileState>((state) => {
       state.status = 'idle';
       if (state.pending?.status === 'resending') state.pending.status = 'waiting';
-      if (state.passkeys) state.passkeys.working = false;
+      if (state.passkeys) state.passkeys.status = 'idle';
     }),
     /** The server sent a link to the new address: the page names it and waits for it to be opened. */
     verificationLinkSent(state, action: PayloadAction<{ emailAddress: string; linkExpiresInSeconds: number | null }>) {
@@ -78,13 +81,18 @@ export const profileSlice = createFormSlice({
     passkeyRemoveRequested: { reducer: startPasskeyTask, prepare: (id: number) => ({ payload: { id } }) },
     /** The add, rename or remove ended: its message (null: the borrower closed the browser's prompt). */
     passkeyTaskEnded(state, action: PayloadAction<{ message: MessageId | null; succeeded: boolean }>) {
-      state.passkeys = { working: false, ...action.payload };
+      const { message, succeeded } = action.payload;
+      const task: PasskeyTask = { status: 'idle', message };
+      if (succeeded) passkeyTask.succeeded(task);
+      else if (message !== null) passkeyTask.failed(task);
+      state.passkeys = task;
     },
   },
 });
 
 function startPasskeyTask(state: ProfileState) {
-  state.passkeys = { working: true, message: null, succeeded: false };
+  state.passkeys = { status: 'idle', message: null };
+  passkeyTask.started(state.passkeys);
 }
 
 export const profileActions = profileSlice.actions;
