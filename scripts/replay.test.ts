@@ -21,7 +21,8 @@ test('prints each step with what it changed and exits 0 when the final state mat
   const result = run([recordingFile, '--expect', expectedFile]);
   expect(result.err).toBe('');
   expect(result.code).toBe(0);
-  expect(result.out).toMatch(/# ?1 +\+\d+\.\d\ds goGreen\/widgetMounted {2}goGreen\.loadStatus = "loading"/);
+  // the status's load is RTK Query's own entry (the slice keeps no copy of it)
+  expect(result.out).toMatch(/# ?2 +\+\d+\.\d\ds api\/executeQuery\/pending {2}api\.queries\.getGoGreenStatus\(undefined\)/);
   expect(result.out).toContain('goGreen/optInSucceeded  goGreen.optIn = "succeeded", goGreen.done = true');
   expect(result.out).toContain('The final state matches go-green-opt-in.expected.json.');
 });
@@ -29,7 +30,7 @@ test('prints each step with what it changed and exits 0 when the final state mat
 test('--until N stops after N actions; a different final state exits 1 and says where', () => {
   const result = run([recordingFile, '--until', '3', '--expect', expectedFile]);
   expect(result.code).toBe(1);
-  expect(result.out).toContain('Replayed 3 of 12 actions.');
+  expect(result.out).toContain('Replayed 3 of 11 actions.');
   expect(result.err).toContain('The final state differs from go-green-opt-in.expected.json at:');
   expect(result.err).toContain('goGreen.done: false, expected true');
 });

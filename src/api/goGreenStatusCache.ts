@@ -6,6 +6,7 @@
  */
 import type { GoGreenInfo } from './schemas';
 import { goGreenApi } from './goGreenApi';
+import { holdsAnswer } from './heldAnswer';
 
 const selectStatus = goGreenApi.endpoints.getGoGreenStatus.select();
 
@@ -21,3 +22,15 @@ export const selectGoGreenInfo = (state: WithGoGreenStatus): GoGreenInfo | null 
 
 /** The last request for it failed (RTK Query's `isError`). */
 export const selectGoGreenStatusFailed = (state: WithGoGreenStatus): boolean => statusOf(state).isError;
+
+/**
+ * The status as a screen shows it, from RTK Query's entry alone: loaded when the store holds the
+ * answer (`holdsAnswer`: the page came with it, or the screen's own read brought it; a refresh of
+ * it keeps it shown), failed when a request failed with no answer held, loading otherwise (not
+ * asked yet, or asked afresh on opening the screen again).
+ */
+export const selectGoGreenLoad = (state: WithGoGreenStatus): 'loading' | 'loaded' | 'failed' => {
+  const entry = statusOf(state);
+  if (holdsAnswer(entry)) return 'loaded';
+  return entry.isError ? 'failed' : 'loading';
+};

@@ -4,7 +4,8 @@
  * request still in flight when the saga is cancelled is aborted.
  */
 import { call, fork, put, select, take } from 'redux-saga/effects';
-import { getDependencies } from '../platform/dependencies';
+import { api } from './baseApi';
+import { holdsAnswer } from './heldAnswer';
 
 interface MutationRequest<R> {
   unwrap(): Promise<R>;
@@ -73,45 +74,46 @@ export function* callQuery<R, A>(
   return yield* settle(request, () => request.unsubscribe());
 }
 
-function* releaseOn(request: { unsubscribe(): void }, actionType: string) {
+/** The tags an entry provides, as the API names them (`api.util.invalidateTags`). */
+type EntryTags = Parameters<typeof api.util.invalidateTags>[0];
+
+/**
+ * Holds the entry until `actionType`, then lets it go: unsubscribed, and its tags invalidated, so
+ * RTK Query drops it when no other screen holds it (and refreshes it for one that does). An
+ * answer in the cache thus outlives the screens that asked for it only while one of them is open.
+ */
+function* releaseOn(request: { unsubscribe(): void }, actionType: string, tags: EntryTags) {
   try {
     yield take(actionType);
   } finally {
     request.unsubscribe();
+    yield put(api.util.invalidateTags(tags));
   }
 }
 
-/** Per store (keyed by its dependencies): the reads `callQueryAndKeep` has asked for. */
-const askedIn = new WeakMap<object, Set<string>>();
-
 interface CachedQueryEndpoint<R, A> extends QueryEndpoint<R, A> {
-  select(arg: A): (state: never) => { isSuccess: boolean };
+  select(arg: A): (state: never) => { data?: unknown };
 }
 
 /**
- * A read whose answer the screen takes from the cache (the endpoint's `select`): a fresh request,
- * and its cache entry kept subscribed until `releaseActionType` is dispatched (or the calling saga
- * is cancelled), so the answer stays in the store, and is refetched if its tag is invalidated,
- * while the screen that shows it is open. Resolves with the first answer or throws its failure;
- * either way the calling saga ends only once the entry is released.
+ * A read whose answer the screen takes from the cache (the endpoint's `select`), kept subscribed
+ * until `until` is dispatched (or the calling saga is cancelled), so the answer stays in the store,
+ * and is refetched if one of its `tags` is invalidated, while the screen that shows it is open.
+ * Resolves with the first answer or throws its failure; either way the calling saga ends only once
+ * the entry is released, and then the entry goes unless another screen holds it (`releaseOn`).
  *
- * The first read of an entry in a store that already holds its answer (the page came with it:
- * src/firstView/firstAnswers.ts put it in the cache) takes that answer and sends nothing: the
- * page's own load is the "once on load" of the spec. Every later read asks afresh.
+ * Nothing is sent when the store holds the answer (`holdsAnswer`, the one rule for "the page came
+ * with this answer", read from the entry through the endpoint's `select`): the page's own load is
+ * then the "once on load" of the spec. Otherwise a request goes out: a screen opened again asks
+ * afresh, since its closing let the answer go.
  */
 export function* callQueryAndKeep<R, A>(
   endpoint: CachedQueryEndpoint<R, A>,
   arg: A,
-  releaseActionType: string,
+  { until, tags }: { until: string; tags: EntryTags },
 ): Generator<unknown, R, unknown> {
-  const dependencies = yield* getDependencies();
-  const asked = askedIn.get(dependencies) ?? new Set<string>();
-  askedIn.set(dependencies, asked);
-  const read = `${endpoint.name}(${JSON.stringify(arg) ?? ''})`;
-  const cached = ((yield select(endpoint.select(arg) as (state: unknown) => { isSuccess: boolean })) as { isSuccess: boolean }).isSuccess;
-  const refetch = asked.has(read) || !cached;
-  asked.add(read);
-  const request = (yield put(endpoint.initiate(arg, { forceRefetch: refetch }) as never)) as unknown as QueryRequest<R>;
-  yield fork(releaseOn, request, releaseActionType);
+  const entry = (yield select(endpoint.select(arg) as (state: unknown) => { data?: unknown })) as { data?: unknown };
+  const request = (yield put(endpoint.initiate(arg, { forceRefetch: !holdsAnswer(entry) }) as never)) as unknown as QueryRequest<R>;
+  yield fork(releaseOn, request, until, tags);
   return yield* settle(request, () => undefined);
 }

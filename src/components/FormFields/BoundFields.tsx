@@ -1,5 +1,5 @@
 /**
- * Inputs bound to a form slice (src/lib/forms): controlled from the store, one subscription per
+ * Inputs bound to a form slice (src/state/forms): controlled from the store, one subscription per
  * field, wrapped in LabelledField for the label, the error (after submit) and the hint.
  */
 import { Checkbox, ConfigProvider, Input, type ConfigProviderProps, type InputProps } from 'antd';

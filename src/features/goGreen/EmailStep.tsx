@@ -10,7 +10,6 @@ import { LIMITS } from '../../lib/validation/messages';
 import { T, useT } from '../../platform/i18n/useT';
 import {
   goGreenActions,
-  goGreenEmailActions,
   selectCanSendVerification,
   selectEmailCheck,
   selectEmailErrors,
@@ -126,11 +125,11 @@ function WaitingForLink() {
 function EmailAddressField() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const value = useAppSelector((state: WithGoGreen) => selectGoGreen(state).emailForm.values.email);
+  const value = useAppSelector((state: WithGoGreen) => selectGoGreen(state).values.email);
   const check = useAppSelector(selectEmailCheck);
   const touched = useAppSelector((state: WithGoGreen) => {
-    const { emailForm } = selectGoGreen(state);
-    return emailForm.touched.email === true || emailForm.submitted;
+    const form = selectGoGreen(state);
+    return form.touched.email === true || form.submitted;
   });
   const error = useAppSelector((state: WithGoGreen) => selectEmailErrors(state).email ?? null);
   // the server's answer is shown as soon as it arrives; the rules' errors after the field is left
@@ -150,8 +149,8 @@ function EmailAddressField() {
         autoComplete="email"
         maxLength={LIMITS.inputMaximum}
         value={value}
-        onChange={(event) => dispatch(goGreenEmailActions.fieldChanged({ email: event.target.value }))}
-        onBlur={() => dispatch(goGreenEmailActions.fieldBlurred('email'))}
+        onChange={(event) => dispatch(goGreenActions.fieldChanged({ email: event.target.value }))}
+        onBlur={() => dispatch(goGreenActions.fieldBlurred('email'))}
       />
     </LabelledField>
   );
@@ -203,7 +202,7 @@ export function EmailStep() {
       label={t('goGreen.emailForm')}
       onSubmit={(event) => {
         event.preventDefault();
-        dispatch(goGreenEmailActions.submitted());
+        dispatch(goGreenActions.submitted());
       }}
     >
       <EmailAddressField />

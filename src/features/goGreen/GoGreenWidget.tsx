@@ -1,13 +1,13 @@
 import { Alert, Button } from 'antd';
 import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { ReauthPrompt } from '../../components/ReauthDialog/ReauthPrompt';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../state/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { AccountCard } from '../../components/AccountCard';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { useT } from '../../platform/i18n/useT';
 import { GoGreenConfirmation } from './GoGreenConfirmation';
-import { selectGoGreenInfo, type WithGoGreenStatus } from '../../api/goGreenStatusCache';
-import { goGreenActions, selectGoGreen, selectLoadStatus, type WithGoGreen } from './goGreenSlice';
+import { selectGoGreenInfo, selectGoGreenLoad, type WithGoGreenStatus } from '../../api/goGreenStatusCache';
+import { goGreenActions, selectGoGreen, type WithGoGreen } from './goGreenSlice';
 import { OptInWizard } from './OptInWizard';
 import { OptOutView } from './OptOutView';
 import { EMAIL_FIELD_ID } from './EmailStep';
@@ -49,18 +49,18 @@ function PasswordAgain() {
 export default function GoGreenWidget() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const store = useAppStore();
-  const loadStatus = useAppSelector(selectLoadStatus);
+  // RTK Query's entry alone: the page's own answer shows at once, wherever it is drawn
+  const loadStatus = useAppSelector(selectGoGreenLoad);
   const electdocs = useAppSelector((state: WithGoGreenStatus) => selectGoGreenInfo(state)?.electdocs === true);
   const done = useAppSelector((state: WithGoGreen) => selectGoGreen(state).done);
   const optedOut = useAppSelector((state: WithGoGreen) => selectGoGreen(state).optOutConfirmed);
 
   useEffect(() => {
-    dispatch(goGreenActions.widgetMounted(selectGoGreenInfo(store.getState() as WithGoGreenStatus) !== null));
+    dispatch(goGreenActions.widgetMounted());
     return () => {
       dispatch(goGreenActions.widgetUnmounted());
     };
-  }, [dispatch, store]);
+  }, [dispatch]);
 
   // The view the status calls for, rendered in the background (in slices, not one long task that
   // would hold a phone's main thread while the page loads); the spinner stays until it is ready.

@@ -29,10 +29,10 @@ function stepTitle(step: GoGreenStep, intention: GoGreenState['intention']): Mes
 /** The current step shows an error while its field error is shown, or after a failed opt-in. */
 function useCurrentStepFailed(step: GoGreenStep): boolean {
   return useAppSelector((state: WithGoGreen) => {
-    const { emailForm, optIn } = selectGoGreen(state);
+    const { touched, submitted, optIn } = selectGoGreen(state);
     if (step === 'reviewDisclosures') return optIn === 'failed';
     if (step !== 'email') return false;
-    const shown = emailForm.touched.email === true || emailForm.submitted || selectEmailCheck(state) === 'invalid';
+    const shown = touched.email === true || submitted || selectEmailCheck(state) === 'invalid';
     return shown && selectEmailErrors(state).email !== undefined;
   });
 }

@@ -12,22 +12,20 @@ import { EMAIL_CHECK_DELAY_MS } from '../../sagas/emailAddressCheck';
 import { CORRECTED_LINK_KEY, LINK_SENT_KEY, POLL_BACKOFF_MAX_MS, POLL_INTERVAL_MS } from './goGreenSaga';
 import {
   goGreenActions as actions,
-  goGreenEmailActions,
   goGreenSlice,
   initialGoGreenState,
   selectCanSendVerification,
   selectEmailCheck,
   selectEmailErrors,
-  selectLoadStatus,
   type GoGreenState,
 } from './goGreenSlice';
 
 /** A keystroke in the address field: the whole value, as the input sends it. */
-const typed = (email: string) => goGreenEmailActions.fieldChanged({ email });
+const typed = (email: string) => actions.fieldChanged({ email });
 import { api as baseApi } from '../../api/baseApi';
 import type { GoGreenInfo } from '../../api/schemas';
 import { goGreenApi } from '../../api/goGreenApi';
-import { selectGoGreenInfo } from '../../api/goGreenStatusCache';
+import { selectGoGreenInfo, selectGoGreenLoad } from '../../api/goGreenStatusCache';
 import { loadClientDescription } from './onDemandModules';
 
 // the download of the client-description code is a boundary like the network: a test can fail it
@@ -74,7 +72,6 @@ const advance = (ms: number) => jest.advanceTimersByTimeAsync(ms);
 /** Status loaded, 'No' chosen, on step 2 (built by the reducer: no status request, no cache timer). */
 function onEmailStep(handlers: Record<string, MockHandler | MockResponse> = {}) {
   const goGreen = [
-    actions.statusLoaded(),
     actions.emailChoiceChanged({ choice: 'no', emailValidated: false }),
     actions.nextPressed(),
   ].reduce(
@@ -326,7 +323,7 @@ describe('a corrected address, coming back (issue 47 item 8)', () => {
     const { store, api } = await visit(session, { [IS_VALIDATED]: { body: { validated: false } } });
     const state = store.getState().goGreen;
     expect(state).toMatchObject({ step: 'email', intention: 'withCorrectedDetails', verificationStatus: 'waiting', verificationEmail: 'new@example.com' });
-    expect(state.emailForm.values.email).toBe('new@example.com');
+    expect(state.values.email).toBe('new@example.com');
     expect(state.linkExpiresInSeconds).toBeLessThanOrEqual(86_400);
     expect(api.sent(EMAIL_CHANGE)).toHaveLength(0);
     await advance(POLL_INTERVAL_MS);
@@ -467,7 +464,7 @@ describe('load, opt-in and opt-out', () => {
     store.dispatch(actions.widgetMounted());
     await advance(0);
     expect(api.sent(STATUS)).toHaveLength(1);
-    expect(store.getState().goGreen.loadStatus).toBe('failed');
+    expect(selectGoGreenLoad(store.getState())).toBe('failed');
     expect(selectSnackbarMessages(store.getState()).map((message) => message.text)).toEqual([GO_GREEN_MESSAGES.loadFailed]);
   });
 
@@ -500,9 +497,9 @@ describe('load, opt-in and opt-out', () => {
     const { store, api } = setup();
     const fromPage = { ...onFile, email_address: 'from.the.page@example.com' };
     statusInCache(store, fromPage);
-    expect(selectLoadStatus(store.getState())).toBe('loaded');
-    store.dispatch(actions.widgetMounted(true));
-    expect(store.getState().goGreen.loadStatus).toBe('loaded');
+    expect(selectGoGreenLoad(store.getState())).toBe('loaded');
+    store.dispatch(actions.widgetMounted());
+    expect(selectGoGreenLoad(store.getState())).toBe('loaded');
     await advance(0);
     expect(api.sent(STATUS)).toEqual([]);
     // RTK Query's own entry, kept while mounted
@@ -514,7 +511,7 @@ describe('load, opt-in and opt-out', () => {
     expect(selectGoGreenInfo(store.getState())).toBeNull();
     // mounted again: asked afresh, with the spinner meanwhile
     store.dispatch(actions.widgetMounted());
-    expect(store.getState().goGreen.loadStatus).toBe('loading');
+    expect(selectGoGreenLoad(store.getState())).toBe('loading');
     await advance(0);
     expect(api.sent(STATUS)).toHaveLength(1);
     expect(selectGoGreenInfo(store.getState())).toEqual(onFile);
@@ -523,7 +520,7 @@ describe('load, opt-in and opt-out', () => {
   test('the page’s status is still refreshed when its tag is invalidated (an address changed elsewhere on the page)', async () => {
     const { store, api } = setup();
     statusInCache(store, { ...onFile, email_address: 'old@example.com' });
-    store.dispatch(actions.widgetMounted(true));
+    store.dispatch(actions.widgetMounted());
     await advance(0);
     store.dispatch(baseApi.util.invalidateTags(['GoGreenStatus']));
     await advance(0);
@@ -536,12 +533,12 @@ describe('load, opt-in and opt-out', () => {
     const { store, api } = setup({ [STATUS]: () => (fail ? { status: 500, body: {} } : { body: onFile }) });
     store.dispatch(actions.widgetMounted());
     await advance(0);
-    expect(store.getState().goGreen.loadStatus).toBe('failed');
+    expect(selectGoGreenLoad(store.getState())).toBe('failed');
     fail = false;
     store.dispatch(actions.widgetMounted());
     await advance(0);
     expect(api.sent(STATUS)).toHaveLength(2);
-    expect(store.getState().goGreen.loadStatus).toBe('loaded');
+    expect(selectGoGreenLoad(store.getState())).toBe('loaded');
     expect(selectGoGreenInfo(store.getState())?.email_address).toBe('uma@example.com');
   });
 

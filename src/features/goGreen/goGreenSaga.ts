@@ -28,7 +28,6 @@ import { GO_GREEN_MESSAGES } from './goGreenMessages';
 import { PORTAL_URLS } from '../../lib/portalUrls';
 import {
   goGreenActions as actions,
-  goGreenEmailActions as emailForm,
   leftEmailStep,
   selectCanSendVerification,
   selectGoGreen,
@@ -55,11 +54,6 @@ function* logFailure(message: string, error: unknown) {
   yield call([reporter, reporter.log], message, { flow: 'goGreen', status: httpStatusOf(error) ?? 'network' });
 }
 
-/**
- * takeLatest: "Try again" after a failure starts afresh. Each load of the widget asks the server (a
- * cached answer could predate a verification done elsewhere), and the answer stays in the cache
- * while the widget is mounted: the screen reads it there.
- */
 /** Set just before the full page load that follows an opt-out; read (once) by the next load. */
 const OPTED_OUT_KEY = 'loanmanager.goGreen.optedOut';
 
@@ -70,14 +64,18 @@ function* confirmOptOutAfterReload() {
   yield put(actions.optOutConfirmed());
 }
 
+/**
+ * takeLatest: "Try again" after a failure starts afresh. Each mount of the widget asks the server
+ * (a cached answer could predate a verification done elsewhere) unless the store holds the status
+ * (the page came with it: `callQueryAndKeep`'s rule), and the answer stays in the cache while the
+ * widget is mounted: the screen reads it there.
+ */
 function* loadStatus() {
   yield* confirmOptOutAfterReload();
   try {
-    yield* callQueryAndKeep(goGreenApi.endpoints.getGoGreenStatus, undefined, actions.widgetUnmounted.type);
-    yield put(actions.statusLoaded());
+    yield* callQueryAndKeep(goGreenApi.endpoints.getGoGreenStatus, undefined, { until: actions.widgetUnmounted.type, tags: ['GoGreenStatus'] });
     yield* resumeCorrectedAddress();
   } catch (error) {
-    yield put(actions.statusLoadFailed());
     yield put(messageShown(GO_GREEN_MESSAGES.loadFailed));
     yield* reportIfUnexpected(error, 'goGreenStatus');
   }
@@ -85,10 +83,10 @@ function* loadStatus() {
 
 /** The address to check for this action: the typed one, or on coming back to step 2 one whose check leaving cut short. */
 function* addressToCheck(action: UnknownAction) {
-  if (emailForm.fieldChanged.match(action)) return action.payload.email ?? null;
+  if (actions.fieldChanged.match(action)) return action.payload.email ?? null;
   if (!actions.nextPressed.match(action)) return null;
-  const { step, emailForm: form } = (yield select(selectGoGreen)) as GoGreenState;
-  const check = form.checks?.email;
+  const { step, checks } = (yield select(selectGoGreen)) as GoGreenState;
+  const check = checks?.email;
   return step === 'email' && check?.status === 'pending' ? check.value : null;
 }
 
@@ -103,15 +101,15 @@ function* checkEmail(action: UnknownAction) {
   const refusal: string | null = yield* checkEmailAddressOnServer(value);
   // any failure (taken, malformed, network) marks the address invalid (spec section 5); when the
   // server says why (in use by another account), the borrower is told that instead
-  if (refusal === null) yield put(emailForm.fieldCheckSucceeded({ field: 'email', value }));
-  else yield put(emailForm.fieldCheckFailed({ field: 'email', value, message: refusal || null }));
+  if (refusal === null) yield put(actions.fieldCheckSucceeded({ field: 'email', value }));
+  else yield put(actions.fieldCheckFailed({ field: 'email', value, message: refusal || null }));
 }
 
 function* sendFromForm() {
   const canSend = (yield select(selectCanSendVerification)) as boolean;
   if (!canSend) return;
-  const { emailForm: form } = (yield select(selectGoGreen)) as GoGreenState;
-  yield put(actions.verificationEmailRequested({ emailAddress: form.values.email }));
+  const { values } = (yield select(selectGoGreen)) as GoGreenState;
+  yield put(actions.verificationEmailRequested({ emailAddress: values.email }));
 }
 
 /**
@@ -336,8 +334,8 @@ function* reportSanitizerDownloadFailure(action: ReturnType<typeof actions.discl
 
 export function* goGreenSaga() {
   yield takeLatest(actions.widgetMounted.type, loadStatus);
-  yield takeLatest([emailForm.fieldChanged.type, ...leftEmailStep], checkEmail);
-  yield takeEvery(emailForm.submitted.type, sendFromForm);
+  yield takeLatest([actions.fieldChanged.type, ...leftEmailStep], checkEmail);
+  yield takeEvery(actions.submitted.type, sendFromForm);
   yield takeEvery(actions.nextPressed.type, sendOnEnteringNeedsVerification);
   yield takeLeading(actions.verificationEmailRequested.type, sendVerification);
   yield takeLatest(actions.pollingStarted.type, pollVerification);

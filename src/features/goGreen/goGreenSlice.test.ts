@@ -5,17 +5,15 @@ import { mockApi } from '../../testing/mockApi';
 import type { GoGreenInfo } from '../../api/schemas';
 import { initialFormState } from '../../state/forms/createFormSlice';
 import { MESSAGES } from '../../lib/validation/messages';
-import { selectGoGreenInfo } from '../../api/goGreenStatusCache';
+import { selectGoGreenInfo, selectGoGreenLoad } from '../../api/goGreenStatusCache';
 import {
   goGreenActions as actions,
-  goGreenEmailActions as emailForm,
   goGreenSlice,
   initialGoGreenState,
   intentionOf,
   selectCanSendVerification,
   selectEmailCheck,
   selectEmailErrors,
-  selectLoadStatus,
   selectOptInEmail,
   selectWizardSteps,
   type GoGreenState,
@@ -32,7 +30,7 @@ const info = (overrides: Partial<GoGreenInfo> = {}): GoGreenInfo => ({
   ...overrides,
 });
 
-const loaded = () => reduce(initialGoGreenState, actions.widgetMounted(), actions.statusLoaded());
+const loaded = () => reduce(initialGoGreenState, actions.widgetMounted());
 /** The step 1 choice, made with the address on file not validated unless said. */
 const choose = (choice: 'yes' | 'no', emailValidated = false) => actions.emailChoiceChanged({ choice, emailValidated });
 
@@ -71,14 +69,14 @@ describe('intention (documented mapping)', () => {
       loaded(),
       choose('no'),
       actions.nextPressed(),
-      emailForm.fieldChanged({ email: 'new@example.com' }),
+      actions.fieldChanged({ email: 'new@example.com' }),
       actions.verificationEmailRequested({ emailAddress: 'new@example.com' }),
       actions.validationResultReceived({ emailValidated: true }),
       actions.backPressed(),
     );
     expect(reduce(changed, choose('no')).verificationStatus).toBe('changed');
     const switched = reduce(changed, choose('yes'));
-    expect(switched).toMatchObject({ verificationStatus: 'input', verificationEmail: null, emailForm: { values: { email: '' } } });
+    expect(switched).toMatchObject({ verificationStatus: 'input', verificationEmail: null, values: { email: '' } });
   });
 });
 
@@ -119,14 +117,14 @@ describe('steps', () => {
 
   test('needsVerification pre-fills the form with the address on file it sends to', () => {
     const onEmail = reduce(loaded(), choose('yes'), actions.nextPressed());
-    expect(onEmail.emailForm.values.email).toBe('');
+    expect(onEmail.values.email).toBe('');
     const sending = reduce(onEmail, actions.verificationEmailRequested({ emailAddress: 'uma@example.com' }));
-    expect(sending.emailForm.values.email).toBe('uma@example.com');
+    expect(sending.values.email).toBe('uma@example.com');
   });
 
   test('a corrected address being sent is not overwritten', () => {
-    const typed = reduce(loaded(), choose('no'), actions.nextPressed(), emailForm.fieldChanged({ email: 'new@example.com' }));
-    expect(reduce(typed, actions.verificationEmailRequested({ emailAddress: 'new@example.com' })).emailForm.values.email).toBe(
+    const typed = reduce(loaded(), choose('no'), actions.nextPressed(), actions.fieldChanged({ email: 'new@example.com' }));
+    expect(reduce(typed, actions.verificationEmailRequested({ emailAddress: 'new@example.com' })).values.email).toBe(
       'new@example.com',
     );
   });
@@ -196,42 +194,42 @@ describe('verificationStatus (spec section 4)', () => {
 describe('email form', () => {
   const onEmail = () => reduce(loaded(), choose('no'), actions.nextPressed());
 
-  test('is a createFormSlice form like the others: its keystroke is one goGreenEmail/fieldChanged, its server check two more events', () => {
-    expect(initialGoGreenState.emailForm).toEqual(initialFormState({ email: '' }));
-    expect(emailForm.fieldChanged({ email: 'a@b.co' })).toEqual({ type: 'goGreenEmail/fieldChanged', payload: { email: 'a@b.co' } });
-    expect([emailForm.fieldBlurred('email'), emailForm.submitted()].map((action) => action.type)).toEqual([
-      'goGreenEmail/fieldBlurred',
-      'goGreenEmail/submitted',
+  test('is a createFormSlice form like the others: its keystroke is one goGreen/fieldChanged, its server check two more events', () => {
+    expect(initialGoGreenState).toMatchObject(initialFormState({ email: '' }));
+    expect(actions.fieldChanged({ email: 'a@b.co' })).toEqual({ type: 'goGreen/fieldChanged', payload: { email: 'a@b.co' } });
+    expect([actions.fieldBlurred('email'), actions.submitted()].map((action) => action.type)).toEqual([
+      'goGreen/fieldBlurred',
+      'goGreen/submitted',
     ]);
-    const typed = reduce(onEmail(), emailForm.fieldChanged({ email: 'new@example.com' }), emailForm.fieldBlurred('email'));
-    expect(typed.emailForm).toMatchObject({
+    const typed = reduce(onEmail(), actions.fieldChanged({ email: 'new@example.com' }), actions.fieldBlurred('email'));
+    expect(typed).toMatchObject({
       values: { email: 'new@example.com' },
       touched: { email: true },
       checks: { email: { value: 'new@example.com', status: 'pending', message: null } },
     });
-    const refused = reduce(typed, emailForm.fieldCheckFailed({ field: 'email', value: 'new@example.com', message: 'In use.' }));
+    const refused = reduce(typed, actions.fieldCheckFailed({ field: 'email', value: 'new@example.com', message: 'In use.' }));
     expect(selectEmailErrors({ goGreen: refused })).toEqual({ email: 'In use.' });
   });
 
   test('Required and Invalid email address under the key email; no server check for them', () => {
     const empty = onEmail();
     expect(selectEmailErrors({ goGreen: empty })).toEqual({ email: MESSAGES.goGreenEmailRequired });
-    const invalid = reduce(empty, emailForm.fieldChanged({ email: 'not-an-address' }));
+    const invalid = reduce(empty, actions.fieldChanged({ email: 'not-an-address' }));
     expect(selectEmailErrors({ goGreen: invalid })).toEqual({ email: MESSAGES.goGreenEmailInvalid });
     expect(selectEmailCheck({ goGreen: invalid })).toBe('idle');
     expect(selectCanSendVerification({ goGreen: invalid })).toBe(false);
   });
 
   test('a well-formed address is pending until the server answers; only the answer for the current value counts', () => {
-    const pending = reduce(onEmail(), emailForm.fieldChanged({ email: 'new@example.com' }));
+    const pending = reduce(onEmail(), actions.fieldChanged({ email: 'new@example.com' }));
     expect(selectEmailCheck({ goGreen: pending })).toBe('pending');
     expect(selectCanSendVerification({ goGreen: pending })).toBe(false);
-    expect(selectEmailCheck({ goGreen: reduce(pending, emailForm.fieldCheckSucceeded({ field: 'email', value: 'old@example.com' })) })).toBe(
+    expect(selectEmailCheck({ goGreen: reduce(pending, actions.fieldCheckSucceeded({ field: 'email', value: 'old@example.com' })) })).toBe(
       'pending',
     );
-    const valid = reduce(pending, emailForm.fieldCheckSucceeded({ field: 'email', value: 'new@example.com' }));
+    const valid = reduce(pending, actions.fieldCheckSucceeded({ field: 'email', value: 'new@example.com' }));
     expect(selectCanSendVerification({ goGreen: valid })).toBe(true);
-    const invalid = reduce(pending, emailForm.fieldCheckFailed({ field: 'email', value: 'new@example.com', message: null }));
+    const invalid = reduce(pending, actions.fieldCheckFailed({ field: 'email', value: 'new@example.com', message: null }));
     expect(selectEmailErrors({ goGreen: invalid })).toEqual({ email: MESSAGES.goGreenEmailInvalid });
   });
 
@@ -262,26 +260,28 @@ describe('load, opt-in and opt-out', () => {
     expect(selectGoGreenInfo(store.getState())).toEqual(info());
   });
 
-  test('mounting starts afresh and loads; the answer stays in the API cache, not in the slice', () => {
+  test('mounting starts afresh; the answer and whether it is loaded stay in the API cache, not in the slice', () => {
     expect(loaded()).not.toHaveProperty('info');
+    expect(loaded()).not.toHaveProperty('loadStatus');
     expect(selectGoGreenInfo(withStatus(loaded()))).toEqual(info());
     const done = reduce(loaded(), actions.optInRequested(), actions.optInSucceeded());
     expect(done).toMatchObject({ done: true, optIn: 'succeeded' });
-    expect(reduce(done, actions.widgetMounted())).toEqual({ ...initialGoGreenState, loadStatus: 'loading' });
-    expect(reduce(initialGoGreenState, actions.widgetMounted(), actions.statusLoadFailed()).loadStatus).toBe('failed');
+    expect(reduce(done, actions.widgetMounted())).toEqual(initialGoGreenState);
   });
 
-  test('a status already in the cache before the first mount is shown at once, with an opt-out confirmed before it; never again', () => {
-    expect(selectLoadStatus({ goGreen: initialGoGreenState })).toBe('idle');
-    expect(selectLoadStatus(withStatus(initialGoGreenState))).toBe('loaded');
-    const first = reduce(initialGoGreenState, actions.optOutConfirmed(), actions.widgetMounted(true));
-    expect(first).toMatchObject({ loadStatus: 'loaded', optOutConfirmed: true });
-    // a later mount, even with the status still cached, loads afresh and says nothing of the opt-out
-    expect(reduce(first, actions.widgetMounted(true))).toEqual({ ...initialGoGreenState, loadStatus: 'loading' });
-    expect(selectLoadStatus(withStatus(reduce(first, actions.widgetMounted(true))))).toBe('loading');
-    // nothing in the cache, or a recording's mount without the payload: loaded afresh
-    expect(reduce(initialGoGreenState, actions.optOutConfirmed(), actions.widgetMounted()).loadStatus).toBe('loading');
-    expect(reduce(initialGoGreenState, { type: actions.widgetMounted.type }).loadStatus).toBe('loading');
+  test('the load the widget shows is RTK Query’s entry: loaded when the store holds the status, whatever the mount', () => {
+    expect(selectGoGreenLoad({ api: api.reducer(undefined, { type: 'init' }) })).toBe('loading');
+    expect(selectGoGreenLoad(withStatus(initialGoGreenState))).toBe('loaded');
+    expect(selectGoGreenLoad(withStatus(reduce(initialGoGreenState, actions.widgetMounted(), actions.widgetMounted())))).toBe('loaded');
+  });
+
+  test('an opt-out confirmed before the mount (the page came with it) is said until the widget unmounts', () => {
+    const first = reduce(initialGoGreenState, actions.optOutConfirmed(), actions.widgetMounted());
+    expect(first.optOutConfirmed).toBe(true);
+    // a recording made when the mount carried whether the status was cached replays the same
+    expect(reduce(initialGoGreenState, actions.optOutConfirmed(), { type: actions.widgetMounted.type, payload: { statusInCache: true } })).toEqual(first);
+    const later = reduce(first, actions.widgetUnmounted(), actions.widgetMounted());
+    expect(later).toEqual(initialGoGreenState);
   });
 
   test('opt-in and opt-out failures leave the view in place', () => {

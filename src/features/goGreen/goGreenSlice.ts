@@ -1,14 +1,16 @@
 /**
- * The go-green widget's state: the wizard (step, radio choice, intention, verification status), the
- * email form (a createFormSlice form, like every other form of the portal, whose server check of
- * the address is its `fieldCheck*` reducers) and the opt-in/opt-out requests. The status from the server (the spec's `info`) is not
+ * The go-green widget's state: one createFormSlice slice, like every form of the portal: the email
+ * form of step 2 (`values.email`, whose server check of the address is its `fieldCheck*` reducers)
+ * with the wizard's own fields beside it (step, radio choice, intention, verification status) and
+ * the opt-in/opt-out requests. The status from the server (the spec's `info`) is not
  * copied here: it is RTK Query's cached answer, read with `selectGoGreenInfo`. Both live in the one
  * store, so DevTools time travel and a replayed recording re-render the screen exactly.
  */
-import { createAction, createSelector, createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import { createAction, createSelector, type PayloadAction } from '@reduxjs/toolkit';
 import { selectGoGreenInfo, type WithGoGreenStatus } from '../../api/goGreenStatusCache';
-import { createFormSlice, type FormState } from '../../state/forms/createFormSlice';
+import { createFormSlice, type FormState, initialFormState, resetFormFields } from '../../state/forms/createFormSlice';
 import { reauthReducers, type WithReauthState } from '../../state/reauthState';
+import { requestReducers, type RequestStatus } from '../../state/forms/requestStatus';
 import { MESSAGES } from '../../lib/validation/messages';
 import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rules';
 
@@ -23,8 +25,6 @@ import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rul
 export type GoGreenIntention = 'alreadyVerifiedAndNoChange' | 'needsVerification' | 'withCorrectedDetails';
 export type EmailChoice = 'yes' | 'no';
 type VerificationStatus = 'input' | 'waiting' | 'changed';
-type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
-type RequestStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
 /** The server-side check of the typed address: pending from the keystroke until the answer. */
 export type EmailCheckStatus = 'idle' | 'pending' | 'valid' | 'invalid';
 /** The verification form (spec section 3); its error key is `email` (spec section 5). */
@@ -35,28 +35,12 @@ interface GoGreenEmailValues {
 export type GoGreenStep = 'confirmEmail' | 'email' | 'reviewDisclosures';
 
 /**
- * The email form of step 2: `goGreenEmail/fieldChanged`, `fieldBlurred`, `submitted`, and the
- * server check of the address, pending from a keystroke the rules pass (`fieldCheckSucceeded`,
- * `fieldCheckFailed`: the saga's answer, 500 ms after the last keystroke). Held inside the
- * go-green state (`emailForm`), which resets it with the wizard.
+ * The wizard's own fields, beside the email form of step 2 (`goGreen/fieldChanged`, `fieldBlurred`,
+ * `submitted`, and the server check of the address, pending from a keystroke the rules pass:
+ * `fieldCheckSucceeded`, `fieldCheckFailed`, the saga's answer 500 ms after the last keystroke).
+ * Whether the status is loaded is not here: it is RTK Query's entry (`selectGoGreenLoad`).
  */
-const emailFormSlice = createFormSlice({
-  name: 'goGreenEmail',
-  initialValues: { email: '' } as GoGreenEmailValues,
-  checkedFields: { email: (value) => validateGoGreenEmail(value) === null },
-});
-
-export const goGreenEmailActions = emailFormSlice.actions;
-
-const isEmailFormAction = (action: UnknownAction) => action.type.startsWith(`${emailFormSlice.name}/`);
-
-export interface GoGreenState extends WithReauthState {
-  /**
-   * The widget's own load of the status (once per mount); the answer itself is in the API cache.
-   * 'idle' until the first mount: a status already in the cache then is shown at once
-   * (`selectLoadStatus`), as on a page that came with it; any later mount loads afresh.
-   */
-  loadStatus: LoadStatus;
+interface WizardState extends WithReauthState {
   emailChoice: EmailChoice | null;
   intention: GoGreenIntention | null;
   step: GoGreenStep;
@@ -77,22 +61,22 @@ export interface GoGreenState extends WithReauthState {
    * that the emailed link still works; the polling carries on and clears it at the next answer.
    */
   verificationCheckFailing: boolean;
-  emailForm: FormState<GoGreenEmailValues>;
   optIn: RequestStatus;
   optOut: RequestStatus;
   done: boolean;
   /**
    * The page was reloaded after an opt-out: say that it worked and what happens now
    * (`optOutConfirmed`: from the saga's session flag, or before the first render when the page
-   * came with the opt-out).
+   * came with the opt-out). Said while the widget stays on the page: its unmount forgets it.
    */
   optOutConfirmed: boolean;
 }
 
-const initialEmailForm = emailFormSlice.getInitialState();
+export type GoGreenState = FormState<GoGreenEmailValues> & WizardState;
 
-export const initialGoGreenState: GoGreenState = {
-  loadStatus: 'idle',
+const EMPTY_EMAIL: GoGreenEmailValues = { email: '' };
+
+const initialWizard: WizardState = {
   emailChoice: null,
   intention: null,
   step: 'confirmEmail',
@@ -101,7 +85,6 @@ export const initialGoGreenState: GoGreenState = {
   sendingVerification: false,
   verificationsSent: 0,
   verificationCheckFailing: false,
-  emailForm: initialEmailForm,
   optIn: 'idle',
   optOut: 'idle',
   done: false,
@@ -131,34 +114,34 @@ function returnToInput(state: GoGreenState) {
   if (wasWaiting && state.intention === 'needsVerification') state.step = 'confirmEmail';
 }
 
-export const goGreenSlice = createSlice({
+/** Events beside the slice's reducers: sagas (and the recorder) listen for them. */
+const goGreenEvents = {
+  /**
+   * Stops whatever runs in the background (the email check, the polling) and releases the status;
+   * the slice forgets the opt-out notice (`extraReducers`).
+   */
+  widgetUnmounted: createAction('goGreen/widgetUnmounted'),
+  /** The disclosures' sanitizer could not be downloaded: the step shows it, the saga reports it. */
+  disclosuresSanitizerFailedToLoad: createAction<{ message: string }>('goGreen/disclosuresSanitizerFailedToLoad'),
+  pollingStarted: createAction<{ emailAddress: string }>('goGreen/pollingStarted'),
+  pollingStopped: createAction('goGreen/pollingStopped'),
+};
+
+const optIn = requestReducers<GoGreenState>('optIn');
+const optOut = requestReducers<GoGreenState>('optOut');
+
+export const goGreenSlice = createFormSlice({
   name: 'goGreen',
-  initialState: initialGoGreenState,
+  initialValues: EMPTY_EMAIL,
+  state: initialWizard,
+  checkedFields: { email: (value) => validateGoGreenEmail(value) === null },
   reducers: {
     /**
-     * The widget appeared: a fresh wizard, and the status is loaded once. `statusInCache`: the
-     * API cache holds the status as it mounts; on the first mount (the page came with it) that is
-     * the status shown, and an opt-out confirmed before it stays said. Absent ("Try again", a QA
-     * recording made before it existed): loaded afresh.
+     * The widget appeared (or "Try again" after a failed load): a fresh wizard; the saga loads the
+     * status unless the store holds it. An opt-out said before (the page came with it) stays said.
      */
-    widgetMounted: {
-      // `| undefined`: a QA recording made before the payload existed replays without it
-      reducer(state, action: PayloadAction<{ statusInCache: boolean } | undefined>) {
-        const shownAtOnce = state.loadStatus === 'idle' && action.payload?.statusInCache === true;
-        return {
-          ...initialGoGreenState,
-          loadStatus: shownAtOnce ? 'loaded' : 'loading',
-          optOutConfirmed: shownAtOnce && state.optOutConfirmed,
-        };
-      },
-      prepare: (statusInCache = false) => ({ payload: { statusInCache } }),
-    },
-    /** The status is in the API cache (kept there while the widget is mounted). */
-    statusLoaded(state) {
-      state.loadStatus = 'loaded';
-    },
-    statusLoadFailed(state) {
-      state.loadStatus = 'failed';
+    widgetMounted(state) {
+      return { ...initialFormState(EMPTY_EMAIL), ...initialWizard, optOutConfirmed: state.optOutConfirmed };
     },
 
     /** The step 1 choice, with whether the address on file was validated when it was made. */
@@ -170,7 +153,7 @@ export const goGreenSlice = createSlice({
         state.verificationStatus = 'input';
         state.verificationEmail = null;
         state.sendingVerification = false;
-        state.emailForm = initialEmailForm;
+        resetFormFields(state, EMPTY_EMAIL);
       }
       state.intention = intention;
     },
@@ -200,9 +183,9 @@ export const goGreenSlice = createSlice({
     verificationEmailRequested(state, action: PayloadAction<{ emailAddress: string }>) {
       state.sendingVerification = true;
       state.verificationEmail = action.payload.emailAddress;
-      if (state.intention === 'needsVerification' && state.emailForm.values.email === '') {
+      if (state.intention === 'needsVerification' && state.values.email === '') {
         // the address on file, sent to automatically: shown in the form should that send fail
-        state.emailForm.values.email = action.payload.emailAddress;
+        state.values.email = action.payload.emailAddress;
       }
     },
     /** input -> waiting: the server sent the link and the address needs validating. */
@@ -233,7 +216,7 @@ export const goGreenSlice = createSlice({
       state.emailChoice = 'no';
       state.intention = 'withCorrectedDetails';
       state.step = 'email';
-      state.emailForm = { ...initialEmailForm, values: { email: action.payload.emailAddress } };
+      resetFormFields(state, { email: action.payload.emailAddress });
       state.verificationStatus = 'waiting';
       state.verificationEmail = action.payload.emailAddress;
       setLinkLifetime(state, action.payload.linkExpiresInSeconds);
@@ -268,26 +251,16 @@ export const goGreenSlice = createSlice({
       returnToInput(state);
     },
 
-    optInRequested(state) {
-      state.optIn = 'pending';
-    },
+    optInRequested: optIn.started,
     optInSucceeded(state) {
-      state.optIn = 'succeeded';
+      optIn.succeeded(state);
       state.done = true;
     },
-    optInFailed(state) {
-      state.optIn = 'failed';
-    },
-    optOutRequested(state) {
-      state.optOut = 'pending';
-    },
+    optInFailed: optIn.failed,
+    optOutRequested: optOut.started,
     /** The page reloads next; the button keeps its spinner until then. */
-    optOutSucceeded(state) {
-      state.optOut = 'succeeded';
-    },
-    optOutFailed(state) {
-      state.optOut = 'failed';
-    },
+    optOutSucceeded: optOut.succeeded,
+    optOutFailed: optOut.failed,
     /** Read after the reload that follows a successful opt-out. */
     optOutConfirmed(state) {
       state.optOutConfirmed = true;
@@ -300,21 +273,14 @@ export const goGreenSlice = createSlice({
     }),
   },
   extraReducers: (builder) => {
-    builder.addMatcher(isEmailFormAction, (state, action) => {
-      state.emailForm = emailFormSlice.reducer(state.emailForm, action);
+    // the opt-out is said on the page that came after it, not when the widget is shown again
+    builder.addCase(goGreenEvents.widgetUnmounted, (state) => {
+      state.optOutConfirmed = false;
     });
   },
 });
 
-/** Events the slice does not change on: sagas (and the recorder) listen for them. */
-const goGreenEvents = {
-  /** Stops whatever runs in the background (the email check, the polling) and releases the status. */
-  widgetUnmounted: createAction('goGreen/widgetUnmounted'),
-  /** The disclosures' sanitizer could not be downloaded: the step shows it, the saga reports it. */
-  disclosuresSanitizerFailedToLoad: createAction<{ message: string }>('goGreen/disclosuresSanitizerFailedToLoad'),
-  pollingStarted: createAction<{ emailAddress: string }>('goGreen/pollingStarted'),
-  pollingStopped: createAction('goGreen/pollingStopped'),
-};
+export const initialGoGreenState: GoGreenState = goGreenSlice.getInitialState();
 
 export const goGreenActions = { ...goGreenSlice.actions, ...goGreenEvents };
 
@@ -329,18 +295,6 @@ export const leftEmailStep = [
 export type WithGoGreen = { goGreen: GoGreenState };
 
 export const selectGoGreen = (state: WithGoGreen) => state.goGreen;
-
-/**
- * The load of the status as the widget shows it: before the first mount ('idle'), a status already
- * in the API cache (the page came with it) is shown as loaded, so the first view is the wizard
- * wherever it is drawn (server, hydration, browser).
- */
-export const selectLoadStatus = (state: WithGoGreen & WithGoGreenStatus): LoadStatus => {
-  const { loadStatus } = state.goGreen;
-  return loadStatus === 'idle' && selectGoGreenInfo(state) !== null ? 'loaded' : loadStatus;
-};
-
-const selectEmailForm = (state: { goGreen: GoGreenState }) => state.goGreen.emailForm;
 
 /**
  * The steps shown: step 2 only for needsVerification and withCorrectedDetails. Before the step 1
@@ -359,15 +313,16 @@ export const selectWizardSteps = createSelector(
 );
 
 /** The server check of the address typed: idle until a value the rules pass is typed. */
-export const selectEmailCheck = (state: WithGoGreen): EmailCheckStatus => selectEmailForm(state).checks?.email?.status ?? 'idle';
+export const selectEmailCheck = (state: WithGoGreen): EmailCheckStatus => selectGoGreen(state).checks?.email?.status ?? 'idle';
 
 /** The email field's errors under the key `email`: the rules first, then the server check. */
-export const selectEmailErrors = createSelector([selectEmailForm], (form): FieldErrors<'email'> => {
-  const check = form.checks?.email;
-  const message =
-    validateGoGreenEmail(form.values.email) ?? (check?.status === 'invalid' ? (check.message ?? MESSAGES.goGreenEmailInvalid) : null);
-  return message === null ? {} : { email: message };
-});
+export const selectEmailErrors = createSelector(
+  [(state: WithGoGreen) => state.goGreen.values.email, (state: WithGoGreen) => state.goGreen.checks?.email],
+  (email, check): FieldErrors<'email'> => {
+    const message = validateGoGreenEmail(email) ?? (check?.status === 'invalid' ? (check.message ?? MESSAGES.goGreenEmailInvalid) : null);
+    return message === null ? {} : { email: message };
+  },
+);
 
 /** Send Verification Email is disabled while the form is invalid or the check is pending. */
 export const selectCanSendVerification = (state: WithGoGreen) =>

@@ -70,9 +70,9 @@ export default function ResetPasswordWidget() {
 
   return (
     <AccountCard title={t('passwordReset.title')}>
-      {nonceStatus === 'checking' ? (
+      {nonceStatus === 'pending' ? (
         <LoadingStatus label={t('passwordReset.checking')} />
-      ) : nonceStatus === 'unchecked' ? (
+      ) : nonceStatus === 'failed' ? (
         // the Try again pressed is gone while the check runs: focus comes back to this message
         <MessageFocus>
           <Alert
@@ -82,7 +82,7 @@ export default function ResetPasswordWidget() {
             action={<Button onClick={() => dispatch(resetPasswordActions.nonceCheckRetried())}>{t('passwordReset.tryAgain')}</Button>}
           />
         </MessageFocus>
-      ) : nonceStatus === 'expired' ? (
+      ) : nonceStatus === 'refused' ? (
         <>
           {/* the spec's text verbatim; the server cannot tell a used link from an old one, so the second sentence covers both */}
           <Alert type="warning" showIcon title={t('passwordReset.expired')} description={t('passwordReset.expiredDetail')} />

@@ -6,10 +6,10 @@ const reducer = resetPasswordSlice.reducer;
 const initial = resetPasswordSlice.getInitialState();
 
 test('the reset page starts checking; the nonce answer makes it valid or expired', () => {
-  expect(initial.nonceStatus).toBe('checking');
-  expect(reducer(initial, actions.nonceAccepted()).nonceStatus).toBe('valid');
-  expect(reducer(initial, actions.nonceRejected()).nonceStatus).toBe('expired');
-  expect(reducer(reducer(initial, actions.nonceRejected()), actions.opened()).nonceStatus).toBe('checking');
+  expect(initial.nonceStatus).toBe('pending');
+  expect(reducer(initial, actions.nonceAccepted()).nonceStatus).toBe('succeeded');
+  expect(reducer(initial, actions.nonceRejected()).nonceStatus).toBe('refused');
+  expect(reducer(reducer(initial, actions.nonceRejected()), actions.opened()).nonceStatus).toBe('pending');
 });
 
 test('the form half works on the same state and keeps the nonce status, formReset included', () => {
@@ -17,9 +17,9 @@ test('the form half works on the same state and keeps the nonce status, formRese
   state = reducer(state, actions.fieldChanged({ password: 'Secret-pass1' }));
   state = reducer(state, actions.fieldBlurred('password'));
   state = reducer(state, actions.submitted());
-  expect(state).toMatchObject({ nonceStatus: 'valid', submitted: true, values: { password: 'Secret-pass1', password2: '' } });
+  expect(state).toMatchObject({ nonceStatus: 'succeeded', submitted: true, values: { password: 'Secret-pass1', password2: '' } });
   state = reducer(state, actions.formReset());
-  expect(state).toEqual({ ...initial, nonceStatus: 'valid' });
+  expect(state).toEqual({ ...initial, nonceStatus: 'succeeded' });
   expect(actions.fieldChanged({ password: 'x' }).type).toBe('resetPassword/fieldChanged');
 });
 

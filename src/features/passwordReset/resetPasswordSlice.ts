@@ -3,11 +3,12 @@
  * the three states shows (checking, valid, expired). The nonce itself is never stored: the saga
  * reads it from the page config when it needs it.
  */
-import { createAction, createSlice } from '@reduxjs/toolkit';
-import { createFormSlice, type FormState } from '../../state/forms/createFormSlice';
+import { createAction } from '@reduxjs/toolkit';
+import { createFormSlice } from '../../state/forms/createFormSlice';
 import { createFormSelectors } from '../../state/forms/formSelectors';
 import { submissionEvents } from '../../state/forms/submissionEvents';
 import type { FormBinding } from '../../state/forms/useFormField';
+import { requestReducers, type RequestStatus } from '../../state/forms/requestStatus';
 import { validateResetPassword } from '../../lib/validation/rules';
 
 export interface ResetPasswordValues {
@@ -15,69 +16,46 @@ export interface ResetPasswordValues {
   password2: string;
 }
 
-/** `unchecked`: the check itself failed (a 5xx or no network), so the link may still be good. */
-type NonceStatus = 'checking' | 'valid' | 'expired' | 'unchecked';
+/**
+ * The check of the link's nonce: `refused` (expired or used), or `failed` (a 5xx or no network, so the
+ * link may still be good). It starts `pending`: the page opens checking.
+ */
+const nonceCheck = requestReducers<{ nonceStatus: RequestStatus }>('nonceStatus');
 
-interface ResetPasswordState extends FormState<ResetPasswordValues> {
-  nonceStatus: NonceStatus;
-}
-
-/** The form half: its actions are `resetPassword/fieldChanged`, `resetPassword/submitted`, ... */
-const resetPasswordFormSlice = createFormSlice({
+/** The form and the nonce check: `resetPassword/fieldChanged`, `resetPassword/nonceAccepted`, ... */
+export const resetPasswordSlice = createFormSlice({
   name: 'resetPassword',
   initialValues: { password: '', password2: '' } as ResetPasswordValues,
+  state: { nonceStatus: 'pending' as RequestStatus },
+  // a fresh form keeps the nonce status beside it
+  keptOnReset: ['nonceStatus'],
   // a refused new password takes the tick off its confirmation too
   confirmations: { password2: 'password' },
-  reducers: { ...submissionEvents },
-});
-
-const initialState: ResetPasswordState = { ...resetPasswordFormSlice.getInitialState(), nonceStatus: 'checking' };
-
-export const resetPasswordSlice = createSlice({
-  name: 'resetPassword',
-  initialState,
   reducers: {
+    ...submissionEvents,
     /** the widget was mounted: the nonce of the page config is checked */
-    opened(state) {
-      state.nonceStatus = 'checking';
-    },
-    nonceAccepted(state) {
-      state.nonceStatus = 'valid';
-    },
-    nonceRejected(state) {
-      state.nonceStatus = 'expired';
-    },
+    opened: nonceCheck.started,
+    nonceAccepted: nonceCheck.succeeded,
+    nonceRejected: nonceCheck.refused,
     /** the server could not be asked (5xx, network): not "expired", the borrower may try again */
-    nonceCheckFailed(state) {
-      state.nonceStatus = 'unchecked';
-    },
+    nonceCheckFailed: nonceCheck.failed,
     /** the borrower pressed Try again after a failed check */
-    nonceCheckRetried(state) {
-      state.nonceStatus = 'checking';
-    },
-  },
-  extraReducers: (builder) => {
-    builder.addDefaultCase((state, action) => {
-      const next = resetPasswordFormSlice.reducer(state, action);
-      // formReset answers a fresh form state: keep the nonce status beside it
-      return next === state ? undefined : { ...next, nonceStatus: state.nonceStatus };
-    });
+    nonceCheckRetried: nonceCheck.started,
   },
 });
 
 export const resetPasswordActions = {
-  ...resetPasswordFormSlice.actions,
   ...resetPasswordSlice.actions,
   /** the success message was shown long enough: the browser is sent to the login page */
   redirected: createAction<string>('resetPassword/redirected'),
 };
 
 /** The part of the store this feature owns: what its selectors (and its components' inline ones) read. */
-export type WithResetPassword = { resetPassword: ResetPasswordState };
+export type WithResetPassword = { resetPassword: ReturnType<typeof resetPasswordSlice.getInitialState> };
 
 export const resetPasswordForm = {
-  name: resetPasswordFormSlice.name,
-  actions: resetPasswordFormSlice.actions,
+  name: resetPasswordSlice.name,
+  actions: resetPasswordSlice.actions,
   // the field a refusal's text is shown on (placeServerErrors)
   labels: { password: 'passwordReset.password', password2: 'passwordReset.passwordAgain' },
   ...createFormSelectors(

@@ -120,7 +120,7 @@ export function PasskeysSection() {
   const headingId = useId();
   const inputId = useId();
   // once added, the field is empty again for the next one
-  const added = task?.succeeded === true && task.message === 'profile.passkeys.addDone';
+  const added = task?.status === 'succeeded' && task.message === 'profile.passkeys.addDone';
   useEffect(() => {
     if (added) setName('');
   }, [added, task]);
@@ -129,7 +129,7 @@ export function PasskeysSection() {
     if (usable && window.location.hash === `#${PASSKEYS_ANCHOR}`) document.getElementById(inputId)?.focus();
   }, [usable, inputId]);
   if (!usable) return null;
-  const working = task?.working === true;
+  const working = task?.status === 'pending';
   const add = (event: FormEvent) => {
     event.preventDefault();
     const chosen = nameOf(name);
@@ -149,7 +149,7 @@ export function PasskeysSection() {
       <Paragraph>{t('profile.passkeys.intro')}</Paragraph>
       {task?.message ? (
         <MessageFocus style={{ marginBottom: 16 }}>
-          <Alert type={task.succeeded ? 'success' : 'error'} role={task.succeeded ? 'status' : 'alert'} showIcon title={t(task.message)} />
+          <Alert type={task.status === 'succeeded' ? 'success' : 'error'} role={task.status === 'succeeded' ? 'status' : 'alert'} showIcon title={t(task.message)} />
         </MessageFocus>
       ) : null}
       {list.isError ? <Paragraph>{t('profile.passkeys.loadFailed')}</Paragraph> : null}

@@ -34,7 +34,7 @@ const selectAddressRefused = (state: WithProfile) =>
 function PasswordAgain({ formRef }: { formRef: RefObject<HTMLDivElement | null> }) {
   const reauth = useAppSelector(selectProfileReauth);
   // the same dialog before adding a passkey (issue 49): it says so, and gives the focus back to its button
-  const addingPasskey = useAppSelector(selectPasskeyTask)?.working === true;
+  const addingPasskey = useAppSelector(selectPasskeyTask)?.status === 'pending';
   // Cancel: back to the button that started it; Confirm: to the answer of the change, else the field
   const outcome = reauth?.outcome ?? null;
   const returnFocusTo = useCallback((): HTMLElement | null => {

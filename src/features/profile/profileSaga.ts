@@ -76,7 +76,7 @@ function* submitEmailChange() {
  */
 function* keepEmailOnFileLoaded() {
   try {
-    yield* callQueryAndKeep(goGreenApi.endpoints.getGoGreenStatus, undefined, profilePageClosed.type);
+    yield* callQueryAndKeep(goGreenApi.endpoints.getGoGreenStatus, undefined, { until: profilePageClosed.type, tags: ['GoGreenStatus'] });
   } catch {
     // shown by EmailOnFile, which reads the failed entry from the cache
   }
@@ -148,7 +148,7 @@ function* keepPasskeysLoaded() {
   const { config } = yield* getDependencies();
   if (!passkeysUsable(config)) return;
   try {
-    yield* callQueryAndKeep(passkeyApi.endpoints.getPasskeys, undefined, profilePageClosed.type);
+    yield* callQueryAndKeep(passkeyApi.endpoints.getPasskeys, undefined, { until: profilePageClosed.type, tags: ['Passkeys'] });
   } catch {
     // shown by the passkeys' section, which reads the failed entry from the cache
   }

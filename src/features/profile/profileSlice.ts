@@ -1,25 +1,17 @@
 /** The profile's "Change email address" form (beyond the spec: the page the go-green texts link to). */
-import { createAction, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSelector, type PayloadAction } from '@reduxjs/toolkit';
 import { createFormSlice, type FormState } from '../../state/forms/createFormSlice';
 import { createFormSelectors } from '../../state/forms/formSelectors';
 import { submissionEvents } from '../../state/forms/submissionEvents';
 import type { FormBinding } from '../../state/forms/useFormField';
 import { reauthReducers, type WithReauthState } from '../../state/reauthState';
+import { requestReducers, type RequestStatus } from '../../state/forms/requestStatus';
 import type { MessageId } from '../../platform/i18n/messageId';
 import { validateGoGreenEmail, type FieldErrors } from '../../lib/validation/rules';
 
 export interface ProfileValues {
   email_address: string;
 }
-
-/** The form half: its actions are `profile/fieldChanged`, `profile/submitted`, ... */
-const profileFormSlice = createFormSlice({
-  name: 'profile',
-  initialValues: { email_address: '' } as ProfileValues,
-  reducers: { ...submissionEvents },
-  // checked by the server as it is typed (in use by another account?), as go-green's address is
-  checkedFields: { email_address: (value) => validateGoGreenEmail(value) === null },
-});
 
 /**
  * A new address waiting for its emailed link to be opened (issue 47 item 5): named on the page with
@@ -37,24 +29,33 @@ export interface PendingAddress {
  * the first one, so the page's first state (and a recording made before passkeys) is unchanged.
  */
 interface PasskeyTask {
-  working: boolean;
-  /** the answer to show (a message id), and whether it is a success */
+  /** pending while it runs; `idle` again when the borrower closed the browser's prompt */
+  status: RequestStatus;
+  /** the answer to show (a message id) */
   message: MessageId | null;
-  succeeded: boolean;
 }
+
+const passkeyTask = requestReducers<PasskeyTask>('status');
 
 /** The form, the address waiting for its link, the password dialog a change of address (or a new passkey) may need first (src/lib/reauth), and the passkeys' last task. */
 export type ProfileState = FormState<ProfileValues> & WithReauthState & { pending?: PendingAddress; passkeys?: PasskeyTask };
 
-export const profileSlice = createSlice({
+/** `profile/fieldChanged`, `profile/resendPressed`, ... */
+export const profileSlice = createFormSlice({
   name: 'profile',
-  initialState: profileFormSlice.getInitialState() as ProfileState,
+  initialValues: { email_address: '' } as ProfileValues,
+  // absent until used, so the page's first state (and a recording made before them) is unchanged;
+  // a fresh form (formReset, formOpened after a success) has none of them
+  state: {} as Omit<ProfileState, keyof FormState<ProfileValues>>,
+  // checked by the server as it is typed (in use by another account?), as go-green's address is
+  checkedFields: { email_address: (value) => validateGoGreenEmail(value) === null },
   reducers: {
+    ...submissionEvents,
     // Cancel: nothing was changed; the button is usable again and the address typed stays
     ...reauthReducers<ProfileState>((state) => {
       state.status = 'idle';
       if (state.pending?.status === 'resending') state.pending.status = 'waiting';
-      if (state.passkeys) state.passkeys.working = false;
+      if (state.passkeys) state.passkeys.status = 'idle';
     }),
     /** The server sent a link to the new address: the page names it and waits for it to be opened. */
     verificationLinkSent(state, action: PayloadAction<{ emailAddress: string; linkExpiresInSeconds: number | null }>) {
@@ -80,24 +81,21 @@ export const profileSlice = createSlice({
     passkeyRemoveRequested: { reducer: startPasskeyTask, prepare: (id: number) => ({ payload: { id } }) },
     /** The add, rename or remove ended: its message (null: the borrower closed the browser's prompt). */
     passkeyTaskEnded(state, action: PayloadAction<{ message: MessageId | null; succeeded: boolean }>) {
-      state.passkeys = { working: false, ...action.payload };
+      const { message, succeeded } = action.payload;
+      const task: PasskeyTask = { status: 'idle', message };
+      if (succeeded) passkeyTask.succeeded(task);
+      else if (message !== null) passkeyTask.failed(task);
+      state.passkeys = task;
     },
-  },
-  extraReducers: (builder) => {
-    builder.addDefaultCase((state, action) => {
-      // on the draft, the form's reducers change it in place; formReset and formOpened (after a
-      // success) answer a fresh form instead, with no dialog
-      const next = profileFormSlice.reducer(state, action);
-      return next === state ? undefined : next;
-    });
   },
 });
 
 function startPasskeyTask(state: ProfileState) {
-  state.passkeys = { working: true, message: null, succeeded: false };
+  state.passkeys = { status: 'idle', message: null };
+  passkeyTask.started(state.passkeys);
 }
 
-export const profileActions = { ...profileFormSlice.actions, ...profileSlice.actions };
+export const profileActions = profileSlice.actions;
 /** The profile page left the screen: the address on file need not stay loaded. */
 export const profilePageClosed = createAction('profile/pageClosed');
 
@@ -151,8 +149,8 @@ const selectors = {
 };
 
 export const profileForm = {
-  name: profileFormSlice.name,
-  actions: profileFormSlice.actions,
+  name: profileSlice.name,
+  actions: profileSlice.actions,
   ...selectors,
 } satisfies FormBinding<ProfileValues>;
 

@@ -1,7 +1,7 @@
-import { createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction } from '@reduxjs/toolkit';
 import type { Registration } from '../../api/schemas';
 import { nextDialogPhase, type DialogPhase, type DismissTrigger } from '../../lib/dialogMachine';
-import { createFormSlice, type FormState } from '../../state/forms/createFormSlice';
+import { createFormSlice, type FormState, markSubmitted } from '../../state/forms/createFormSlice';
 import { createFormSelectors } from '../../state/forms/formSelectors';
 import { captchaEvents, submissionEvents } from '../../state/forms/submissionEvents';
 import type { FormBinding } from '../../state/forms/useFormField';
@@ -39,29 +39,30 @@ const initialRegistrationValues: RegistrationValues = {
   remember_this_browser: false,
 };
 
-/** The form half: its actions are `registration/fieldChanged`, `registration/submitted`, ... */
-const registrationFormSlice = createFormSlice({
-  name: 'registration',
-  initialValues: initialRegistrationValues,
-  reducers: { ...submissionEvents, ...captchaEvents },
-  confirmations: { email2: 'email', password2: 'password' },
-});
-
-interface RegistrationState extends FormState<RegistrationValues> {
+interface QuestionState {
   /** After a 409: the in-page question whether to have the username emailed (spec section 8). */
   recoveryQuestion: DialogPhase;
   /** The borrower declined: the form says what to do next (sign in, or recover the username). */
   nextStepsShown: boolean;
 }
 
-const initialQuestionState = { recoveryQuestion: 'closed', nextStepsShown: false } as const satisfies Partial<RegistrationState>;
+type RegistrationState = FormState<RegistrationValues> & QuestionState;
 
-const initialState: RegistrationState = { ...registrationFormSlice.getInitialState(), ...initialQuestionState };
-
-export const registrationSlice = createSlice({
+/** The form and the question after a 409: `registration/fieldChanged`, `registration/alreadyRegistered`, ... */
+export const registrationSlice = createFormSlice({
   name: 'registration',
-  initialState,
+  initialValues: initialRegistrationValues,
+  // a fresh form (formReset, formOpened after a success) has no question and no next steps
+  state: { recoveryQuestion: 'closed', nextStepsShown: false } as QuestionState,
+  confirmations: { email2: 'email', password2: 'password' },
   reducers: {
+    ...submissionEvents,
+    ...captchaEvents,
+    /** Register was pressed again: the next steps of a declined question go */
+    submitted(state) {
+      markSubmitted(state);
+      state.nextStepsShown = false;
+    },
     /** status 409: the borrower is asked whether to have the username emailed */
     alreadyRegistered(state) {
       state.status = 'failed';
@@ -85,18 +86,9 @@ export const registrationSlice = createSlice({
       state.recoveryQuestion = nextDialogPhase(state.recoveryQuestion, { type: 'closeFinished' });
     },
   },
-  extraReducers: (builder) => {
-    builder.addDefaultCase((state, action) => {
-      if (registrationFormSlice.actions.submitted.match(action)) state.nextStepsShown = false;
-      const next = registrationFormSlice.reducer(state, action);
-      // formReset and formOpened (after a success) answer a fresh form: no question, no next steps
-      return next === state ? undefined : { ...next, ...initialQuestionState };
-    });
-  },
 });
 
 export const registrationActions = {
-  ...registrationFormSlice.actions,
   ...registrationSlice.actions,
   /** the browser is sent on (loan selection, loan overview, or username recovery) */
   redirected: createAction<string>('registration/redirected'),
@@ -120,8 +112,8 @@ const REGISTRATION_LABELS = {
 } as const satisfies Record<RegistrationField, MessageId>;
 
 export const registrationForm = {
-  name: registrationFormSlice.name,
-  actions: registrationFormSlice.actions,
+  name: registrationSlice.name,
+  actions: registrationSlice.actions,
   labels: REGISTRATION_LABELS,
   ...createFormSelectors(
     (state: WithRegistration) => state.registration,

@@ -36,9 +36,9 @@ export default function VerifyEmailWidget() {
 
   return (
     <AccountCard title={t('verifyEmail.title')}>
-      {status === 'verified' ? (
+      {status === 'succeeded' ? (
         <Alert type="success" showIcon title={t('verifyEmail.verified')} />
-      ) : status === 'unchecked' ? (
+      ) : status === 'failed' ? (
         // the Try again pressed is gone while the check runs: focus comes back to this message
         <MessageFocus>
           <Alert
@@ -48,7 +48,7 @@ export default function VerifyEmailWidget() {
             action={<Button onClick={() => dispatch(verifyEmailActions.verificationRetried({ nonce }))}>{t('verifyEmail.tryAgain')}</Button>}
           />
         </MessageFocus>
-      ) : status === 'error' ? (
+      ) : status === 'refused' ? (
         <>
           <Alert type="error" showIcon title={t('verifyEmail.failed')} />
           {/* a used or expired link: signed in, the borrower can have a new one sent (go-green, profile) */}

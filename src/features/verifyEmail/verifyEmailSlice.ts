@@ -1,13 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-
-/** `unchecked`: the call itself failed (a 5xx or no network), so the link may still be good. */
-type VerifyEmailStatus = 'idle' | 'verifying' | 'verified' | 'error' | 'unchecked';
+import { requestReducers, type RequestStatus } from '../../state/forms/requestStatus';
 
 export interface VerifyEmailState {
-  status: VerifyEmailStatus;
+  /** The verification of the link: `refused` (the link is expired or used), or `failed` (a 5xx or no network: the link may still be good). */
+  status: RequestStatus;
 }
 
 const initialState: VerifyEmailState = { status: 'idle' };
+
+const verification = requestReducers<VerifyEmailState>('status');
 
 export const verifyEmailSlice = createSlice({
   name: 'verifyEmail',
@@ -15,21 +16,15 @@ export const verifyEmailSlice = createSlice({
   reducers: {
     /** The page was opened with the nonce of its address (redacted by key in every sink). */
     opened(state, _action: PayloadAction<{ nonce: string | null }>) {
-      state.status = 'verifying';
+      verification.started(state);
     },
-    verified(state) {
-      state.status = 'verified';
-    },
-    verificationFailed(state) {
-      state.status = 'error';
-    },
+    verified: verification.succeeded,
+    verificationFailed: verification.refused,
     /** the server could not be asked (5xx, network): not the link's fault, the borrower may try again */
-    verificationUnchecked(state) {
-      state.status = 'unchecked';
-    },
+    verificationUnchecked: verification.failed,
     /** Try again, with the nonce the page read (redacted by key in every sink) */
     verificationRetried(state, _action: PayloadAction<{ nonce: string | null }>) {
-      state.status = 'verifying';
+      verification.started(state);
     },
   },
 });

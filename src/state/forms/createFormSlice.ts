@@ -6,7 +6,15 @@
  * `fieldChanged` carries `{ [field]: value }`, so the redaction module hides a password or SSN
  * by its key in DevTools, error reports and recordings.
  */
-import { createSlice, type PayloadAction, type SliceCaseReducers, type ValidateSliceCaseReducers } from '@reduxjs/toolkit';
+import {
+  createSlice,
+  type ActionReducerMapBuilder,
+  type CaseReducer,
+  type PayloadAction,
+  type SliceCaseReducers,
+  type SliceSelectors,
+  type ValidateSliceCaseReducers,
+} from '@reduxjs/toolkit';
 import type { MessageId, MessageValues } from '../../platform/i18n/messageId';
 
 export type FormStatus = 'idle' | 'submitting' | 'succeeded' | 'failed';
@@ -76,22 +84,77 @@ export function initialFormState<V extends object>(values: V): FormState<V> {
   return { values, touched: {}, submitted: false, status: 'idle', serverMessage: null };
 }
 
+/** The reducers every form shares, on a state `S` that holds the form `V` (and the feature's own fields). */
+type FormCaseReducers<V extends object, S> = {
+  fieldChanged: CaseReducer<S, PayloadAction<Partial<V>>>;
+  fieldBlurred: CaseReducer<S, PayloadAction<keyof V & string>>;
+  submitted: CaseReducer<S>;
+  submissionStarted: CaseReducer<S>;
+  submissionSucceeded: CaseReducer<S, PayloadAction<FormMessage | null | undefined>>;
+  submissionFailed: CaseReducer<S, PayloadAction<FormMessage | null | undefined>>;
+  fieldsRejected: CaseReducer<S, PayloadAction<Array<keyof V & string>>>;
+  serverErrorsReceived: CaseReducer<S, PayloadAction<string[]>>;
+  fieldCheckSucceeded: CaseReducer<S, PayloadAction<FieldCheckAnswer<V>>>;
+  fieldCheckFailed: CaseReducer<S, PayloadAction<FieldCheckAnswer<V> & { message: string | null }>>;
+  formReset: CaseReducer<S>;
+  formOpened: CaseReducer<S>;
+};
+
+/** Submit was pressed: every field is touched, the last message goes; a saga decides whether to send. */
+export function markSubmitted(state: FormState<object>) {
+  for (const field of Object.keys(state.values)) (state.touched as Record<string, boolean>)[field] = true;
+  state.submitted = true;
+  setServerMessage(state, null);
+}
+
+/** The form's own fields back as they started (`values` as given), the feature's other fields untouched. */
+export function resetFormFields<V extends object>(state: FormState<V>, values: V) {
+  const fresh = initialFormState(values);
+  for (const key of FORM_KEYS) delete (state as Partial<FormState<V>>)[key];
+  Object.assign(state, fresh);
+}
+
+/** Every key a form's part of a state may have (the optional ones included). */
+const FORM_KEYS = [
+  'values',
+  'touched',
+  'submitted',
+  'status',
+  'serverMessage',
+  'messageValues',
+  'rejectedFields',
+  'rejectedCopies',
+  'serverErrors',
+  'checks',
+] as const satisfies ReadonlyArray<keyof FormState<object>>;
+
 /**
- * The reducers every form shares. Feature slices add their own (past-tense events too).
- * Action types: `<name>/fieldChanged`, `fieldBlurred`, `submitted`, `submissionStarted`,
- * `submissionSucceeded`, `submissionFailed`, `fieldsRejected`, `serverErrorsReceived`, `fieldCheckSucceeded`,
- * `fieldCheckFailed`, `formReset`, `formOpened`.
+ * The one form pattern: a feature's slice is its form (`FormState<V>`) plus the feature's own fields
+ * (`state`: a wizard's step, a dialog's phase, a request's status), one `createSlice`, one state.
+ * The shared reducers and the feature's own (`reducers`, which may replace a shared one, calling
+ * `markSubmitted` or `resetFormFields` for the form's part) make its actions:
+ * `<name>/fieldChanged`, `fieldBlurred`, `submitted`, `submissionStarted`, `submissionSucceeded`,
+ * `submissionFailed`, `fieldsRejected`, `serverErrorsReceived`, `fieldCheckSucceeded`,
+ * `fieldCheckFailed`, `formReset`, `formOpened`, then the feature's. A fresh form (`formReset`,
+ * `formOpened` after a success) is the whole initial state, but for the fields named in `keptOnReset`.
  */
 export function createFormSlice<
   V extends object,
-  CR extends SliceCaseReducers<FormState<V>> = {},
+  CR extends SliceCaseReducers<FormState<V> & E> = {},
   // the literal name keeps the slice's key (e.g. `registration`) in RootState
   Name extends string = string,
+  E extends object = {},
 >(options: {
   name: Name;
   initialValues: V;
+  /** The feature's own fields beside the form's, with their initial values. */
+  state?: E;
+  /** Fields of `state` that a fresh form keeps as they are (e.g. the reset page's nonce status). */
+  keptOnReset?: ReadonlyArray<keyof E & string>;
   /** The slice's own case reducers, beside the shared ones (createSlice's `reducers`): each makes an action. */
-  reducers?: ValidateSliceCaseReducers<FormState<V>, CR>;
+  reducers?: ValidateSliceCaseReducers<FormState<V> & E, CR>;
+  /** Actions of other slices this one answers (createSlice's `extraReducers`), matched by their own creators. */
+  extraReducers?: (builder: ActionReducerMapBuilder<FormState<V> & E>) => void;
   /**
    * Fields the server checks as they are typed, each with whether a value goes to the check (the
    * rules pass): then `fieldChanged` makes its check pending, and `fieldCheckSucceeded` /
@@ -104,99 +167,103 @@ export function createFormSlice<
    */
   confirmations?: Partial<Record<keyof V & string, keyof V & string>>;
 }) {
+  type S = FormState<V> & E;
   const checkedFields: Partial<Record<string, (value: string) => boolean>> = options.checkedFields ?? {};
   const confirmations: Partial<Record<string, string>> = options.confirmations ?? {};
-  const initialState = initialFormState(options.initialValues);
-  return createSlice({
+  const kept: ReadonlyArray<string> = options.keptOnReset ?? [];
+  const initialState = { ...initialFormState(options.initialValues), ...options.state } as S;
+  const fresh = (state: FormState<V>): S => {
+    const next = { ...initialState } as Record<string, unknown>;
+    for (const key of kept) next[key] = (state as unknown as Record<string, unknown>)[key];
+    return next as S;
+  };
+  const shared = {
+    fieldChanged(state: FormState<V>, action: PayloadAction<Partial<V>>) {
+      Object.assign(state.values as object, action.payload);
+      for (const [field, value] of Object.entries(action.payload)) {
+        const checked = checkedFields[field];
+        if (!checked) continue;
+        const checks = (state.checks ??= {});
+        if (typeof value === 'string' && checked(value)) checks[field] = { value, status: 'pending', message: null };
+        else delete checks[field];
+      }
+      if (state.rejectedFields) {
+        const changed = Object.keys(action.payload);
+        if (state.rejectedCopies) state.rejectedCopies = state.rejectedCopies.filter((field) => !changed.includes(field));
+        const wasRejected = state.rejectedFields.length > 0;
+        state.rejectedFields = state.rejectedFields.filter((field) => !changed.includes(field));
+        if (wasRejected && state.rejectedFields.length === 0 && state.status === 'failed') {
+          // every refused field has been changed: the refusal's alert and texts no longer apply
+          state.status = 'idle';
+          setServerMessage(state, null);
+          delete state.serverErrors;
+        }
+      }
+    },
+    fieldBlurred(state: FormState<V>, action: PayloadAction<keyof V & string>) {
+      (state.touched as Record<string, boolean>)[action.payload] = true;
+    },
+    submitted: markSubmitted,
+    submissionStarted(state: FormState<V>) {
+      state.status = 'submitting';
+      setServerMessage(state, null);
+      delete state.serverErrors;
+    },
+    submissionSucceeded(state: FormState<V>, action: PayloadAction<FormMessage | null | undefined>) {
+      delete state.rejectedFields;
+      delete state.rejectedCopies;
+      delete state.serverErrors;
+      state.status = 'succeeded';
+      setServerMessage(state, action.payload);
+    },
+    submissionFailed(state: FormState<V>, action: PayloadAction<FormMessage | null | undefined>) {
+      state.status = 'failed';
+      setServerMessage(state, action.payload);
+    },
+    /**
+     * The server refused these fields (a 4xx answer about what was typed): their success marks
+     * go until they are changed, so no green tick sits beside a field the server has just refused.
+     */
+    fieldsRejected(state: FormState<V>, action: PayloadAction<Array<keyof V & string>>) {
+      state.rejectedFields = action.payload;
+      const copies = Object.entries(confirmations)
+        .filter(([confirmation, original]) => original && action.payload.includes(original as keyof V & string) && !action.payload.includes(confirmation as keyof V & string))
+        .map(([confirmation]) => confirmation);
+      if (copies.length > 0) state.rejectedCopies = copies;
+      else delete state.rejectedCopies;
+    },
+    /** The error list of a refusal: each text goes on the field it names (placeServerErrors), the rest stay in the alert. */
+    serverErrorsReceived(state: FormState<V>, action: PayloadAction<string[]>) {
+      state.serverErrors = action.payload;
+    },
+    /** The server accepted the value of a checked field. */
+    fieldCheckSucceeded(state: FormState<V>, action: PayloadAction<FieldCheckAnswer<V>>) {
+      const check = state.checks?.[action.payload.field];
+      if (check?.value === action.payload.value) check.status = 'valid';
+    },
+    /** The server refused the value of a checked field (`message`: its reason, when it gave one). */
+    fieldCheckFailed(state: FormState<V>, action: PayloadAction<FieldCheckAnswer<V> & { message: string | null }>) {
+      const check = state.checks?.[action.payload.field];
+      if (check?.value !== action.payload.value) return;
+      check.status = 'invalid';
+      check.message = action.payload.message;
+    },
+    formReset: fresh,
+    /**
+     * The form's page was opened (again, in the portal app): a finished form starts afresh,
+     * a form in progress keeps everything typed.
+     */
+    formOpened(state: FormState<V>) {
+      return state.status === 'succeeded' ? fresh(state) : undefined;
+    },
+  };
+  return createSlice<S, FormCaseReducers<V, S> & CR, Name, SliceSelectors<S>, Name>({
     name: options.name,
     initialState,
-    reducers: {
-      fieldChanged(state, action: PayloadAction<Partial<V>>) {
-        Object.assign(state.values as object, action.payload);
-        for (const [field, value] of Object.entries(action.payload)) {
-          const checked = checkedFields[field];
-          if (!checked) continue;
-          const checks = (state.checks ??= {});
-          if (typeof value === 'string' && checked(value)) checks[field] = { value, status: 'pending', message: null };
-          else delete checks[field];
-        }
-        if (state.rejectedFields) {
-          const changed = Object.keys(action.payload);
-          if (state.rejectedCopies) state.rejectedCopies = state.rejectedCopies.filter((field) => !changed.includes(field));
-          const wasRejected = state.rejectedFields.length > 0;
-          state.rejectedFields = state.rejectedFields.filter((field) => !changed.includes(field));
-          if (wasRejected && state.rejectedFields.length === 0 && state.status === 'failed') {
-            // every refused field has been changed: the refusal's alert and texts no longer apply
-            state.status = 'idle';
-            setServerMessage(state, null);
-            delete state.serverErrors;
-          }
-        }
-      },
-      fieldBlurred(state, action: PayloadAction<keyof V & string>) {
-        (state.touched as Record<string, boolean>)[action.payload] = true;
-      },
-      /** Marks every field touched; a saga decides whether the values are valid enough to send. */
-      submitted(state) {
-        for (const field of Object.keys(state.values as object)) (state.touched as Record<string, boolean>)[field] = true;
-        state.submitted = true;
-        setServerMessage(state, null);
-      },
-      submissionStarted(state) {
-        state.status = 'submitting';
-        setServerMessage(state, null);
-        delete state.serverErrors;
-      },
-      submissionSucceeded(state, action: PayloadAction<FormMessage | null | undefined>) {
-        delete state.rejectedFields;
-        delete state.rejectedCopies;
-        delete state.serverErrors;
-        state.status = 'succeeded';
-        setServerMessage(state, action.payload);
-      },
-      submissionFailed(state, action: PayloadAction<FormMessage | null | undefined>) {
-        state.status = 'failed';
-        setServerMessage(state, action.payload);
-      },
-      /**
-       * The server refused these fields (a 4xx answer about what was typed): their success marks
-       * go until they are changed, so no green tick sits beside a field the server has just refused.
-       */
-      fieldsRejected(state, action: PayloadAction<Array<keyof V & string>>) {
-        state.rejectedFields = action.payload;
-        const copies = Object.entries(confirmations)
-          .filter(([confirmation, original]) => original && action.payload.includes(original as keyof V & string) && !action.payload.includes(confirmation as keyof V & string))
-          .map(([confirmation]) => confirmation);
-        if (copies.length > 0) state.rejectedCopies = copies;
-        else delete state.rejectedCopies;
-      },
-      /** The error list of a refusal: each text goes on the field it names (placeServerErrors), the rest stay in the alert. */
-      serverErrorsReceived(state, action: PayloadAction<string[]>) {
-        state.serverErrors = action.payload;
-      },
-      /** The server accepted the value of a checked field. */
-      fieldCheckSucceeded(state, action: PayloadAction<FieldCheckAnswer<V>>) {
-        const check = state.checks?.[action.payload.field];
-        if (check?.value === action.payload.value) check.status = 'valid';
-      },
-      /** The server refused the value of a checked field (`message`: its reason, when it gave one). */
-      fieldCheckFailed(state, action: PayloadAction<FieldCheckAnswer<V> & { message: string | null }>) {
-        const check = state.checks?.[action.payload.field];
-        if (check?.value !== action.payload.value) return;
-        check.status = 'invalid';
-        check.message = action.payload.message;
-      },
-      formReset() {
-        return initialState;
-      },
-      /**
-       * The form's page was opened (again, in the portal app): a finished form starts afresh,
-       * a form in progress keeps everything typed.
-       */
-      formOpened(state) {
-        return state.status === 'succeeded' ? initialState : state;
-      },
-      ...(options.reducers ?? ({} as ValidateSliceCaseReducers<FormState<V>, CR>)),
-    },
+    reducers: { ...(shared as unknown as FormCaseReducers<V, S>), ...(options.reducers as CR) } as ValidateSliceCaseReducers<
+      S,
+      FormCaseReducers<V, S> & CR
+    >,
+    ...(options.extraReducers ? { extraReducers: options.extraReducers } : {}),
   });
 }
