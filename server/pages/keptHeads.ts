@@ -28,7 +28,7 @@ const DICTIONARY_BYTES = 8 * 1024;
 const HEAD_LEVEL = 9;
 const REST_LEVEL = 6;
 /** Far above pages × languages × views × builds kept at once; the oldest head goes first. */
-export const KEPT_HEADS_LIMIT = 100;
+const KEPT_HEADS_LIMIT = 100;
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 

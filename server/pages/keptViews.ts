@@ -22,7 +22,7 @@ import type { ServerRendered, ServerRenderRequest } from '../../src/platform/ren
 const SERVICER_TEXTS = new Set(['getGoGreenStatus.disclosures']);
 
 /** The most views kept: far above pages × languages × the flags a view reads. */
-export const KEPT_VIEWS_LIMIT = 200;
+const KEPT_VIEWS_LIMIT = 200;
 
 /** Unique to this process, so no borrower's value can equal a placeholder; shaped like an address, which a view may check. */
 const MARK = randomBytes(8).toString('hex');

@@ -13,7 +13,7 @@ import { PORTAL_PAGES } from '../../src/platform/widgetCatalog';
 import { renderPortalPage } from '../../src/ssrEntry';
 import { keptPagesOf } from '../routes/pages';
 import { formTokenMatches } from '../auth/security';
-import { startTestServer, type TestServer, keptAndFreshServers } from './harness';
+import { keptAndFreshServers, type TestServer } from './harness';
 
 const { kept, fresh } = keptAndFreshServers(renderPortalPage);
 

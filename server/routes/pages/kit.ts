@@ -9,7 +9,7 @@ import { LOCALE_COOKIE, PSEUDO_LOCALE, type Locale } from '../../../src/platform
 import type { MessageId } from '../../../src/platform/i18n/messageId';
 import type { PortalContext } from '../../http/context';
 import { serverText } from '../../http/i18n';
-import { helpHours, helpLinks, htmlText, pageHtml, renderPageParts, type HelpContact, type LocaleSwitch, type PageConfig, type PageOptions, type PageParts, renderPage } from '../../pages/html';
+import { helpHours, helpLinks, htmlText, pageHtml, renderPageParts, type HelpContact, type LocaleSwitch, type PageConfig, type PageOptions, type PageParts } from '../../pages/html';
 import { compressHtml, HTML_VARY, htmlEncodingFor, htmlEncodingsFor } from '../../pages/htmlCompression';
 import type { KeptHeads } from '../../pages/keptHeads';
 import type { KeptViews } from '../../pages/keptViews';
@@ -62,7 +62,7 @@ export interface KeptSignedIn {
  * A page in its parts: as sendHtml, but gzip (when accepted) from the head compressed once
  * (server/pages/keptHeads.ts), the same page byte for byte; brotli or nothing is sendHtml's.
  */
-export async function sendPage(reply: FastifyReply, statusCode: number, page: PageParts, heads: KeptHeads | null) {
+async function sendPage(reply: FastifyReply, statusCode: number, page: PageParts, heads: KeptHeads | null) {
   if (!heads || !htmlEncodingsFor(reply.request).includes('gzip')) return sendHtml(reply, statusCode, pageHtml(page));
   reply.code(statusCode).header('cache-control', 'no-store').header('vary', HTML_VARY).type('text/html; charset=utf-8');
   return reply.header('content-encoding', 'gzip').send(heads.gzip(page.head, page.body));
