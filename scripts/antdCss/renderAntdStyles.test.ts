@@ -1,6 +1,15 @@
 import { PORTAL_PREFIX_CLS } from '../../src/widgets/theme';
 import { antdImportsOf } from './antdCssLoader';
-import { renderAntdStyles, withoutColumnSpans, type AntdStyles } from './renderAntdStyles';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  renderAntdStyles,
+  UNUSED_VARIANT_CLASS,
+  UNUSED_VARIANT_PROPS,
+  withoutColumnSpans,
+  withoutUnusedVariants,
+  type AntdStyles,
+} from './renderAntdStyles';
 
 /** Every selector of a style sheet, with the names of its @keyframes (a small parser: antd's output has no strings with braces). */
 function selectorsOf(css: string): { selectors: string[]; keyframes: string[] } {
@@ -90,6 +99,14 @@ describe('antd styles rendered at build time', () => {
     expect((column?.css ?? '').length).toBeLessThan(5_000);
   });
 
+  it('leaves out the variants the portal never asks for, and keeps the ones it draws', () => {
+    const { selectors } = selectorsOf(styles.entries.map((entry) => entry.css).join(''));
+    expect(selectors.filter((selector) => UNUSED_VARIANT_CLASS.test(selector))).toEqual([]);
+    for (const drawn of ['.lm-input-outlined', '.lm-steps-filled', '.lm-btn-variant-solid', '.lm-btn-variant-link', '.lm-alert-error']) {
+      expect(selectors.some((selector) => selector.includes(drawn))).toBe(true);
+    }
+  });
+
   it('lists, for each export, the styles it registers; every style once', () => {
     expect(styles.exports.Form).toEqual(expect.arrayContaining(['Form-Form|lm-form|lm-icon', 'Form-item-item|lm-form|lm-icon']));
     expect(styles.exports.Button).toContain('Button-Button|lm-btn|lm-icon');
@@ -107,6 +124,29 @@ describe('withoutColumnSpans', () => {
       '.h.lm-col{position:relative}.h.lm-col-24.lm-form-item-label,.h.lm-form-item-label{padding:0}' +
         '@media (min-width: 768px){.h.lm-col-md-flex{flex:1}}',
     );
+  });
+});
+
+describe('withoutUnusedVariants', () => {
+  it("removes a rule when each of its selectors is an unused variant's, a selector of a list alone otherwise, and a media query it empties", () => {
+    const css =
+      '.h.lm-input-outlined{border:1px}.h.lm-input-filled{background:red}.h.lm-btn-color-purple,.h.lm-btn-variant-solid{color:blue}' +
+      '.h.lm-steps-filled .lm-steps-item{a:b}.h.lm-input-rtl{direction:rtl}@media (max-width: 575px){.h.lm-collapse-borderless{c:d}}';
+    expect(withoutUnusedVariants(css)).toBe('.h.lm-input-outlined{border:1px}.h.lm-btn-variant-solid{color:blue}.h.lm-steps-filled .lm-steps-item{a:b}');
+  });
+
+  it('holds only while no module of ours asks for one of those variants (a prop or an antd option)', () => {
+    const sources = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) return sources(file);
+        return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+      });
+    const files = sources(path.resolve(__dirname, '../../src'));
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.filter((file) => UNUSED_VARIANT_PROPS.test(fs.readFileSync(file, 'utf8')))).toEqual([]);
+    expect(UNUSED_VARIANT_PROPS.test('<Input variant="filled" />')).toBe(true);
+    expect(UNUSED_VARIANT_PROPS.test("{ direction: 'rtl' }")).toBe(true);
   });
 });
 

@@ -151,7 +151,7 @@ function render(node: ReactNode): StyleEntry[] {
     const [order, , css] = extracted;
     // the key without the hash (segment 1), which is the same for every entry of one build
     const key = cacheKey.split('%').slice(2).join('|');
-    const ours = key.startsWith('Grid-Grid|') && !usesGridSpans() ? withoutColumnSpans(css) : css;
+    const ours = withoutUnusedVariants(key.startsWith('Grid-Grid|') && !usesGridSpans() ? withoutColumnSpans(css) : css);
     entries.push({ key, css: ownKeyframes(key.startsWith('Shared|') ? onlyOnPortalRoots(ours) : ours), order });
   }
   return entries;
@@ -182,6 +182,39 @@ export function withoutColumnSpans(css: string): string {
 }
 
 const usesGridSpans = () => GRID_EXPORTS.some((name) => name in RECIPES);
+
+/**
+ * The classes of the variants antd styles and the portal never asks for (each only through a prop or
+ * the ConfigProvider's option named beside it, which `UNUSED_VARIANT_PROPS` finds nowhere in src/:
+ * renderAntdStyles.test.ts): right-to-left (`direction`), the inputs' filled, borderless and
+ * underlined looks (`variant`), the buttons' dashed and filled looks and preset colours (`type="dashed"`,
+ * `variant`, `color`), the alert's filled look (`variant`) and the borderless collapse (`bordered`).
+ * Not Steps' `-filled`: its default.
+ */
+export const UNUSED_VARIANT_CLASS = new RegExp(
+  `\\.${PORTAL_PREFIX_CLS}-(?:[\\w-]+-rtl|input-(?:group-wrapper-)?(?:filled|borderless|underlined)|btn-variant-(?:dashed|filled)|` +
+    'btn-color-(?:blue|purple|cyan|green|magenta|pink|red|orange|yellow|volcano|geekblue|lime|gold)|alert-filled|collapse-borderless)(?![\\w-])',
+);
+/** What in our code or antd configuration would ask for one of those variants. */
+export const UNUSED_VARIANT_PROPS = /\b(?:variant|color|bordered|direction)=|type="dashed"|\b(?:variant|direction):/;
+
+/**
+ * Those variants' rules left out (a rule when each of its selectors is one; a selector of a list
+ * alone otherwise): a fifth of the form pages' antd CSS, rules the browser matched against every
+ * element of the first view for nothing (issue 50).
+ */
+export function withoutUnusedVariants(css: string): string {
+  const root = postcss.parse(css);
+  root.walkRules((rule: Rule) => {
+    const used = rule.selectors.filter((selector) => !UNUSED_VARIANT_CLASS.test(selector));
+    if (!used.length) rule.remove();
+    else if (used.length < rule.selectors.length) rule.selectors = used;
+  });
+  root.walkAtRules((atRule) => {
+    if (atRule.nodes?.length === 0) atRule.remove();
+  });
+  return root.toString();
+}
 
 /** antd's priority first, then the order of first registration (a stable sort keeps it) */
 const byPriority = (a: StyleEntry, b: StyleEntry) => a.order - b.order;

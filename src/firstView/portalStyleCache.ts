@@ -1,4 +1,4 @@
-import { createCache, createTheme } from '@ant-design/cssinjs';
+import { createCache, createTheme, token2CSSVar } from '@ant-design/cssinjs';
 import { theme } from 'antd';
 import portalTokenCache from './portalTokenCache.json';
 
@@ -9,6 +9,46 @@ export interface TokenCacheEntry {
 }
 
 export type StyleCache = ReturnType<typeof createCache>;
+
+/**
+ * The design token's entry as portalTokenCache.json holds it: cssinjs's value is
+ * `[token as CSS variables, hash class, token, the variables' CSS, variables' key]`, and the first and
+ * fourth are the third written out (`var(--lm-…)` per token, `.lm{--lm-…:value;…}`): a third of the
+ * file each, so every page's first load carried the token three times (issue 50). Only the token is
+ * kept, with what does not follow from it; `unpackTokenEntry` writes the rest out as cssinjs would
+ * (`transformToken`), and portalStyleCache.test.tsx holds the result equal to what antd computes.
+ */
+export interface PackedTokenEntry {
+  key: string;
+  hashId: string;
+  token: Record<string, unknown>;
+  cssVarKey: string;
+  /** tokens with no CSS variable (objects, booleans, antd's ignored ones) */
+  absent: string[];
+  /** the CSS-variable form's entries that are not the token's `var(--lm-…)` */
+  extra: Record<string, unknown>;
+  /** numeric tokens whose variable has no `px` */
+  unitless: string[];
+}
+
+/** cssinjs's value for the packed entry (portalTokenCache.json), written out. */
+export function unpackTokenEntry(packed: PackedTokenEntry): TokenCacheEntry {
+  const { token, cssVarKey } = packed;
+  const absent = new Set(packed.absent);
+  const unitless = new Set(packed.unitless);
+  const asVars: Record<string, unknown> = {};
+  const declared = new Map<string, string>();
+  for (const [name, value] of Object.entries(token)) {
+    if (absent.has(name)) continue;
+    const cssVar = token2CSSVar(name, cssVarKey);
+    asVars[name] = `var(${cssVar})`;
+    if (name in packed.extra) continue;
+    declared.set(cssVar, typeof value === 'number' && !unitless.has(name) ? `${value}px` : String(value));
+  }
+  Object.assign(asVars, packed.extra);
+  const css = `.${cssVarKey}{${[...declared].map(([cssVar, value]) => `${cssVar}:${value};`).join('')}}`;
+  return { key: packed.key, value: [asVars, packed.hashId, token, css, cssVarKey] };
+}
 
 /**
  * The design token's key as cssinjs builds it on this page: `token%<salt>%<theme id>%<tokens>%…`.
@@ -33,14 +73,17 @@ function keyOnThisPage(key: string): string {
  * build, whose hash class the entry carries (cssinjs names it differently in development).
  */
 export function primedStyleCache(
-  entry: TokenCacheEntry | null = process.env.NODE_ENV === 'production' ? portalTokenCache : null,
+  entry: TokenCacheEntry | PackedTokenEntry | null = process.env.NODE_ENV === 'production' ? portalTokenCache : null,
 ): StyleCache {
   const cache = createCache();
   if (!entry) return cache;
   const key = keyOnThisPage(entry.key);
+  // written out when antd first asks for it (once: the same object every time)
+  let value: unknown;
+  const valueOf = () => (value ??= 'value' in entry ? entry.value : unpackTokenEntry(entry).value);
   const update = cache.opUpdate.bind(cache);
   cache.opUpdate = (path, valueFn) =>
-    update(path, path === key ? (previous) => valueFn(previous ?? [0, entry.value]) : valueFn);
+    update(path, path === key ? (previous) => valueFn(previous ?? [0, valueOf()]) : valueFn);
   return cache;
 }
 

@@ -12,7 +12,7 @@ import { WIDGET_CATALOG, type CatalogRow } from '../platform/widgetCatalog';
 import type { AppStore } from '../app/createAppStore';
 import { handOverFirstAnswers } from '../firstView/firstAnswers';
 import { makePageStore } from '../firstView/pageStore';
-import { shouldRecord } from '../app/recorder/recorderControls';
+import { shouldRecord } from '../app/recorder/shouldRecord';
 import { WidgetShell } from './WidgetShell';
 
 function addHostReset(doc: Document) {

@@ -14,7 +14,7 @@ import { createNavigation } from '../platform/navigation';
 import { recordingReporter } from '../testing/renderWithProviders';
 import portalTokenCache from '../firstView/portalTokenCache.json';
 import type * as PortalStyleCache from '../firstView/portalStyleCache';
-import { pageStyleCache, primedStyleCache } from '../firstView/portalStyleCache';
+import { pageStyleCache, primedStyleCache, unpackTokenEntry } from '../firstView/portalStyleCache';
 import { PORTAL_ANTD_CONFIG } from './theme';
 import { WidgetShell } from './WidgetShell';
 
@@ -66,7 +66,10 @@ function tokensAfterRender({ cssinjs, antd, react, server }: Modules, cache: unk
 it("holds what antd works out for the widgets' configuration in a production build (when this fails: npm run theme:token-cache)", async () => {
   const computed = await inProduction(({ generator }) => generator.computePortalTokenCache());
 
-  expect(portalTokenCache).toEqual(computed);
+  expect(unpackTokenEntry(portalTokenCache)).toEqual(computed);
+  // the file keeps the token once, and only what does not follow from it (issue 50)
+  expect(portalTokenCache).toEqual(await inProduction(({ generator }) => generator.packTokenEntry(computed)));
+  expect(Object.keys(portalTokenCache.extra).length).toBeLessThan(Object.keys(portalTokenCache.token).length / 10);
   // a production build's hash class, as the CSS files built from the theme use
   expect(JSON.stringify(computed.value)).toMatch(/"css-[0-9a-z]+"/);
 });
@@ -78,8 +81,10 @@ it('antd takes the token from the cache instead of working it out', async () => 
   ]);
 
   expect([...served.values()]).toHaveLength(1);
-  // the very object of the JSON: nothing was worked out
-  expect([...served.values()][0]).toBe(entry.value);
+  const [value] = [...served.values()] as [[unknown, string, Record<string, unknown>]];
+  expect(value).toEqual(unpackTokenEntry(entry).value);
+  // the very token of the JSON: nothing was worked out
+  expect(value[2]).toBe(entry.token);
 });
 
 it('serves it under its exact key only: other tokens are worked out by antd', async () => {
@@ -91,16 +96,16 @@ it('serves it under its exact key only: other tokens are worked out by antd', as
   );
 
   const [value] = [...worked.values()] as [[unknown, string, Record<string, unknown>]];
-  expect(value).not.toBe(portalTokenCache.value);
+  expect(value[2]).not.toBe(portalTokenCache.token);
   expect(value[2].colorPrimary).toBe('#123456');
 });
 
 it('serves nothing outside a production build, whose hash class the entry carries', () => {
   const here = { cssinjs: { StyleProvider }, antd: { Button, ConfigProvider }, react: { createElement }, server: { renderToString } } as unknown as Modules;
 
-  const [value] = [...tokensAfterRender(here, primedStyleCache(), PORTAL_ANTD_CONFIG).values()] as [[unknown, string]];
+  const [value] = [...tokensAfterRender(here, primedStyleCache(), PORTAL_ANTD_CONFIG).values()] as [[unknown, string, unknown]];
 
-  expect(value).not.toBe(portalTokenCache.value);
+  expect(value[2]).not.toBe(portalTokenCache.token);
   expect(value[1]).toMatch(/^css-dev-only-do-not-override-/);
 });
 

@@ -2,7 +2,6 @@
  * How QA reaches a recording: the download (a file QA can mail), a keyboard shortcut and
  * `window.loanmanagerRecorder` (used by the e2e suite too).
  */
-import type { PortalConfig } from '../../platform/config';
 import type { ActionRecorder } from './actionRecorder';
 import type { Recording } from './recordingFormat';
 
@@ -29,11 +28,7 @@ declare global {
   }
 }
 
-/** On when the config says so, or in a non-production build opened with ?record=1. */
-export function shouldRecord(config: Pick<PortalConfig, 'recordActions'>, search: string, production: boolean): boolean {
-  if (config.recordActions) return true;
-  return !production && new URLSearchParams(search).get('record') === '1';
-}
+export { shouldRecord } from './shouldRecord';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
