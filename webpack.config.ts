@@ -2,7 +2,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
 import webpack from 'webpack';
-import { CHUNK_MANIFEST, catalogChunkGroup } from './server/pages/preload';
+import { CHUNK_MANIFEST, messagesChunkGroup } from './server/pages/preload';
 import { antdCssInjection, antdCssRule } from './scripts/antdCss/antdCssWebpack';
 import { compileHints } from './scripts/compileHints';
 import type { Chunk, ChunkGraph, Compiler, Configuration, Module, RuleSetRule, RuleSetUseItem, WebpackPluginInstance } from 'webpack';
@@ -58,7 +58,7 @@ function chunkManifest(): WebpackPluginInstance {
             for (const chunk of compilation.chunks) {
               for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
                 const part = 'resource' in module ? CATALOG_PART.exec(String(module.resource)) : null;
-                if (part) groups[catalogChunkGroup(part[1] ?? '', part[2] ?? '')] = [...chunk.files].filter((file) => file.endsWith('.js'));
+                if (part) groups[messagesChunkGroup(part[1] ?? '', part[2] ?? '')] = [...chunk.files].filter((file) => file.endsWith('.js'));
               }
             }
             const json = JSON.stringify(groups, null, 1);

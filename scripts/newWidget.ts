@@ -109,7 +109,7 @@ function writeCatalogRow(name: string, root: string, { page = true, signedIn = f
   const text = fs.readFileSync(file, 'utf8');
   if (!text.includes(CATALOG_END)) throw new Error(`${file}: no "${CATALOG_END}" to add the row before`);
   const pageField = page ? `\n    page: { path: '${name}', titleId: 'portal.title.${feature}', signedIn: ${signedIn} },` : '';
-  const row = `  '${name}': {\n    chunkGroup: 'widget-${name}',\n    catalogNamespace: '${feature}',\n    slices: ['${feature}'],${pageField}\n  },\n`;
+  const row = `  '${name}': {\n    chunkGroup: 'widget-${name}',\n    messagesNamespace: '${feature}',\n    slices: ['${feature}'],${pageField}\n  },\n`;
   fs.writeFileSync(file, text.replace(CATALOG_END, `${row}${CATALOG_END}`));
   return file;
 }

@@ -6,9 +6,9 @@
  * - src/app/featureOfWidget.ts, one feature per row with its saga, for the full store;
  * - src/platform/i18n/widgetMessages.ts, one part of the messages per namespace and language.
  * They are checked in and type-checked like any source; scripts/widgetTables.test.ts fails when one
- * is stale. The conventions they rely on: a row's folder is `src/features/<catalogNamespace>`, its
+ * is stale. The conventions they rely on: a row's folder is `src/features/<messagesNamespace>`, its
  * entry and feature modules `<camelName>Widget.entry.ts` and `<camelName>Widget.feature.ts`, its saga
- * `<catalogNamespace>Saga` in `<catalogNamespace>Saga.ts` (what scripts/newWidget.ts writes).
+ * `<messagesNamespace>Saga` in `<messagesNamespace>Saga.ts` (what scripts/newWidget.ts writes).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,7 +28,7 @@ type Catalog = Readonly<Record<string, CatalogRow>>;
 function registry(catalog: Catalog): string {
   const loaders = Object.entries(catalog).map(
     ([name, row]) =>
-      `  ${key(name)}: () =>\n    withPageFeature(import(/* webpackChunkName: "${row.chunkGroup}" */ '../features/${row.catalogNamespace}/${camel(name)}Widget.entry'), '${row.catalogNamespace}'),`,
+      `  ${key(name)}: () =>\n    withPageFeature(import(/* webpackChunkName: "${row.chunkGroup}" */ '../features/${row.messagesNamespace}/${camel(name)}Widget.entry'), '${row.messagesNamespace}'),`,
   );
   return `/**
  * The loader of every widget of the catalog (src/platform/widgetCatalog.ts), by name. Each is a
@@ -64,10 +64,10 @@ ${loaders.join('\n')}
 function featureOfWidget(catalog: Catalog): string {
   const imports = new Map<string, string>();
   const rows = Object.entries(catalog).map(([name, row]) => {
-    const folder = `../features/${row.catalogNamespace}`;
+    const folder = `../features/${row.messagesNamespace}`;
     imports.set(`${folder}/${camel(name)}Widget.feature`, `feature as ${camel(name)}`);
-    imports.set(`${folder}/${row.catalogNamespace}Saga`, `${row.catalogNamespace}Saga`);
-    return `  ${key(name)}: withSagas(${camel(name)}, ${row.catalogNamespace}Saga),`;
+    imports.set(`${folder}/${row.messagesNamespace}Saga`, `${row.messagesNamespace}Saga`);
+    return `  ${key(name)}: withSagas(${camel(name)}, ${row.messagesNamespace}Saga),`;
   });
   return `/**
  * Every widget's feature, in the root reducer's order, with its sagas at hand: the full store
@@ -108,7 +108,7 @@ export const ALL_FEATURES: readonly FeatureWithSagas[] = Object.values(FEATURE_O
 }
 
 function widgetMessages(catalog: Catalog): string {
-  const namespaces = [...new Set([...Object.values(catalog).map((row) => row.catalogNamespace), ...OTHER_NAMESPACES])];
+  const namespaces = [...new Set([...Object.values(catalog).map((row) => row.messagesNamespace), ...OTHER_NAMESPACES])];
   const parts = namespaces.map(
     (namespace) => `  ${namespace}: {
     en: () => import('./locales/en.json?ns=${namespace}&part'),
@@ -136,9 +136,9 @@ ${parts.join('\n')}
 } satisfies Record<string, Record<Locale, Catalog>>;
 
 /** A part of the catalog a widget (or the portal) downloads: its namespace, plus \`common\` and \`validation\`. */
-export type CatalogNamespace = keyof typeof CATALOGS;
+export type MessagesNamespace = keyof typeof CATALOGS;
 
-export const loadCatalog = (namespace: CatalogNamespace) => CATALOGS[namespace][pageLocale()]();
+export const loadMessages = (namespace: MessagesNamespace) => CATALOGS[namespace][pageLocale()]();
 `;
 }
 
@@ -154,9 +154,9 @@ export function widgetTables(catalog: Catalog): Record<string, string> {
 /** The modules each row's tables import that are missing under `root` (a row whose folder does not follow the conventions). */
 export function missingModules(catalog: Catalog, root: string): string[] {
   return Object.entries(catalog).flatMap(([name, row]) => {
-    const folder = path.join(root, 'src/features', row.catalogNamespace);
-    const wanted = [`${camel(name)}Widget.entry.ts`, `${camel(name)}Widget.feature.ts`, `${row.catalogNamespace}Saga.ts`];
-    return wanted.filter((file) => !fs.existsSync(path.join(folder, file))).map((file) => `${name}: src/features/${row.catalogNamespace}/${file}`);
+    const folder = path.join(root, 'src/features', row.messagesNamespace);
+    const wanted = [`${camel(name)}Widget.entry.ts`, `${camel(name)}Widget.feature.ts`, `${row.messagesNamespace}Saga.ts`];
+    return wanted.filter((file) => !fs.existsSync(path.join(folder, file))).map((file) => `${name}: src/features/${row.messagesNamespace}/${file}`);
   });
 }
 

@@ -512,7 +512,7 @@ const CI_RUNS: Record<Engine, Run[]> = {
 
 function journeysFor(run: Run): JourneyName[] {
   const all = Object.keys(JOURNEYS) as JourneyName[];
-  const half = CI_SET || (run.engine !== 'chromium' && process.env.E2E_BROWSER_FLOWS === 'half');
+  const half = CI_SET || (run.engine !== 'chromium' && process.env.E2E_BROWSER_JOURNEYS === 'half');
   const only = process.env.E2E_BROWSER_ONLY;
   return (half ? REPRESENTATIVE_HALF : all).filter((journey) => (run.language === 'en' || !ENGLISH_ONLY.includes(journey)) && (!only || journey.includes(only)));
 }

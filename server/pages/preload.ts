@@ -13,7 +13,7 @@ export const CHUNK_MANIFEST = 'chunk-manifest.json';
  * The manifest's name for the chunk of one part of the catalog in one language (those chunks have
  * no webpack names: src/platform/i18n/widgetCatalogs.ts), written by webpack.config.ts.
  */
-export const catalogChunkGroup = (locale: string, namespace: string) => `catalog:${locale}:${namespace}`;
+export const messagesChunkGroup = (locale: string, namespace: string) => `catalog:${locale}:${namespace}`;
 const STATIC_PREFIX = '/loanmanager/static/';
 
 type ChunkManifest = Record<string, string[]>;
@@ -97,7 +97,7 @@ export function pageChunkGroups(
   // the catalogs' index (src/widgets/withPageFeature.ts) too: the loader asks for it beside the widget, and its
   // answer asks for the widget's texts, one round trip after another before the first view can hydrate
   // answer asks for the widget's texts, one round trip after another before the first view can hydrate; a page
-  // the server drew names those texts too (`catalogs`: its catalog parts in its language, catalogChunkGroup)
+  // the server drew names those texts too (`catalogs`: its catalog parts in its language, messagesChunkGroup)
   return [
     'widget-runtime',
     'i18n-catalogs',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { catalogChunkGroup, pageChunkGroups, preloadUrls, readChunkManifest, stylesheetUrls } from '../pages/preload';
+import { messagesChunkGroup, pageChunkGroups, preloadUrls, readChunkManifest, stylesheetUrls } from '../pages/preload';
 
 describe('chunk manifest', () => {
   let dir: string;
@@ -53,7 +53,7 @@ describe('chunk manifest', () => {
       'hydration',
       'widget-login',
     ]);
-    expect(catalogChunkGroup('es', 'login')).toBe('catalog:es:login');
+    expect(messagesChunkGroup('es', 'login')).toBe('catalog:es:login');
     // a page whose first view waits for its flows' request (verify_email) loads them with it
     expect(pageChunkGroups('widget-verify-email', { portal: true, flows: ['flows', 'flows-verify-email'] })).toEqual([
       'widget-runtime',

@@ -10,7 +10,7 @@
  * It is data only, in src/platform, because the server may import it and must not import widgets.
  */
 import type { MessageId } from './i18n/messageId';
-import type { CatalogNamespace } from './i18n/widgetMessages';
+import type { MessagesNamespace } from './i18n/widgetMessages';
 
 /** A page of the standalone portal that shows this widget. */
 interface CatalogPage {
@@ -62,7 +62,7 @@ export interface CatalogRow {
    * it (src/widgets/registry.ts; registry.test.ts checks the two agree): a page the server drew
    * preloads it in the page's language.
    */
-  readonly catalogNamespace: CatalogNamespace;
+  readonly messagesNamespace: MessagesNamespace;
   /** The store slices (reducer paths, = action type prefixes) of its feature: QA replay opens the widget a recording is about. */
   readonly slices: readonly string[];
   readonly page?: CatalogPage;
@@ -78,51 +78,51 @@ export interface CatalogRow {
 export const WIDGET_CATALOG = {
   registration: {
     chunkGroup: 'widget-registration',
-    catalogNamespace: 'registration',
+    messagesNamespace: 'registration',
     slices: ['registration'],
     page: { path: 'register', titleId: 'portal.title.register', signedIn: false },
   },
   'recover-username': {
     chunkGroup: 'widget-recover-username',
-    catalogNamespace: 'recoverUsername',
+    messagesNamespace: 'recoverUsername',
     slices: ['recoverUsername'],
     page: { path: 'recover_username', titleId: 'portal.title.recoverUsername', signedIn: false },
   },
   'request-password-reset': {
     chunkGroup: 'widget-request-password-reset',
-    catalogNamespace: 'passwordReset',
+    messagesNamespace: 'passwordReset',
     slices: ['requestPasswordReset'],
     page: { path: 'request_password_reset', titleId: 'portal.title.requestPasswordReset', signedIn: false },
   },
   'reset-password': {
     chunkGroup: 'widget-reset-password',
-    catalogNamespace: 'passwordReset',
+    messagesNamespace: 'passwordReset',
     slices: ['resetPassword'],
     page: { path: 'reset_password/*', titleId: 'portal.title.resetPassword', signedIn: false, ownServerRoute: true },
   },
   'verify-email': {
     chunkGroup: 'widget-verify-email',
-    catalogNamespace: 'verifyEmail',
+    messagesNamespace: 'verifyEmail',
     slices: ['verifyEmail'],
     page: { path: 'verify_email', titleId: 'portal.title.verifyEmail', signedIn: false, flowsOfFirstView: ['flows', 'flows-verify-email'] },
   },
   'go-green': {
     chunkGroup: 'widget-go-green',
-    catalogNamespace: 'goGreen',
+    messagesNamespace: 'goGreen',
     slices: ['goGreen'],
     page: { path: 'go-green', titleId: 'portal.title.goGreen', signedIn: true, firstAnswers: ['getGoGreenStatus', 'goGreenOptOut'] },
   },
   // Placed by the server's own pages (main/, loanoverview/), not a page of the portal.
-  popups: { chunkGroup: 'widget-popups', catalogNamespace: 'popups', slices: ['popups'], firstAnswers: ['getPopups'] },
+  popups: { chunkGroup: 'widget-popups', messagesNamespace: 'popups', slices: ['popups'], firstAnswers: ['getPopups'] },
   login: {
     chunkGroup: 'widget-login',
-    catalogNamespace: 'login',
+    messagesNamespace: 'login',
     slices: ['login'],
     page: { path: 'login', titleId: 'portal.title.signIn', signedIn: false },
   },
   profile: {
     chunkGroup: 'widget-profile',
-    catalogNamespace: 'profile',
+    messagesNamespace: 'profile',
     slices: ['profile'],
     page: { path: 'profile', titleId: 'portal.title.profile', signedIn: true, firstAnswers: ['getGoGreenStatus'] },
   },
@@ -130,7 +130,7 @@ export const WIDGET_CATALOG = {
   // (server/routes/pages/), never a page's only widget. So its chunk is not named widget-*:
   // webpack.config.ts puts what *every* widget-* chunk uses into widget-shared, and this tiny
   // widget would empty that set and add ~3 KiB brotli to every page.
-  'session-timeout': { chunkGroup: 'session-timeout', catalogNamespace: 'sessionTimeout', slices: ['sessionTimeout'], companion: true },
+  'session-timeout': { chunkGroup: 'session-timeout', messagesNamespace: 'sessionTimeout', slices: ['sessionTimeout'], companion: true },
 } as const satisfies Record<string, CatalogRow>;
 
 export type WidgetName = keyof typeof WIDGET_CATALOG;
@@ -157,7 +157,7 @@ export interface PortalPageRow extends CatalogPage {
   readonly widget: WidgetName | null;
   readonly chunkGroup: string;
   /** The widget's part of the catalog (none for a tool page). */
-  readonly catalogNamespace?: CatalogNamespace;
+  readonly messagesNamespace?: MessagesNamespace;
   readonly qaOnly: boolean;
 }
 
@@ -165,7 +165,7 @@ export interface PortalPageRow extends CatalogPage {
 export const PORTAL_PAGES: readonly PortalPageRow[] = [
   ...WIDGET_NAMES.flatMap((name): PortalPageRow[] => {
     const row: CatalogRow = WIDGET_CATALOG[name];
-    return row.page ? [{ ...row.page, widget: name, chunkGroup: row.chunkGroup, catalogNamespace: row.catalogNamespace, qaOnly: false }] : [];
+    return row.page ? [{ ...row.page, widget: name, chunkGroup: row.chunkGroup, messagesNamespace: row.messagesNamespace, qaOnly: false }] : [];
   }),
   { ...QA_REPLAY_PAGE, widget: null },
 ];

@@ -22,7 +22,7 @@ describe('the widget registry', () => {
       expect({ name, chunk: found?.[1], namespace: found?.[2] }).toEqual({
         name,
         chunk: WIDGET_CATALOG[name].chunkGroup,
-        namespace: WIDGET_CATALOG[name].catalogNamespace,
+        namespace: WIDGET_CATALOG[name].messagesNamespace,
       });
     }
   });

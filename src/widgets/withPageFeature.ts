@@ -9,7 +9,7 @@ import type { Messages } from '@lingui/core';
 import type { ComponentType } from 'react';
 import type { Feature } from '../state/feature';
 import { isPseudoPage } from '../platform/i18n/pageLocale';
-import type { CatalogNamespace } from '../platform/i18n/widgetMessages';
+import type { MessagesNamespace } from '../platform/i18n/widgetMessages';
 
 export interface WidgetEntry {
   readonly feature: Feature;
@@ -17,9 +17,9 @@ export interface WidgetEntry {
 }
 
 /** A widget's part of the catalog as the page shows it: in the pseudo-locale for QA, transformed (its own chunk). */
-function pageMessages(namespace: CatalogNamespace): Promise<{ default: Messages }> {
-  const messages = import(/* webpackChunkName: "i18n-catalogs" */ '../platform/i18n/widgetMessages').then(({ loadCatalog }) =>
-    loadCatalog(namespace),
+function pageMessages(namespace: MessagesNamespace): Promise<{ default: Messages }> {
+  const messages = import(/* webpackChunkName: "i18n-catalogs" */ '../platform/i18n/widgetMessages').then(({ loadMessages }) =>
+    loadMessages(namespace),
   );
   if (!isPseudoPage()) return messages;
   return Promise.all([messages, import(/* webpackChunkName: "i18n-pseudo" */ '../platform/i18n/pseudo')]).then(
@@ -28,7 +28,7 @@ function pageMessages(namespace: CatalogNamespace): Promise<{ default: Messages 
 }
 
 /** …and adds the widget's part of the catalog (its own texts and the shared ones) to the page's language. */
-export function withPageFeature<M extends WidgetEntry>(entry: Promise<M>, namespace: CatalogNamespace): Promise<M> {
+export function withPageFeature<M extends WidgetEntry>(entry: Promise<M>, namespace: MessagesNamespace): Promise<M> {
   return Promise.all([
     entry,
     pageMessages(namespace),
@@ -42,7 +42,7 @@ export function withPageFeature<M extends WidgetEntry>(entry: Promise<M>, namesp
 }
 
 /** A module of the pages layer (the portal): only its part of the catalog, no feature. */
-export function withPageMessages<M>(module: Promise<M>, namespace: CatalogNamespace): Promise<M> {
+export function withPageMessages<M>(module: Promise<M>, namespace: MessagesNamespace): Promise<M> {
   return Promise.all([module, pageMessages(namespace), import(/* webpackChunkName: "widget-runtime" */ '../platform/i18n/pageI18n')]).then(
     ([loaded, catalog, { addPageMessages }]) => {
       addPageMessages(catalog.default);

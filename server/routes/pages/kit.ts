@@ -13,7 +13,7 @@ import { helpHours, helpLinks, htmlText, pageHtml, renderPageParts, type HelpCon
 import { compressHtml, HTML_VARY, htmlEncodingFor, htmlEncodingsFor } from '../../pages/htmlCompression';
 import type { KeptHeads } from '../../pages/keptHeads';
 import type { KeptViews } from '../../pages/keptViews';
-import { catalogChunkGroup, pageChunkGroups, preloadUrls, readChunkManifest, stylesheetUrls } from '../../pages/preload';
+import { messagesChunkGroup, pageChunkGroups, preloadUrls, readChunkManifest, stylesheetUrls } from '../../pages/preload';
 import { maskCsrfToken } from '../../auth/security';
 import { createServerRenderer } from '../../pages/firstViewRenderer';
 import type { Account, Loan } from '../../db/records';
@@ -82,7 +82,7 @@ export type Drawn = NonNullable<PageOptions['serverRendered']>;
 export interface PortalPageShape {
   chunkGroup: string;
   titleId: MessageId;
-  catalogNamespace?: string | undefined;
+  messagesNamespace?: string | undefined;
   flowsOfFirstView?: readonly string[] | undefined;
 }
 
@@ -113,7 +113,7 @@ export function pageKit(ctx: PortalContext, log: FastifyBaseLogger, serverRender
     page: { portal: boolean; hydrates?: boolean; flows?: readonly string[]; namespaces?: readonly string[] },
   ) => {
     const { portal, hydrates = false, flows = [], namespaces = [] } = page;
-    const catalogs = [...(portal && hydrates ? ['portal'] : []), ...namespaces].map((namespace) => catalogChunkGroup(locale, namespace));
+    const catalogs = [...(portal && hydrates ? ['portal'] : []), ...namespaces].map((namespace) => messagesChunkGroup(locale, namespace));
     return preloadUrls(readChunkManifest(options.staticDir), pageChunkGroups(chunkGroup, { portal, hydrates, flows, catalogs }));
   };
 
@@ -183,7 +183,7 @@ export function pageKit(ctx: PortalContext, log: FastifyBaseLogger, serverRender
         hydrates: drawn !== null,
         flows: row.flowsOfFirstView ?? [],
         // its texts, when the server drew it (a page the browser draws may be the pseudo-locale's)
-        namespaces: drawn && row.catalogNamespace ? [row.catalogNamespace] : [],
+        namespaces: drawn && row.messagesNamespace ? [row.messagesNamespace] : [],
       }),
     });
     return { parts, html: pageHtml(parts), drawn: drawn !== null };

@@ -64,7 +64,7 @@ export function signedInPages(app: FastifyInstance, ctx: PortalContext, kit: Pag
       : {
           widget: 'popups' as const,
           config: kit.config(locale, { coacct: String(account.borrower.id) }),
-          preload: kit.preload(WIDGET_CATALOG.popups.chunkGroup, locale, { portal: false, namespaces: [WIDGET_CATALOG.popups.catalogNamespace] }),
+          preload: kit.preload(WIDGET_CATALOG.popups.chunkGroup, locale, { portal: false, namespaces: [WIDGET_CATALOG.popups.messagesNamespace] }),
           // beside the notice, the widget comes only to show the passkey offer (src/features/popups/passkeyOffer.ts): an empty list, no popup
           firstAnswers: notice ? { getPopups: [] } : await firstAnswersOf(request, reply, WIDGET_CATALOG.popups.firstAnswers, account, locale),
         };

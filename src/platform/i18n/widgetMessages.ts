@@ -58,6 +58,6 @@ const CATALOGS = {
 } satisfies Record<string, Record<Locale, Catalog>>;
 
 /** A part of the catalog a widget (or the portal) downloads: its namespace, plus `common` and `validation`. */
-export type CatalogNamespace = keyof typeof CATALOGS;
+export type MessagesNamespace = keyof typeof CATALOGS;
 
-export const loadCatalog = (namespace: CatalogNamespace) => CATALOGS[namespace][pageLocale()]();
+export const loadMessages = (namespace: MessagesNamespace) => CATALOGS[namespace][pageLocale()]();
