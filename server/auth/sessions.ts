@@ -90,7 +90,7 @@ export function fromAnotherSite(ctx: PortalContext, request: FastifyRequest): bo
   return request.headers['sec-fetch-site'] === 'cross-site';
 }
 
-/** A CSRF refusal: the text for people, the `code` for the widgets (src/api/contract.ts, docs/embedding.md). */
+/** A CSRF refusal: the text for people, the `code` for the widgets (src/api/schemas.ts, docs/embedding.md). */
 function csrfRefusal(code: CsrfRefusalCode): HttpError {
   return new HttpError(403, { errors: [CSRF_FAILED], code });
 }

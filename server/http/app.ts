@@ -55,7 +55,7 @@ export interface BuildOptions extends Partial<ServerOptions> {
   captcha?: CaptchaVerifier;
   /** Replaces the SMTP transport (tests of delivery). */
   mailTransport?: MailTransport;
-  /** Replaces the build's render file (`dist/ssr/render.js`): tests draw with src/serverRender.tsx itself. */
+  /** Replaces the build's render file (`dist/ssr/render.js`): tests draw with src/ssrEntry.tsx itself. */
   serverRender?: RenderPortalPage;
   /** false: signed-out pages are drawn afresh for every request (the reference a test compares the kept ones with). */
   keepPages?: boolean;

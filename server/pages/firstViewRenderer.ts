@@ -1,6 +1,6 @@
 /**
  * The server-rendered first view of the portal's pages (issue 18): the build's render
- * (`dist/ssr/render.js`, from src/serverRender.tsx, beside `dist/static`) draws the page's widget
+ * (`dist/ssr/render.js`, from src/ssrEntry.tsx, beside `dist/static`) draws the page's widget
  * as HTML, which the loader then hydrates. Optional by design: without that file (a server test's
  * build, a development server before its first build), after a render error, or past the time
  * limit, the page goes out as before, and the browser draws the widget.

@@ -11,7 +11,7 @@ export const CHUNK_MANIFEST = 'chunk-manifest.json';
 
 /**
  * The manifest's name for the chunk of one part of the catalog in one language (those chunks have
- * no webpack names: src/platform/i18n/widgetCatalogs.ts), written by webpack.config.ts.
+ * no webpack names: src/platform/i18n/widgetMessages.ts), written by webpack.config.ts.
  */
 export const messagesChunkGroup = (locale: string, namespace: string) => `catalog:${locale}:${namespace}`;
 const STATIC_PREFIX = '/loanmanager/static/';

@@ -1,6 +1,6 @@
 /**
  * Routes declare their contract (issue 40): `schema.body` / `schema.querystring` are the client's valibot
- * schemas (src/api/contract.ts), `schema.response` what each status answers, `config.rateLimit` the
+ * schemas (src/api/schemas.ts), `schema.response` what each status answers, `config.rateLimit` the
  * route's limit, `config.signedIn` that it needs a borrower. This file turns those declarations into
  * the checks the handlers used to call by hand, with the same answers:
  *

@@ -1,6 +1,6 @@
 /**
  * The API description (OpenAPI 3.1, docs/api/openapi.json): @fastify/swagger collects every route as it
- * is registered, and `transform` turns its valibot schemas (the client's, from src/api/contract.ts,
+ * is registered, and `transform` turns its valibot schemas (the client's, from src/api/schemas.ts,
  * and server/routes/schemas.ts) into JSON Schema with @valibot/to-json-schema; `tellTheTruth` adds what
  * every route can answer, the pages' answers and the operation ids, and `widgetsContract` keeps the
  * operations marked for the widgets (docs/api/widgets-contract.json). `npm run api:openapi` writes both

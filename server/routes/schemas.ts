@@ -1,5 +1,5 @@
 /**
- * What the routes declare besides the client's request schemas (src/api/contract.ts): the answers the
+ * What the routes declare besides the client's request schemas (src/api/schemas.ts): the answers the
  * contract has no schema for, the error bodies, and how the API description (docs/api/openapi.json)
  * tells the spec's calls (section 7) from this server's own additions.
  */
@@ -107,7 +107,7 @@ export function answers<T extends Record<number, v.GenericSchema>>(own: T, { sig
   return {
     ...commonErrors,
     ...(signedIn ? { 401: errorBodySchema } : {}),
-    // the CSRF refusal, told by its `code` (src/api/contract.ts)
+    // the CSRF refusal, told by its `code` (src/api/schemas.ts)
     ...(unsafe ? { 403: csrfRefusalSchema } : {}),
     ...(hashes ? { 503: errorBodySchema } : {}),
     ...own,

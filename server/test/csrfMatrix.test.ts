@@ -24,7 +24,7 @@ import { API, nonceOf, pageConfig, startTestServer, type TestClient, type TestSe
 import { registeredRoutes, type RouteEntry } from './fuzz/corpus';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** The refusal, told by its code: a missing or wrong token, or another site (src/api/contract.ts). */
+/** The refusal, told by its code: a missing or wrong token, or another site (src/api/schemas.ts). */
 const CSRF_REFUSALS = ['csrf_token', 'csrf_origin'].map((code) => JSON.stringify({ errors: ['CSRF verification failed'], code }));
 const FORM_FIELD = 'csrfmiddlewaretoken';
 const EVIL = 'https://evil.example';

@@ -4,7 +4,7 @@
  * What a borrower gets is byte for byte what a fresh server (nothing kept) gives, apart from the
  * forms' masked CSRF tokens, for every demo borrower (each a different view: verified, unverified,
  * paperless, several loans), both languages and each encoding; and nothing kept holds anything of
- * one borrower (docs/security.md, control 49). Drawn by the portal's own render (src/serverRender.tsx).
+ * one borrower (docs/security.md, control 49). Drawn by the portal's own render (src/ssrEntry.tsx).
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { LOCALES } from '../../src/platform/i18n/locales';

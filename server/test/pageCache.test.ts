@@ -3,7 +3,7 @@
  * the kept bytes is byte for byte what a fresh draw gives, apart from the form's masked CSRF token,
  * for every signed-out page, in both languages, in each encoding; and a nonce never reaches the
  * kept pages, which every visitor shares. The pages are drawn by the portal's own render
- * (src/serverRender.tsx), as a build's `dist/ssr/render.js` draws them.
+ * (src/ssrEntry.tsx), as a build's `dist/ssr/render.js` draws them.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PASSWORD_CHANGED_PARAM, SIGNED_OUT_INACTIVE_PARAM, SIGNED_OUT_PARAM } from '../../src/lib/portalUrls';

@@ -2,7 +2,7 @@
  * The server-rendered first view (issue 18), with a stand-in for the build's render
  * (`dist/ssr/render.js`, beside the build's static folder): the page embeds what it draws, links
  * the stylesheets of the page's chunks, and falls back to the browser's render when the file is
- * missing, throws or takes too long. What the real render draws is tested in src/serverRender.test.tsx.
+ * missing, throws or takes too long. What the real render draws is tested in src/ssrEntry.test.tsx.
  */
 import fs from 'node:fs';
 import path from 'node:path';
