@@ -147,8 +147,8 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [serverZone([])] }] },
   },
   {
-    // The kept pages' tests draw them as the build's render does: with the render's own entry.
-    files: ['server/test/pageCache.test.ts', 'server/test/keptSignedIn.test.ts'],
+    // The kept pages' tests, and the reset page's with its check, draw them as the build's render does: with the render's own entry.
+    files: ['server/test/pageCache.test.ts', 'server/test/keptSignedIn.test.ts', 'server/test/resetPage.test.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [serverZone(['./ssrEntry.tsx'])] }] },
   },
   {

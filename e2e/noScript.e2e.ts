@@ -65,16 +65,22 @@ describe.each(['en', 'es'] as const)('JavaScript off, in %s', (locale) => {
     expect(await page.getByRole('button', { name: text['registration.submit'] }).isVisible()).toBe(false);
   });
 
-  test.each([
-    ['reset password', '/loanmanager/reset_password/some-link-nonce/', 'passwordReset.checking'],
-    ['verify email', '/loanmanager/verify_email/?nonce=some-link-nonce', 'verifyEmail.verifying'],
-  ] as const)('%s: the notice first, and no waiting text for ever', async (_page, path, waiting) => {
+  test('verify email: the notice first, and no waiting text for ever', async () => {
     const page = await pageWithoutScripts(locale);
-    await page.goto(path);
+    await page.goto('/loanmanager/verify_email/?nonce=some-link-nonce');
     await expectNoticeFirst(page, text['server.noScript']);
     // drawn (the server's first view has it) but not shown
-    expect(await page.getByText(text[waiting]).count()).toBe(1);
-    expect(await page.getByText(text[waiting]).isVisible()).toBe(false);
+    expect(await page.getByText(text['verifyEmail.verifying']).count()).toBe(1);
+    expect(await page.getByText(text['verifyEmail.verifying']).isVisible()).toBe(false);
+  });
+
+  test('reset password: the notice first, then the server’s check of the link (expired), no waiting text', async () => {
+    const page = await pageWithoutScripts(locale);
+    await page.goto('/loanmanager/reset_password/some-link-nonce/');
+    await expectNoticeFirst(page, text['server.noScript']);
+    // the page comes with its check (docs/first-view.md): the answer is drawn, nothing waits
+    expect(await page.getByText(text['passwordReset.checking']).count()).toBe(0);
+    expect(await page.getByText(text['passwordReset.expired']).isVisible()).toBe(true);
   });
 });
 

@@ -215,6 +215,38 @@ describe.each(LOCALES)('go-green after an opt-out, in %s', (locale) => {
   });
 });
 
+describe.each(LOCALES)('the reset page that comes with its link’s check (validate_nonce), in %s', (locale) => {
+  const catalog = locale === 'es' ? spanish : english;
+  const path = 'reset_password/*';
+  it.each([
+    { name: 'valid: the form', valid: true },
+    { name: 'expired: the notice and the way to a new link', valid: false },
+  ])('$name, drawn with it, hydrated without a mismatch, and not asked again', ({ valid }) => {
+    const api = mockApi({});
+    return withServerRenderedPage(
+      locale,
+      path,
+      addressOf(path),
+      async (page) => {
+        const drawn = valid
+          ? within(page.element).getByLabelText(catalog['passwordReset.password'], { selector: 'input' })
+          : within(page.element).getByRole('link', { name: catalog['passwordReset.requestAgain'] });
+        if (!valid) expect(within(page.element).getByText(catalog['passwordReset.expired'])).toBeInTheDocument();
+        expect(within(page.element).queryByText(catalog['passwordReset.checking'])).toBeNull();
+
+        await page.hydrate();
+
+        expect(page.hydrationErrors).toEqual([]);
+        expect(isHydrated(drawn)).toBe(true);
+        expect(drawn.isConnected).toBe(true);
+        expect(api.sent('POST account/validate_nonce/')).toEqual([]);
+        expect(within(page.element).queryByText(catalog['passwordReset.checking'])).toBeNull();
+      },
+      { validateNonce: { valid } },
+    );
+  });
+});
+
 describe('the server render', () => {
   it('draws the page in its language: the Spanish sign-in page', () =>
     withServerRenderedPage('es', 'login', '/loanmanager/login/', async (page) => {

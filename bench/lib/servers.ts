@@ -61,6 +61,8 @@ export interface Running {
   url: string;
   child: ChildProcess;
   stop: () => Promise<void>;
+  /** The reference server's SQLite file (startReferenceServer's own, removed by `stop`). */
+  databasePath?: string;
 }
 
 function stopper(child: ChildProcess): () => Promise<void> {
@@ -119,6 +121,7 @@ export async function startReferenceServer(env: Record<string, string> = {}, nod
   return {
     url,
     child,
+    databasePath: path.join(dataDir, 'loanmanager.sqlite'),
     stop: async () => {
       await stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -97,7 +97,11 @@ export function databaseRateLimitStore(counters: RateLimitStore, nowMs: () => nu
   }
 
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
-    /** Routes with a limit of their own count apart (as the plugin's own stores do): their key starts with the route. */
+    /**
+     * Routes with a limit of their own count apart (as the plugin's own stores do): their key starts with
+     * the route, or with the limit's `groupId` when it has one (routes that share one count: the reset
+     * link's checks, server/routes/account.ts).
+     */
     constructor(
       _options: FastifyRateLimitOptions,
       private readonly keyPrefix = '',
@@ -110,9 +114,10 @@ export function databaseRateLimitStore(counters: RateLimitStore, nowMs: () => nu
       );
     }
 
-    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0] & { routeInfo?: { method?: unknown; url?: unknown } }) {
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0] & { routeInfo?: { method?: unknown; url?: unknown }; groupId?: string }) {
       const route = routeOptions.routeInfo ?? {};
-      return new DatabaseRateLimitStore(routeOptions as FastifyRateLimitOptions, `${this.keyPrefix}${String(route.method)} ${String(route.url)}|`);
+      const counted = routeOptions.groupId ? `group ${routeOptions.groupId}` : `${String(route.method)} ${String(route.url)}`;
+      return new DatabaseRateLimitStore(routeOptions as FastifyRateLimitOptions, `${this.keyPrefix}${counted}|`);
     }
   }
   return DatabaseRateLimitStore;

@@ -39,6 +39,15 @@ import {
   wrongPasswordSchema,
 } from './schemas';
 
+/**
+ * The limit of a reset link's checks: one count for `validate_nonce` and the reset page with a nonce,
+ * which checks it as it is drawn (server/routes/pages/signedOut.ts), so guessing nonces gets no more
+ * tries from the pages (docs/security.md, control 10). Counted under its group, not each route.
+ */
+export const resetLinkCheckLimit = (ctx: PortalContext) => ({
+  rateLimit: { max: ctx.options.rateLimitMax, timeWindow: 60_000, groupId: 'reset-link-check' },
+});
+
 export function accountRoutes(fastify: FastifyInstance, ctx: PortalContext) {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
   const rateLimit = { rateLimit: { max: ctx.options.rateLimitMax, timeWindow: 60_000 } };
@@ -60,7 +69,7 @@ export function accountRoutes(fastify: FastifyInstance, ctx: PortalContext) {
 
   app.post('/loanmanager/api/account/validate_nonce/', {
     schema: { ...specCall('Is this reset link still valid?'), body: validateNonceSchema, response: answers({ 200: validAnswerSchema }, { unsafe: true }) },
-    config: rateLimit,
+    config: resetLinkCheckLimit(ctx),
   }, async (request, reply) => {
     await validateResetNonce(ctx, request.body.nonce);
     return sendJson(reply, 200, { valid: true });

@@ -645,6 +645,28 @@ describe('rate limits', () => {
     }
   });
 
+  it('the reset page with a nonce counts with validate_nonce: guessing nonces gets no more tries from the pages', async () => {
+    const limited = await startTestServer({ rateLimitMax: 3, routeRateLimitMax: 100 });
+    try {
+      const guesser = limited.client();
+      await guesser.visit();
+      const guess = (i: number) => `/loanmanager/reset_password/${String(i).padStart(43, 'g')}/`;
+      const statuses = [
+        (await guesser.get(guess(1))).statusCode,
+        (await guesser.post(`${API}account/validate_nonce/`, { nonce: 'h'.repeat(43) })).statusCode,
+        (await guesser.get(guess(2))).statusCode,
+        (await guesser.get(guess(3))).statusCode,
+        (await guesser.post(`${API}account/validate_nonce/`, { nonce: 'i'.repeat(43) })).statusCode,
+      ];
+      expect(statuses).toEqual([200, 400, 200, 429, 429]);
+      // the other pages and anonymous endpoints keep their own counts (the bare reset page is kept, no check)
+      expect((await guesser.get('/loanmanager/reset_password/')).statusCode).toBe(200);
+      expect((await guesser.post(`${API}account/recover_username/`, { email_address: 'a@example.com', recaptcha_response: 't' })).statusCode).not.toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('signed-in routes count per account, not per address', async () => {
     const dana = server.client();
     await dana.login('dana.demo');

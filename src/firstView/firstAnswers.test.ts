@@ -4,6 +4,7 @@ import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { api } from '../api/baseApi';
 import { goGreenActions } from '../features/goGreen/goGreenSlice';
 import { listReceived } from '../features/popups/popupsSlice';
+import { resetPasswordActions } from '../features/passwordReset/resetPasswordSlice';
 import { goGreenApi } from '../api/goGreenApi';
 import { readFirstAnswers, receiveFirstAnswers } from './firstAnswers';
 
@@ -64,6 +65,11 @@ describe('receiveFirstAnswers: the page’s answers before the first render', ()
     expect(dispatched).toEqual([listReceived(popups)]);
     expect(receiveFirstAnswers({ dispatch: (action) => (dispatched.push(action), action) }, { goGreenOptOut: { opted_out: true } })).toBeUndefined();
     expect(dispatched).toEqual([listReceived(popups), goGreenActions.optOutConfirmed()]);
+    dispatched.length = 0;
+    // the reset page's link check, as the saga's answer to validate_nonce
+    receiveFirstAnswers({ dispatch: (action) => (dispatched.push(action), action) }, { validateNonce: { valid: true } });
+    receiveFirstAnswers({ dispatch: (action) => (dispatched.push(action), action) }, { validateNonce: { valid: false } });
+    expect(dispatched).toEqual([resetPasswordActions.nonceAccepted(), resetPasswordActions.nonceRejected()]);
     dispatched.length = 0;
     expect(receiveFirstAnswers({ dispatch: (action) => (dispatched.push(action), action) }, {})).toBeUndefined();
     expect(dispatched).toHaveLength(0);

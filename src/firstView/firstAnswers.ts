@@ -1,6 +1,6 @@
 /**
- * Answers that come with the page (issue 18): a signed-in page whose first view shows an API
- * answer gets it from the server with its HTML, so the borrower sees it without waiting for the
+ * Answers that come with the page (issue 18): a page whose first view shows an API answer (a
+ * signed-in page's, or the reset page's check of its link, issue 50) gets it from the server with its HTML, so the borrower sees it without waiting for the
  * flows. Read from the page's JSON element and handed to the store before the first render: by
  * the server render (src/ssrEntry.tsx), the hydration (hydration.tsx) and the mount of a widget
  * the browser draws (src/widgets/mountWidget.tsx). Features learn nothing of it:
@@ -13,6 +13,7 @@ import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { GoGreenInfo, PopupItem } from '../api/schemas';
 import type { goGreenActions } from '../features/goGreen/goGreenSlice';
 import type { listReceived } from '../features/popups/popupsSlice';
+import type { resetPasswordActions } from '../features/passwordReset/resetPasswordSlice';
 import { FIRST_ANSWERS_ELEMENT_ID } from '../platform/renderProtocol';
 import { FIRST_ANSWER_ENDPOINTS, type FirstAnswerEndpoint } from '../platform/widgetCatalog';
 
@@ -23,6 +24,11 @@ export interface FirstAnswers {
   goGreenOptOut?: { opted_out: true };
   /** The popups a signed-in page would ask for (`user/popup/`, a POST): the queue, its first popup open in the first view. */
   getPopups?: PopupItem[];
+  /**
+   * The reset page's link checked as `validate_nonce` checks it (`valid: false` for its 400 "expired"):
+   * the page's own nonce, so only the reset page comes with it.
+   */
+  validateNonce?: { valid: boolean };
 }
 
 /** Every name the catalog may list has its answer's type above (and no other). */
@@ -64,12 +70,16 @@ type Handed = Exclude<FirstAnswerEndpoint, (typeof CACHED_ANSWERS)[number]>;
 /**
  * Every other answer, as the action its feature takes it with: the same action its saga dispatches
  * when it has the answer itself (the popups' list from `POST user/popup/`; the opt-out from the
- * saga's session flag). Written as plain objects so that no feature's code is in every page's
+ * saga's session flag; the reset link's check from `validate_nonce`). Written as plain objects so that no feature's code is in every page's
  * first load; `satisfies` holds each to its action creator's type.
  */
 const HANDED_OVER: { [K in Handed]-?: (answer: NonNullable<FirstAnswers[K]>) => UnknownAction } = {
   getPopups: (items) => ({ type: 'popups/listReceived', payload: { items } }) satisfies ReturnType<typeof listReceived>,
   goGreenOptOut: () => ({ type: 'goGreen/optOutConfirmed', payload: undefined }) satisfies ReturnType<typeof goGreenActions.optOutConfirmed>,
+  validateNonce: ({ valid }) =>
+    valid === true
+      ? ({ type: 'resetPassword/nonceAccepted', payload: undefined } satisfies ReturnType<typeof resetPasswordActions.nonceAccepted>)
+      : ({ type: 'resetPassword/nonceRejected', payload: undefined } satisfies ReturnType<typeof resetPasswordActions.nonceRejected>),
 };
 const HANDED = Object.keys(HANDED_OVER) as Handed[];
 

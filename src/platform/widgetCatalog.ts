@@ -30,8 +30,9 @@ interface CatalogPage {
    */
   readonly ownServerRoute?: boolean;
   /**
-   * The API answers the page's first view shows, sent with the page (signed-in pages only): the
-   * server draws them and hands them to the store before hydration (src/firstView/firstAnswers.ts).
+   * The API answers the page's first view shows, sent with the page: the server draws them and
+   * hands them to the store before hydration (src/firstView/firstAnswers.ts). Signed-in pages, and
+   * the reset page (its link's check, from the nonce of its address).
    */
   readonly firstAnswers?: readonly FirstAnswerEndpoint[];
   /**
@@ -45,10 +46,11 @@ interface CatalogPage {
 
 /**
  * What a page can come with from the server (src/firstView/firstAnswers.ts types each): the answer of a
- * query without an argument, of a request the page load follows (go-green's opt-out), or the
- * popups list a signed-in page would ask for with the page's own account (`getPopups`).
+ * query without an argument, of a request the page load follows (go-green's opt-out), the
+ * popups list a signed-in page would ask for with the page's own account (`getPopups`), or the
+ * reset page's check of the nonce of its address (`validateNonce`).
  */
-export const FIRST_ANSWER_ENDPOINTS = ['getGoGreenStatus', 'goGreenOptOut', 'getPopups'] as const;
+export const FIRST_ANSWER_ENDPOINTS = ['getGoGreenStatus', 'goGreenOptOut', 'getPopups', 'validateNonce'] as const;
 export type FirstAnswerEndpoint = (typeof FIRST_ANSWER_ENDPOINTS)[number];
 
 export interface CatalogRow {
@@ -98,7 +100,7 @@ export const WIDGET_CATALOG = {
     chunkGroup: 'widget-reset-password',
     messagesNamespace: 'passwordReset',
     slices: ['resetPassword'],
-    page: { path: 'reset_password/*', titleId: 'portal.title.resetPassword', signedIn: false, ownServerRoute: true },
+    page: { path: 'reset_password/*', titleId: 'portal.title.resetPassword', signedIn: false, ownServerRoute: true, firstAnswers: ['validateNonce'] },
   },
   'verify-email': {
     chunkGroup: 'widget-verify-email',

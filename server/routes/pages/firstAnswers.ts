@@ -1,7 +1,8 @@
 /**
- * The answers a signed-in page comes with (its catalog row's `firstAnswers`, docs/first-view.md),
- * each computed by the same code as its API route and typed as the client reads it (the contract's
- * types: src/firstView/firstAnswers.ts `FirstAnswers` names the same).
+ * The answers a page comes with (its catalog row's `firstAnswers`, docs/first-view.md): a signed-in
+ * page's, and the reset page's check of its link (`resetLinkAnswer`). Each is computed by the same
+ * code as its API route and typed as the client reads it (the contract's types:
+ * src/firstView/firstAnswers.ts `FirstAnswers` names the same).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GoGreenInfo, PopupItem } from '../../../src/api/schemas';
@@ -9,6 +10,8 @@ import type { Locale } from '../../../src/platform/i18n/locales';
 import type { FirstAnswerEndpoint } from '../../../src/platform/widgetCatalog';
 import type { PortalContext } from '../../http/context';
 import type { Account } from '../../db/records';
+import { HttpError } from '../../http/context';
+import { validateResetNonce } from '../../services/passwordReset';
 import { takeOptedOutFlag } from '../../auth/security';
 import { goGreenStatusOf } from '../../services/goGreen';
 import { popupsOf } from '../../services/popupsToShow';
@@ -18,6 +21,7 @@ interface FirstAnswerTypes {
   getGoGreenStatus: GoGreenInfo;
   goGreenOptOut: { opted_out: true };
   getPopups: PopupItem[];
+  validateNonce: { valid: boolean };
 }
 
 /** Every endpoint the catalog may name has its type here, and no other. */
@@ -40,6 +44,8 @@ export function firstAnswerSources(ctx: PortalContext) {
     goGreenOptOut: async (_account, request, reply) => (takeOptedOutFlag(request, reply) ? { opted_out: true } : undefined),
     // signed in (the page's own account), so the request has its session
     getPopups: async (account, request) => (request.auth ? popupsToShow(account, request.auth) : undefined),
+    // the reset page's own, from the nonce of its address (resetLinkAnswer): no signed-in page has one
+    validateNonce: async () => undefined,
   };
 
   return async function firstAnswersOf(
@@ -61,4 +67,23 @@ export function firstAnswerSources(ctx: PortalContext) {
       return undefined;
     }
   };
+}
+
+/**
+ * The reset page's link checked as `POST account/validate_nonce/` checks it (`validateResetNonce`):
+ * valid, or not where that route answers its 400 "expired". A nonce the page does not pass on (none,
+ * or over-long: the config block's `reset_nonce` is null) is not valid, as the saga says without
+ * asking. Undefined when the check fails otherwise: the page goes out checking, as before, and the
+ * browser asks. The log never has the nonce.
+ */
+export async function resetLinkAnswer(ctx: PortalContext, request: FastifyRequest, nonce: string | null): Promise<FirstAnswerValues | undefined> {
+  if (nonce === null) return { validateNonce: { valid: false } };
+  try {
+    await validateResetNonce(ctx, nonce);
+    return { validateNonce: { valid: true } };
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 400) return { validateNonce: { valid: false } };
+    request.log.error({ err: error instanceof Error ? { message: error.message } : String(error), endpoints: ['validateNonce'] }, 'a page’s first answers failed');
+    return undefined;
+  }
 }

@@ -20,6 +20,8 @@ import { requestLocale } from '../../http/locale';
 import { MASKED_TOKEN_LENGTH, pageBytes, type PageCache, TOKEN_PLACEHOLDER, type PageTemplate } from '../../pages/pageCache';
 import { maskCsrfToken } from '../../auth/security';
 import { pageSchema } from '../schemas';
+import { resetLinkCheckLimit } from '../account';
+import { resetLinkAnswer, type FirstAnswerValues } from './firstAnswers';
 import { contactLine, returnPathOf, sendHtml, type PageKit, type PortalPageShape } from './kit';
 
 /** The longest reset nonce passed on to the page (real ones are 43 characters). */
@@ -84,12 +86,15 @@ export function signedOutPages(app: FastifyInstance, ctx: PortalContext, kit: Pa
     return sendHtml(reply, 200, html);
   };
 
-  /** A portal page: the widget drawn for `url`, in the shell. Kept only when the server drew it (a failed draw is tried again). */
+  /**
+   * A portal page: the widget drawn for `url`, in the shell, with the answers its first view shows
+   * (the reset page's link check). Kept only when the server drew it (a failed draw is tried again).
+   */
   const widgetPage =
-    (request: FastifyRequest, locale: Locale, row: PortalPageShape, current: string, resetNonce: string | null = null): Draw =>
+    (request: FastifyRequest, locale: Locale, row: PortalPageShape, current: string, reset: { nonce: string | null; answers?: FirstAnswerValues | undefined } = { nonce: null }): Draw =>
     async (url, localeSwitch) => {
-      const pageConfig = kit.withPseudoLocale(request, kit.config(locale, { reset_nonce: resetNonce }));
-      const { html, drawn } = await kit.portalPage(request, null, current, row, { locale, localeSwitch, pageConfig, url });
+      const pageConfig = kit.withPseudoLocale(request, kit.config(locale, { reset_nonce: reset.nonce }));
+      const { html, drawn } = await kit.portalPage(request, null, current, row, { locale, localeSwitch, pageConfig, url, firstAnswers: reset.answers });
       return { html, keep: drawn };
     };
 
@@ -109,24 +114,23 @@ export function signedOutPages(app: FastifyInstance, ctx: PortalContext, kit: Pa
   }
 
   // The reset page (its catalog row has `ownServerRoute`): the nonce of its address goes in the config
-  // block, so a page with a nonce is never kept (it would be sent to every other visitor).
+  // block, so a page with a nonce is never kept (it would be sent to every other visitor). With a
+  // nonce, the page comes with its check (the catalog row's `firstAnswers`: the valid form or the
+  // expired notice, drawn, and not asked again by the browser), counted with validate_nonce's.
   const resetRow = WIDGET_CATALOG['reset-password'];
   const resetPage = async (request: FastifyRequest<{ Params: { nonce?: string } }>, reply: FastifyReply) => {
-    const nonce = request.params.nonce ?? '';
+    const sent = request.params.nonce ?? '';
     const locale = await requestLocale(ctx, request);
     const current = '/loanmanager/reset_password/';
-    const draw = widgetPage(
-      request,
-      locale,
-      { ...resetRow, titleId: resetRow.page.titleId },
-      current,
-      nonce !== '' && nonce.length <= NONCE_MAXIMUM ? nonce : null,
-    );
-    return answer(request, reply, locale, current, nonce === '' ? current : null, draw);
+    const nonce = sent !== '' && sent.length <= NONCE_MAXIMUM ? sent : null;
+    // the bare page is kept, the same for everyone: its saga says "expired" without asking, as before
+    const answers = sent === '' ? undefined : await resetLinkAnswer(ctx, request, nonce);
+    const draw = widgetPage(request, locale, { ...resetRow, titleId: resetRow.page.titleId }, current, { nonce, answers });
+    return answer(request, reply, locale, current, sent === '' ? current : null, draw);
   };
-  const resetSchema = { schema: pageSchema('The reset password page (HTML; the nonce goes in its config block)') };
-  app.get('/loanmanager/reset_password/', resetSchema, resetPage);
-  app.get('/loanmanager/reset_password/:nonce/', resetSchema, resetPage);
+  const resetSchema = pageSchema('The reset password page (HTML; the nonce goes in its config block)');
+  app.get('/loanmanager/reset_password/', { schema: resetSchema }, resetPage);
+  app.get('/loanmanager/reset_password/:nonce/', { schema: resetSchema, config: resetLinkCheckLimit(ctx) }, resetPage);
 
   // The footer's links: what the portal keeps about a borrower, and how it is built to be usable by everyone.
   const plainPage = (path: string, titleId: 'server.privacy.title' | 'server.accessibility.title', content: (locale: Locale, help: HelpContact) => string) =>

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { defaultConfig } from '../../platform/config';
 import { MESSAGES } from '../../lib/validation/messages';
 import { english } from '../../testing/english';
@@ -6,6 +7,7 @@ import { mockApi, type MockHandler, type MockResponse } from '../../testing/mock
 import { renderWidget } from '../../testing/renderWidget';
 import { testI18n } from '../../testing/testI18n';
 import ResetPasswordWidget from './ResetPasswordWidget';
+import { resetPasswordSlice } from './resetPasswordSlice';
 
 // antd's Form is heavy in jsdom: a flow can take 30 s on a loaded 2-core machine.
 
@@ -28,6 +30,38 @@ test('checking: "Please wait..." while validate_nonce runs with the nonce of the
   answer({ body: { valid: true } });
   expect(await screen.findByLabelText('Password', { selector: 'input' })).toBeInTheDocument();
   window.history.replaceState(null, '', '/');
+});
+
+/** The widget, and a button that takes it off the page and puts it back (a later mount). */
+function Remountable() {
+  const [shown, setShown] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setShown(!shown)}>
+        {shown ? 'Hide' : 'Show'}
+      </button>
+      {shown && <ResetPasswordWidget />}
+    </>
+  );
+}
+
+test.each([
+  ['valid', 'succeeded' as const],
+  ['expired', 'refused' as const],
+])('a page that came with its check (%s) shows it at once and asks nothing; a later mount asks again', async (_, nonceStatus) => {
+  const api = mockApi({ [VALIDATE]: { body: { valid: true } } });
+  // the page's answer, as src/firstView/firstAnswers.ts hands it over before the first render
+  const preloadedState = { resetPassword: { ...resetPasswordSlice.getInitialState(), nonceStatus } };
+  const { user } = renderWidget(<Remountable />, { dependencies: { config }, preloadedState });
+  expect(screen.queryByText('Please wait...')).not.toBeInTheDocument();
+  if (nonceStatus === 'succeeded') expect(screen.getByLabelText('Password', { selector: 'input' })).toBeInTheDocument();
+  else expect(screen.getByRole('link', { name: 'Request a new password reset link' })).toBeInTheDocument();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(api.sent(VALIDATE)).toHaveLength(0);
+  await user.click(screen.getByRole('button', { name: 'Hide' }));
+  await user.click(screen.getByRole('button', { name: 'Show' }));
+  await waitFor(() => expect(api.sent(VALIDATE)).toHaveLength(1));
+  expect(await screen.findByLabelText('Password', { selector: 'input' })).toBeInTheDocument();
 });
 
 test.each([

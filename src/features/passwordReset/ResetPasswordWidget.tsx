@@ -66,6 +66,9 @@ export default function ResetPasswordWidget() {
   const nonceStatus = useAppSelector((state: WithResetPassword) => state.resetPassword.nonceStatus);
   useEffect(() => {
     dispatch(resetPasswordActions.opened());
+    return () => {
+      dispatch(resetPasswordActions.closed());
+    };
   }, [dispatch]);
 
   return (

@@ -1,7 +1,8 @@
 /**
  * Both halves of the password reset:
  * - the request: submit -> captcha ('request_password_reset') -> POST account/request_password_reset/;
- * - the reset page: validate_nonce on load (checking -> valid | expired), then submit -> POST
+ * - the reset page: validate_nonce on load (checking -> valid | expired; not when the page came
+ *   with the answer, docs/first-view.md), then submit -> POST
  *   account/reset_password/ -> the success message -> the login page about 3 s later.
  * The nonce comes from the page's config block only, never from the address or an action.
  */
@@ -9,6 +10,7 @@ import { call, delay, put, select, takeLeading } from 'redux-saga/effects';
 import { accountApi } from '../../api/accountApi';
 import { firstListedErrorOf, httpStatusOf, isResponseMismatch, listedErrorsOf, rejectedFieldsOf } from '../../api/baseApi';
 import type { FormMessage } from '../../state/forms/createFormSlice';
+import type { RequestStatus } from '../../state/forms/requestStatus';
 import { callMutation } from '../../api/sagaCall';
 import { getDependencies } from '../../platform/dependencies';
 import type { MessageId } from '../../platform/i18n/messageId';
@@ -24,6 +26,7 @@ import {
   resetPasswordActions,
   resetPasswordForm,
   type ResetPasswordValues,
+  type WithResetPassword,
 } from './resetPasswordSlice';
 
 /**
@@ -60,7 +63,10 @@ function* submitResetRequest() {
   }
 }
 
+/** Asked only while the store has no answer: the page may have come with it (`opened` keeps it). */
 function* checkResetNonce() {
+  const status = (yield select((state: WithResetPassword) => state.resetPassword.nonceStatus)) as RequestStatus;
+  if (status !== 'pending') return;
   const { config } = yield* getDependencies();
   if (!config.resetNonce) {
     yield put(resetPasswordActions.nonceRejected());

@@ -9,7 +9,15 @@ test('the reset page starts checking; the nonce answer makes it valid or expired
   expect(initial.nonceStatus).toBe('pending');
   expect(reducer(initial, actions.nonceAccepted()).nonceStatus).toBe('succeeded');
   expect(reducer(initial, actions.nonceRejected()).nonceStatus).toBe('refused');
-  expect(reducer(reducer(initial, actions.nonceRejected()), actions.opened()).nonceStatus).toBe('pending');
+  expect(reducer(reducer(initial, actions.nonceCheckFailed()), actions.opened()).nonceStatus).toBe('pending');
+});
+
+test('a mount keeps the answer the page came with; an unmount lets it go, so the next mount checks again', () => {
+  for (const answered of [actions.nonceAccepted(), actions.nonceRejected()]) {
+    const withAnswer = reducer(initial, answered);
+    expect(reducer(withAnswer, actions.opened()).nonceStatus).toBe(withAnswer.nonceStatus);
+    expect(reducer(reducer(withAnswer, actions.closed()), actions.opened()).nonceStatus).toBe('pending');
+  }
 });
 
 test('the form half works on the same state and keeps the nonce status, formReset included', () => {

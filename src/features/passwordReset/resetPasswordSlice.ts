@@ -33,8 +33,16 @@ export const resetPasswordSlice = createFormSlice({
   confirmations: { password2: 'password' },
   reducers: {
     ...submissionEvents,
-    /** the widget was mounted: the nonce of the page config is checked */
-    opened: nonceCheck.started,
+    /**
+     * the widget was mounted: the nonce of the page config is checked, unless the store has its
+     * answer (the page came with it: nonceAccepted or nonceRejected before the first render,
+     * src/firstView/firstAnswers.ts)
+     */
+    opened(state) {
+      if (state.nonceStatus !== 'succeeded' && state.nonceStatus !== 'refused') state.nonceStatus = 'pending';
+    },
+    /** the widget was unmounted: its answer goes with it, so a later mount checks again */
+    closed: nonceCheck.started,
     nonceAccepted: nonceCheck.succeeded,
     nonceRejected: nonceCheck.refused,
     /** the server could not be asked (5xx, network): not "expired", the borrower may try again */
