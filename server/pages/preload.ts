@@ -55,11 +55,23 @@ export function readChunkManifest(staticDir: string): ChunkManifest | null {
   return manifest;
 }
 
+/** Each manifest's lists, by extension and groups: worked out once per manifest, not on every page (issue 50). */
+const listsOf = new WeakMap<ChunkManifest, Map<string, readonly string[]>>();
+
 function groupFiles(manifest: ChunkManifest | null, groups: string[], extension: RegExp): string[] {
   if (!manifest) return [];
-  const files = new Set<string>();
-  for (const group of groups) for (const file of manifest[group] ?? []) files.add(file);
-  return [...files].filter((file) => /^[\w.-]+$/.test(file) && extension.test(file)).map((file) => `${STATIC_PREFIX}${file}`);
+  let lists = listsOf.get(manifest);
+  if (!lists) listsOf.set(manifest, (lists = new Map()));
+  const key = `${extension.source}\n${groups.join('\n')}`;
+  let list = lists.get(key);
+  if (!list) {
+    const files = new Set<string>();
+    for (const group of groups) for (const file of manifest[group] ?? []) files.add(file);
+    list = Object.freeze([...files].filter((file) => /^[\w.-]+$/.test(file) && extension.test(file)).map((file) => `${STATIC_PREFIX}${file}`));
+    lists.set(key, list);
+  }
+  // shared by every page that lists these groups: frozen, and typed as the callers read it
+  return list as string[];
 }
 
 /** Script addresses to preload for these chunk groups, each once, in the groups' order. */

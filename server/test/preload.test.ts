@@ -26,6 +26,19 @@ describe('chunk manifest', () => {
     expect(readChunkManifest(dir)).toEqual({ portal: ['portal.bbbbbbbbbb.js'] });
   });
 
+  it('works a list out once per manifest: the same list for every page of it, a new one after a rebuild', () => {
+    const file = path.join(dir, 'chunk-manifest.json');
+    fs.writeFileSync(file, JSON.stringify({ portal: ['portal.aaaaaaaaaa.js', 'portal.aaaaaaaaaa.css'] }));
+    const first = preloadUrls(readChunkManifest(dir), ['portal']);
+    expect(first).toEqual(['/loanmanager/static/portal.aaaaaaaaaa.js']);
+    expect(preloadUrls(readChunkManifest(dir), ['portal'])).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(stylesheetUrls(readChunkManifest(dir), ['portal'])).toEqual(['/loanmanager/static/portal.aaaaaaaaaa.css']);
+    fs.writeFileSync(file, JSON.stringify({ portal: ['portal.bbbbbbbbbb.js'] }));
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect(preloadUrls(readChunkManifest(dir), ['portal'])).toEqual(['/loanmanager/static/portal.bbbbbbbbbb.js']);
+  });
+
   it('lists only plain script names under the static prefix', () => {
     const manifest = { a: ['x.js', 'x.js', '../secret.js', 'y.css', 'z"onload=1.js'] };
     expect(preloadUrls(manifest, ['a', 'missing'])).toEqual(['/loanmanager/static/x.js']);
