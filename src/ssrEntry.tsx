@@ -10,8 +10,7 @@ import { createCache, extractStyle } from '@ant-design/cssinjs';
 import hash from '@emotion/hash';
 import { setupI18n, type I18n } from '@lingui/core';
 import type { Messages } from '@lingui/core';
-import { PassThrough } from 'node:stream';
-import { prerenderToNodeStream } from 'react-dom/static.node';
+import { prerender } from 'react-dom/static.edge';
 import type { FirstAnswers } from './firstView/firstAnswers';
 import { receiveFirstAnswers } from './firstView/firstAnswers';
 import { createPageFeatures, makePageStore } from './firstView/pageStore';
@@ -48,15 +47,14 @@ const NO_CAPTCHA: CaptchaProvider = { getCaptchaToken: () => Promise.reject(new 
 
 const ORIGIN = 'http://portal.invalid';
 
-function collect(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  const sink = new PassThrough();
-  stream.pipe(sink);
-  return new Promise((resolve, reject) => {
-    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    sink.on('error', reject);
-  });
+/**
+ * The prelude as text. React's edge build, not its Node one: the Node build runs every render in an
+ * AsyncLocalStorage, and once one has run, Node calls async_hooks on every promise the server makes
+ * afterwards, on every request (the edge build looks for a global AsyncLocalStorage, which Node has
+ * not): 33 % more CPU a PostgreSQL API request (bench/drafts/h-m3.md, issue 50).
+ */
+function collect(stream: ReadableStream<Uint8Array>): Promise<string> {
+  return new Response(stream).text();
 }
 
 /**
@@ -89,7 +87,7 @@ export const renderPortalPage: RenderPortalPage = async ({ url, config: raw, fir
   if (firstAnswers) await receiveFirstAnswers(store, firstAnswers as FirstAnswers);
   // antd's design tokens are CSS variables, written by antd as the widget renders: collected here for the page's head
   const { styles, used } = renderStyleCache();
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <WidgetShell store={store} widget="portal" withSnackbar={false} startsFlows i18n={i18nFor(config.locale)} styleCache={styles}>
       <PortalApp />
     </WidgetShell>,

@@ -149,20 +149,35 @@ export interface Session {
   csrfToken: string;
 }
 
-function cookiesOf(response: Response): Map<string, string> {
-  const jar = new Map<string, string>();
+/** The jar after `response`'s Set-Cookie headers, as a browser keeps it: a cookie cleared (empty, Max-Age=0 or
+ * expired) goes. */
+function withCookiesOf(response: Response, jar = new Map<string, string>()): Map<string, string> {
   for (const header of response.headers.getSetCookie()) {
-    const [pair] = header.split(';');
+    const [pair, ...attributes] = header.split(';');
     const index = pair?.indexOf('=') ?? -1;
-    if (pair && index > 0) jar.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
+    if (!pair || index <= 0) continue;
+    const name = pair.slice(0, index).trim();
+    const value = pair.slice(index + 1).trim();
+    const expired = attributes.some((attribute) => {
+      const [key = '', setting = ''] = attribute.split('=').map((part) => part.trim());
+      if (/^max-age$/i.test(key)) return Number(setting) <= 0;
+      return /^expires$/i.test(key) && Date.parse(setting) <= Date.now();
+    });
+    if (expired || value === '') jar.delete(name);
+    else jar.set(name, value);
   }
   return jar;
 }
 
+const sessionOf = (jar: Map<string, string>, csrfToken: string): Session => ({
+  cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+  csrfToken: jar.get('csrftoken') ?? csrfToken,
+});
+
 /** Signs a demo borrower in the way the login page does: GET a page for the csrftoken, then POST login. */
-export async function signIn(baseUrl: string, username: string, password: string): Promise<Session> {
+async function signInJar(baseUrl: string, username: string, password: string): Promise<{ jar: Map<string, string>; csrfToken: string }> {
   const page = await fetch(`${baseUrl}/loanmanager/login/`);
-  const jar = cookiesOf(page);
+  const jar = withCookiesOf(page);
   const csrfToken = jar.get('csrftoken');
   if (!csrfToken) throw new Error('no csrftoken cookie on the login page');
   const response = await fetch(`${baseUrl}/loanmanager/api/account/login/`, {
@@ -175,12 +190,36 @@ export async function signIn(baseUrl: string, username: string, password: string
     body: JSON.stringify({ username, password }),
   });
   if (response.status !== 200) throw new Error(`sign-in as ${username} failed: ${response.status} ${await response.text()}`);
-  for (const [name, value] of cookiesOf(response)) jar.set(name, value);
+  withCookiesOf(response, jar);
   if (!jar.get('sessionid')) throw new Error('sign-in set no sessionid cookie');
-  return {
-    cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-    csrfToken: jar.get('csrftoken') ?? csrfToken,
-  };
+  return { jar, csrfToken };
+}
+
+/**
+ * A fresh sign-in's cookies: with the one-time flags of a sign-in (the passkey offer's, server/auth/security.ts),
+ * so each page loaded with them is the first landing after signing in. For a borrower's later page
+ * loads, `landedSession`.
+ */
+export async function signIn(baseUrl: string, username: string, password: string): Promise<Session> {
+  const { jar, csrfToken } = await signInJar(baseUrl, username, password);
+  return sessionOf(jar, csrfToken);
+}
+
+/**
+ * A session past its first landing: signed in, then the landing page (main/) loaded once as a browser
+ * navigates to it, its answer's cookies kept as a browser keeps them: the one-time flags the landing page
+ * takes (the passkey offer) are gone, so pages loaded with these cookies are the ones a borrower loads
+ * again and again, not the first landing they see once (issue 50). The popups stay unseen: marking them
+ * seen is the widget's POST, not the page's.
+ */
+export async function landedSession(baseUrl: string, username: string, password: string): Promise<Session> {
+  const { jar, csrfToken } = await signInJar(baseUrl, username, password);
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const landing = await fetch(`${baseUrl}/loanmanager/main/`, { redirect: 'manual', headers: { cookie: cookie(), 'sec-fetch-site': 'none' } });
+  await landing.arrayBuffer();
+  if (landing.status !== 200) throw new Error(`the landing page answered ${landing.status}`);
+  withCookiesOf(landing, jar);
+  return sessionOf(jar, csrfToken);
 }
 
 const TYPES: Record<string, string> = {

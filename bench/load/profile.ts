@@ -1,6 +1,7 @@
 /**
  * CPU profiles of the load part's hot path (issue 18): `npx tsx bench/load/profile.ts [--pg] [--root <checkout>] [--pages]`
- * (`--pages`: the signed-in pages main/, go-green/ and profile/ instead of the API routes, issue 50)
+ * (`--pages`: the signed-in pages main/, go-green/ and profile/ instead of the API routes, issue 50, each a
+ * borrower's repeat load, as bench/load/pages.ts: `FIRST_PAGE=1` the first landing, `PAGES=main,profile` a few)
  * (`--root`: another build's server, e.g. a worktree of an older commit, to set beside this one's).
  * For each of the three signed-in routes, a fresh reference server runs under `node --cpu-prof`
  * while autocannon loads that route alone (10 connections, 1 s warm-up then 5 s); the profile is
@@ -13,7 +14,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startThrowawayCluster } from '../../scripts/throwawayPostgres';
 import { ROOT } from '../lib/categories';
-import { signIn, startReferenceServer } from '../lib/servers';
+import { landedSession, signIn, startReferenceServer } from '../lib/servers';
 import { table } from '../lib/table';
 import autocannon from 'autocannon';
 import { CONNECTIONS, DURATION_S, SERVER_WARMUP_S, hammer, hotPathRoutes, type HotPathRoute } from '../load';
@@ -97,11 +98,13 @@ function report(title: string, summary: ProfileSummary, requests: number, rps: n
   console.log(table(['function (self time)', 'ms', 'share'], summary.bySelf.slice(0, top).map(([k, ms]) => [k, ms.toFixed(0), share(ms)])));
 }
 
+const SIGNED_IN_PAGES = ['main', 'go-green', 'profile'].filter((page) => !process.env.PAGES || process.env.PAGES.split(',').includes(page));
+
 /** The signed-in pages, as hotPathRoutes gives the API routes (their path under /loanmanager/ instead of its api/). */
 async function pageRoutes(baseUrl: string): Promise<HotPathRoute[]> {
-  const session = await signIn(baseUrl, 'sam.several', DEMO_PASSWORD);
+  const session = await (process.env.FIRST_PAGE === '1' ? signIn : landedSession)(baseUrl, 'sam.several', DEMO_PASSWORD);
   const navigation = { cookie: session.cookie, 'sec-fetch-site': 'none', 'accept-encoding': 'gzip, br' };
-  return ['main', 'go-green', 'profile'].map((page) => ({
+  return SIGNED_IN_PAGES.map((page) => ({
     name: `${page} page`,
     label: `GET /loanmanager/${page}/`,
     floor: '',
@@ -123,7 +126,7 @@ async function main() {
   const env: Record<string, string> = cluster ? { DATABASE_URL: cluster.url, SERVER_SECRET: randomBytes(32).toString('base64') } : {};
   try {
     // route by route, each on a fresh server, so a profile holds one route's work only
-    const names = pages ? ['main page', 'go-green page', 'profile page'] : ['go-green/status', 'check_email_address', 'user/popup'];
+    const names = pages ? SIGNED_IN_PAGES.map((page) => `${page} page`) : ['go-green/status', 'check_email_address', 'user/popup'];
     for (const [index, name] of names.entries()) {
       const profileDir = path.join(dir, String(index));
       const spawnedAt = Date.now();

@@ -2,7 +2,7 @@
  * Secrets and credentials: random tokens, their stored hashes, password hashing, and the
  * cookies of the session and the Django-style CSRF protection.
  */
-import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomFillSync, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { scryptInPool } from './passwordHashing';
 
@@ -71,11 +71,32 @@ export function safeEqual(a: string, b: string): boolean {
  * (docs/security.md, control 28).
  */
 export function maskCsrfToken(token: string): string {
-  const secret = Buffer.from(token, 'latin1');
-  const pad = randomBytes(secret.length);
-  const masked = Buffer.alloc(secret.length);
-  for (let i = 0; i < secret.length; i += 1) masked[i] = secret[i]! ^ pad[i]!;
-  return Buffer.concat([pad, masked]).toString('base64url');
+  const length = token.length;
+  const masked = Buffer.allocUnsafe(2 * length);
+  takePad(masked, length);
+  // the token's latin1 bytes (Buffer.from(token, 'latin1')), each XOR its byte of the pad
+  for (let i = 0; i < length; i += 1) masked[length + i] = (token.charCodeAt(i) & 0xff) ^ masked[i]!;
+  return masked.toString('base64url');
+}
+
+/**
+ * The pads' random bytes: a pool of PAD_POOL_BYTES from the CSPRNG, refilled when used up, each byte
+ * handed out once. One call into OpenSSL per hundred or so pads instead of one per pad: three masked
+ * tokens a signed-in page cost 3.8 % of main/'s CPU (issue 50, bench/drafts/h-m3.md).
+ */
+const PAD_POOL_BYTES = 4096;
+const padPool = Buffer.alloc(PAD_POOL_BYTES);
+let padTaken = PAD_POOL_BYTES;
+
+/** Writes `length` fresh random bytes at the start of `into`. */
+function takePad(into: Buffer, length: number) {
+  if (length > PAD_POOL_BYTES) return void randomFillSync(into, 0, length);
+  if (padTaken + length > PAD_POOL_BYTES) {
+    randomFillSync(padPool);
+    padTaken = 0;
+  }
+  padPool.copy(into, 0, padTaken, padTaken + length);
+  padTaken += length;
 }
 
 /** The longest masked form of a token `looksLikeToken` accepts (128 characters, twice, base64url). */

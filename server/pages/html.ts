@@ -53,15 +53,41 @@ export function htmlText(
   values: Readonly<Record<string, string | number | TrustedHtml>> = {},
   elements: Readonly<Record<number, HtmlElement>> = {},
 ): string {
-  const slots: string[] = [];
-  const slotted: Record<string, string> = {};
-  for (const [name, value] of Object.entries(values)) {
-    slotted[name] = `\uE000${slots.length}\uE001`;
-    slots.push(value instanceof TrustedHtml ? value.html : escapeHtml(String(value)));
+  const names = Object.keys(values);
+  const escaped = escapedText(locale, id, names);
+  const tagged = hasAny(elements) ? escaped.replace(TAG, (tag: string, closing: string, index: string) => elements[Number(index)]?.[closing ? 1 : 0] ?? tag) : escaped;
+  if (names.length === 0) return tagged;
+  const slots = names.map((name) => {
+    const value = values[name]!;
+    return value instanceof TrustedHtml ? value.html : escapeHtml(String(value));
+  });
+  return tagged.replace(SLOT, (_slot, index: string) => slots[Number(index)] ?? '');
+}
+
+const hasAny = (elements: Readonly<Record<number, HtmlElement>>) => {
+  for (const _index in elements) return true;
+  return false;
+};
+
+/**
+ * A catalog text escaped, each value a numbered slot: it depends on the language, the text and the
+ * values' names alone, so it is worked out once, not on every page (about 30 texts a signed-in page;
+ * issue 50, bench/drafts/h-m3.md). Bounded: the texts × their callers' names × the languages.
+ */
+const escapedTexts = new Map<Locale, Map<string, string>>();
+
+function escapedText(locale: Locale, id: MessageId, names: readonly string[]): string {
+  let texts = escapedTexts.get(locale);
+  if (!texts) escapedTexts.set(locale, (texts = new Map()));
+  const key = names.length === 0 ? id : `${id}\n${names.join('\n')}`;
+  let escaped = texts.get(key);
+  if (escaped === undefined) {
+    const slotted: Record<string, string> = {};
+    names.forEach((name, index) => (slotted[name] = `\uE000${index}\uE001`));
+    escaped = escapeHtml(serverText(locale, id, slotted));
+    texts.set(key, escaped);
   }
-  return escapeHtml(serverText(locale, id, slotted))
-    .replace(TAG, (tag: string, closing: string, index: string) => elements[Number(index)]?.[closing ? 1 : 0] ?? tag)
-    .replace(SLOT, (_slot, index: string) => slots[Number(index)] ?? '');
+  return escaped;
 }
 
 /** JSON that is safe inside <script type="application/json">: no `<` (so no `</script>`), no
@@ -357,6 +383,68 @@ export function renderPage(options: PageOptions): string {
   return pageHtml(renderPageParts(options));
 }
 
+interface HeadSource {
+  locale: Locale;
+  title: string;
+  widget: PageOptions['widget'];
+  /** Whether the page loads the loader (the config block and its script). */
+  scripts: boolean;
+  noScript: boolean;
+  stylesheets: readonly string[];
+  headStyles: string;
+  preload: readonly string[];
+}
+
+/**
+ * Heads drawn, by antd's styles of the view (the long part, the same string for every page of a kept
+ * view: server/pages/keptViews.ts), then by the rest of what a head is drawn from. A page of a kind,
+ * language, view and build gets the same head string every time: not drawn again, and found by
+ * KeptHeads (server/pages/keptHeads.ts) by its identity, not by hashing and comparing its 10–26 KB
+ * (issue 50). Nothing of a borrower is in a head (PageParts). Emptied when past HEADS_DRAWN_LIMIT.
+ */
+const headsDrawn = new Map<string, Map<string, string>>();
+let headsDrawnCount = 0;
+const HEADS_DRAWN_LIMIT = 200;
+
+function headOf(source: HeadSource): string {
+  const { locale, title, widget, scripts, noScript, stylesheets, headStyles, preload } = source;
+  const key = `${locale}\n${title}\n${widget ?? ''}\n${scripts}\n${noScript}\n${stylesheets.join('\n')}\n\n${preload.join('\n')}`;
+  let heads = headsDrawn.get(headStyles);
+  const found = heads?.get(key);
+  if (found !== undefined) return found;
+  const head = drawHead(source);
+  if (headsDrawnCount >= HEADS_DRAWN_LIMIT) {
+    headsDrawn.clear();
+    headsDrawnCount = 0;
+    heads = undefined;
+  }
+  if (!heads) headsDrawn.set(headStyles, (heads = new Map()));
+  heads.set(key, head);
+  headsDrawnCount += 1;
+  return head;
+}
+
+function drawHead({ locale, title, widget, scripts, noScript, stylesheets, headStyles, preload }: HeadSource): string {
+  return (
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">` +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(title)} | ${SERVICER_NAME}</title>` +
+    '<link rel="icon" href="data:,">' +
+    // on every widget page: where nothing is drawn by the server it holds nothing
+    (widget ? `<script>${HOLD_EARLY_SUBMITS_SCRIPT}</script>` : '') +
+    stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
+    headStyles +
+    // the loader first: it runs every other script, and at the end of the body it was found last and
+    // queued behind a dozen preloads (requested 190–290 ms after the page in Lighthouse's trace, 139 ms first)
+    (scripts ? [LOADER_PATH, ...preload] : preload).map((src) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeHtml(src)}">`).join('') +
+    `<style>${STYLE}</style>` +
+    // the loader's reset for widgets on a host page, here from the start (src/platform/hostReset.ts)
+    `<style id="${HOST_RESET_ID}">${HOST_RESET_CSS}</style>` +
+    (noScript ? `<noscript><style>${NO_SCRIPT_STYLE}</style></noscript>` : '') +
+    '</head>'
+  );
+}
+
 export function renderPageParts(options: PageOptions): PageParts {
   const { locale } = options;
   const heading = options.heading ? `<h1>${escapeHtml(options.heading)}</h1>` : '';
@@ -379,23 +467,16 @@ export function renderPageParts(options: PageOptions): PageParts {
       ? `<script type="application/json" id="loanmanager-config">${jsonForScript(options.config)}</script>` +
         `<script src="${LOADER_PATH}" defer></script>`
       : '';
-  const head =
-    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">` +
-    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>${escapeHtml(options.title)} | ${SERVICER_NAME}</title>` +
-    '<link rel="icon" href="data:,">' +
-    // on every widget page: where nothing is drawn by the server it holds nothing
-    (options.widget ? `<script>${HOLD_EARLY_SUBMITS_SCRIPT}</script>` : '') +
-    (rendered?.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
-    (rendered?.headStyles ?? '') +
-    // the loader first: it runs every other script, and at the end of the body it was found last and
-    // queued behind a dozen preloads (requested 190–290 ms after the page in Lighthouse's trace, 139 ms first)
-    (scripts ? [LOADER_PATH, ...(options.preload ?? [])] : (options.preload ?? [])).map((src) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeHtml(src)}">`).join('') +
-    `<style>${STYLE}</style>` +
-    // the loader's reset for widgets on a host page, here from the start (src/platform/hostReset.ts)
-    `<style id="${HOST_RESET_ID}">${HOST_RESET_CSS}</style>` +
-    (noScript ? `<noscript><style>${NO_SCRIPT_STYLE}</style></noscript>` : '') +
-    '</head>';
+  const head = headOf({
+    locale,
+    title: options.title,
+    widget: options.widget,
+    scripts: scripts !== '',
+    noScript,
+    stylesheets: rendered?.stylesheets ?? [],
+    headStyles: rendered?.headStyles ?? '',
+    preload: options.preload ?? [],
+  });
   const body =
     `<body><a class="skip-link" href="#main">${htmlText(locale, 'server.header.skipToMain')}</a>` +
     `<header class="site-header"><div class="site-header-inner${options.nav ? ' with-nav' : ''}">` +

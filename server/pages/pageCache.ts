@@ -184,11 +184,20 @@ async function makeTemplate(html: string): Promise<PageTemplate | null> {
 /**
  * What a drawn page depends on beyond its key: the build (the server render's file and the chunk
  * manifest, by their modification times). A new build empties the cache; time alone never does.
+ * `recheckMs`: the files' times are looked at no more often than this (0: on every call).
  */
-export function buildIdentity(staticDir: string): string {
+export function buildIdentity(staticDir: string, recheckMs = 0): string {
+  const now = recheckMs > 0 ? Date.now() : 0;
+  const seen = identities.get(staticDir);
+  if (seen && recheckMs > 0 && now - seen.checkedAt < recheckMs) return seen.identity;
   const mtime = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
-  return `${mtime(path.join(path.dirname(staticDir), 'ssr', 'render.js'))}:${mtime(path.join(staticDir, 'chunk-manifest.json'))}`;
+  const identity = `${mtime(path.join(path.dirname(staticDir), 'ssr', 'render.js'))}:${mtime(path.join(staticDir, 'chunk-manifest.json'))}`;
+  identities.set(staticDir, { identity, checkedAt: now });
+  return identity;
 }
+
+/** The identity last seen of each build folder, and when (`recheckMs`: server/pages/preload.ts buildRecheckMs). */
+const identities = new Map<string, { identity: string; checkedAt: number }>();
 
 /** The most entries kept: far above pages × languages × the flags a page reads (login: 8). */
 const PAGE_CACHE_LIMIT = 200;

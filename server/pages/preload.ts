@@ -21,9 +21,22 @@ type ChunkManifest = Record<string, string[]>;
 interface Cached {
   mtimeMs: number;
   manifest: ChunkManifest | null;
+  /** When its file's time was last looked at (Date.now), for `recheckMs`. */
+  checkedAt: number;
 }
 
+/** By build folder. */
 const cache = new Map<string, Cached>();
+
+/**
+ * How long a production server goes by what it last saw of its build's files (the chunk manifest, the
+ * server render's time): `npm run build` rewrites them under the running instances before each is
+ * restarted (docs/deploy.md), and a server sees it within this. Looking on every page was four `stat`
+ * calls a go-green page, 6 % of its CPU (issue 50, bench/drafts/h-m3.md). Development and tests look
+ * on every page.
+ */
+const PRODUCTION_BUILD_RECHECK_MS = 1_000;
+export const buildRecheckMs = (production: boolean) => (production ? PRODUCTION_BUILD_RECHECK_MS : 0);
 
 function isManifest(value: unknown): value is ChunkManifest {
   return (
@@ -33,17 +46,26 @@ function isManifest(value: unknown): value is ChunkManifest {
   );
 }
 
-/** The manifest of a build folder, re-read when a rebuild rewrites it; null without a build. */
-export function readChunkManifest(staticDir: string): ChunkManifest | null {
+/**
+ * The manifest of a build folder, re-read when a rebuild rewrites it; null without a build. `recheckMs`:
+ * its file's time is looked at no more often than this (buildRecheckMs; 0: on every call).
+ */
+export function readChunkManifest(staticDir: string, recheckMs = 0): ChunkManifest | null {
+  const now = recheckMs > 0 ? Date.now() : 0;
+  const cached = cache.get(staticDir);
+  if (cached && recheckMs > 0 && now - cached.checkedAt < recheckMs) return cached.manifest;
   const file = path.join(staticDir, CHUNK_MANIFEST);
   let mtimeMs: number;
   try {
     mtimeMs = fs.statSync(file).mtimeMs;
   } catch {
+    cache.set(staticDir, { mtimeMs: -1, manifest: null, checkedAt: now });
     return null;
   }
-  const cached = cache.get(file);
-  if (cached && cached.mtimeMs === mtimeMs) return cached.manifest;
+  if (cached && cached.mtimeMs === mtimeMs) {
+    cached.checkedAt = now;
+    return cached.manifest;
+  }
   let manifest: ChunkManifest | null = null;
   try {
     const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -51,15 +73,27 @@ export function readChunkManifest(staticDir: string): ChunkManifest | null {
   } catch {
     manifest = null; // a half-written manifest during a rebuild: no preloads for this request
   }
-  cache.set(file, { mtimeMs, manifest });
+  cache.set(staticDir, { mtimeMs, manifest, checkedAt: now });
   return manifest;
 }
 
+/** Each manifest's lists, by extension and groups: worked out once per manifest, not on every page (issue 50). */
+const listsOf = new WeakMap<ChunkManifest, Map<string, readonly string[]>>();
+
 function groupFiles(manifest: ChunkManifest | null, groups: string[], extension: RegExp): string[] {
   if (!manifest) return [];
-  const files = new Set<string>();
-  for (const group of groups) for (const file of manifest[group] ?? []) files.add(file);
-  return [...files].filter((file) => /^[\w.-]+$/.test(file) && extension.test(file)).map((file) => `${STATIC_PREFIX}${file}`);
+  let lists = listsOf.get(manifest);
+  if (!lists) listsOf.set(manifest, (lists = new Map()));
+  const key = `${extension.source}\n${groups.join('\n')}`;
+  let list = lists.get(key);
+  if (!list) {
+    const files = new Set<string>();
+    for (const group of groups) for (const file of manifest[group] ?? []) files.add(file);
+    list = Object.freeze([...files].filter((file) => /^[\w.-]+$/.test(file) && extension.test(file)).map((file) => `${STATIC_PREFIX}${file}`));
+    lists.set(key, list);
+  }
+  // shared by every page that lists these groups: frozen, and typed as the callers read it
+  return list as string[];
 }
 
 /** Script addresses to preload for these chunk groups, each once, in the groups' order. */

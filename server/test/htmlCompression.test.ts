@@ -4,6 +4,7 @@
  * secret beside a reflected value for BREACH to measure.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { formTokenMatches, maskCsrfToken, randomToken } from '../auth/security';
 import { API, formTokensIn, startTestServer, type TestClient, type TestServer, unmaskFormToken } from './harness';
 
 let server: TestServer;
@@ -113,6 +114,20 @@ describe('the forms’ CSRF token', () => {
     for (const token of tokens) {
       expect(token).not.toContain(cookie);
       expect(unmaskFormToken(token)).toBe(cookie);
+    }
+  });
+
+  it('takes a fresh pad for every mask, across the refills of the pads’ pool, and unmasks to the token', () => {
+    const token = randomToken();
+    // 43 bytes a pad: 300 masks take three pools of 4 KiB and more
+    const masks = Array.from({ length: 300 }, () => maskCsrfToken(token));
+    const pads = masks.map((mask) => Buffer.from(mask, 'base64url').subarray(0, token.length).toString('hex'));
+    expect(new Set(pads).size).toBe(masks.length);
+    for (const mask of masks) {
+      expect(mask).toHaveLength(Math.ceil((2 * token.length * 4) / 3));
+      expect(unmaskFormToken(mask)).toBe(token);
+      expect(formTokenMatches(mask, token)).toBe(true);
+      expect(formTokenMatches(mask, randomToken())).toBe(false);
     }
   });
 

@@ -5,6 +5,7 @@
  * kept pages, which every visitor shares. The pages are drawn by the portal's own render
  * (src/ssrEntry.tsx), as a build's `dist/ssr/render.js` draws them.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PASSWORD_CHANGED_PARAM, SIGNED_OUT_INACTIVE_PARAM, SIGNED_OUT_PARAM } from '../../src/lib/portalUrls';
 import { LOCALES } from '../../src/platform/i18n/locales';
@@ -112,6 +113,27 @@ describe('a nonce', () => {
     for (const { key, page: bytes } of contents) {
       expect(key).not.toContain(nonce);
       expect(bytes.includes(nonce)).toBe(false);
+    }
+  });
+});
+
+describe('the portal’s render', () => {
+  // React's Node build ran every render in an AsyncLocalStorage; once one has run, Node calls async_hooks
+  // for every promise the process makes afterwards, on every request, page or API: on PostgreSQL a third
+  // more CPU an API request (issue 50, bench/drafts/h-m3.md). src/ssrEntry.tsx uses React's edge build.
+  it('draws a page without running in an AsyncLocalStorage', async () => {
+    const run = jest.spyOn(AsyncLocalStorage.prototype, 'run');
+    const enterWith = jest.spyOn(AsyncLocalStorage.prototype, 'enterWith');
+    try {
+      const response = await fresh().client().get('/loanmanager/register/');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(SERVER_RENDERED_ATTRIBUTE);
+      expect(response.body).toMatch(/<form[^>]*>[\s\S]*<input/);
+      expect(run).not.toHaveBeenCalled();
+      expect(enterWith).not.toHaveBeenCalled();
+    } finally {
+      run.mockRestore();
+      enterWith.mockRestore();
     }
   });
 });

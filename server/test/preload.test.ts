@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { messagesChunkGroup, pageChunkGroups, preloadUrls, readChunkManifest, stylesheetUrls } from '../pages/preload';
+import { buildIdentity } from '../pages/pageCache';
+import { buildRecheckMs, messagesChunkGroup, pageChunkGroups, preloadUrls, readChunkManifest, stylesheetUrls } from '../pages/preload';
 
 describe('chunk manifest', () => {
   let dir: string;
@@ -24,6 +25,41 @@ describe('chunk manifest', () => {
     fs.writeFileSync(file, JSON.stringify({ portal: ['portal.bbbbbbbbbb.js'] }));
     fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
     expect(readChunkManifest(dir)).toEqual({ portal: ['portal.bbbbbbbbbb.js'] });
+  });
+
+  it('works a list out once per manifest: the same list for every page of it, a new one after a rebuild', () => {
+    const file = path.join(dir, 'chunk-manifest.json');
+    fs.writeFileSync(file, JSON.stringify({ portal: ['portal.aaaaaaaaaa.js', 'portal.aaaaaaaaaa.css'] }));
+    const first = preloadUrls(readChunkManifest(dir), ['portal']);
+    expect(first).toEqual(['/loanmanager/static/portal.aaaaaaaaaa.js']);
+    expect(preloadUrls(readChunkManifest(dir), ['portal'])).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(stylesheetUrls(readChunkManifest(dir), ['portal'])).toEqual(['/loanmanager/static/portal.aaaaaaaaaa.css']);
+    fs.writeFileSync(file, JSON.stringify({ portal: ['portal.bbbbbbbbbb.js'] }));
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect(preloadUrls(readChunkManifest(dir), ['portal'])).toEqual(['/loanmanager/static/portal.bbbbbbbbbb.js']);
+  });
+
+  it('in production, is looked at again after a while, not on every page; the build’s identity likewise (issue 50)', async () => {
+    expect(buildRecheckMs(false)).toBe(0);
+    expect(buildRecheckMs(true)).toBeGreaterThan(0);
+    const file = path.join(dir, 'chunk-manifest.json');
+    fs.writeFileSync(file, JSON.stringify({ portal: ['portal.aaaaaaaaaa.js'] }));
+    const recheckMs = 1_000;
+    expect(readChunkManifest(dir, recheckMs)).toEqual({ portal: ['portal.aaaaaaaaaa.js'] });
+    const identity = buildIdentity(dir, recheckMs);
+    fs.writeFileSync(file, JSON.stringify({ portal: ['portal.bbbbbbbbbb.js'] }));
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    // within the while: what was seen
+    expect(readChunkManifest(dir, recheckMs)).toEqual({ portal: ['portal.aaaaaaaaaa.js'] });
+    expect(buildIdentity(dir, recheckMs)).toBe(identity);
+    // on every call (development, tests): the rebuild at once
+    expect(readChunkManifest(dir)).toEqual({ portal: ['portal.bbbbbbbbbb.js'] });
+    expect(buildIdentity(dir)).not.toBe(identity);
+    fs.writeFileSync(file, JSON.stringify({ portal: ['portal.cccccccccc.js'] }));
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 10_000));
+    await new Promise((resolve) => setTimeout(resolve, recheckMs + 50));
+    expect(readChunkManifest(dir, recheckMs)).toEqual({ portal: ['portal.cccccccccc.js'] });
   });
 
   it('lists only plain script names under the static prefix', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createCaptchaVerifier } from '../auth/captcha';
 import { optionsFromEnv } from '../config';
 import { openSqliteRepositories } from '../db/open';
-import { jsonForScript } from '../pages/html';
+import { htmlText, jsonForScript, renderPageParts, trustedHtml, type PageOptions } from '../pages/html';
 import { Writable } from 'node:stream';
 import { createLogger, redactRequestUrl } from '../http/logger';
 import net from 'node:net';
@@ -22,6 +22,61 @@ import { randomBytes } from 'node:crypto';
 const RANDOM_HEX_SECRET = randomBytes(32).toString('hex');
 
 const STORE_OPTIONS = { identity: serverKeys(randomBytes(32)).identity, lockout: { failures: 5, windowMs: 60_000 } };
+
+describe('htmlText', () => {
+  it('escapes the text and its values, places the elements, the same on every call with other values (issue 50: kept escaped)', () => {
+    for (let call = 0; call < 2; call += 1) {
+      const amount = `<b>${call}</b>`;
+      expect(htmlText('en', 'server.loans.payment', { amount, date: '08/01/2026' })).toBe(`Monthly payment &lt;b&gt;${call}&lt;/b&gt;, next due 08/01/2026.`);
+      expect(htmlText('es', 'server.header.signOut')).toBe('Cerrar sesión');
+      expect(htmlText('en', 'server.overview.notYours', {}, { 0: [`<a href="/loanmanager/main/?n=${call}">`, '</a>'] })).toBe(
+        `That loan is not on your account. <a href="/loanmanager/main/?n=${call}">Back to your loans</a>.`,
+      );
+      // without its elements, the text's own tags stay text
+      expect(htmlText('en', 'server.overview.notYours')).toBe('That loan is not on your account. &lt;0&gt;Back to your loans&lt;/0&gt;.');
+      expect(htmlText('en', 'server.footer.helpLine', { phone: trustedHtml('<a href="tel:1">1</a>'), hours: 'a & b', email: '"e"' })).toBe(
+        'Questions about your loan? Call <a href="tel:1">1</a>, a &amp; b, or email &quot;e&quot;.',
+      );
+    }
+  });
+});
+
+describe('a page’s head', () => {
+  it('is drawn again from whatever it is drawn from: each change of it shows, and the same source gives the same head (issue 50: heads kept)', () => {
+    const config = { recaptcha: { method: 'none', site_key: null }, coacct: null, reset_nonce: null, devtools: false, record_actions: false, qa_tools: false, passkeys: true, locale: 'en' as const };
+    const base: PageOptions = {
+      locale: 'en',
+      title: 'Go Green',
+      widget: 'portal',
+      config,
+      preload: ['/loanmanager/static/a.js'],
+      serverRendered: { html: '<p>x</p>', headStyles: '<style>.a{}</style>', stylesheets: ['/loanmanager/static/a.css'] },
+    };
+    const head = (options: PageOptions) => renderPageParts(options).head;
+    const first = head(base);
+    expect(first).toContain('<title>Go Green | Loan Manager</title>');
+    expect(first).toContain('<style>.a{}</style>');
+    expect(first).toContain('href="/loanmanager/static/a.css"');
+    expect(first).toContain('href="/loanmanager/static/a.js"');
+    expect(first).toContain('<noscript>');
+    expect(head({ ...base })).toBe(first);
+    const rendered = base.serverRendered!;
+    const changes: Array<[PageOptions, string, string]> = [
+      [{ ...base, title: 'Profile' }, '<title>Profile | Loan Manager</title>', '<title>Go Green'],
+      [{ ...base, locale: 'es' }, '<html lang="es">', '<html lang="en">'],
+      [{ ...base, preload: ['/loanmanager/static/b.js'] }, 'static/b.js', 'static/a.js'],
+      [{ ...base, serverRendered: { ...rendered, stylesheets: ['/loanmanager/static/b.css'] } }, 'static/b.css', 'static/a.css'],
+      [{ ...base, serverRendered: { ...rendered, headStyles: '<style>.b{}</style>' } }, '<style>.b{}</style>', '<style>.a{}</style>'],
+      [{ ...base, widget: 'popups' }, '<script>', '<noscript>'],
+      [{ ...base, widget: 'popups', config: undefined, preload: [] }, '<title>', 'loanmanager-widgets.js'],
+    ];
+    for (const [options, shown, gone] of changes) {
+      expect(head(options)).toContain(shown);
+      expect(head(options)).not.toContain(gone);
+    }
+    expect(head(base)).toBe(first);
+  });
+});
 
 describe('maskEmail', () => {
   it.each([

@@ -133,6 +133,16 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
     db.selectFrom('users as u').innerJoin('borrowers as b', 'b.id', 'u.borrower_id').select(ACCOUNT_COLUMNS).where('u.id', '=', userId),
   );
   const emailInUse = compiledOnce(db, (emailAddress: string, borrowerId: number) => emailInUseByOtherUserQuery(db, d, emailAddress, borrowerId));
+  // asked by every signed-in page (main/, loanoverview/, the portal's): built by Kysely's builder at each call it cost
+  // more than the statement (issue 50, bench/drafts/h-m3.md)
+  const loans = compiledOnce(db, (borrowerId: number) =>
+    db
+      .selectFrom('loans as l')
+      .innerJoin('loan_borrowers as lb', 'lb.loanno', 'l.loanno')
+      .select(['l.loanno', 'l.property_address', 'l.monthly_payment_cents', 'l.next_payment_due', 'lb.role'])
+      .where('lb.borrower_id', '=', borrowerId)
+      .orderBy('l.loanno'),
+  );
   return {
     /** Tries the current key, then the previous one (a rotation under way), and moves a row found
      * under the previous key to the current one. */
@@ -202,14 +212,7 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
     setUserLocale: async (userId: number, locale: Locale): Promise<void> => void (await db.updateTable('users').set({ locale }).where('id', '=', userId).execute()),
 
     async loansOfBorrower(borrowerId: number): Promise<Loan[]> {
-      const rows = await db
-        .selectFrom('loans as l')
-        .innerJoin('loan_borrowers as lb', 'lb.loanno', 'l.loanno')
-        .select(['l.loanno', 'l.property_address', 'l.monthly_payment_cents', 'l.next_payment_due', 'lb.role'])
-        .where('lb.borrower_id', '=', borrowerId)
-        .orderBy('l.loanno')
-        .execute();
-      return rows.map((row) => recordOf(row));
+      return (await loans(borrowerId)).map((row) => recordOf(row));
     },
 
     /** Whether a borrower other than `borrowerId` who has an account uses this address. */

@@ -14,6 +14,7 @@ import type { RenderPortalPage } from '../../../src/platform/renderProtocol';
 import { buildIdentity, PageCache } from '../../pages/pageCache';
 import { KeptHeads } from '../../pages/keptHeads';
 import { KeptViews } from '../../pages/keptViews';
+import { buildRecheckMs } from '../../pages/preload';
 import { pageSchema } from '../schemas';
 import { pageForms } from './forms';
 import { localeSwitchFor, pageKit, type KeptSignedIn } from './kit';
@@ -41,7 +42,8 @@ export function pageRoutes(app: FastifyInstance, ctx: PortalContext, setup: Page
     const target = account ? landingUrl(await ctx.store.loansOfBorrower(account.borrower.id)) : PORTAL_URLS.login;
     return reply.code(302).header('cache-control', 'no-store').redirect(target);
   });
-  const identity = () => buildIdentity(ctx.options.staticDir);
+  const recheckMs = buildRecheckMs(ctx.options.production);
+  const identity = () => buildIdentity(ctx.options.staticDir, recheckMs);
   const keptSignedIn = setup.keepPages ? { heads: new KeptHeads(), views: new KeptViews(identity) } : null;
   const kit = pageKit(ctx, app.log, setup.serverRender, keptSignedIn);
   const kept = setup.keepPages ? new PageCache(identity) : null;

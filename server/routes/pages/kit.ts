@@ -13,7 +13,7 @@ import { helpHours, helpLinks, htmlText, pageHtml, renderPageParts, type HelpCon
 import { compressHtml, HTML_VARY, htmlEncodingFor, htmlEncodingsFor } from '../../pages/htmlCompression';
 import type { KeptHeads } from '../../pages/keptHeads';
 import type { KeptViews } from '../../pages/keptViews';
-import { messagesChunkGroup, pageChunkGroups, preloadUrls, readChunkManifest, stylesheetUrls } from '../../pages/preload';
+import { buildRecheckMs, messagesChunkGroup, pageChunkGroups, preloadUrls, readChunkManifest, stylesheetUrls } from '../../pages/preload';
 import { maskCsrfToken } from '../../auth/security';
 import { createServerRenderer } from '../../pages/firstViewRenderer';
 import type { Account, Loan } from '../../db/records';
@@ -89,6 +89,7 @@ export interface PortalPageShape {
 /** The shared tools of the page families, for one server. */
 export function pageKit(ctx: PortalContext, log: FastifyBaseLogger, serverRender?: RenderPortalPage, kept: KeptSignedIn | null = null) {
   const { options } = ctx;
+  const manifest = () => readChunkManifest(options.staticDir, buildRecheckMs(options.production));
 
   const config = (locale: Locale, extra: { coacct?: string | null; reset_nonce?: string | null } = {}): PageConfig => ({
     recaptcha: { method: options.recaptcha.method, site_key: options.recaptcha.siteKey },
@@ -114,7 +115,7 @@ export function pageKit(ctx: PortalContext, log: FastifyBaseLogger, serverRender
   ) => {
     const { portal, hydrates = false, flows = [], namespaces = [] } = page;
     const catalogs = [...(portal && hydrates ? ['portal'] : []), ...namespaces].map((namespace) => messagesChunkGroup(locale, namespace));
-    return preloadUrls(readChunkManifest(options.staticDir), pageChunkGroups(chunkGroup, { portal, hydrates, flows, catalogs }));
+    return preloadUrls(manifest(), pageChunkGroups(chunkGroup, { portal, hydrates, flows, catalogs }));
   };
 
   const renderWidget = createServerRenderer(options.staticDir, log, serverRender);
@@ -129,7 +130,7 @@ export function pageKit(ctx: PortalContext, log: FastifyBaseLogger, serverRender
     if (rendered === null) return null;
     return {
       ...rendered,
-      stylesheets: stylesheetUrls(readChunkManifest(options.staticDir), pageChunkGroups(chunkGroup, { portal: true })),
+      stylesheets: stylesheetUrls(manifest(), pageChunkGroups(chunkGroup, { portal: true })),
       ...(firstAnswers ? { firstAnswers } : {}),
     };
   };
