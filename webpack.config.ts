@@ -157,6 +157,7 @@ const CATALOG_RULE: RuleSetRule = {
 const ANTD_PASSIVE_EFFECT_RULES: RuleSetRule[] = [
   { test: /[\\/]antd[\\/]es[\\/]form[\\/]FormItemInput\.js$/ },
   { test: /[\\/]antd[\\/]es[\\/]button[\\/]Button\.js$/ },
+  { test: /[\\/]antd[\\/]es[\\/]form[\\/]hooks[\\/]useDebounce\.js$/ },
   // Row's import only: Descriptions, Table and the others keep their breakpoints before the paint
   { test: /[\\/]antd[\\/]es[\\/]grid[\\/]hooks[\\/]useBreakpoint\.js$/, issuer: /[\\/]antd[\\/]es[\\/]grid[\\/]row\.js$/ },
 ].map((rule) => ({ ...rule, use: [{ loader: require.resolve('./scripts/antdPassiveEffects') }] }));

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { useLayoutEffectButFirst } from './antdMountEffect';
+import { useEffectButFirst, useLayoutEffectButFirst } from './antdMountEffect';
 
 /** Records, in a layout effect declared after the hook, how many runs of the hook's effect it saw. */
 function Probe({ value, runs, seen, cleanups }: { value: number; runs: number[]; seen: number[]; cleanups: number[] }) {
@@ -43,5 +43,25 @@ describe('useLayoutEffectButFirst (antd layout effects whose mount run would be 
     unmount();
     expect(cleanups).toEqual([1, 2]);
     expect(screen.queryByText(/value/)).toBeNull();
+  });
+});
+
+function DebounceProbe({ value, runs }: { value: number; runs: number[] }) {
+  useEffectButFirst(() => {
+    runs.push(value);
+  }, [value]);
+  return <p>debounced {value}</p>;
+}
+
+describe('useEffectButFirst (antd useDebounce: its first run set what its state held)', () => {
+  it('skips the mount, runs on each later change', () => {
+    const runs: number[] = [];
+    const { rerender } = render(<DebounceProbe value={1} runs={runs} />);
+    expect(runs).toEqual([]);
+    rerender(<DebounceProbe value={2} runs={runs} />);
+    expect(runs).toEqual([2]);
+    rerender(<DebounceProbe value={2} runs={runs} />);
+    expect(runs).toEqual([2]);
+    expect(screen.getByText('debounced 2')).toBeTruthy();
   });
 });

@@ -31,3 +31,28 @@ export function useLayoutEffectButFirst(effect: EffectCallback, deps?: Dependenc
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount; later runs are the layout effect's
   }, []);
 }
+
+/**
+ * antd's passive effect, except its first run, which is skipped: in place of `useEffect` in antd's
+ * `useDebounce` (scripts/antdPassiveEffects.ts), whose first run sets, 10 ms later, the value its
+ * state already holds. Two per `Form.Item` on every page: each a timer, in the task of the
+ * hydration's commit when React runs the passive effects there.
+ */
+export function useEffectButFirst(effect: EffectCallback, deps?: DependencyList): void {
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
+    return effect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's dependencies, as useEffect takes them
+  }, deps);
+  // a remount (StrictMode's, an Activity's) starts again with the value of its first render
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+}
