@@ -153,6 +153,15 @@ const CATALOG_RULE: RuleSetRule = {
   use: [{ loader: require.resolve('./scripts/i18n/messagesLoader') }],
 };
 
+/** antd's mount-time layout effects run first as passive ones: out of the hydration's commit (scripts/antdPassiveEffects.ts). */
+const ANTD_PASSIVE_EFFECT_RULES: RuleSetRule[] = [
+  { test: /[\\/]antd[\\/]es[\\/]form[\\/]FormItemInput\.js$/ },
+  { test: /[\\/]antd[\\/]es[\\/]button[\\/]Button\.js$/ },
+  { test: /[\\/]antd[\\/]es[\\/]form[\\/]hooks[\\/]useDebounce\.js$/ },
+  // Row's import only: Descriptions, Table and the others keep their breakpoints before the paint
+  { test: /[\\/]antd[\\/]es[\\/]grid[\\/]hooks[\\/]useBreakpoint\.js$/, issuer: /[\\/]antd[\\/]es[\\/]grid[\\/]row\.js$/ },
+].map((rule) => ({ ...rule, use: [{ loader: require.resolve('./scripts/antdPassiveEffects') }] }));
+
 /** Where the reference server serves the build (server/pages/preload.ts STATIC_PREFIX). */
 const REFERENCE_STATIC_URL = '/loanmanager/static/';
 
@@ -200,6 +209,7 @@ export const browserConfig = (env: BuildEnv, argv: Argv): Configuration => {
           ],
         },
         antdCssRule(nodeEnv),
+        ...ANTD_PASSIVE_EFFECT_RULES,
         CATALOG_RULE,
         { test: /\.(png|svg|jpe?g)$/, type: 'asset/resource' },
       ],
