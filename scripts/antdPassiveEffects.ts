@@ -4,7 +4,7 @@
  * `Form.Item` with `extra` (our hints) measures it, and a `Button` sets its loading state. A
  * state set in a layout effect is rendered at once: in a hydration, React re-rendered them and ran
  * the whole widget's passive effects in the task of its commit, one of register's longest after its first
- * layout (8–25 ms unthrottled on this machine, ×8 in Lighthouse at 8x; bench/drafts/h-reg.md). Their effect
+ * layout (8–25 ms unthrottled on this machine, ×8 in Lighthouse at 8x; bench/RESULTS.md "Main-thread tasks"). Their effect
  * becomes `useLayoutEffectButFirst` (src/platform/antdMountEffect.ts): the first run after the
  * commit, as a passive effect; later runs antd's own. Nothing drawn depends on the first run: it
  * sets the button's loading state to what it already is (or starts its delay), the measured

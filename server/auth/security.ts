@@ -82,7 +82,7 @@ export function maskCsrfToken(token: string): string {
 /**
  * The pads' random bytes: a pool of PAD_POOL_BYTES from the CSPRNG, refilled when used up, each byte
  * handed out once. One call into OpenSSL per hundred or so pads instead of one per pad: three masked
- * tokens a signed-in page cost 3.8 % of main/'s CPU (issue 50, bench/drafts/h-m3.md).
+ * tokens a signed-in page cost 3.8 % of main/'s CPU (issue 50, bench/RESULTS.md "Server-drawn pages").
  */
 const PAD_POOL_BYTES = 4096;
 const padPool = Buffer.alloc(PAD_POOL_BYTES);

@@ -72,7 +72,7 @@ const hasAny = (elements: Readonly<Record<number, HtmlElement>>) => {
 /**
  * A catalog text escaped, each value a numbered slot: it depends on the language, the text and the
  * values' names alone, so it is worked out once, not on every page (about 30 texts a signed-in page;
- * issue 50, bench/drafts/h-m3.md). Bounded: the texts × their callers' names × the languages.
+ * issue 50, bench/RESULTS.md "Server-drawn pages"). Bounded: the texts × their callers' names × the languages.
  */
 const escapedTexts = new Map<Locale, Map<string, string>>();
 

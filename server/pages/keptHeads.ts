@@ -16,7 +16,7 @@
  * cannot follow the first's (the decoder carries the last distances and literal context across,
  * which the second encoder does not know). For these pages brotli at quality 4 was no smaller than
  * this gzip (9 457 against 9 320 bytes for go-green) at four times the CPU, so a request that
- * accepts gzip gets gzip (bench/drafts/h-fast.md).
+ * accepts gzip gets gzip (bench/RESULTS.md "Server-drawn pages").
  */
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 

@@ -32,7 +32,7 @@ const cache = new Map<string, Cached>();
  * How long a production server goes by what it last saw of its build's files (the chunk manifest, the
  * server render's time): `npm run build` rewrites them under the running instances before each is
  * restarted (docs/deploy.md), and a server sees it within this. Looking on every page was four `stat`
- * calls a go-green page, 6 % of its CPU (issue 50, bench/drafts/h-m3.md). Development and tests look
+ * calls a go-green page, 6 % of its CPU (issue 50, bench/RESULTS.md "Server-drawn pages"). Development and tests look
  * on every page.
  */
 const PRODUCTION_BUILD_RECHECK_MS = 1_000;

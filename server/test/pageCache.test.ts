@@ -120,7 +120,7 @@ describe('a nonce', () => {
 describe('the portal’s render', () => {
   // React's Node build ran every render in an AsyncLocalStorage; once one has run, Node calls async_hooks
   // for every promise the process makes afterwards, on every request, page or API: on PostgreSQL a third
-  // more CPU an API request (issue 50, bench/drafts/h-m3.md). src/ssrEntry.tsx uses React's edge build.
+  // more CPU an API request (issue 50, bench/RESULTS.md "Server load"). src/ssrEntry.tsx uses React's edge build.
   it('draws a page without running in an AsyncLocalStorage', async () => {
     const run = jest.spyOn(AsyncLocalStorage.prototype, 'run');
     const enterWith = jest.spyOn(AsyncLocalStorage.prototype, 'enterWith');

@@ -134,7 +134,7 @@ export function accountsRepository(db: Kysely<Database>, d: Dialect, identity: r
   );
   const emailInUse = compiledOnce(db, (emailAddress: string, borrowerId: number) => emailInUseByOtherUserQuery(db, d, emailAddress, borrowerId));
   // asked by every signed-in page (main/, loanoverview/, the portal's): built by Kysely's builder at each call it cost
-  // more than the statement (issue 50, bench/drafts/h-m3.md)
+  // more than the statement (issue 50, bench/RESULTS.md "Server-drawn pages")
   const loans = compiledOnce(db, (borrowerId: number) =>
     db
       .selectFrom('loans as l')
