@@ -51,7 +51,7 @@ const ORIGIN = 'http://portal.invalid';
  * The prelude as text. React's edge build, not its Node one: the Node build runs every render in an
  * AsyncLocalStorage, and once one has run, Node calls async_hooks on every promise the server makes
  * afterwards, on every request (the edge build looks for a global AsyncLocalStorage, which Node has
- * not): 33 % more CPU a PostgreSQL API request (bench/RESULTS.md "Server-drawn pages", issue 50).
+ * not): most of the 21–31 % more CPU a PostgreSQL API request took than before the data layer (bench/RESULTS.md "Server load", issue 50).
  */
 function collect(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new Response(stream).text();

@@ -63,7 +63,7 @@ export function firstAnswerSources(ctx: PortalContext) {
       for (const [endpoint, answer] of computed) if (answer !== undefined) Object.assign(answers, { [endpoint]: answer });
       return answers;
     } catch (error) {
-      request.log.error({ err: error instanceof Error ? { message: error.message } : String(error), endpoints }, 'a page’s first answers failed');
+      logFirstAnswersFailed(request, error, endpoints);
       return undefined;
     }
   };
@@ -83,7 +83,12 @@ export async function resetLinkAnswer(ctx: PortalContext, request: FastifyReques
     return { validateNonce: { valid: true } };
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 400) return { validateNonce: { valid: false } };
-    request.log.error({ err: error instanceof Error ? { message: error.message } : String(error), endpoints: ['validateNonce'] }, 'a page’s first answers failed');
+    logFirstAnswersFailed(request, error, ['validateNonce']);
     return undefined;
   }
+}
+
+/** A page's first answers that failed: the page goes out without them. Only the error's message (never a value of the request). */
+function logFirstAnswersFailed(request: FastifyRequest, error: unknown, endpoints: readonly FirstAnswerEndpoint[]) {
+  request.log.error({ err: error instanceof Error ? { message: error.message } : String(error), endpoints }, 'a page’s first answers failed');
 }
